@@ -1,0 +1,5 @@
+import sys
+
+from ddaydesk.cli import main
+
+sys.exit(main())

@@ -1,0 +1,176 @@
+"""Board: places with terrain, adjacency, hexside features, named places and regions.
+
+Hot-path fields are flat: ``terrain`` is a bytearray of codes into ``terrain_names``;
+``adj[i]``/``adj_side[i]`` are tuples of neighbour indices and the ids of the sides
+crossed; ``side_mask[s]`` is a bitmask over ``feature_names``. A hex board is generated
+from a :class:`~ddaydesk.hexgrid.HexGrid`; an area board lists its adjacency.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from shapely.geometry import Polygon
+
+from ddaydesk.hexgrid import HexGrid, HexNumbering, Layout
+
+
+@dataclass(frozen=True)
+class NamedPlace:
+    name: str
+    kind: str
+    place: int
+    capacity: int | None = None
+    extra: dict = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class Region:
+    id: str
+    kind: str
+    name: str
+    places: tuple[int, ...]
+    side: str | None = None
+
+
+@dataclass
+class Board:
+    id: str
+    title: str
+    system: str
+    kind: str  # "hex" or "area"
+    labels: list[str]
+    terrain: bytearray
+    terrain_names: tuple[str, ...]
+    adj: list[tuple[int, ...]]
+    adj_side: list[tuple[int, ...]]
+    n_sides: int
+    feature_names: tuple[str, ...]
+    side_mask: list[int]
+    side_names: dict[int, str]
+    places: list[NamedPlace]
+    regions: dict[str, Region]
+    attribution: list[dict]
+    grid: HexGrid | None = None
+    numbering: HexNumbering | None = None
+    outlines: list[list[tuple[float, float]]] | None = None  # area maps: drawn polygons
+    source: str = ""  # file the board was loaded from
+    content_hash: str = ""  # sha256 of the map file
+
+    @property
+    def n(self) -> int:
+        return len(self.labels)
+
+    @cached_property
+    def index_of(self) -> dict[str, int]:
+        return {label: i for i, label in enumerate(self.labels)}
+
+    @cached_property
+    def places_at(self) -> dict[int, list[NamedPlace]]:
+        out: dict[int, list[NamedPlace]] = {}
+        for p in self.places:
+            out.setdefault(p.place, []).append(p)
+        return out
+
+    @cached_property
+    def edge(self) -> bytearray:
+        """1 for places on the map edge (hex boards: a neighbour is off the map)."""
+        if self.grid is None:
+            return bytearray(self.n)
+        return bytearray(1 if self.grid.on_edge(i) else 0 for i in range(self.n))
+
+    def label(self, i: int) -> str:
+        return self.labels[i]
+
+    def index(self, label: str) -> int:
+        """Place index for a printed label; KeyError names the label if it is not on the map."""
+        try:
+            return self.index_of[label]
+        except KeyError:
+            raise KeyError(f"{label!r} is not a place on map {self.id}") from None
+
+    def terrain_of(self, i: int) -> str:
+        return self.terrain_names[self.terrain[i]]
+
+    def side_between(self, i: int, j: int) -> int:
+        for k, nb in enumerate(self.adj[i]):
+            if nb == j:
+                return self.adj_side[i][k]
+        return -1
+
+    def feature_bit(self, name: str) -> int:
+        """Bit of a hexside feature in ``side_mask`` (0 when this map has none of it)."""
+        try:
+            return 1 << self.feature_names.index(name)
+        except ValueError:
+            return 0
+
+    def side_features(self, side: int) -> list[str]:
+        m = self.side_mask[side]
+        return [f for k, f in enumerate(self.feature_names) if m >> k & 1]
+
+    def places_of_kind(self, kind: str) -> list[NamedPlace]:
+        return [p for p in self.places if p.kind == kind]
+
+    def regions_of_kind(self, kind: str) -> list[Region]:
+        return [r for r in self.regions.values() if r.kind == kind]
+
+    def distance(self, i: int, j: int) -> int:
+        """Hex distance (hex boards) or fewest crossings (area boards)."""
+        if self.grid is not None:
+            return self.grid.distance(i, j)
+        seen = {i: 0}
+        frontier = [i]
+        while frontier:
+            nxt = []
+            for a in frontier:
+                if a == j:
+                    return seen[a]
+                for b in self.adj[a]:
+                    if b not in seen:
+                        seen[b] = seen[a] + 1
+                        nxt.append(b)
+            frontier = nxt
+        return -1
+
+    # -- geometry for drawing and hit-testing (model units; the UI scales) --------------------
+    @cached_property
+    def layout(self) -> Layout | None:
+        if self.grid is None:
+            return None
+        lay = Layout(self.grid.orientation, 1.0)
+        # Shift so the north-west hex's corner sits at the origin.
+        xs, ys = zip(*(c for i in range(self.n) for c in lay.corners(self.grid.axial[i])), strict=True)
+        return Layout(self.grid.orientation, 1.0, (-min(xs), -min(ys)))
+
+    def centre(self, i: int) -> tuple[float, float]:
+        if self.grid is not None:
+            return self.layout.to_pixel(self.grid.axial[i])
+        c = self.polygon(i).representative_point()
+        return (c.x, c.y)
+
+    def polygon(self, i: int) -> Polygon:
+        if self.grid is not None:
+            return self.layout.polygon(self.grid.axial[i])
+        return Polygon(self.outlines[i])
+
+    def place_at_point(self, x: float, y: float) -> int:
+        """The place under a point (model units), or -1."""
+        if self.grid is not None:
+            col, row = self.grid.from_axial(self.layout.from_pixel(x, y))
+            if 0 <= col < self.grid.width and 0 <= row < self.grid.height:
+                return self.grid.index(col, row)
+            return -1
+        from shapely.geometry import Point
+
+        pt = Point(x, y)
+        for i in range(self.n):
+            if self.polygon(i).contains(pt):
+                return i
+        return -1
+
+    def side_segment(self, side_i: int, side_j: int) -> tuple[tuple[float, float], tuple[float, float]]:
+        """End points of the side shared by two adjacent hexes (for rivers and trails)."""
+        d = self.grid.direction_between(side_i, side_j)
+        return self.layout.edge(self.grid.axial[side_i], d)

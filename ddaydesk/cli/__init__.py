@@ -1,0 +1,43 @@
+"""``ddaydesk <command>``: the headless commands, and the GUI when no command is given.
+
+Each command is a module in this package with ``NAME``, ``HELP``, ``add_arguments(parser)``
+and ``run(args) -> int``; :data:`COMMANDS` lists them. Commands that print results take
+``--json`` (schemas in docs/cli.md). Exit status: 0 success, 1 invalid input or a failed
+check, 2 wrong usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from ddaydesk import __version__
+
+COMMANDS = ("gui", "check", "scenarios")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ddaydesk",
+        description="Hot-seat D-Day board wargames with the rules enforced. "
+        "Without a command, opens the game window.",
+    )
+    parser.add_argument("--version", action="version", version=f"ddaydesk {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        module = importlib.import_module(f"ddaydesk.cli.{name}_cmd")
+        p = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        module.add_arguments(p)
+        p.set_defaults(run=module.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser()
+    # No command (or only GUI options) means the GUI, as a desktop launcher expects.
+    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"):
+        argv = ["gui", *argv]
+    args = parser.parse_args(argv)
+    return int(args.run(args) or 0)

@@ -1,0 +1,21 @@
+"""``ddaydesk gui`` (the default): open the game window."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "open the game window (the default when no command is given)"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", nargs="?", help="a scenario or a saved game to open")
+    p.add_argument("--smoke", action="store_true",
+                   help="start, load, render one frame and exit 0 (for tests and frozen builds)")
+    p.add_argument("--screenshot", metavar="PNG", help="with --smoke: save the rendered window as PNG")
+
+
+def run(args: argparse.Namespace) -> int:
+    # Qt is imported only here, so the headless commands never load it.
+    from ddaydesk.ui.app import run_gui
+
+    return run_gui(args.file, smoke=args.smoke, screenshot=args.screenshot)

@@ -1,0 +1,30 @@
+"""Tell a map from a scenario (from a save) and validate it, for ``ddaydesk check``."""
+
+from __future__ import annotations
+
+from ddaydesk.formats.errors import FormatError, Problem
+from ddaydesk.formats.mapfile import parse_map
+from ddaydesk.formats.scenariofile import load_scenario
+from ddaydesk.formats.yamlmarks import MarkedDict, load_file
+
+# Later formats (saves) register a (kind, predicate, checker) here.
+CHECKERS: list = []
+
+
+def check_file(path: str) -> tuple[str, list[Problem]]:
+    """``(kind, problems)`` for one file; kind is map, scenario, save or unknown."""
+    try:
+        for kind, matches, checker in CHECKERS:
+            if matches(path):
+                checker(path)
+                return kind, []
+        doc = load_file(path)
+        if isinstance(doc, MarkedDict) and "grid" in doc:
+            parse_map(doc, path)
+            return "map", []
+        if isinstance(doc, MarkedDict) and "units" in doc:
+            load_scenario(path)
+            return "scenario", []
+        return "unknown", [Problem(path, 1, 1, "not a ddaydesk map (no 'grid' key) or scenario (no 'units' key)")]
+    except FormatError as exc:
+        return "invalid", exc.problems

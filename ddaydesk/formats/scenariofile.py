@@ -1,0 +1,221 @@
+"""Scenario files (YAML, ``scenarios/*.yaml``) -> :class:`Scenario`. See docs/formats.md."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ddaydesk.board import Board
+from ddaydesk.formats.errors import FormatError, Problem
+from ddaydesk.formats.mapfile import load_map, place_ref
+from ddaydesk.formats.reader import Reader
+from ddaydesk.formats.yamlmarks import MarkedDict, load_text
+from ddaydesk.paths import maps_dir
+from ddaydesk.rules.systems import System, load_system, system_ids
+
+FORMAT_VERSION = 1
+VALUE_KEYS = ("attack", "defence", "movement")
+UNIT_KEYS = ("id", "name", "side", "nationality", "type", "attack", "defence", "movement",
+             "reduced", "hq", "hex", "arrives", "note")
+
+
+@dataclass(frozen=True)
+class UnitSpec:
+    id: str
+    name: str
+    side: str
+    nationality: str
+    type: str
+    attack: int
+    defence: int
+    movement: int
+    reduced: tuple[int, int, int] | None = None  # (attack, defence, movement) of the reduced side
+    hq: str | None = None  # HQ kind, for HQ units
+    hex: int = -1  # start place index, -1 when the unit arrives later
+    arrive_turn: int | None = None
+    arrive_region: str | None = None
+
+
+@dataclass(frozen=True)
+class MarkerSpec:
+    kind: str
+    place: int
+    side: str | None = None
+
+
+@dataclass
+class Scenario:
+    id: str
+    title: str
+    system: System
+    board: Board
+    first_turn: int
+    last_turn: int
+    first_player: str
+    options: dict[str, bool]
+    units: list[UnitSpec]
+    markers: list[MarkerSpec]
+    victory: str
+    description: str = ""
+    source: str = ""
+    content_hash: str = ""
+    unit_index: dict[str, int] = field(default_factory=dict)
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    path = str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise FormatError([Problem(path, 0, 0, f"cannot read: {exc.strerror or exc}")]) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FormatError([Problem(path, raw[: exc.start].count(b"\n") + 1, 1, "not UTF-8 text")]) from None
+    sc = parse_scenario(load_text(text, path), path)
+    sc.content_hash = hashlib.sha256(raw + sc.board.content_hash.encode()).hexdigest()
+    return sc
+
+
+def resolve_map(ref: str, scenario_path: str) -> Path:
+    """A map reference: a path relative to the scenario (``*.yaml``) or a shipped map id."""
+    if ref.endswith((".yaml", ".yml")):
+        return (Path(scenario_path).parent / ref).resolve()
+    return maps_dir() / f"{ref}.yaml"
+
+
+def parse_scenario(doc: Any, path: str) -> Scenario:
+    rd = Reader(path)
+    top = rd.mapping(doc, (1, 1), "scenario",
+                     required=("format", "id", "title", "system", "map", "turns", "first_player", "units"),
+                     optional=("options", "markers", "victory", "description"))
+    rd.raise_if_problems()
+    fmt = rd.integer(top, "format", "scenario")
+    if fmt is not None and fmt != FORMAT_VERSION:
+        rd.error(top.at("format"), f"scenario.format: version {fmt} is not supported (this ddaydesk reads {FORMAT_VERSION})")
+    sid = rd.text(top, "id", "scenario")
+    title = rd.text(top, "title", "scenario")
+    description = rd.text(top, "description", "scenario", default="")
+    system_id = rd.choice(top, "system", system_ids(), "scenario")
+    map_ref = rd.text(top, "map", "scenario")
+    rd.raise_if_problems()
+    system = load_system(system_id)
+    map_path = resolve_map(map_ref, path)
+    if not map_path.is_file():
+        rd.error(top.at("map"), f"scenario.map: no map {map_ref!r} (looked for {map_path})")
+        rd.raise_if_problems()
+    board = load_map(map_path)  # its own problems name the map file
+    if board.system != system.id:
+        rd.error(top.at("map"), f"scenario.map: map {board.id} is for system {board.system}, not {system.id}")
+    turns = rd.mapping(top["turns"], top.at("turns"), "scenario.turns", required=("first", "last"))
+    first = last = 1
+    if turns is not None:
+        first = rd.integer(turns, "first", "scenario.turns", lo=1, hi=999) or 1
+        last = rd.integer(turns, "last", "scenario.turns", lo=1, hi=999) or first
+        if last < first:
+            rd.error(turns.at("last"), f"scenario.turns.last: {last} is before the first turn {first}")
+    first_player = rd.choice(top, "first_player", system.sides, "scenario")
+    options = _options(rd, top, system)
+    units = _units(rd, top, system, board, first, last)
+    markers = _markers(rd, top, system, board)
+    victory = rd.text(top, "victory", "scenario", default="standard")
+    rd.raise_if_problems()
+    sc = Scenario(
+        id=sid, title=title, system=system, board=board, first_turn=first, last_turn=last,
+        first_player=first_player, options=options, units=units, markers=markers, victory=victory,
+        description=description, source=path,
+    )
+    sc.unit_index = {u.id: k for k, u in enumerate(units)}
+    return sc
+
+
+def _options(rd: Reader, top: MarkedDict, system: System) -> dict[str, bool]:
+    options = system.default_options()
+    if "options" not in top:
+        return options
+    od = rd.mapping(top["options"], top.at("options"), "scenario.options", optional=tuple(system.options))
+    for key in od or ():
+        if key in system.options:
+            value = rd.field(od, key, bool, "scenario.options")
+            if value is not None:
+                options[key] = value
+    return options
+
+
+def _units(rd: Reader, top: MarkedDict, system: System, board: Board, first: int, last: int) -> list[UnitSpec]:
+    items = rd.seq(top["units"], top.at("units"), "scenario.units")
+    units: list[UnitSpec] = []
+    seen: dict[str, int] = {}
+    for k, item in enumerate(items or ()):
+        what = f"units[{k}]"
+        u = rd.mapping(item, items.at(k), what, required=("id", "side", "nationality", "type", *VALUE_KEYS),
+                       optional=UNIT_KEYS)
+        if u is None:
+            continue
+        n_before = len(rd.problems)
+        uid = rd.text(u, "id", what)
+        if isinstance(uid, str):
+            what = f"unit {uid}"
+            if uid in seen:
+                rd.error(u.at("id"), f"{what}: duplicate unit id (first at line {seen[uid]})")
+            seen.setdefault(uid, u.at("id")[0])
+        side = rd.choice(u, "side", system.sides, what)
+        nationality = rd.choice(u, "nationality", system.nationalities, what)
+        utype = rd.choice(u, "type", system.unit_types, what)
+        values = [rd.integer(u, key, what, lo=0, hi=99) for key in VALUE_KEYS]
+        reduced = None
+        if "reduced" in u:
+            rdoc = rd.mapping(u["reduced"], u.at("reduced"), f"{what}.reduced", required=VALUE_KEYS)
+            if rdoc is not None:
+                reduced = tuple(rd.integer(rdoc, key, f"{what}.reduced", lo=0, hi=99) for key in VALUE_KEYS)
+        hq = rd.choice(u, "hq", system.hq_kinds, what, default=None) if "hq" in u else None
+        if hq is not None and utype != "hq":
+            rd.error(u.at("hq"), f"{what}.hq: only units of type hq have an HQ kind")
+        place = -1
+        arrive_turn = arrive_region = None
+        if ("hex" in u) == ("arrives" in u):
+            rd.error(u.pos, f"{what}: give either 'hex' (start position) or 'arrives' (reinforcement), not {'both' if 'hex' in u else 'neither'}")
+        elif "hex" in u:
+            place = _unit_place(rd, u, board, what)
+        else:
+            a = rd.mapping(u["arrives"], u.at("arrives"), f"{what}.arrives", required=("turn",), optional=("region",))
+            if a is not None:
+                arrive_turn = rd.integer(a, "turn", f"{what}.arrives", lo=first, hi=last)
+                arrive_region = rd.text(a, "region", f"{what}.arrives", default=None)
+                if arrive_region is not None and arrive_region not in board.regions:
+                    rd.error(a.at("region"), f"{what}.arrives.region: no region {arrive_region!r} on map {board.id}")
+        if len(rd.problems) == n_before:
+            units.append(UnitSpec(
+                id=uid, name=rd.text(u, "name", what, default=uid), side=side, nationality=nationality,
+                type=utype, attack=values[0], defence=values[1], movement=values[2], reduced=reduced,
+                hq=hq, hex=place, arrive_turn=arrive_turn, arrive_region=arrive_region,
+            ))
+    return units
+
+
+def _unit_place(rd: Reader, u: MarkedDict, board: Board, what: str) -> int:
+    i = place_ref(rd, board, u["hex"], u.at("hex"), f"{what}.hex")
+    if i >= 0 and not load_system(board.system).terrain[board.terrain_of(i)].passable:
+        rd.error(u.at("hex"), f"{what}.hex: {board.labels[i]} is {board.terrain_of(i)}, where no unit may stand")
+        return -1
+    return i
+
+
+def _markers(rd: Reader, top: MarkedDict, system: System, board: Board) -> list[MarkerSpec]:
+    if "markers" not in top:
+        return []
+    items = rd.seq(top["markers"], top.at("markers"), "scenario.markers")
+    out = []
+    for k, item in enumerate(items or ()):
+        what = f"markers[{k}]"
+        m = rd.mapping(item, items.at(k), what, required=("kind", "hex"), optional=("side", "note"))
+        if m is None:
+            continue
+        kind = rd.text(m, "kind", what)
+        side = rd.choice(m, "side", system.sides, what, default=None)
+        i = place_ref(rd, board, m.get("hex"), m.at("hex"), f"{what}.hex")
+        if kind and i >= 0:
+            out.append(MarkerSpec(kind, i, side))
+    return out

@@ -1,0 +1,113 @@
+"""Safe YAML loading that keeps each value's position for error messages.
+
+Mappings load as :class:`MarkedDict` and sequences as :class:`MarkedList`; both are plain
+``dict``/``list`` subclasses that also remember where each key and item stood, so a
+validator can say ``file:line:col`` for any value. Only YAML's safe tags are accepted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from ddaydesk.formats.errors import FormatError, Problem
+
+Pos = tuple[int, int]  # 1-based (line, col)
+
+
+class MarkedDict(dict):
+    """A mapping with ``pos`` (its own start), ``key_pos[key]`` and ``value_pos[key]``."""
+
+    pos: Pos = (0, 0)
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.key_pos: dict[Any, Pos] = {}
+        self.value_pos: dict[Any, Pos] = {}
+
+    def at(self, key: Any) -> Pos:
+        return self.value_pos.get(key, self.pos)
+
+
+class MarkedList(list):
+    """A sequence with ``pos`` and ``item_pos[i]``."""
+
+    pos: Pos = (0, 0)
+
+    def __init__(self, *args: Any):
+        super().__init__(*args)
+        self.item_pos: list[Pos] = []
+
+    def at(self, i: int) -> Pos:
+        return self.item_pos[i] if 0 <= i < len(self.item_pos) else self.pos
+
+
+def _pos(node: yaml.Node) -> Pos:
+    return (node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+class _Loader(yaml.SafeLoader):
+    pass
+
+
+def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> MarkedDict:
+    out = MarkedDict()
+    out.pos = _pos(node)
+    loader.flatten_mapping(node)
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        try:
+            hash(key)
+        except TypeError:
+            raise yaml.constructor.ConstructorError(
+                None, None, "a mapping key must be a plain value", key_node.start_mark
+            ) from None
+        if key in out:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"duplicate key {key!r}", key_node.start_mark
+            )
+        out[key] = loader.construct_object(value_node, deep=True)
+        out.key_pos[key] = _pos(key_node)
+        out.value_pos[key] = _pos(value_node)
+    return out
+
+
+def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> MarkedList:
+    out = MarkedList(loader.construct_object(child, deep=True) for child in node.value)
+    out.pos = _pos(node)
+    out.item_pos = [_pos(child) for child in node.value]
+    return out
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+
+
+def load_text(text: str, path: str) -> Any:
+    """Parse YAML text; a syntax error becomes a :class:`FormatError` with its position."""
+    try:
+        return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        what = exc.problem or exc.context or "invalid YAML"
+        raise FormatError([Problem(path, line, col, f"YAML syntax: {what}")]) from None
+    except yaml.YAMLError as exc:
+        raise FormatError([Problem(path, 0, 0, f"YAML: {exc}")]) from None
+    except RecursionError:
+        raise FormatError([Problem(path, 0, 0, "YAML nested too deeply")]) from None
+
+
+def load_file(path: str) -> Any:
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except OSError as exc:
+        raise FormatError([Problem(path, 0, 0, f"cannot read: {exc.strerror or exc}")]) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise FormatError([Problem(path, line, 1, "not UTF-8 text")]) from None
+    return load_text(text, path)

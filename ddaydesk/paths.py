@@ -1,0 +1,26 @@
+"""Where the shipped data lives: the source tree, or the frozen bundle (PyInstaller)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def data_root() -> Path:
+    """Folder holding ``maps/``, ``scenarios/`` and ``assets/``."""
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        return Path(frozen)
+    return Path(__file__).resolve().parent.parent
+
+
+def maps_dir() -> Path:
+    return data_root() / "maps"
+
+
+def scenarios_dir() -> Path:
+    return data_root() / "scenarios"
+
+
+def assets_dir() -> Path:
+    return data_root() / "assets"

@@ -1,0 +1,4 @@
+"""Rules systems: tables as data (YAML under ``rules/data/<system>/``), procedures as code.
+
+No Qt here.
+"""

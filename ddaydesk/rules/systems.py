@@ -1,0 +1,103 @@
+"""The rules systems ddaydesk knows and the vocabulary each gives maps and scenarios.
+
+``rules/data/<id>/system.yaml`` names a system's sides, terrain types, hexside features,
+unit types, nationalities, HQ kinds, place and region kinds, and its optional rules (each
+a named toggle). Values that come from the standard rules we do not have are tagged
+``confidence: default``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from ddaydesk.formats.errors import FormatError
+from ddaydesk.formats.reader import Reader
+from ddaydesk.formats.yamlmarks import load_file
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+@dataclass(frozen=True)
+class TerrainType:
+    name: str
+    glyph: str
+    passable: bool
+    sea: bool
+    confidence: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class Option:
+    id: str
+    title: str
+    rules: tuple[str, ...]
+    default: bool
+
+
+@dataclass(frozen=True)
+class System:
+    id: str
+    title: str
+    catalogue: str
+    map_kind: str
+    sides: tuple[str, ...]
+    terrain: dict[str, TerrainType]
+    hexside_features: tuple[str, ...]
+    unit_types: tuple[str, ...]
+    nationalities: tuple[str, ...]
+    hq_kinds: tuple[str, ...]
+    place_kinds: tuple[str, ...]
+    region_kinds: tuple[str, ...]
+    options: dict[str, Option]
+    folder: Path = field(compare=False)
+
+    def default_options(self) -> dict[str, bool]:
+        return {o.id: o.default for o in self.options.values()}
+
+
+def system_ids() -> list[str]:
+    return sorted(p.name for p in DATA.iterdir() if (p / "system.yaml").is_file())
+
+
+@cache
+def load_system(system_id: str) -> System:
+    """The system's vocabulary; FormatError if the id is unknown or its data is broken."""
+    path = DATA / system_id / "system.yaml"
+    if not path.is_file():
+        from ddaydesk.formats.errors import Problem
+
+        known = ", ".join(system_ids())
+        raise FormatError([Problem(str(path), 0, 0, f"unknown rules system {system_id!r} (known: {known})")])
+    doc = load_file(str(path))
+    rd = Reader(str(path))
+    top = rd.mapping(doc, (1, 1), "system", required=(
+        "id", "title", "catalogue", "map_kind", "sides", "terrain", "unit_types", "nationalities",
+        "place_kinds", "region_kinds", "options"), optional=("hexside_features", "hq_kinds"))
+    rd.raise_if_problems()
+    terrain = {}
+    for name, spec in top["terrain"].items():
+        t = rd.mapping(spec, top["terrain"].at(name), f"terrain.{name}",
+                       required=("glyph", "passable"), optional=("sea", "confidence", "rule", "note"))
+        if t is None:
+            continue
+        terrain[name] = TerrainType(name, str(t["glyph"]), bool(t["passable"]), bool(t.get("sea", False)),
+                                    str(t.get("confidence", "default")), str(t.get("rule", "")))
+    options = {}
+    for i, spec in enumerate(top["options"]):
+        o = rd.mapping(spec, top["options"].at(i), "options[]", required=("id", "title"),
+                       optional=("rules", "default", "note"))
+        if o is None:
+            continue
+        options[o["id"]] = Option(o["id"], o["title"], tuple(o.get("rules", ())), bool(o.get("default", False)))
+    rd.raise_if_problems()
+    return System(
+        id=top["id"], title=top["title"], catalogue=top["catalogue"], map_kind=top["map_kind"],
+        sides=tuple(top["sides"]), terrain=terrain,
+        hexside_features=tuple(top.get("hexside_features", ())),
+        unit_types=tuple(top["unit_types"]), nationalities=tuple(top["nationalities"]),
+        hq_kinds=tuple(top.get("hq_kinds", ())), place_kinds=tuple(top["place_kinds"]),
+        region_kinds=tuple(top["region_kinds"]), options=options, folder=path.parent,
+    )

@@ -58,8 +58,6 @@ def ensure_system_libs() -> None:
 def ensure_venv() -> Path:
     py = venv_python()
     if not py.exists():
-        if sys.version_info < (3, 11):
-            sys.exit(f"dev.py: Python 3.11 or newer is needed (this is {sys.version.split()[0]})")
         say(f"creating {VENV}")
         subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
     want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()

@@ -71,6 +71,12 @@ def ensure_venv() -> Path:
 
 
 def run_app(py: Path, args: list[str]) -> int:
+    headless = not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM"))
+    gui = not args or args[0].startswith("-") or args[0] == "gui" or args[0].endswith((".yaml", ".ddaysave"))
+    if sys.platform.startswith("linux") and headless and gui:
+        # Qt aborts without a display; say what to do instead.
+        sys.exit("dev.py: no display (DISPLAY/WAYLAND_DISPLAY unset). Run it in a desktop session, "
+                 "or headless with QT_QPA_PLATFORM=offscreen (e.g. with --smoke).")
     return subprocess.call([str(py), "-m", "ddaydesk", *args], cwd=ROOT)
 
 

@@ -211,7 +211,12 @@ def naval_markers(turn: int, system: str = "fmu") -> tuple[Marker, ...]:
 
 
 def cup_side(cup: str, system: str = "fmu") -> str:
-    return param(system, "cups", cup, field="side")
+    """The side a cup belongs to; campaign cups (``us_air``, ``commonwealth_ground``, FMU-CAMP-11)
+    are Allied, ``german...`` cups German (FMU-CAMP-10)."""
+    cups = param(system, "cups", field="")
+    if cup in cups:
+        return cups[cup]["side"]
+    return "german" if cup.startswith("german") else "allied"
 
 
 def check_markers(sit: Situation, decl: Declaration, attackers: list[CombatUnit],
@@ -220,7 +225,8 @@ def check_markers(sit: Situation, decl: Declaration, attackers: list[CombatUnit]
     out: list[Refusal] = []
     most = param("fmu", "max_markers_per_combat")
     a_side = attackers[0].side if attackers else ""
-    d_side = defenders[0].side if defenders else ""
+    # A beach assault has no defending unit; the other side still supports the beach (FMU-BEACH-02).
+    d_side = defenders[0].side if defenders else ("german" if a_side == "allied" else "allied")
     n_att = len(s.attacker_draws) + s.naval + (1 if s.attacker_mines else 0)
     if n_att - (1 if s.attacker_mines else 0) > most:
         rule = "FMU-NGS-03" if s.naval else "FMU-SFM-02"

@@ -323,14 +323,15 @@ def test_cas_only_for_allied_attacks(d77):
 def test_air_markers_are_not_counters_D77_AIR_01():
     # Air is a number in the pools (no marker counters); the D-Day '77 support data has no cups.
     assert Pools(air_left=10).air_left == 10 and Pools().cups == {}
-    assert "cups" not in sup.param("dday77", "air", field="")
+    assert "cups" not in sup.param("dday77", "air", field="")  # D77-AIR-01
 
 
 def test_hex_interdiction_covers_every_unit_D77_AIR_13(d77):
     for k in range(3):
         d77.unit(f"g{k}", "german", "0505", 3, 3)
     d77.unit("other", "german", "0606", 3, 3)
-    assert sup.interdicted_units(d77.sit(), frozenset({d77.board.index("0505")})) == ["g0", "g1", "g2"]
+    hit = sup.interdicted_units(d77.sit(), frozenset({d77.board.index("0505")}))
+    assert hit == ["g0", "g1", "g2"]  # D77-AIR-13
 
 
 def test_at_most_three_interdiction_missions_D77_AIR_14():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from ddaydesk.formats.reader import Reader
@@ -130,13 +131,16 @@ class CRT:
         return self.tables[table].results[code]
 
 
-def odds_label(attack: int, defence: int) -> str:
-    """The raw ratio for display, e.g. ``11:4``."""
-    return f"{attack}:{defence}"
-
-
 def load_crt(system: str, user_dir: Path | None = None) -> CRT:
-    return parse_crt(str(table_path(system, "crt", user_dir)))
+    """The system's CRT: the user's drop-in if there is one, else the shipped table. Parsed
+    once per file version (path and modification time)."""
+    path = table_path(system, "crt", user_dir)
+    return _parse_cached(str(path), path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=16)
+def _parse_cached(path: str, mtime_ns: int) -> CRT:
+    return parse_crt(path)
 
 
 def parse_crt(path: str) -> CRT:

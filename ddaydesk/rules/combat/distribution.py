@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from ddaydesk.rules.combat.crt import Column, Fixed
 from ddaydesk.rules.combat.model import Marker
@@ -41,9 +41,26 @@ def marker_totals(cups: dict[str, tuple[Marker, ...]], draws: tuple[str, ...], m
                   flak: bool) -> dict[int, Fraction]:
     """Distribution of the total value drawn: one draw per entry of ``draws`` (a cup name), in
     order, without replacement. A drawn Mines marker is used or set aside for a redraw from the
-    same cup, per ``mines_policy`` (FMU-SFM-03). Aircraft markers are halved under flak."""
-    start = tuple(sorted((name, tuple(sorted(m.id for m in cups[name]))) for name in set(draws)))
-    by_id = {m.id: m for name in set(draws) for m in cups[name]}
+    same cup, per ``mines_policy`` (FMU-SFM-03). Aircraft markers are halved under flak.
+
+    Markers of equal worth are interchangeable, so a cup's state is a count per kind
+    (value, is-Mines): a draw of kind k has probability count_k / markers left. Results are
+    kept for the cups' current contents, so a dialog recomputing them costs nothing."""
+    used = tuple(sorted((name, cups[name]) for name in set(draws)))
+    return dict(_marker_totals(used, draws, mines_policy, flak))
+
+
+@lru_cache(maxsize=256)
+def _marker_totals(used: tuple, draws: tuple[str, ...], mines_policy: str,
+                   flak: bool) -> tuple[tuple[int, Fraction], ...]:
+    def kinds(cup: tuple[Marker, ...]) -> tuple[tuple[tuple[int, bool], int], ...]:
+        out: dict[tuple[int, bool], int] = {}
+        for m in cup:
+            key = (marker_value(m, flak), m.mines)
+            out[key] = out.get(key, 0) + 1
+        return tuple(sorted(out.items()))
+
+    start = tuple((name, kinds(cup)) for name, cup in used)
 
     @cache
     def walk(state: tuple, k: int) -> tuple[tuple[int, Fraction], ...]:
@@ -52,26 +69,25 @@ def marker_totals(cups: dict[str, tuple[Marker, ...]], draws: tuple[str, ...], m
         contents = dict(state)
         cup = draws[k]
         left = contents[cup]
-        if not left:
+        n = sum(c for _, c in left)
+        if n == 0:
             return walk(state, k + 1)
         out: dict[int, Fraction] = {}
-        share = Fraction(1, len(left))
-        for mid in left:
+        for idx, ((value, mines), count) in enumerate(left):
             rest = dict(contents)
-            rest[cup] = tuple(x for x in left if x != mid)
+            rest[cup] = tuple(kc for kc in (
+                *left[:idx], ((value, mines), count - 1), *left[idx + 1:]) if kc[1] > 0)
             nxt = tuple(sorted(rest.items()))
-            m = by_id[mid]
-            if m.mines and mines_policy == "redraw":
-                tail = walk(nxt, k)  # set aside; the same draw is made again
-                gain = 0
+            if mines and mines_policy == "redraw":
+                tail, gain = walk(nxt, k), 0  # set aside; the same draw is made again
             else:
-                tail = walk(nxt, k + 1)
-                gain = marker_value(m, flak)
+                tail, gain = walk(nxt, k + 1), value
+            share = Fraction(count, n)
             for total, p in tail:
                 out[total + gain] = out.get(total + gain, 0) + share * p
         return tuple(sorted(out.items()))
 
-    return dict(walk(start, 0))
+    return walk(start, 0)
 
 
 def die_results(col: Column | Fixed, faces: int, reroll: frozenset[str]) -> dict[str, Fraction]:
@@ -99,16 +115,19 @@ def outcome_distribution(a: Assessment, cups: dict[str, tuple[Marker, ...]] | No
         raise ValueError(f"both sides cannot draw from the same cup: {sorted(shared)}")
     att = marker_totals(cups, s.attacker_draws, s.mines_policy, a.flak) if s.attacker_draws else {0: Fraction(1)}
     dfn = marker_totals(cups, s.defender_draws, s.mines_policy, False) if s.defender_draws else {0: Fraction(1)}
-    results: dict[str, Fraction] = {}
-    columns: dict[str, Fraction] = {}
+    # Group the draws by the column they lead to first: far fewer columns than draw pairs.
+    by_col: dict[str, list] = {}
     base_a, base_d = a.attack, a.defence
     for xa, pa in att.items():
         for xd, pd in dfn.items():
-            p = pa * pd
             col = a.crt.column(base_a + xa, base_d + xd, a.table)
-            columns[col.label] = columns.get(col.label, 0) + p
-            for r, q in die_results(col, a.crt.die, reroll).items():
-                results[r] = results.get(r, 0) + p * q
+            entry = by_col.setdefault(col.label, [col, Fraction(0)])
+            entry[1] += pa * pd
+    results: dict[str, Fraction] = {}
+    columns = {label: p for label, (_, p) in by_col.items()}
+    for col, p in by_col.values():
+        for r, q in die_results(col, a.crt.die, reroll).items():
+            results[r] = results.get(r, 0) + p * q
     order = list(a.crt.tables[a.table].results)
     results = {k: results[k] for k in order if k in results}
     return Distribution(results, columns, att if s.attacker_draws else {}, dfn if s.defender_draws else {})

@@ -134,10 +134,6 @@ class Situation:
         except KeyError:
             raise KeyError(f"no unit {uid!r} on the map") from None
 
-    def enemy_of(self, side: str) -> str:
-        return next(u.side for u in self.units if u.side != side) if any(
-            u.side != side for u in self.units) else ("german" if side == "allied" else "allied")
-
     def occupied_by(self, place: int, side: str) -> bool:
         return any(u.side == side for u in self.at.get(place, ()))
 

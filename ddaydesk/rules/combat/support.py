@@ -8,7 +8,7 @@ say why an allocation is not allowed; an empty list means allowed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 from ddaydesk.formats.reader import Reader
@@ -26,9 +26,13 @@ class Refusal:
         return f"{self.reason} ({self.rule})"
 
 
-@cache
 def _support_doc(system: str, user_dir: Path | None = None) -> dict:
-    path = str(table_path(system, "support", user_dir))
+    path = table_path(system, "support", user_dir)
+    return _parse_support(str(path), path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=16)
+def _parse_support(path: str, mtime_ns: int) -> dict:
     doc = load_file(path)
     rd = Reader(path)
     rd.mapping(doc, (1, 1), "support", optional=tuple(doc) if hasattr(doc, "keys") else ())
@@ -134,11 +138,6 @@ def check_cas(sit: Situation, attackers: list[CombatUnit], cas: int, ground_atta
     if cas > sit.pools.air_left:
         out.append(Refusal("D77-AIR-09", f"only {sit.pools.air_left} air factors are left this turn"))
     return out
-
-
-def cds_state(sit: Situation, target: int) -> str:
-    """``"active"`` when the hex already has its CDS factor this phase, else ``"none"``."""
-    return "active" if target in sit.pools.cds_hexes else "none"
 
 
 def check_cds(sit: Situation, target: int, defenders: list[CombatUnit]) -> list[Refusal]:

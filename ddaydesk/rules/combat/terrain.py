@@ -7,7 +7,7 @@ their own rule ids, and a player may correct one without touching the other (dro
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 from ddaydesk.formats.reader import Reader
@@ -45,9 +45,14 @@ class DefenceTable:
 _EFFECT_KEYS = ("multiply", "add", "sides", "rule", "confidence", "note")
 
 
-@cache
 def load_defence(system: str, user_dir: Path | None = None) -> DefenceTable:
-    path = str(table_path(system, "defence", user_dir))
+    """The system's defence table (user drop-in first), parsed once per file version."""
+    path = table_path(system, "defence", user_dir)
+    return _parse_defence(str(path), path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=16)
+def _parse_defence(path: str, mtime_ns: int) -> DefenceTable:
     doc = load_file(path)
     rd = Reader(path)
     top = rd.mapping(doc, (1, 1), "defence", required=("combine", "terrain", "hexsides"),

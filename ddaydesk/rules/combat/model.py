@@ -52,6 +52,7 @@ class Marker:
     aircraft: bool = False
     naval: bool = False
     mines: bool = False
+    nationality: str = ""  # campaign: markers back only their own nationality (FMU-CAMP-11)
 
 
 @dataclass(frozen=True)

@@ -122,6 +122,12 @@ def _apply_side(sit: Situation, plan: ResultPlan, units: list[CombatUnit], eff: 
         for u in units:
             if u.id in plan.eliminated:
                 continue
+            if sit.is_sea(u.place):
+                # Invading units have nowhere to retreat to: eliminated (ddaydesk default).
+                plan.eliminated.append(u.id)
+                plan.notes.append(Line("STD-RETREAT", f"{u.id} attacked from the sea and cannot retreat: "
+                                                      "eliminated", 0, "default"))
+                continue
             paths = retreat_paths(sit, u, eff.retreat, ignore_ezoc, leaving)
             if paths:
                 plan.retreats[u.id] = paths

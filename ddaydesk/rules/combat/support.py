@@ -200,13 +200,15 @@ def initial_cups(system: str = "fmu", lost: tuple[str, ...] = ()) -> dict[str, t
     return {k: tuple(m for m in v if m.id not in lost) for k, v in cups.items()}
 
 
-def naval_markers(turn: int, system: str = "fmu") -> tuple[Marker, ...]:
-    """The +7 naval gunfire markers, chosen not drawn (FMU-NGS-01); gone after GT 1 (FMU-NGS-04)."""
+def naval_markers(turn: int, system: str = "fmu", nationality: str = "") -> tuple[Marker, ...]:
+    """The +7 naval gunfire markers, chosen not drawn (FMU-NGS-01); gone after GT 1 (FMU-NGS-04).
+    In a campaign each nationality has its own (FMU-CAMP-11)."""
     spec = param(system, "naval_gunfire", field="")
     if turn > spec["last_turn"]:
         return ()
-    return tuple(Marker(f"naval+{spec['value']}#{k + 1}", spec["value"], "naval", naval=True)
-                 for k in range(spec["count"]))
+    prefix = f"{nationality}_" if nationality else ""
+    return tuple(Marker(f"{prefix}naval+{spec['value']}#{k + 1}", spec["value"], "naval", naval=True,
+                        nationality=nationality) for k in range(spec["count"]))
 
 
 def cup_side(cup: str, system: str = "fmu") -> str:
@@ -242,6 +244,10 @@ def check_markers(sit: Situation, decl: Declaration, attackers: list[CombatUnit]
             out.append(Refusal("FMU-NGS-02", "naval gunfire supports only GT 1 beach assaults"))
         if s.naval > len(sit.pools.naval_left):
             out.append(Refusal("FMU-NGS-01", f"only {len(sit.pools.naval_left)} naval gunfire markers are left"))
+        naval = sit.pools.naval_left[: s.naval]
+        if sit.options.get("campaign") and any(
+                m.nationality and not _nationality_ok(f"{m.nationality}_naval", attackers) for m in naval):
+            out.append(Refusal("FMU-CAMP-11", "naval gunfire of one nationality cannot support the other's units"))
     for who, draws, side, units in (("attacker", s.attacker_draws, a_side, attackers),
                                     ("defender", s.defender_draws, d_side, defenders)):
         for cup in set(draws):

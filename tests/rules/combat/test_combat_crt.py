@@ -97,3 +97,17 @@ def test_differential_columns_must_cover_every_value(tmp_path):
                    "{min: 5, max: 6, results: [D2, D2, D1, D1, EX, NE]", "fmu")
     with pytest.raises(FormatError, match="one more than the previous"):
         parse_crt(path)
+
+
+def test_defence_table_drop_in(tmp_path, monkeypatch):
+    from ddaydesk.rules.combat.terrain import load_defence
+
+    monkeypatch.setenv("DDAYDESK_USER_DATA", str(tmp_path))
+    assert load_defence("dday77").terrain["city"].multiply == 2
+    corrected = tmp_path / "rules" / "dday77" / "defence.yaml"
+    corrected.parent.mkdir(parents=True)
+    text = (SHIPPED / "dday77" / "defence.yaml").read_text()
+    corrected.write_text(text.replace("city:      {multiply: 2, rule: STD-TEC-CITY",
+                                      "city:      {multiply: 3, rule: STD-TEC-CITY", 1))
+    table = load_defence("dday77")
+    assert table.path == str(corrected) and table.terrain["city"].multiply == 3

@@ -299,3 +299,15 @@ def test_flak_halves_aircraft_markers_rounding_up_FMU_FLAK_01(fmu):
     sit = replace(sit, pools=replace(sit.pools, cups=cups))
     a = assess(sit, Declaration(("a",), fmu.board.index("0404"), support=Support(attacker_draws=("allied_air",))))
     assert a.flak and outcome_distribution(a, cups).attacker_markers == {3: 1}
+
+
+def test_campaign_naval_gunfire_backs_its_own_nationality_FMU_CAMP_11(fmu):
+    fmu.unit("u0", "allied", "0203", 3, 3)
+    sit = fmu.sit(options={"campaign": True}, turn=TurnInfo(turn=1),
+                  beach_places=frozenset({fmu.board.index("0203")}))
+    cw = replace(sit, pools=replace(sit.pools, naval_left=sup.naval_markers(1, nationality="commonwealth")))
+    t = fmu.board.index("0203")
+    a = assess(cw, Declaration(("u0",), t, kind="beach_assault", support=Support(naval=1)))
+    assert "FMU-CAMP-11" in rules(a)  # a CW naval marker cannot back a U.S. beach assault
+    us = replace(sit, pools=replace(sit.pools, naval_left=sup.naval_markers(1, nationality="us")))
+    assert assess(us, Declaration(("u0",), t, kind="beach_assault", support=Support(naval=1))).legal

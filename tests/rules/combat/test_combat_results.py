@@ -221,3 +221,13 @@ def test_drop_hex_attacker_dies_unless_the_german_goes(fmu, result, dies):
     sit, a = drop(fmu)
     plan = plan_result(sit, a, result)
     assert ("para" in plan.eliminated) == dies
+
+
+def test_invading_units_with_a_retreat_result_are_eliminated(d77):
+    sea = [d77.board.label(j) for j in d77.board.adj[d77.board.index("0203")]
+           if d77.board.terrain_of(j) == "sea"]
+    d77.unit("g", "german", "0203", 2, 2)
+    d77.unit("s", "allied", sea[0], 4, 4)
+    sit, a = attack(d77, ["s"], "0203")
+    plan = plan_result(sit, a, "AB2")
+    assert plan.eliminated == ["s"] and not plan.retreats

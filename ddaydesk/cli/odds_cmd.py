@@ -62,6 +62,10 @@ def parse_support(items: list[str]) -> Support:
 
 
 def run(args: argparse.Namespace) -> int:
+    if not args.path.endswith((".yaml", ".yml")):
+        # Saves come with the engine core (issue 3); until then only scenarios are read.
+        print(f"ddaydesk odds: {args.path}: only scenario files (.yaml) can be read for now")
+        return 2
     try:
         sc = load_scenario(args.path)
     except FormatError as exc:

@@ -46,3 +46,11 @@ def test_odds_text_output(capsys):
     assert main(["odds", TUTORIAL, "--attackers", "ca-3-inf", "--target", "1308"]) == 0
     out = capsys.readouterr().out
     assert "column: 1-2" in out and "AE" in out
+
+
+def test_odds_bad_scenario_exits_1(tmp_path, capsys):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: 1\nid: x\n")
+    assert main(["odds", str(bad), "--attackers", "a", "--target", "0101"]) == 1
+    assert "bad.yaml:1:1: scenario: missing key" in capsys.readouterr().out
+    assert main(["odds", str(tmp_path / "game.json"), "--attackers", "a", "--target", "0101"]) == 2

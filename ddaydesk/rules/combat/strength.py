@@ -99,6 +99,10 @@ def assess(sit: Situation, decl: Declaration, crt: CRT | None = None,
         refusals.append(Refusal("STD-CRT", "attackers must all be on one side"))
     if not attackers:
         refusals.append(Refusal("STD-CRT", "an attack needs at least one attacker"))
+    kinds = ("normal", "automatic") if sit.system == "dday77" else ("normal", "beach_assault", "drop_hex")
+    if decl.kind not in kinds:
+        refusals.append(Refusal("STD-CRT", f"a {decl.kind!r} combat is not part of this system "
+                                           f"(kinds: {', '.join(kinds)})"))
     defenders = _defenders(sit, decl, side, refusals)
     _check_positions(sit, decl, attackers, refusals)
 

@@ -338,3 +338,10 @@ def test_at_most_three_interdiction_missions_D77_AIR_14():
     assert sup.check_interdiction(2, 1) == []
     assert sup.check_interdiction(3, 1)[0].rule == "D77-AIR-14"
     assert sup.check_interdiction(0, 4)[0].rule == "D77-AIR-14"
+
+
+def test_combat_kinds_belong_to_their_system(d77):
+    d77.unit("g", "german", "0404", 4, 4)
+    d77.unit("a", "allied", "0403", 4, 4)
+    a = assess(d77.sit(), Declaration(("a",), d77.board.index("0404"), kind="beach_assault"))
+    assert "a 'beach_assault' combat is not part of this system" in a.refusals[0].reason

@@ -10,6 +10,7 @@ from ddaydesk.cli.output import emit_json, print_problems
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.scenariofile import load_scenario
 from ddaydesk.rules.combat import Declaration, Support, TurnInfo, assess, outcome_distribution
+from ddaydesk.rules.combat.limits import support_limits
 from ddaydesk.rules.combat.position import situation_from_scenario
 
 HELP = "odds of a proposed attack: strengths with rule lines, CRT column, outcome distribution"
@@ -90,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
     reroll = frozenset(r for r in args.reroll.split(",") if r)
     dist = outcome_distribution(a, sit.pools.cups, reroll) if a.legal else None
     report = {"scenario": sc.id, "system": sc.system.id, "target": args.target, **a.as_dict(),
+              "support_limits": support_limits(sit, decl).as_dict(),
               "distribution": dist.as_dict() if dist else None}
     if args.json:
         emit_json(report)

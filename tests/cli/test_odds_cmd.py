@@ -54,3 +54,9 @@ def test_odds_bad_scenario_exits_1(tmp_path, capsys):
     assert main(["odds", str(bad), "--attackers", "a", "--target", "0101"]) == 1
     assert "bad.yaml:1:1: scenario: missing key" in capsys.readouterr().out
     assert main(["odds", str(tmp_path / "game.json"), "--attackers", "a", "--target", "0101"]) == 2
+
+
+def test_odds_lists_support_limits(capsys):
+    code, r = run(capsys, "--attackers", "ca-3-inf", "--target", "1308")
+    assert r["support_limits"]["cas_max"] == 0
+    assert any("D77-AIR-02" in x for x in r["support_limits"]["why_not"]["cas"])

@@ -13,4 +13,5 @@ NATIONALITY = {
     "polish": "#c96a7a", "german": "#8a9aa6",
 }
 RIVER = "#3f7fbf"
+ROAD = "#8a3b2e"
 GRID = "#6d6a5c"

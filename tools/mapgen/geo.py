@@ -35,6 +35,16 @@ class Laea:
         x, y = self.forward(np.array([[lon, lat]], dtype=float))[0]
         return float(x), float(y)
 
+    def inverse(self, xy: np.ndarray) -> np.ndarray:
+        x, y = xy[:, 0] / EARTH_RADIUS, xy[:, 1] / EARTH_RADIUS
+        rho = np.hypot(x, y)
+        c = 2.0 * np.arcsin(np.clip(rho / 2.0, -1.0, 1.0))
+        s0, c0 = math.sin(self.lat0), math.cos(self.lat0)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            lat = np.where(rho == 0, self.lat0, np.arcsin(np.cos(c) * s0 + y * np.sin(c) * c0 / rho))
+            lon = self.lon0 + np.arctan2(x * np.sin(c), rho * c0 * np.cos(c) - y * s0 * np.sin(c))
+        return np.column_stack([np.degrees(lon), np.degrees(lat)])
+
 
 class Affine:
     """Projected metres -> model units (the hex grid's space: hex radius 1, y down)."""
@@ -53,6 +63,10 @@ class Affine:
 
     def geometry(self, geom):
         return shapely.transform(geom, self)
+
+    def metres_to_lonlat(self, geom):
+        """Undo the projection of a geometry built in metres, so ``geometry`` can map it."""
+        return shapely.transform(geom, self.proj.inverse)
 
 
 @cache

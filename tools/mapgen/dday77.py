@@ -221,7 +221,7 @@ def _check_cover(aff, ext, sheet) -> None:
 
 def _countries(sheet: HexSheet, aff) -> list[str]:
     """Country of each hex: the most GeoNames towns inside it, else the nearest town's."""
-    ts = [t for t in geo.towns(EXTRACT)]
+    ts = geo.towns(EXTRACT)
     xy = aff(np.array([[t["lon"], t["lat"]] for t in ts], dtype=float))
     counts: list[dict[str, int]] = [{} for _ in range(sheet.n)]
     for t, (x, y) in zip(ts, xy, strict=True):
@@ -319,11 +319,7 @@ def _regions(sheet, aff, terrain, play, coastal, country, west_wall) -> list[dic
         hexes = [i for i in range(sheet.n) if terrain[i] == "neutral" and country[i] == cc]
         if hexes:
             regions.append({"id": name.lower(), "kind": "neutral", "name": name, "hexes": hexes})
-    seen = set()
-    for cc, name in COUNTRIES.items():
-        if name in seen:
-            continue
-        seen.add(name)
+    for name in dict.fromkeys(COUNTRIES.values()):  # Channel Islands: two codes, one region
         ccs = {c for c, n in COUNTRIES.items() if n == name}
         hexes = [i for i in range(sheet.n) if play[i] and country[i] in ccs]
         if hexes:

@@ -55,12 +55,8 @@ def read_polylines(name: str, res: str, bbox: tuple[float, float, float, float])
 
 
 def _polys(g) -> list[Polygon]:
-    if g.is_empty:
-        return []
-    if isinstance(g, Polygon):
-        return [g]
-    return [p for p in getattr(g, "geoms", []) if isinstance(p, (Polygon, MultiPolygon))
-            for p in (p.geoms if isinstance(p, MultiPolygon) else [p])]
+    """The polygons of any geometry an intersection returns (lines and points dropped)."""
+    return [p for p in shapely.get_parts(g) if isinstance(p, Polygon) and not p.is_empty]
 
 
 def land_and_lakes(res: str, bbox) -> tuple[MultiPolygon, MultiPolygon]:

@@ -195,7 +195,7 @@ def build(log=print) -> dict:
     roads, edge_places = _roads(sheet, aff, land_hex, log)
     places += edge_places
     regions = _regions(sheet, terrain, rivers)
-    hexsides = rivers + roads
+    hexsides = roads + rivers  # a side's name is the last one listed: a river outranks a road
     return {
         "sheet": sheet, "terrain": terrain, "hexsides": hexsides, "places": places, "regions": regions,
         "grid": {"kind": "hex", "orientation": "pointy", "parity": "even", "width": WIDTH, "height": HEIGHT,
@@ -273,7 +273,6 @@ def _regions(sheet, terrain, rivers) -> list[dict]:
     g = sheet.grid
     west_edge = [g.index(0, r) for r in range(g.height) if land[g.index(0, r)]]
     south_edge = [g.index(c, g.height - 1) for c in range(g.width) if land[g.index(c, g.height - 1)]]
-    row = sheet.numbering.parse  # printed row number = first pair
     regions = [
         {"id": "utah_beach", "kind": "beach", "name": "Utah Beach", "side": "allied",
          "note": "beach landing hexes (FMU-AMPH-01)", "hexes": list(UTAH_BEACH)},
@@ -286,7 +285,6 @@ def _regions(sheet, terrain, rivers) -> list[dict]:
         {"id": "south_edge", "kind": "entry", "name": "South map edge", "side": "german",
          "hexes": [sheet.labels[i] for i in south_edge]},
     ]
-    del row
     for r in regions:
         r["hexes"] = sorted(r["hexes"])
     return regions

@@ -37,13 +37,12 @@ def render(name: str, result: dict) -> str:
     meta = META[name]
     system = load_system(meta["system"])
     glyph = {t.name: t.glyph for t in system.terrain.values()}
-    sheet, g = result["sheet"], result["grid"]
+    g = result["grid"]
     rows = []
     for r in range(g["height"]):
         cells = " ".join(glyph[result["terrain"][r * g["width"] + c]] for c in range(g["width"]))
         shoved = g["orientation"] == "pointy" and (r % 2 == (1 if g["parity"] == "odd" else 0))
         rows.append((" " if shoved else "") + cells)
-    del sheet
     return map_yaml({**meta, "format": 1, "grid": g, "rows": rows, "hexsides": result["hexsides"],
                      "places": result["places"], "regions": result["regions"],
                      "attribution": result["attribution"], "notes": result.get("notes", "")})

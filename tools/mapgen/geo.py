@@ -85,13 +85,15 @@ def river_lines(extract: str) -> list[list[tuple[float, float]]]:
     return [[tuple(p) for p in f["geometry"]["coordinates"]] for f in _json(f"{extract}_rivers.geojson")["features"]]
 
 
+@cache
 def towns(extract: str) -> list[dict]:
-    return _json(f"{extract}_towns.json")["towns"]
+    doc = _json(f"{extract}_towns.json")
+    return [dict(zip(doc["fields"], row, strict=True)) for row in doc["towns"]]
 
 
 def find_town(extract: str, name: str, cc: str) -> dict:
     """The most populous GeoNames place of that name (or alternate name) in that country."""
     hits = [t for t in towns(extract) if t["cc"] == cc and t["name"] == name]
     if not hits:
-        raise KeyError(f"{name} ({cc}) is not in the {extract} town extract: give its lon/lat by hand")
+        raise SystemExit(f"mapgen: {name} ({cc}) is not in the {extract} town extract: give its lon/lat")
     return max(hits, key=lambda t: (t["pop"], -t["id"]))

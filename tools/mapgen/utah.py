@@ -194,7 +194,8 @@ def build(log=print) -> dict:
     rivers = _rivers(sheet, aff, land_hex)
     roads, edge_places = _roads(sheet, aff, land_hex, log)
     places += edge_places
-    regions = _regions(sheet, terrain, rivers)
+    omaha = sorted({sheet.hex_at(*aff.point(*p)) for p in OMAHA_BEACH})
+    regions = _regions(sheet, terrain, rivers, omaha)
     hexsides = roads + rivers  # a side's name is the last one listed: a river outranks a road
     return {
         "sheet": sheet, "terrain": terrain, "hexsides": hexsides, "places": places, "regions": regions,
@@ -255,7 +256,7 @@ def _roads(sheet, aff, land_hex, log) -> tuple[list[dict], list[dict]]:
     return out, [edge[i] for i in sorted(edge, key=lambda i: sheet.labels[i])]
 
 
-def _regions(sheet, terrain, rivers) -> list[dict]:
+def _regions(sheet, terrain, rivers, omaha) -> list[dict]:
     vire = next(r for r in rivers if r["name"] == "Vire")
     blocked = set()
     for s in vire["sides"]:
@@ -276,6 +277,9 @@ def _regions(sheet, terrain, rivers) -> list[dict]:
     regions = [
         {"id": "utah_beach", "kind": "beach", "name": "Utah Beach", "side": "allied",
          "note": "beach landing hexes (FMU-AMPH-01)", "hexes": list(UTAH_BEACH)},
+        {"id": "omaha_beach", "kind": "beach", "name": "Omaha Beach", "side": "allied",
+         "note": "Beach to Bocage, the map's other folio: not used by Landing & Linkup",
+         "hexes": [sheet.labels[i] for i in omaha]},
         {"id": "landing_and_linkup", "kind": "scenario_area", "name": "West of the Vire",
          "note": "land the scenario may use (FMU-GEN-02, FMU-GEN-03)", "hexes": [sheet.labels[i] for i in west]},
         {"id": "west_edge", "kind": "entry", "name": "West map edge", "side": "german",

@@ -49,6 +49,7 @@ def test_utah_beach_hexes_are_one_continuous_strip(board):  # FMU-AMPH-01
     idx = [board.index(h) for h in UTAH_BEACH]
     assert all(b in board.adj[a] for a, b in zip(idx, idx[1:], strict=False))
     assert sorted(board.labels[i] for i in board.regions["utah_beach"].places) == sorted(UTAH_BEACH)
+    assert sorted(board.labels[p.place] for p in board.places_of_kind("beach_landing")) == sorted(UTAH_BEACH)
 
 
 @pytest.mark.parametrize("label", ["1706", "1805"])

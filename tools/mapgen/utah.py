@@ -159,7 +159,8 @@ def build(log=print) -> dict:
         named[sheet.index_of[label]] = "beach"
     for p in OMAHA_BEACH:
         named.setdefault(sheet.hex_at(*aff.point(*p)), "beach")
-    places = [{"name": "Carentan", "hex": h, "kind": "city"} for h in CARENTAN]
+    places = [{"name": "Utah Beach", "hex": h, "kind": "beach_landing"} for h in UTAH_BEACH]
+    places += [{"name": "Carentan", "hex": h, "kind": "city"} for h in CARENTAN]
     for h in CARENTAN:
         named[sheet.index_of[h]] = "city"
     for name, point in CITIES:

@@ -41,17 +41,6 @@ def render_board(board: Board, scale: float = HEX_PX) -> QImage:
                 (x1, y1), (x2, y2) = board.side_segment(i, j)
                 p.setPen(major if board.side_mask[s] & major_bit else river)
                 p.drawLine(QPointF(x1 * scale, y1 * scale), QPointF(x2 * scale, y2 * scale))
-        # Roads and trails run hex centre to hex centre across the side they mark.
-        road = QPen(QColor(palette.ROAD), 2.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
-        trail = QPen(QColor(palette.ROAD), 1.5, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
-        road_bit, trail_bit = board.feature_bit("road"), board.feature_bit("trail")
-        for i in range(board.n):
-            for j, s in zip(board.adj[i], board.adj_side[i], strict=True):
-                if j < i or not board.side_mask[s] & (road_bit | trail_bit):
-                    continue
-                (x1, y1), (x2, y2) = board.centre(i), board.centre(j)
-                p.setPen(road if board.side_mask[s] & road_bit else trail)
-                p.drawLine(QPointF(x1 * scale, y1 * scale), QPointF(x2 * scale, y2 * scale))
         p.setPen(QColor("#555555"))
         p.setFont(QFont("DejaVu Sans", 6))
         for i in range(board.n):

@@ -69,7 +69,7 @@ RIVERS = [
 # "hex:LABEL" ends at a hex the seed names (the map-edge road/trail hexes of FMU-SFM-06). Names
 # give the two ends with an en dash; an end on the map edge names the edge hex ("to Valognes").
 ROADS = [
-    ("road", "N13 Valognes–Carentan–Bayeux", ["hex:2901", "Montebourg/FR", (-1.357, 49.44),
+    ("road", "N13 Valognes–Carentan–Caen", ["hex:2901", "Montebourg/FR", (-1.357, 49.44),
                                               "Sainte-Mère-Église/FR", (-1.29, 49.37), ST_COME, "Carentan/FR",
                                               (-1.215, 49.305), (-1.118, 49.312), "Isigny-sur-Mer/FR",
                                               (-1.01, 49.345), (-0.905, 49.335), "Bayeux/FR", (-0.5, 49.22)]),
@@ -78,7 +78,7 @@ ROADS = [
     ("road", "Carentan–Périers", ["Carentan/FR", "Sainteny/FR", (-1.37, 49.205), "Périers/FR", "hex:1001"]),
     ("road", "Carentan–La Haye-du-Puits", ["Carentan/FR", "Auvers/FR", (-1.36, 49.303), "hex:1801"]),
     ("road", "Sainte-Mère-Église–Pont-l'Abbé", ["Sainte-Mère-Église/FR", LA_FIERE, "hex:2501"]),
-    ("trail", "Chef-du-Pont–Picauville", ["Sainte-Mère-Église/FR", "Chef-du-Pont/FR", "Picauville/FR",
+    ("trail", "Chef-du-Pont–Saint-Sauveur-le-Vicomte", ["Sainte-Mère-Église/FR", "Chef-du-Pont/FR", "Picauville/FR",
                                           "hex:2301"]),
     ("road", "Saint-Lô–Périers", ["Saint-Lô/FR", (-1.2, 49.14), (-1.33, 49.17), "hex:1001"]),
     ("road", "Saint-Lô–Coutances", ["Saint-Lô/FR", (-1.17, 49.105), "Marigny/FR", (-1.33, 49.085), "hex:0401"]),

@@ -33,9 +33,17 @@ def test_numbering_reads_row_from_the_south_then_column_from_the_west(board):
     assert (col, row) == (2, board.grid.height - 25)
     north, south = board.index("3005"), board.index("2508")
     assert board.centre(north)[1] < board.centre(south)[1]  # row 30 is north of row 25
-    # FMU-AIRB-08: drift 1 = west and 4 = east are neighbours in the same row (pointy hexes)
+    # FMU-AIRB-08: drift 1 = west, 2 = north-west, then clockwise; on this map they are the
+    # axial directions 3, 2, 1, 0, 5, 4 (pointy hexes: flat sides west and east)
     i = board.index("2503")
-    assert {board.labels[j] for j in board.adj[i]} >= {"2502", "2504"}
+    drift = {}
+    for roll, d in zip(range(1, 7), (3, 2, 1, 0, 5, 4), strict=True):
+        drift[roll] = board.labels[board.grid.nbr[i * 6 + d]]
+    assert drift[1] == "2502" and drift[4] == "2504"  # same row, one column west / east
+    assert drift[2][:2] == drift[3][:2] == "26"  # north-west and north-east: one row north
+    assert drift[5][:2] == drift[6][:2] == "24"  # south-east and south-west: one row south
+    x = {k: board.centre(board.index(v))[0] for k, v in drift.items()}
+    assert x[2] < x[3] and x[6] < x[5]
 
 
 @pytest.mark.parametrize("label", UTAH_BEACH)

@@ -91,9 +91,20 @@ def towns(extract: str) -> list[dict]:
     return [dict(zip(doc["fields"], row, strict=True)) for row in doc["towns"]]
 
 
+@cache
+def _town_index(extract: str) -> dict[tuple[str, str], dict]:
+    """(name, country) -> the most populous GeoNames place of that name (lowest id on ties)."""
+    index: dict[tuple[str, str], dict] = {}
+    for t in towns(extract):
+        key = (t["name"], t["cc"])
+        if key not in index or (t["pop"], -t["id"]) > (index[key]["pop"], -index[key]["id"]):
+            index[key] = t
+    return index
+
+
 def find_town(extract: str, name: str, cc: str) -> dict:
-    """The most populous GeoNames place of that name (or alternate name) in that country."""
-    hits = [t for t in towns(extract) if t["cc"] == cc and t["name"] == name]
-    if not hits:
-        raise SystemExit(f"mapgen: {name} ({cc}) is not in the {extract} town extract: give its lon/lat")
-    return max(hits, key=lambda t: (t["pop"], -t["id"]))
+    """The most populous GeoNames place of that name in that country."""
+    try:
+        return _town_index(extract)[(name, cc)]
+    except KeyError:
+        raise SystemExit(f"mapgen: {name} ({cc}) is not in the {extract} town extract: give its lon/lat") from None

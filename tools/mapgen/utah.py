@@ -107,7 +107,8 @@ FLOODS = [
 ]
 FLOOD_SHARE = 0.3
 WOODS = {"Forêt de Cerisy": [(-0.94, 49.2), (-0.9, 49.225), (-0.84, 49.215), (-0.82, 49.19), (-0.86, 49.17),
-                             (-0.92, 49.175)]}
+                             (-0.92, 49.175)],
+         "Bois du Hommet": [(-1.215, 49.21), (-1.19, 49.215), (-1.178, 49.2), (-1.198, 49.188), (-1.215, 49.195)]}
 BOCAGE_SOUTH_OF = 49.27  # latitude: the hedgerow country south of the Carentan marshes
 
 

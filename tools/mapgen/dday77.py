@@ -187,7 +187,7 @@ NOT_YET_LAND = {"Flevoland": [(5.1, 52.36), (5.2, 52.3), (5.45, 52.26), (5.6, 52
 
 
 def build(log=print, bbox: tuple[float, float, float, float] | None = None) -> dict:
-    """The map document. ``bbox`` clips the sheet to a smaller lon/lat box (tests)."""
+    """The map document; ``bbox`` overrides the lon/lat box the sheet covers (default BOX)."""
     lon0, lat0, lon1, lat1 = bbox or BOX
     proj = geo.Laea((BOX[0] + BOX[2]) / 2, (BOX[1] + BOX[3]) / 2)
     ring = np.array(box(lon0, lat0, lon1, lat1).segmentize(0.05).exterior.coords)

@@ -243,9 +243,11 @@ def _roads(sheet, aff, land_hex, log) -> tuple[list[dict], list[dict]]:
     out, edge = [], {}
     for feature, name, points in ROADS:
         chain = sheet.hexes_along([_xy(sheet, aff, p) for p in points])
-        pairs = [(a, b) for a, b in zip(chain, chain[1:], strict=False) if land_hex[a] and land_hex[b]]
+        # a road that leaves the sheet and comes back leaves a gap: only neighbours pair up
+        pairs = [(a, b) for a, b in zip(chain, chain[1:], strict=False)
+                 if land_hex[a] and land_hex[b] and sheet.grid.direction_between(a, b) >= 0]
         if len(pairs) < len(chain) - 1:
-            log(f"utah: {name}: {len(chain) - 1 - len(pairs)} step(s) through sea left out")
+            log(f"utah: {name}: {len(chain) - 1 - len(pairs)} step(s) through sea or off the sheet left out")
         out.append({"feature": feature, "name": name, "sides": _labels(sheet, pairs)})
         ends = name.removeprefix("N13 ").split("–")
         for i, town, point in ((chain[0], ends[0], points[0]), (chain[-1], ends[-1], points[-1])):

@@ -20,18 +20,19 @@ class Die:
 class ScriptedDice:
     """Dice that show the given values in order; running out is a test failure."""
 
-    def __init__(self, values=(), log=None):
+    def __init__(self, values=(), log=None, default=None):
         self.values = list(values)
         self.log = [] if log is None else log  # (value, purpose) of every roll, shared by copies
+        self.default = default  # shown once the scripted values are used up (None: fail)
 
     def roll(self, sides, purpose):
-        assert self.values, f"scripted dice ran out at: {purpose}"
-        v = self.values.pop(0)
+        assert self.values or self.default, f"scripted dice ran out at: {purpose}"
+        v = self.values.pop(0) if self.values else self.default
         self.log.append((v, purpose))
         return Die(v)
 
     def copy(self):
-        return ScriptedDice(self.values, self.log)
+        return ScriptedDice(list(self.values), self.log, self.default)
 
     def push(self, *values):
         self.values.extend(values)
@@ -72,15 +73,23 @@ def put(s, uid, label, part):
 
 
 def clear_zone(s, label):
-    """Take every unit out of a zone (test set-ups)."""
+    """Take every unit out of a zone's parts, not its beach or airborne box (test set-ups)."""
     z = s.board.index(label)
     for k in range(len(s.zone)):
-        if s.zone[k] == z:
+        if s.zone[k] == z and s.part[k] in ("A", "G", "P"):
             s.part[k] = "dead"
 
 
-def at_phase(s, phase, dice=()):
+def at_phase(s, phase, dice=(), default=None):
+    """Jump a state to a phase with fresh scripted dice (test set-ups)."""
     s.phase = phase
     s.pending = []
-    s.dice.values[:] = list(dice)
+    s.dice = ScriptedDice(dice, default=default)
+    s.moved = [0] * len(s.zone)
+    s.stopped = [False] * len(s.zone)
     return s
+
+
+def rolled(s, since=0):
+    """The dice log entries made since index `since`: [(purpose, [[die, need], ...])]."""
+    return [(r["purpose"], r["dice"]) for r in s.rolls[since:]]

@@ -67,6 +67,18 @@ class MapInfo:
         )
 
 
+class _Tracked(list):
+    """A per-unit list that drops its state's occupancy index whenever an item is set."""
+
+    def __init__(self, owner: DD2State, items):
+        super().__init__(items)
+        self.owner = owner
+
+    def __setitem__(self, i, v):
+        super().__setitem__(i, v)
+        self.owner._occ = None
+
+
 @dataclass(eq=False)
 class DD2State:
     scenario: Scenario
@@ -82,6 +94,11 @@ class DD2State:
     dice: DiceLike
     rolls: list[dict] = field(default_factory=list)  # the dice log: every roll of the game
     notes: list[str] = field(default_factory=list)  # what happened, for the UI's log pane
+    _occ: dict[int, list[int]] | None = field(default=None, repr=False)  # zone -> units in A/G/P
+
+    def __post_init__(self):
+        self.zone = _Tracked(self, self.zone)
+        self.part = _Tracked(self, self.part)
 
     # -- lookups --------------------------------------------------------------------------
     @property
@@ -109,9 +126,15 @@ class DD2State:
 
     def in_zone(self, z: int, side: str | None = None, types=GROUND_TYPES) -> list[int]:
         """Units standing in zone z (A, G or P part), optionally of one side and some types."""
-        return [k for k in range(len(self.zone))
-                if self.zone[k] == z and self.part[k] in ("A", "G", "P")
-                and (side is None or self.units[k].side == side) and self.units[k].type in types]
+        if self._occ is None:
+            occ: dict[int, list[int]] = {}
+            for k, (zk, pk) in enumerate(zip(self.zone, self.part, strict=True)):
+                if zk >= 0 and pk in ("A", "G", "P"):
+                    occ.setdefault(zk, []).append(k)
+            self._occ = occ
+        units = self.units
+        return [k for k in self._occ.get(z, ())
+                if (side is None or units[k].side == side) and units[k].type in types]
 
     def on_beach(self, z: int) -> list[int]:
         return [k for k in range(len(self.zone)) if self.zone[k] == z and self.part[k] == "beach"]

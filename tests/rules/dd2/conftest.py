@@ -87,6 +87,7 @@ def at_phase(s, phase, dice=(), default=None):
     s.dice = ScriptedDice(dice, default=default)
     s.moved = [0] * len(s.zone)
     s.stopped = [False] * len(s.zone)
+    s.game["rolled"], s.game["to_place"] = False, {}
     return s
 
 

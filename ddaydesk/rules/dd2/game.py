@@ -8,7 +8,6 @@ goes on once the last one is made.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations
 
 from ddaydesk.formats.scenariofile import Scenario
 from ddaydesk.rules.dd2 import fire, moves
@@ -171,13 +170,18 @@ def _casualty_options(s: DD2State, p: dict) -> list[tuple[str, ...]]:
     by_type: dict[str, list[str]] = {}
     for uid in p["candidates"]:
         by_type.setdefault(s.type(s.k(uid)), []).append(uid)
-    slots = [(t, uid) for t, uids in by_type.items() for uid in uids]
-    seen, out = set(), []
-    for pick in combinations(range(len(slots)), p["hits"]):
-        mix = tuple(sorted(Counter(slots[i][0] for i in pick).items()))
-        if mix not in seen:
-            seen.add(mix)
-            out.append(tuple(uid for t, n in mix for uid in by_type[t][:n]))
+    kinds = list(by_type)
+    out: list[tuple[str, ...]] = []
+
+    def mixes(i: int, left: int, picked: tuple[str, ...]) -> None:
+        if i == len(kinds):
+            if left == 0:
+                out.append(picked)
+            return
+        for n in range(min(left, len(by_type[kinds[i]])), -1, -1):
+            mixes(i + 1, left - n, picked + tuple(by_type[kinds[i]][:n]))
+
+    mixes(0, p["hits"], ())
     return out
 
 

@@ -189,6 +189,5 @@ def blockhouse_fire(s: DD2State) -> None:
             continue
         hits = sum(roll_units(s, [t.rules["blockhouse_fire"]["hit_on"]] * len(shooters),
                               f"blockhouses fire at {s.info.beaches[bz].name}"))
-        s.game["fire_pool"] -= len(shooters)
         casualties(s, t.rules["casualties"]["blockhouse_fire"]["chooser"], targets, hits,
                    f"blockhouse fire at {s.info.beaches[bz].name}")

@@ -50,7 +50,7 @@ def new_game(sc: Scenario, dice: DiceLike) -> DD2State:
         scenario=sc, info=MapInfo.of(sc.board), turn=sc.first_turn, phase=tables().phases[0].id,
         zone=[u.hex for u in sc.units], part=[u.part or u.box or "A" for u in sc.units],
         moved=[0] * n, stopped=[False] * n,
-        game={"naval_pool": r["naval"]["pool"], "fire_pool": r["blockhouse_fire"]["pool"],
+        game={"naval_pool": r["naval"]["pool"],
               "shots_left": 0, "bomber_depot": r["bombers"]["replacements"], "bombs": {},
               "chart_pos": {cid: 0 for cid in tables().charts}, "to_place": {}, "rolled": False,
               "streak": 0, "winner": None},

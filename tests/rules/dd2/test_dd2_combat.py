@@ -166,6 +166,6 @@ def test_blockhouses_fire_at_their_beach_and_the_german_picks(game):  # DD2-BLK-
     assert all(n == 3 for _, d in log for _, n in d)
     assert s.pending[0] == {"chooser": "german", "hits": 2, "reason": "blockhouse fire at Omaha",
                             "candidates": [f"omaha-inf-{i}" for i in range(1, 7)] + ["omaha-art-1", "omaha-art-2"]}
-    assert s.game["fire_pool"] == 60 - 11
+    assert sum(len(d) for _, d in log) == 11  # one fire unit per blockhouse with an arrow
     s = apply(s, Action("casualties", units=("omaha-art-1", "omaha-art-2")), side="german")
     assert s.phase == "allied_move" and s.part[s.k("omaha-art-1")] == "dead"

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections import Counter
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen, QPixmap, QPolygonF
+from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsScene
 
 from ddaydesk.rules.dd2.parts import BOX, part_anchors
 from ddaydesk.ui import palette
@@ -123,3 +124,19 @@ def render_dd2(state, scale: float = SCALE) -> QImage:
     draw_dd2(p, state, scale)
     p.end()
     return img
+
+
+class DD2Scene(QGraphicsScene):
+    """A scene showing one D-Day2 state; ``show_state`` redraws it after each action."""
+
+    def __init__(self, state, parent=None, scale: float = SCALE):
+        super().__init__(parent)
+        self.scale = scale
+        self.item = QGraphicsPixmapItem()
+        self.addItem(self.item)
+        self.show_state(state)
+
+    def show_state(self, state) -> None:
+        self.state = state
+        self.item.setPixmap(QPixmap.fromImage(render_dd2(state, self.scale)))
+        self.setSceneRect(self.item.boundingRect())

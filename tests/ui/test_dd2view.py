@@ -7,7 +7,7 @@ from shapely.geometry import Point
 from ddaydesk.formats.scenariofile import load_scenario
 from ddaydesk.rules.dd2 import new_game
 from ddaydesk.rules.dd2.parts import BOX, box_at, part_anchors
-from ddaydesk.ui.dd2view import render_dd2
+from ddaydesk.ui.dd2view import DD2Scene, render_dd2
 from ddaydesk.ui.palette import NATIONALITY
 from tests.conftest import ROOT
 
@@ -48,3 +48,15 @@ def test_render_shows_units_in_their_parts(qapp):
     z = sc.board.index("27")  # nobody there: the empty frame, land colour inside
     x, y = a[z]["G"]
     assert img.pixelColor(int(x * 30) + 2, int(y * 30) + 3).name() != NATIONALITY["german"]
+
+
+def test_scene_follows_the_state(qapp):
+    sc = load_scenario(ROOT / "scenarios" / "dday2.yaml")
+    s = new_game(sc, Six())
+    scene = DD2Scene(s, scale=20.0)
+    before = scene.item.pixmap().toImage()
+    t = s.copy()
+    t.part[t.k("g12-arm")] = "dead"  # zone 12's only unit gone: its G part shows an empty frame
+    scene.show_state(t)
+    after = scene.item.pixmap().toImage()
+    assert scene.state is t and before.size() == after.size() and before != after

@@ -43,11 +43,12 @@ class Chart:
 @dataclass(frozen=True)
 class Phase:
     id: str
-    step: int
     side: str
-    title: str
+    kind: str
+    actions: tuple[str, ...]
+    when: str | None  # first_turn: turn 1 only (DD2-PARA-01)
     rule: str
-    first_turn_only: bool
+    note: str
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,6 @@ def tables() -> Tables:
             for seg in c["segments"] for code in seg["units"].split()
         )
         charts[cid] = Chart(cid, c["side"], c["nationality"], c["dice"], tuple(c.get("entry", ())), order)
-    phases = tuple(Phase(p["id"], p["step"], p["side"], p["title"], p.get("rule", ""),
-                         p.get("first_turn_only", False)) for p in _load("sequence.yaml")["phases"])
+    phases = tuple(Phase(p["id"], p["side"], p["kind"], tuple(p["actions"]), p.get("when"), p["rule"],
+                         p.get("note", "")) for p in _load("sequence.yaml")["phases"])
     return Tables(units, u["special"], _load("rules.yaml"), charts, phases)

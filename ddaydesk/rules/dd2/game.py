@@ -18,6 +18,10 @@ from ddaydesk.rules.dd2.state import LAND_TYPES, DD2State, DiceLike, MapInfo
 MOVE_PHASES = {"allied_move": "allied", "german_move": "german"}
 BATTLE_PHASES = {"allied_battle": "allied", "german_battle": "german"}
 REINFORCE_PHASES = {"allied_reinforce": "allied", "german_reinforce": "german"}
+# How a player ends a phase that does not end by itself (the engine's end_phase).
+END_KIND = {"naval": "end_naval", "bombing": "end_bombing", "patrol": "end_patrol",
+            "allied_move": "end_moves", "german_move": "end_moves",
+            "allied_reinforce": "end_placement", "german_reinforce": "end_placement"}
 
 
 # -- set-up ---------------------------------------------------------------------------------
@@ -85,16 +89,24 @@ def _skip(s: DD2State, why: str) -> None:
     _next_phase(s)
 
 
+# `when:` conditions of sequence.yaml: (test, why the phase is passed over when it fails)
+CONDITIONS = {
+    "first_turn": (lambda s: s.turn == tables().rules["para"]["turn"], "first turn only"),
+    "blockhouses_left": (lambda s: bool(_blockhouses(s)), "no blockhouse left"),  # DD2-NAV-03
+}
+
+
 def _start_phase(s: DD2State) -> None:
     p, t = s.phase, tables()
     s.moved = [0] * len(s.zone)
     s.stopped = [False] * len(s.zone)
-    if p == "para" and s.turn != t.rules["para"]["turn"]:
-        return _skip(s, "first turn only")
+    when = next(ph.when for ph in t.phases if ph.id == p)
+    if when and not CONDITIONS[when][0](s):
+        return _skip(s, CONDITIONS[when][1])
     if p == "naval":
-        if not _blockhouses(s):
-            return _skip(s, "no blockhouse left")  # DD2-NAV-03
         s.game["shots_left"] = min(t.rules["naval"]["shots_per_turn"], s.game["naval_pool"])
+        if not s.game["shots_left"]:
+            return _skip(s, "no naval bombardment unit left")
     if p == "bombing" and not _bomb_choices(s):
         return _skip(s, "no bomber or no zone to bomb")
     if p == "patrol" and not _free_fighters(s):
@@ -276,14 +288,8 @@ def _apply(s: DD2State, a: Action) -> None:  # noqa: C901 - one branch per actio
         s.pending.pop(0)
         fire.kill(s, [s.k(u) for u in a.units], want["reason"])
         return _settle(s)
-    kind_phase = {"para_drop": "para", "bombard": "naval", "end_naval": "naval", "bomb": "bombing",
-                  "end_bombing": "bombing", "patrol": "patrol", "end_patrol": "patrol",
-                  "blockhouse_fire": "blockhouse_fire", "fight": tuple(BATTLE_PHASES),
-                  "move": tuple(MOVE_PHASES), "land": ("allied_move",), "end_moves": tuple(MOVE_PHASES),
-                  "roll_reinforcements": tuple(REINFORCE_PHASES), "place": tuple(REINFORCE_PHASES),
-                  "end_placement": tuple(REINFORCE_PHASES)}
-    allowed = kind_phase.get(a.kind)
-    if allowed is None or (p != allowed if isinstance(allowed, str) else p not in allowed):
+    phase = next(ph for ph in tables().phases if ph.id == p)
+    if a.kind not in phase.actions and a.kind != END_KIND.get(p):
         raise IllegalAction(f"'{a.kind}' is not an action of the {p} phase")
     if a.kind == "para_drop":
         fire.para_attack(s)

@@ -25,6 +25,17 @@ def pass_turn(s):
     return s, seen
 
 
+def test_sequence_data_names_known_actions():  # DD2-ORDER-01
+    from ddaydesk.rules.dd2.actions import KINDS
+    from ddaydesk.rules.dd2.data import tables
+    from ddaydesk.rules.dd2.game import END_KIND
+
+    phases = tables().phases
+    assert [p.id for p in phases][:2] == ["para", "naval"] and phases[0].when == "first_turn"
+    assert all(set(p.actions) <= set(KINDS) for p in phases)
+    assert set(END_KIND.values()) <= set(KINDS)
+
+
 def test_turn_order_and_para_only_on_turn_1(game):  # DD2-ORDER-01, DD2-PARA-01
     game.dice = ScriptedDice(default=6)  # every die misses: nothing changes but the phase
     s, seen = pass_turn(game)

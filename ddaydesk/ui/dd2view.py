@@ -92,9 +92,10 @@ def draw_dd2(p: QPainter, state, scale: float = SCALE) -> None:
             x, y = a[box][0] * scale, a[box][1] * scale
             beach = state.info.beaches.get(z)
             title = f"{beach.name} {len(ks)}/{beach.capacity}" if box == "beach" else "airborne"
-            if box == "beach":
-                p.setPen(QPen(QColor("#2c3e50"), 1.2, Qt.PenStyle.DotLine))
-                p.drawLine(QPointF(x, y), QPointF(a["coast"][0] * scale, a["coast"][1] * scale))
+            # a leader line: beachhead to its stretch of coast, airborne box to its zone
+            end = a["coast"] if box == "beach" else a["label"]
+            p.setPen(QPen(QColor("#2c3e50"), 1.2, Qt.PenStyle.DotLine))
+            p.drawLine(QPointF(x, y), QPointF(end[0] * scale, end[1] * scale))
             r = QRectF(x - scale * BOX[0] / 2, y - scale * BOX[1] / 2, scale * BOX[0], scale * BOX[1])
             p.setPen(QPen(QColor("#2c3e50"), 1.0))
             p.setBrush(QColor("#efe2a8" if box == "beach" else "#dfe7ef"))

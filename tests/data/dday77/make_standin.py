@@ -105,7 +105,10 @@ def neighbours(col: int, row: int) -> list[tuple[int, int]]:
     return [(c, r) for c, r in cand if 0 <= c < WIDTH and 0 <= r < HEIGHT]
 
 
-def main() -> None:
+OUT = Path(__file__).with_name("standin.yaml")
+
+
+def main(out_file: Path = OUT) -> None:
     glyph = {}
     for col in range(WIDTH):
         for row in range(HEIGHT):
@@ -125,7 +128,7 @@ def main() -> None:
             if glyph[col, row] == ".":
                 glyph[col, row] = "C"
             towns.append((" ".join(name), label(col, row), kind))
-    out = [
+    lines = [
         "# Stand-in for maps/dday77.yaml, used by tests until the real-geography map exists.",
         "# Written by tests/data/dday77/make_standin.py (a crude coastline, 25 km hexes); not a game map.",
         "format: 1", "id: dday77-standin", 'title: "Western Europe (test stand-in)"', "system: dday77",
@@ -134,22 +137,22 @@ def main() -> None:
         "  numbering: {order: col-row, digits: 2, col_from: west, row_from: north, first: 1}",
         "terrain:", "  rows:",
     ]
-    out += [f'    - "{"".join(glyph[c, r] for c in range(WIDTH))}"' for r in range(HEIGHT)]
-    out.append("places:")
-    out += [f'  - {{name: "{n}", hex: "{h}", kind: {k}}}' for n, h, k in towns]
-    out.append("regions:")
+    lines += [f'    - "{"".join(glyph[c, r] for c in range(WIDTH))}"' for r in range(HEIGHT)]
+    lines.append("places:")
+    lines += [f'  - {{name: "{n}", hex: "{h}", kind: {k}}}' for n, h, k in towns]
+    lines.append("regions:")
     for rid, name, (x0, x1, y0, y1) in AREAS:
         hexes = [label(c, r) for (c, r), g in sorted(glyph.items())
                  if g == "," and x0 <= centre(c, r)[0] < x1 and y0 <= centre(c, r)[1] < y1]
-        out.append(f'  - {{id: {rid}, kind: invasion_area, name: "{name}", hexes: [{", ".join(map(repr, hexes))}]}}'
+        lines.append(f'  - {{id: {rid}, kind: invasion_area, name: "{name}", hexes: [{", ".join(map(repr, hexes))}]}}'
                    .replace("'", '"'))
     east = [label(WIDTH - 1, r) for r in range(HEIGHT) if glyph[WIDTH - 1, r] in ".,C" and centre(WIDTH - 1, r)[1] > 47.6]
-    out.append(f'  - {{id: german_east_edge, kind: supply_source, side: german, name: "East edge north of Switzerland", '
+    lines.append(f'  - {{id: german_east_edge, kind: supply_source, side: german, name: "East edge north of Switzerland", '
                f'hexes: [{", ".join(chr(34) + h + chr(34) for h in east)}]}}')
     germany = [label(c, r) for (c, r), g in sorted(glyph.items())
                if g in ".,C" and centre(c, r)[0] > 6.5 and centre(c, r)[1] > 49.0]
-    out.append(f'  - {{id: germany, kind: country, name: "Germany", hexes: [{", ".join(chr(34) + h + chr(34) for h in germany)}]}}')
-    Path(__file__).with_name("standin.yaml").write_text("\n".join(out) + "\n", encoding="utf-8")
+    lines.append(f'  - {{id: germany, kind: country, name: "Germany", hexes: [{", ".join(chr(34) + h + chr(34) for h in germany)}]}}')
+    out_file.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -93,7 +93,7 @@ def test_hq_units_and_nationalities(built):
     assert {"ob_west", "army_group_b", "army_group_g", "netherlands", "shaef", "army_group", "army"} <= hqs
     allied_nats = {u.nationality for u in campaign.units if u.side == "allied"}
     assert allied_nats == {"us", "british", "canadian", "french", "polish"}
-    # the 21st Army Group is a British HQ (D77-ASUP-23)
+    # the 21st Army Group is a British HQ (D77-ASUP-25)
     assert next(u for u in campaign.units if u.id == "al-21ag").nationality == "british"
 
 

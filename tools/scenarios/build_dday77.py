@@ -62,6 +62,7 @@ class Unit:
     near: tuple[str, ...]
     within: int
     arrive_date: dt.date | None
+    note: str = ""  # where the unit historically was or came from
 
 
 def normalise(name: str) -> str:
@@ -162,7 +163,7 @@ def load_oob(path: Path = OOB) -> tuple[dict, list[Unit]]:
             cls = classes.get(u.get("cls"))
             if cls is None:
                 raise BuildError(f"{where}: unit {u.get('id')}: unknown rating class {u.get('cls')!r}")
-            values = tuple(u.get("values", cls["values"]))
+            values = tuple(cls["values"])
             near = u.get("near", [])
             arrive = u.get("arrives", {}).get("date")
             if not near and arrive is None:
@@ -171,7 +172,7 @@ def load_oob(path: Path = OOB) -> tuple[dict, list[Unit]]:
                 id=u["id"], name=u["name"], side=side, nationality=u.get("nat", nationality),
                 type=cls["type"], values=values, hq=u.get("hq"),
                 near=tuple(near if isinstance(near, list) else [near]),
-                within=int(u.get("within", DEFAULT_WITHIN)), arrive_date=arrive,
+                within=int(u.get("within", DEFAULT_WITHIN)), arrive_date=arrive, note=str(u.get("hist", "")),
             ))
     seen: set[str] = set()
     for u in units:
@@ -249,6 +250,8 @@ def build(board: Board, doc: dict, units: list[Unit], key: str) -> tuple[list[di
                      "attack": u.values[0], "defence": u.values[1], "movement": u.values[2]}
         if u.hq:
             entry_doc["hq"] = u.hq
+        if u.note:
+            entry_doc["note"] = u.note
         turn = None
         if near:
             try:

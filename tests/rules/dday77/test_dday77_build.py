@@ -127,6 +127,19 @@ def test_breakout_front_and_arrivals(built):
     assert {"pl-1a", "fr-2db", "al-us3"} <= ids
 
 
+def test_every_unit_of_the_order_of_battle_is_in_the_campaign(built):
+    _doc, units = build.load_oob()
+    campaign = built[2]
+    assert [u.id for u in campaign.units] == [u.id for u in units]
+    assert all(u.arrive_turn <= 50 for u in campaign.units if u.arrive_turn is not None)
+
+
+def test_scenarios_name_victory_conditions_the_victory_table_has(built):
+    conditions = load_file(str(SYSTEM.folder / "victory.yaml"))["conditions"]
+    assert built[2].victory == "campaign" and built[3].victory == "breakout"
+    assert {built[2].victory, built[3].victory} <= set(conditions)
+
+
 def test_fallback_places_are_reported(built):
     warnings = built[1]
     assert any("'Hilversum' is not on the map; placed near 'Utrecht'" in w for w in warnings)

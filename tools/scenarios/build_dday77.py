@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import math
 import os
 import sys
 import unicodedata
@@ -101,10 +102,11 @@ class Placer:
         return None
 
     def draw_front(self, anchors: dict[str, list[str]]) -> None:
-        """Each hex belongs to the side of its nearest anchor place; equal distances to no side."""
-        points: list[tuple[str, int]] = []
+        """Each hex belongs to the side of its nearest anchor place, measured between hex
+        centres (hex counts tie too often far from the front); exact ties belong to no side."""
+        points: list[tuple[str, tuple[float, float]]] = []
         for side, names in sorted(anchors.items()):
-            found = [(side, hit[1]) for n in names if (hit := self.find((n,)))]
+            found = [(side, self.board.centre(hit[1])) for n in names if (hit := self.find((n,)))]
             missing = [n for n in names if not self.find((n,))]
             if missing:
                 self.warnings.append(f"front anchors not on the map for {side}: {', '.join(missing)}")
@@ -113,12 +115,13 @@ class Placer:
             points.extend(found)
         zone: list[str | None] = []
         for i in range(self.board.n):
-            best: dict[str, int] = {}
-            for side, a in points:
-                d = self.board.distance(i, a)
+            x, y = self.board.centre(i)
+            best: dict[str, float] = {}
+            for side, (ax, ay) in points:
+                d = math.hypot(x - ax, y - ay)
                 best[side] = min(d, best.get(side, d))
             nearest = min(best.values())
-            sides = [s for s, d in best.items() if d == nearest]
+            sides = [s for s, d in best.items() if math.isclose(d, nearest)]
             zone.append(sides[0] if len(sides) == 1 else None)
         self.zone = zone
 

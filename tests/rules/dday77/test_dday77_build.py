@@ -140,6 +140,14 @@ def test_scenarios_name_victory_conditions_the_victory_table_has(built):
     assert {built[2].victory, built[3].victory} <= set(conditions)
 
 
+def test_the_front_is_drawn_between_hex_centres_so_far_hexes_are_not_ties(built):
+    # Brest is as many hexes from Cherbourg (Allied anchor) as from Rennes (German anchor) on
+    # the stand-in; measured between centres it is German, so its garrison stands in it.
+    breakout = built[3]
+    brest = next(p.place for p in breakout.board.places if p.name == "Brest")
+    assert breakout.units[breakout.unit_index["ge-2fj"]].hex == brest
+
+
 def test_fallback_places_are_reported(built):
     warnings = built[1]
     assert any("'Hilversum' is not on the map; placed near 'Utrecht'" in w for w in warnings)

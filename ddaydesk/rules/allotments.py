@@ -16,6 +16,7 @@ from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import MarkedDict, load_file
 from ddaydesk.rules.confidence import untagged
 from ddaydesk.rules.systems import load_system
+from ddaydesk.rules.tables import table_path
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,7 @@ class Allotment:
 
 
 def _load(system_id: str, name: str) -> MarkedDict:
-    path = load_system(system_id).folder / f"{name}.yaml"
+    path = table_path(system_id, name)  # the user's corrected copy first
     if not path.is_file():
         raise FormatError([Problem(str(path), 0, 0, f"system {system_id} has no {name} table")])
     doc = load_file(str(path))
@@ -63,8 +64,7 @@ def _find(schedule: list[tuple[int, int, Allotment]], turn: int) -> Allotment | 
 @cache
 def _reinforcements(system_id: str) -> tuple[list, dict[str, Allotment]]:
     doc = _load(system_id, "reinforcements")
-    path = str(load_system(system_id).folder / "reinforcements.yaml")
-    rd = Reader(path)
+    rd = Reader(str(table_path(system_id, "reinforcements")))
     allied = doc["allied"]
     schedule = _schedule(rd, allied["allotment"], allied.at("allotment"), "allied.allotment", "factors")
     weather = {}
@@ -79,7 +79,7 @@ def _reinforcements(system_id: str) -> tuple[list, dict[str, Allotment]]:
 @cache
 def _replacements(system_id: str) -> tuple[dict[str, list], MarkedDict]:
     doc = _load(system_id, "replacements")
-    rd = Reader(str(load_system(system_id).folder / "replacements.yaml"))
+    rd = Reader(str(table_path(system_id, "replacements")))
     schedules = {side: _schedule(rd, doc[side]["factors"], doc[side].at("factors"), f"{side}.factors", "value")
                  for side in load_system(system_id).sides if side in doc}
     rd.raise_if_problems()

@@ -16,6 +16,7 @@ from typing import Any
 from ddaydesk.formats.errors import Problem
 from ddaydesk.formats.yamlmarks import MarkedDict, load_file
 from ddaydesk.rules.systems import load_system
+from ddaydesk.rules.tables import table_path
 
 CONFIDENCES = ("seed", "default")
 # Keys that describe a value rather than being one.
@@ -71,11 +72,13 @@ class RulesConfidence:
 
 @cache
 def rules_confidence(system_id: str) -> RulesConfidence:
-    """Counts over every table of the system (``rules/data/<system>/*.yaml``)."""
+    """Counts over every table of the system (``rules/data/<system>/*.yaml``, or the user's
+    corrected copy of a table where there is one)."""
     folder = load_system(system_id).folder
     seed = default = 0
     tables = []
-    for path in sorted(folder.glob("*.yaml")):
+    for shipped in sorted(folder.glob("*.yaml")):
+        path = table_path(system_id, shipped.stem)
         doc = load_file(str(path))
         std_default = False
         for _where, d in _values(doc, ""):

@@ -13,7 +13,7 @@ from functools import cache
 from ddaydesk.formats.errors import FormatError, Problem
 from ddaydesk.formats.yamlmarks import load_file
 from ddaydesk.rules.confidence import untagged
-from ddaydesk.rules.systems import load_system
+from ddaydesk.rules.tables import table_path
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class InvasionFacts:
 
 @cache
 def invasion_rules(system_id: str = "dday77") -> InvasionRules:
-    path = load_system(system_id).folder / "invasion.yaml"
+    path = table_path(system_id, "invasion")  # the user's corrected copy first
     if not path.is_file():
         raise FormatError([Problem(str(path), 0, 0, f"system {system_id} has no invasion table")])
     doc = load_file(str(path))

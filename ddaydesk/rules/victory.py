@@ -15,7 +15,7 @@ from ddaydesk.board import Board
 from ddaydesk.formats.errors import FormatError, Problem
 from ddaydesk.formats.yamlmarks import load_file
 from ddaydesk.rules.confidence import untagged
-from ddaydesk.rules.systems import load_system
+from ddaydesk.rules.tables import table_path
 
 KINDS = ("units_in_region", "no_units_on_map", "control_places", "otherwise")
 
@@ -38,7 +38,7 @@ class Outcome:
 
 @cache
 def _table(system_id: str) -> dict:
-    path = load_system(system_id).folder / "victory.yaml"
+    path = table_path(system_id, "victory")  # the user's corrected copy first
     if not path.is_file():
         raise FormatError([Problem(str(path), 0, 0, f"system {system_id} has no victory table")])
     doc = load_file(str(path))

@@ -1,8 +1,6 @@
 """D-Day '77 standard-rules tables owned here: stacking, invasion, reinforcements,
 replacements, victory; the allotment procedure; the picker's rules-confidence line."""
 
-from pathlib import Path
-
 import pytest
 
 from ddaydesk.formats.errors import FormatError
@@ -129,26 +127,28 @@ def test_replacement_cost_is_the_attack_factor_with_a_minimum_of_one():
     assert replacement_cost("german", "parachute", 4).value == 4
 
 
-def test_a_broken_schedule_is_reported_with_its_position(tmp_path, monkeypatch):
-    folder = tmp_path / "dday77"
-    folder.mkdir()
+def test_a_users_corrected_table_is_read_first_and_checked(tmp_path, monkeypatch):
+    folder = tmp_path / "rules" / "dday77"
+    folder.mkdir(parents=True)
     (folder / "replacements.yaml").write_text(
         "system: dday77\nrule: STD-REPL\nconfidence: default\n"
         "cost: {per_unit: attack_factor, minimum: 1, rule: STD-REPL-01, confidence: default}\n"
         "allied:\n  factors:\n    - {turns: [5, 3], value: 4, rule: STD-X, confidence: default}\n",
         encoding="utf-8")
-
-    class Fake:
-        sides = ("allied", "german")
-
-    Fake.folder = folder
-    monkeypatch.setattr(allotments, "load_system", lambda _s: Fake)
+    monkeypatch.setenv("DDAYDESK_USER_DATA", str(tmp_path))
     allotments._replacements.cache_clear()
     try:
         with pytest.raises(FormatError) as exc:
-            replacement_factors("allied", 4, system_id="fake")
-        assert "replacements.yaml:7:" in str(exc.value)
+            replacement_factors("allied", 4)
+        assert f"{folder / 'replacements.yaml'}:7:" in str(exc.value)
         assert "allied.factors[0].turns: give [first, last] turn numbers" in str(exc.value)
+        (folder / "replacements.yaml").write_text(
+            "system: dday77\nrule: STD-REPL\nconfidence: seed\n"
+            "cost: {per_unit: attack_factor, minimum: 1, rule: STD-REPL-01, confidence: seed}\n"
+            "allied:\n  factors:\n    - {turns: [1, 50], value: 7, rule: STD-REPL-11, confidence: seed}\n",
+            encoding="utf-8")
+        allotments._replacements.cache_clear()
+        assert replacement_factors("allied", 4) == allotments.Allotment(7, "STD-REPL-11", "seed")
     finally:
         allotments._replacements.cache_clear()
 
@@ -194,14 +194,15 @@ def test_rules_confidence_says_the_standard_rules_are_defaults():
     assert rc.seed > 0 and rc.default > rc.seed
 
 
-def test_rules_confidence_with_every_standard_rule_printed(tmp_path, monkeypatch):
-    (tmp_path / "t.yaml").write_text(
-        "system: x\nlimit: {value: 3, rule: STD-STACK-01, confidence: seed}\n"
-        "air: {value: 10, rule: D77-AIR-02, confidence: seed}\n", encoding="utf-8")
-
-    class Fake:
-        folder = Path(tmp_path)
-
-    monkeypatch.setattr(confidence, "load_system", lambda _s: Fake)
-    rc = confidence.rules_confidence.__wrapped__("fake")
-    assert (rc.seed, rc.default, rc.line, rc.all_printed) == (2, 0, PRINTED_LINE, True)
+def test_rules_confidence_counts_the_users_corrected_tables(tmp_path, monkeypatch):
+    # a user who has checked every table against the rulebook and marked it so
+    folder = tmp_path / "rules" / "dday77"
+    folder.mkdir(parents=True)
+    for shipped in SYSTEM.folder.glob("*.yaml"):
+        text = shipped.read_text(encoding="utf-8").replace("confidence: default", "confidence: seed")
+        (folder / shipped.name).write_text(text, encoding="utf-8")
+    shipped = confidence.rules_confidence.__wrapped__("dday77")
+    monkeypatch.setenv("DDAYDESK_USER_DATA", str(tmp_path))
+    rc = confidence.rules_confidence.__wrapped__("dday77")
+    assert (rc.default, rc.line, rc.all_printed) == (0, PRINTED_LINE, True)
+    assert rc.seed == shipped.seed + shipped.default

@@ -26,6 +26,7 @@ import datetime as dt
 import json
 import math
 import os
+import re
 import sys
 import unicodedata
 from dataclasses import dataclass
@@ -283,8 +284,17 @@ def build(board: Board, doc: dict, units: list[Unit], key: str) -> tuple[list[di
     return out, markers, placer.warnings
 
 
+_PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+_YAML_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}
+
+
 def _scalar(v: object) -> str:
-    return json.dumps(v, ensure_ascii=False) if isinstance(v, str) else str(v)
+    """A YAML scalar: plain identifiers bare, every other string (names, hex labels) quoted."""
+    if not isinstance(v, str):
+        return str(v)
+    if _PLAIN.fullmatch(v) and v.lower() not in _YAML_WORDS:
+        return v
+    return json.dumps(v, ensure_ascii=False)
 
 
 def _flow(d: dict) -> str:

@@ -8,6 +8,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ddaydesk.cli import main as cli_main
 from ddaydesk.formats.mapfile import load_map
@@ -221,3 +223,29 @@ def test_shipped_scenarios_are_what_the_builder_makes_of_the_shipped_map(tmp_pat
     build.build_all(SHIPPED_MAP, tmp_path, map_ref="dday77")
     for name in ("dday77-campaign.yaml", "dday77-breakout.yaml"):
         assert (tmp_path / name).read_bytes() == (ROOT / "scenarios" / name).read_bytes()
+
+
+PLACE_NAMES = sorted({p.name for p in load_map(STANDIN).places})
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(PLACE_NAMES), st.sampled_from(["allied", "german"]),
+                          st.sampled_from(["infantry", "hq"]), st.integers(0, 3)), max_size=40))
+def test_placement_never_breaks_stacking_terrain_sides_or_reach(requests):
+    board = load_map(STANDIN)
+    placer = build.Placer(board, 3, ("hq",))
+    placed = []
+    for k, (name, side, utype, within) in enumerate(requests):
+        unit = build.Unit(str(k), str(k), side, side, utype, (1, 1, 1), None, (name,), within, None)
+        try:
+            placed.append((unit, placer.place(unit, (name,), within), placer.find((name,))[1]))
+        except build.BuildError as exc:
+            assert f"unit {k}: no free hex" in str(exc)
+    count, sides = Counter(), {}
+    for unit, i, anchor in placed:
+        assert board.distance(anchor, i) <= unit.within
+        assert placer.land[i]
+        count[i] += unit.type != "hq"
+        sides.setdefault(i, set()).add(unit.side)
+    assert all(n <= 3 for n in count.values())
+    assert all(len(s) == 1 for s in sides.values())

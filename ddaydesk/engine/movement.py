@@ -1,0 +1,358 @@
+"""Legal moves: reachable places with cheapest cost and path, and the ZOC map of each side.
+
+Dial's bucket queue over flat lists (../shared/research/perf.md §2, §8): costs are small
+integers (ticks of 1/SCALE MP), so a list of buckets replaces a heap. Per movement class an
+edge table ``edges[i] = ((j, ticks), ...)`` folds terrain entry costs and hexside costs
+together; it depends only on the board and the class, so it is built once and cached (never
+per hover). Positions (ZOC, enemy-occupied hexes, interdiction) are per state and cached on it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ddaydesk.board import Board
+from ddaydesk.engine.actions import IllegalAction
+from ddaydesk.engine.state import MOVED, ON_MAP, PENDING, GameState
+from ddaydesk.engine.tables import SCALE, MoveRules, load_move_rules
+from ddaydesk.rules.systems import load_system
+
+INF = 1 << 30
+MODES = ("normal", "strategic", "surprise")
+
+_EDGES: dict[tuple[int, int], tuple[Board, list[tuple[tuple[int, int], ...]], list[int | None]]] = {}
+
+
+def edge_table(board: Board, rules: MoveRules, cls: int) -> tuple[list[tuple[tuple[int, int], ...]], list[int | None]]:
+    """``(edges, entry)``: per place the ``(neighbour, ticks)`` it may step to, and the cost of
+    entering each place from off the map (None: may not). Cached per board and class."""
+    key = (id(board), cls)
+    got = _EDGES.get(key)
+    if got is not None and got[0] is board:
+        return got[1], got[2]
+    system = load_system(board.system)
+    names = board.terrain_names
+    entry: list[int | None] = []
+    for i in range(board.n):
+        t = names[board.terrain[i]]
+        cost = rules.entry_cost.get(t, (None,) * len(rules.classes))[cls] if system.terrain[t].passable else None
+        entry.append(cost)
+    feats = [(board.feature_bit(h.feature), h.replace, h.cost[cls]) for h in rules.hexsides]
+    feats = [f for f in feats if f[0]]
+    edges: list[tuple[tuple[int, int], ...]] = []
+    for i in range(board.n):
+        out = []
+        for j, s in zip(board.adj[i], board.adj_side[i], strict=True):
+            base = entry[j]
+            if base is None:
+                continue
+            mask = board.side_mask[s] if s >= 0 else 0
+            add = 0
+            replaced = None
+            for bit, replace, c in feats:
+                if mask & bit:
+                    if replace:
+                        replaced = c if replaced is None else min(replaced, c)
+                    else:
+                        add += c
+            out.append((j, (base if replaced is None else replaced) + add))
+        edges.append(tuple(out))
+    _EDGES[key] = (board, edges, entry)
+    return edges, entry
+
+
+@dataclass(frozen=True)
+class Positions:
+    """Per-side masks over places, derived from a state (cached on it)."""
+
+    occupied: dict[str, bytearray]  # places holding units of the side
+    count: dict[str, list[int]]  # stacking count of the side per place
+    zoc: dict[str, bytearray]  # places in the ZOC of the side's units
+    zoc_armour: dict[str, bytearray]  # same, ZOC of its armoured/mechanised units only
+    near: dict[str, bytearray]  # places adjacent to any unit of the side (HQs too)
+    interdicted: bytearray
+
+
+def positions(state: GameState) -> Positions:
+    got = state._cache.get("positions")
+    if got is not None:
+        return got
+    sc = state.scenario
+    board = sc.board
+    rules = load_move_rules(sc.system.id)
+    armour = rules.armoured_zoc.stopped_by if rules.armoured_zoc else frozenset()
+    n = board.n
+    occ = {s: bytearray(n) for s in sc.system.sides}
+    cnt = {s: [0] * n for s in sc.system.sides}
+    zoc = {s: bytearray(n) for s in sc.system.sides}
+    zoca = {s: bytearray(n) for s in sc.system.sides}
+    near = {s: bytearray(n) for s in sc.system.sides}
+    adj = board.adj
+    for k, p in enumerate(state.place):
+        if p < 0 or state.status[k] != ON_MAP:
+            continue
+        u = sc.units[k]
+        occ[u.side][p] = 1
+        if u.type not in rules.stack_exempt:
+            cnt[u.side][p] += 1
+        exerts = u.type not in rules.no_zoc_types
+        is_armour = u.type in armour
+        z, za, nr = zoc[u.side], zoca[u.side], near[u.side]
+        for j in adj[p]:
+            nr[j] = 1
+            if exerts:
+                z[j] = 1
+                if is_armour:
+                    za[j] = 1
+    inter = bytearray(n)
+    if rules.interdiction:
+        for m in state.markers:
+            if m.kind == rules.interdiction.marker:
+                inter[m.place] = 1
+    got = Positions(occ, cnt, zoc, zoca, near, inter)
+    state._cache["positions"] = got
+    return got
+
+
+def enemy_of(state: GameState, side: str) -> str:
+    return next(s for s in state.scenario.system.sides if s != side)
+
+
+def zoc_map(state: GameState, side: str) -> bytearray:
+    """1 for every place in the zone of control of ``side``'s units (for the overlay)."""
+    return positions(state).zoc[side]
+
+
+def movement_class(state: GameState, k: int) -> int:
+    return load_move_rules(state.scenario.system.id).class_of_type[state.scenario.units[k].type]
+
+
+def is_mobile(state: GameState, k: int) -> bool:
+    rules = load_move_rules(state.scenario.system.id)
+    return rules.classes[rules.class_of_type[state.scenario.units[k].type]] == "mobile"
+
+
+def allowance(state: GameState, k: int, mode: str = "normal") -> int:
+    """Movement allowance in ticks: printed (or reduced) MF, weather, strategic multiplier."""
+    u = state.scenario.units[k]
+    rules = load_move_rules(state.scenario.system.id)
+    mf = u.reduced[2] if state.steps_lost[k] and u.reduced else u.movement
+    w = rules.weather.get(state.weather)
+    if w is not None:
+        mf += w.mf_change[rules.class_of_type[u.type]]  # D77-WX-14, D77-WX-19
+        if w.mf_half_up:
+            mf = (mf + 1) // 2  # FMU-WX-02
+    mf = max(mf, 0)
+    if mode != "normal" and rules.strategic:
+        mf *= rules.strategic.multiplier
+    return mf * SCALE
+
+
+def entry_places(state: GameState, k: int) -> list[int]:
+    """Where a pending reinforcement may come on: its region, else its side's entry or supply
+    source regions."""
+    u = state.scenario.units[k]
+    board = state.scenario.board
+    if u.arrive_region:
+        return sorted(board.regions[u.arrive_region].places)
+    for kind in ("entry", "supply_source"):
+        regs = [r for r in board.regions.values() if r.kind == kind and r.side == u.side]
+        if regs:
+            return sorted({p for r in regs for p in r.places})
+    return []
+
+
+@dataclass
+class Reach:
+    """Result of a movement search: ``dist[i]`` in ticks (INF: unreachable), ``prev[i]`` the
+    place before ``i`` on the cheapest path (-1 at a start), ``dest`` the places the unit may
+    end its move in (sorted; the start is not one)."""
+
+    unit: int
+    mode: str
+    mp: int
+    start: int  # -1 when entering from off the map
+    dist: list[int]
+    prev: list[int]
+    dest: list[int]
+    zoc_stops: list[int]  # reachable places where enemy ZOC ends the move
+
+    def cost(self, i: int) -> float:
+        return self.dist[i] / SCALE
+
+    def path(self, i: int) -> tuple[int, ...]:
+        if self.dist[i] >= INF:
+            return ()
+        out = [i]
+        while self.prev[out[-1]] >= 0:
+            out.append(self.prev[out[-1]])
+        return tuple(reversed(out))
+
+
+def mode_problem(state: GameState, k: int, mode: str) -> str | None:
+    """Why unit ``k`` may not move in ``mode`` now, or None."""
+    if mode not in MODES:
+        return f"unknown movement mode {mode!r} (expected one of: {', '.join(MODES)})"
+    if mode == "normal":
+        return None
+    rules = load_move_rules(state.scenario.system.id)
+    u = state.scenario.units[k]
+    if rules.strategic is None:
+        return f"{state.scenario.system.id} has no strategic movement"
+    if state.status[k] != ON_MAP:
+        return f"{u.id} is not on the map and cannot use strategic movement"
+    pos = positions(state)
+    if pos.interdicted[state.place[k]]:
+        return f"{u.id} is interdicted and may not use strategic movement (D77-SURP-05)"
+    if mode == "surprise":
+        s = rules.surprise
+        if s is None or not state.options.get(s.option):
+            return "the surprise attack rule is not in use"
+        if state.scratch.get("surprise") != u.side:
+            return f"{u.side} has not declared a surprise attack this turn (D77-SURP-01)"
+        used = state.scratch.get("surprise_units", [])
+        if len(used) >= s.max_units:
+            return f"{s.max_units} units have already moved for the surprise attack (D77-SURP-02)"
+        return None
+    if not rules.strategic.may_start_adjacent_enemy and pos.near[enemy_of(state, u.side)][state.place[k]]:
+        return f"{u.id} starts next to an enemy unit and may not use strategic movement"
+    return None
+
+
+def reach(state: GameState, k: int, mode: str = "normal") -> Reach:
+    """Every place unit ``k`` may reach from where it stands (or, pending, from its entry
+    places) with the cheapest cost and path. Independent of phase and of whether the unit has
+    moved; :func:`move_problem` adds those checks."""
+    sc = state.scenario
+    rules = load_move_rules(sc.system.id)
+    u = sc.units[k]
+    cls = rules.class_of_type[u.type]
+    edges, entry = edge_table(sc.board, rules, cls)
+    pos = positions(state)
+    enemy = enemy_of(state, u.side)
+    blocked = pos.occupied[enemy]
+    az = rules.armoured_zoc
+    if az and state.options.get(az.option) and u.type in az.types:
+        stop = pos.zoc_armour[enemy]  # D77-ZOC-01/02/03: only armoured ZOC stops armour
+    else:
+        stop = pos.zoc[enemy]  # D77-ZOC-05 and the standard stop on entering an enemy ZOC
+    if not rules.zoc_stop:
+        stop = bytearray(sc.board.n)
+    forbid = None
+    if mode == "strategic" and rules.strategic and not rules.strategic.may_enter_enemy_zoc:
+        forbid = pos.near[enemy]  # strategic movers keep away from enemy units
+    inter = pos.interdicted
+    it = rules.interdiction
+    ienter = it.enter if it else 0
+    iexit = it.exit if it else 0
+    mp = allowance(state, k, mode)
+    n = sc.board.n
+    dist = [INF] * n
+    prev = [-1] * n
+    buckets: list[list[int]] = [[] for _ in range(mp + 1)]
+    start = state.place[k] if state.status[k] == ON_MAP else -1
+    seen: list[int] = []  # places reached, so the result never scans the whole map
+    if start >= 0:
+        dist[start] = 0
+        buckets[0].append(start)
+        seen.append(start)
+    elif state.status[k] == PENDING:
+        for e in entry_places(state, k):
+            c = entry[e]
+            if c is None or blocked[e] or (forbid is not None and forbid[e]):
+                continue
+            if inter[e]:
+                c += ienter
+            if c <= mp and c < dist[e]:
+                if dist[e] == INF:
+                    seen.append(e)
+                dist[e] = c
+                buckets[c].append(e)
+    leave = rules.zoc_leave_cost
+    no_zoc_to_zoc = not rules.zoc_to_zoc
+    for d in range(mp + 1):
+        bucket = buckets[d]
+        for i in bucket:
+            if dist[i] != d:
+                continue
+            extra = 0
+            if stop[i]:
+                if i != start:
+                    continue  # entering an enemy ZOC ended the move
+                extra = leave
+            if inter[i]:
+                extra += iexit  # PKD-INT-05
+            zoc_start = no_zoc_to_zoc and i == start and stop[i]
+            for j, c in edges[i]:
+                if blocked[j] or (forbid is not None and forbid[j]) or (zoc_start and stop[j]):
+                    continue
+                nd = d + c + extra
+                if inter[j]:
+                    nd += ienter  # PKD-INT-04
+                if nd <= mp and nd < dist[j]:
+                    if dist[j] == INF:
+                        seen.append(j)
+                    dist[j] = nd
+                    prev[j] = i
+                    buckets[nd].append(j)
+    counts = pos.count[u.side]
+    limit = rules.stack_limit
+    adds = 0 if u.type in rules.stack_exempt else 1
+    dest = sorted(i for i in seen if i != start and counts[i] + adds <= limit)
+    stops = [i for i in dest if stop[i]]
+    return Reach(k, mode, mp, start, dist, prev, dest, stops)
+
+
+def move_problem(state: GameState, k: int, mode: str, phase_units: str) -> str | None:
+    """Why unit ``k`` may not move at all now (in the current movement phase), or None."""
+    u = state.scenario.units[k]
+    if state.status[k] not in (ON_MAP, PENDING):
+        return f"{u.id} is {state.status[k].replace('_', ' ')} and cannot move"
+    if state.status[k] == PENDING and (u.arrive_turn or 0) > state.turn:
+        return f"{u.id} arrives on turn {u.arrive_turn}, not before"
+    if state.flags[k] & MOVED:
+        return f"{u.id} has already moved this phase"
+    if phase_units == "mobile" and not is_mobile(state, k):
+        return f"{u.id} is not a mobile unit: only mobile units move in this phase"
+    if u.movement == 0:
+        return f"{u.id} has no movement factor"
+    return mode_problem(state, k, mode)
+
+
+def why_not(state: GameState, r: Reach, to: int) -> str:
+    """A player-facing reason why ``to`` is not a legal end of this move."""
+    sc = state.scenario
+    board = sc.board
+    u = sc.units[r.unit]
+    label = board.labels[to]
+    rules = load_move_rules(sc.system.id)
+    pos = positions(state)
+    enemy = enemy_of(state, u.side)
+    t = board.terrain_of(to)
+    if to == r.start:
+        return f"{u.id} is already in {label}"
+    if not sc.system.terrain[t].passable:
+        return f"{label} is {t}: no unit may enter it"
+    if rules.entry_cost.get(t, (None,))[rules.class_of_type[u.type]] is None:
+        return f"{label} is {t}: {u.type} units may not enter it"
+    if pos.occupied[enemy][to]:
+        return f"{label} holds enemy units"
+    if r.dist[to] < INF:
+        return f"{label} would exceed the stacking limit of {rules.stack_limit}"
+    if r.mode == "strategic" and pos.near[enemy][to]:
+        return f"{label} is next to an enemy unit: strategic movement may not go there"
+    return (f"{label} is out of reach: {u.id} has {r.mp / SCALE:g} MP this move and enemy zones of "
+            "control, terrain and rivers leave no cheaper path")
+
+
+def check_move(state: GameState, k: int, to: int, mode: str, phase_units: str) -> Reach:
+    """The search for a legal move of unit ``k`` to ``to``; IllegalAction with the reason."""
+    problem = move_problem(state, k, mode, phase_units)
+    if problem:
+        raise IllegalAction(problem)
+    if not 0 <= to < state.scenario.board.n:
+        raise IllegalAction(f"place {to} is not on the map")
+    r = reach(state, k, mode)
+    if to not in r.dest:
+        raise IllegalAction(why_not(state, r, to))
+    return r

@@ -148,11 +148,11 @@ def _surprise_problem(state: GameState, side: str) -> str | None:
     s = load_move_rules(state.scenario.system.id).surprise
     if s is None or not state.options.get(s.option):
         return "the surprise attack rule is not in use"
+    if state.scratch.get("surprise") == side:
+        return f"{side} has already declared a surprise attack this turn"
     used = state.game.get("surprise_used", {})
     if side in used:
         return f"{side} already made its surprise attack on turn {used[side]} (once per game, D77-SURP-01)"
-    if state.scratch.get("surprise") == side:
-        return f"{side} has already declared a surprise attack this turn"
     units = state.scenario.units
     if any(units[k].side == side and state.flags[k] & MOVED for k in range(len(units))):
         return "a surprise attack is declared before any unit moves"

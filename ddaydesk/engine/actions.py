@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ddaydesk.engine.state import GameState
 
 PLACE_FIELDS = frozenset({"to", "place", "target"})
+PATH_FIELDS = frozenset({"via"})  # tuples of places
 ACTION_TYPES: dict[str, type[Action]] = {}
 
 
@@ -49,6 +50,8 @@ class Action:
             v = getattr(self, f.name)
             if f.name in PLACE_FIELDS and isinstance(v, int):
                 v = board.labels[v] if v >= 0 else None
+            elif f.name in PATH_FIELDS:
+                v = [board.labels[p] for p in v]
             elif isinstance(v, tuple):
                 v = list(v)
             out[f.name] = v
@@ -84,6 +87,10 @@ def action_from_json(d: Any, board: Board) -> Action:
                 raise ValueError(f"{cls.kind}.{name}: {v!r} is not a place on map {board.id}")
             else:
                 v = board.index_of[v]
+        elif name in PATH_FIELDS:
+            if not isinstance(v, list) or not all(isinstance(p, str) and p in board.index_of for p in v):
+                raise ValueError(f"{cls.kind}.{name}: expected a list of places on map {board.id}")
+            v = tuple(board.index_of[p] for p in v)
         elif isinstance(v, list):
             v = tuple(v)
         elif isinstance(v, dict):

@@ -4,7 +4,7 @@ placing interdiction markers. Their parameters come from the system's tables."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ddaydesk.engine.actions import Action, Changes, IllegalAction, action_type
 from ddaydesk.engine.movement import check_move, move_problem, reach
@@ -23,13 +23,17 @@ class EndPhase(Action):
 @action_type
 @dataclass(frozen=True)
 class Move(Action):
-    """Move ``unit`` to place ``to`` by the cheapest legal path (the path is in the Changes).
-    ``mode``: normal, strategic or surprise (D77-SURP-02)."""
+    """Move ``unit`` to place ``to``. ``mode``: normal, strategic or surprise (D77-SURP-02).
+    ``via``: the path (start first) if the player chose one, checked step by step; empty for
+    the cheapest. The path taken is in the Changes, and the log records it in ``via`` (so a
+    replay checks a path instead of searching). ``via`` does not take part in equality: a
+    move is the same move whatever lawful path it takes."""
 
     kind = "move"
     unit: str
     to: int
     mode: str = "normal"
+    via: tuple[int, ...] = field(default=(), compare=False)
 
 
 @action_type
@@ -106,9 +110,7 @@ def _unit_of(state: GameState, a: Action) -> int:
 
 def _move_apply(state: GameState, a: Move, ch: Changes, phase: Phase) -> None:
     k = _unit_of(state, a)
-    if not isinstance(a.to, int) or isinstance(a.to, bool):
-        raise IllegalAction(f"move.to must be a place, not {a.to!r}")
-    r = check_move(state, k, a.to, a.mode, phase.units)
+    path = check_move(state, k, a.to, a.mode, phase.units, a.via)
     frm = state.place[k]
     state.place[k] = a.to
     state.status[k] = ON_MAP
@@ -118,7 +120,7 @@ def _move_apply(state: GameState, a: Move, ch: Changes, phase: Phase) -> None:
     if a.mode == "surprise":
         state.flags[k] |= SURPRISE
         state.scratch["surprise_units"] = [*state.scratch.get("surprise_units", []), a.unit]
-    ch.moved.append((a.unit, frm, a.to, r.path(a.to)))
+    ch.moved.append((a.unit, frm, a.to, path))
 
 
 # -- weather (D77-WX-01..07, FMU-WX-01) --------------------------------------------------------

@@ -9,7 +9,10 @@ in hot-seat), redo forward; a new action after an undo drops the undone tail.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ddaydesk.engine.actions import Action, Changes, IllegalAction
+from ddaydesk.engine.core import Move
 from ddaydesk.engine.dice import Roll
 from ddaydesk.engine.phases import new_state
 from ddaydesk.engine.play import apply
@@ -40,6 +43,8 @@ class Game:
     def do(self, action: Action) -> Changes:
         """Apply an action; IllegalAction (nothing changed) if the rules refuse it."""
         new, ch = apply(self.state, action)
+        if isinstance(action, Move) and not action.via:
+            action = replace(action, via=ch.moved[0][3])  # the log keeps the path taken
         del self.actions[self.pos:], self.changes[self.pos:], self.states[self.pos + 1:]
         self.actions.append(action)
         self.changes.append(ch)

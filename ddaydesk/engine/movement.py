@@ -219,38 +219,67 @@ def mode_problem(state: GameState, k: int, mode: str) -> str | None:
     return None
 
 
-def reach(state: GameState, k: int, mode: str = "normal") -> Reach:
-    """Every place unit ``k`` may reach from where it stands (or, pending, from its entry
-    places) with the cheapest cost and path. Independent of phase and of whether the unit has
-    moved; :func:`move_problem` adds those checks."""
+@dataclass
+class _Rules:
+    """What one unit's move obeys in one state: the masks and costs both the search and the
+    path check read, built in one place so they cannot disagree."""
+
+    edges: list[tuple[tuple[int, int], ...]]
+    entry: list[int | None]
+    blocked: bytes | bytearray  # enemy-occupied (and, strategic, next to an enemy)
+    stop: bytearray  # entering ends the move (enemy ZOC that applies to this unit)
+    inter: bytearray | None  # interdicted places, None when there are none
+    ienter: int
+    iexit: int
+    leave: int
+    no_zoc_to_zoc: bool
+    mp: int
+    start: int
+    counts: list[int]
+    room: int  # friendly stacking count a place may already hold for this unit to end there
+
+
+def _unit_rules(state: GameState, k: int, mode: str) -> _Rules:
     sc = state.scenario
     rules = load_move_rules(sc.system.id)
     u = sc.units[k]
-    cls = rules.class_of_type[u.type]
-    edges, entry = edge_table(sc.board, rules, cls)
+    edges, entry = edge_table(sc.board, rules, rules.class_of_type[u.type])
     pos = positions(state)
     enemy = enemy_of(state, u.side)
+    n = sc.board.n
     blocked = pos.occupied[enemy]
     az = rules.armoured_zoc
-    if az and state.options.get(az.option) and u.type in az.types:
+    if not rules.zoc_stop:
+        stop = bytearray(n)
+    elif az and state.options.get(az.option) and u.type in az.types:
         stop = pos.zoc_armour[enemy]  # D77-ZOC-01/02/03: only armoured ZOC stops armour
     else:
         stop = pos.zoc[enemy]  # D77-ZOC-05 and the standard stop on entering an enemy ZOC
-    if not rules.zoc_stop:
-        stop = bytearray(sc.board.n)
-    forbid = None
     if mode == "strategic" and rules.strategic and not rules.strategic.may_enter_enemy_zoc:
-        forbid = pos.near[enemy]  # strategic movers keep away from enemy units
-    inter = pos.interdicted
+        # strategic movers keep away from enemy units: fold that into the blocked mask
+        both = int.from_bytes(blocked, "little") | int.from_bytes(pos.near[enemy], "little")
+        blocked = both.to_bytes(n, "little")
     it = rules.interdiction
-    ienter = it.enter if it else 0
-    iexit = it.exit if it else 0
-    mp = allowance(state, k, mode)
-    n = sc.board.n
+    return _Rules(
+        edges, entry, blocked, stop, pos.interdicted if 1 in pos.interdicted else None,
+        it.enter if it else 0, it.exit if it else 0, rules.zoc_leave_cost, not rules.zoc_to_zoc,
+        allowance(state, k, mode), state.place[k] if state.status[k] == ON_MAP else -1,
+        pos.count[u.side], rules.stack_limit - (0 if u.type in rules.stack_exempt else 1),
+    )
+
+
+def reach(state: GameState, k: int, mode: str = "normal", target: int = -1) -> Reach:
+    """Every place unit ``k`` may reach from where it stands (or, pending, from its entry
+    places) with the cheapest cost and path. Independent of phase and of whether the unit has
+    moved; :func:`move_problem` adds those checks. With ``target`` the search stops once that
+    place's cost is final (costs and path are the same as the full search gives) and ``dest``
+    holds only ``target``, if it is a legal end."""
+    ur = _unit_rules(state, k, mode)
+    n = state.scenario.board.n
+    mp, start = ur.mp, ur.start
     dist = [INF] * n
     prev = [-1] * n
     buckets: list[list[int]] = [[] for _ in range(mp + 1)]
-    start = state.place[k] if state.status[k] == ON_MAP else -1
     seen: list[int] = []  # places reached, so the result never scans the whole map
     if start >= 0:
         dist[start] = 0
@@ -258,49 +287,109 @@ def reach(state: GameState, k: int, mode: str = "normal") -> Reach:
         seen.append(start)
     elif state.status[k] == PENDING:
         for e in entry_places(state, k):
-            c = entry[e]
-            if c is None or blocked[e] or (forbid is not None and forbid[e]):
-                continue
-            if inter[e]:
-                c += ienter
-            if c <= mp and c < dist[e]:
+            c = _entry_cost(ur, e)
+            if c is not None and c <= mp and c < dist[e]:
                 if dist[e] == INF:
                     seen.append(e)
                 dist[e] = c
                 buckets[c].append(e)
-    leave = rules.zoc_leave_cost
-    no_zoc_to_zoc = not rules.zoc_to_zoc
+    _dial(ur.edges, dist, prev, buckets, seen, start, mp, ur.blocked, ur.stop, ur.inter, ur.ienter,
+          ur.iexit, ur.leave, ur.no_zoc_to_zoc, target)
+    counts, room = ur.counts, ur.room
+    if target >= 0:
+        ok = dist[target] < INF and target != start and counts[target] <= room
+        dest = [target] if ok else []
+    else:
+        dest = sorted(i for i in seen if i != start and counts[i] <= room)
+    stops = [i for i in dest if ur.stop[i]]
+    return Reach(k, mode, mp, start, dist, prev, dest, stops)
+
+
+def _entry_cost(ur: _Rules, e: int) -> int | None:
+    """Cost of coming onto the map at ``e`` (reinforcements), None if it may not."""
+    c = ur.entry[e]
+    if c is None or ur.blocked[e]:
+        return None
+    return c + ur.ienter if ur.inter is not None and ur.inter[e] else c
+
+
+def path_problem(state: GameState, k: int, mode: str, path: tuple[int, ...]) -> str | None:
+    """Why unit ``k`` may not move along ``path`` (its places, start first), or None. The same
+    rules as the search, step by step: a given path is a certificate that its end is reachable,
+    so replaying a saved move costs its length, not a search."""
+    ur = _unit_rules(state, k, mode)
+    board = state.scenario.board
+    if len(path) < 1 + (ur.start >= 0) or len(set(path)) != len(path):
+        return "the path must list distinct places from the start to the destination"
+    if not all(isinstance(p, int) and 0 <= p < board.n for p in path):
+        return "the path names a place that is not on the map"
+    if ur.start >= 0:
+        if path[0] != ur.start:
+            return f"the path must start where the unit is ({board.labels[ur.start]})"
+        spent = 0
+    else:
+        if path[0] not in entry_places(state, k):
+            return f"{board.labels[path[0]]} is not an entry place for this unit"
+        spent = _entry_cost(ur, path[0])
+        if spent is None:
+            return f"the unit may not enter the map at {board.labels[path[0]]}"
+    for a, b in zip(path, path[1:], strict=False):
+        if ur.stop[a] and a != ur.start:
+            return f"the move must end at {board.labels[a]}: it is in an enemy zone of control"
+        c = next((c for j, c in ur.edges[a] if j == b), None)
+        if c is None:
+            return f"{board.labels[a]} to {board.labels[b]} is not a step this unit may take"
+        if ur.blocked[b]:
+            return f"{board.labels[b]} may not be entered (enemy units{' or next to them' if mode == 'strategic' else ''})"
+        if a == ur.start and ur.stop[a]:
+            if ur.no_zoc_to_zoc and ur.stop[b]:
+                return f"{board.labels[a]} to {board.labels[b]} goes straight from one enemy zone of control into another"
+            c += ur.leave
+        if ur.inter is not None:
+            c += (ur.iexit if ur.inter[a] else 0) + (ur.ienter if ur.inter[b] else 0)
+        spent += c
+    if spent > ur.mp:
+        return f"the path costs {spent / SCALE:g} MP; the unit has {ur.mp / SCALE:g}"
+    if ur.counts[path[-1]] > ur.room:
+        return f"{board.labels[path[-1]]} would exceed the stacking limit"
+    return None
+
+
+def _dial(edges, dist, prev, buckets, seen, start, mp, blocked, stop, inter, ienter, iexit, leave,
+          no_zoc_to_zoc, target):
+    """Dial's bucket queue: ``buckets[d]`` holds places first reached at cost ``d``; stale
+    entries are skipped. The cheap tests come first in the inner loop (most neighbours are
+    already settled). ``inter`` is None when no hex is interdicted."""
     for d in range(mp + 1):
-        bucket = buckets[d]
-        for i in bucket:
+        if target >= 0 and d > dist[target]:
+            return
+        for i in buckets[d]:
             if dist[i] != d:
                 continue
-            extra = 0
+            base = d
+            zoc_start = False
             if stop[i]:
                 if i != start:
                     continue  # entering an enemy ZOC ended the move
-                extra = leave
-            if inter[i]:
-                extra += iexit  # PKD-INT-05
-            zoc_start = no_zoc_to_zoc and i == start and stop[i]
+                base += leave
+                zoc_start = no_zoc_to_zoc
+            if inter is not None and inter[i]:
+                base += iexit  # PKD-INT-05
             for j, c in edges[i]:
-                if blocked[j] or (forbid is not None and forbid[j]) or (zoc_start and stop[j]):
+                nd = base + c
+                if nd >= dist[j] or nd > mp or blocked[j]:
                     continue
-                nd = d + c + extra
-                if inter[j]:
+                if inter is not None and inter[j]:
                     nd += ienter  # PKD-INT-04
-                if nd <= mp and nd < dist[j]:
-                    if dist[j] == INF:
-                        seen.append(j)
-                    dist[j] = nd
-                    prev[j] = i
-                    buckets[nd].append(j)
-    counts = pos.count[u.side]
-    limit = rules.stack_limit
-    adds = 0 if u.type in rules.stack_exempt else 1
-    dest = sorted(i for i in seen if i != start and counts[i] + adds <= limit)
-    stops = [i for i in dest if stop[i]]
-    return Reach(k, mode, mp, start, dist, prev, dest, stops)
+                    if nd >= dist[j] or nd > mp:
+                        continue
+                if zoc_start and stop[j]:
+                    continue  # no stepping from one enemy ZOC straight into another
+                if dist[j] == INF:
+                    seen.append(j)
+                dist[j] = nd
+                prev[j] = i
+                buckets[nd].append(j)
 
 
 def move_problem(state: GameState, k: int, mode: str, phase_units: str) -> str | None:
@@ -345,14 +434,23 @@ def why_not(state: GameState, r: Reach, to: int) -> str:
             "control, terrain and rivers leave no cheaper path")
 
 
-def check_move(state: GameState, k: int, to: int, mode: str, phase_units: str) -> Reach:
-    """The search for a legal move of unit ``k`` to ``to``; IllegalAction with the reason."""
+def check_move(state: GameState, k: int, to: int, mode: str, phase_units: str,
+               via: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """The path of a legal move of unit ``k`` to ``to`` (``via`` if given and lawful, else the
+    cheapest); IllegalAction with the reason."""
     problem = move_problem(state, k, mode, phase_units)
     if problem:
         raise IllegalAction(problem)
-    if not 0 <= to < state.scenario.board.n:
-        raise IllegalAction(f"place {to} is not on the map")
-    r = reach(state, k, mode)
-    if to not in r.dest:
+    if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to < state.scenario.board.n:
+        raise IllegalAction(f"{to!r} is not a place on the map")
+    if via:
+        if via[-1] != to:
+            raise IllegalAction("the path must end at the destination")
+        problem = path_problem(state, k, mode, via)
+        if problem:
+            raise IllegalAction(problem)
+        return via
+    r = reach(state, k, mode, target=to)
+    if not r.dest:
         raise IllegalAction(why_not(state, r, to))
-    return r
+    return r.path(to)

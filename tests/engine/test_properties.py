@@ -31,7 +31,7 @@ from ddaydesk.engine import (
     load_game,
     save_game,
 )
-from ddaydesk.engine.movement import allowance, positions
+from ddaydesk.engine.movement import allowance, entry_places, positions, reach
 from ddaydesk.engine.tables import load_move_rules
 from ddaydesk.formats.scenariofile import load_scenario
 from tests.engine.conftest import TUTORIAL
@@ -60,32 +60,62 @@ def step_cost(state, k, a, b):
     return (min(repl) if repl else base) + add + extra
 
 
-def check_move_was_lawful(before, after, action, path):
-    """No unit ends a move where the rules forbid; the path is a lawful one."""
+def lawful(before, k, mode, path) -> bool:
+    """May unit ``k`` end a move at ``path[-1]`` having taken ``path``? Rechecked here from the
+    tables, independently of the engine's search and path check."""
     sc = before.scenario
     board = sc.board
     rules = load_move_rules(sc.system.id)
-    k = before.unit(action.unit)
     u = sc.units[k]
     dest = path[-1]
-    assert after.place[k] == dest == action.to and after.status[k] == ON_MAP
-    assert sc.system.terrain[board.terrain_of(dest)].passable
+    if not sc.system.terrain[board.terrain_of(dest)].passable or len(set(path)) != len(path):
+        return False
+    if rules.entry_cost[board.terrain_of(dest)][rules.class_of_type[u.type]] is None:
+        return False
     enemy = next(s for s in sc.system.sides if s != u.side)
-    occupants = [j for j, p in enumerate(after.place) if p == dest and after.status[j] == ON_MAP]
-    assert all(sc.units[j].side == u.side for j in occupants), "moved into an enemy-held hex"
-    assert sum(sc.units[j].type not in rules.stack_exempt for j in occupants) <= rules.stack_limit
+    occupants = [j for j, p in enumerate(before.place) if p == dest and before.status[j] == ON_MAP and j != k]
+    if any(sc.units[j].side != u.side for j in occupants):
+        return False  # into an enemy-held hex
+    if sum(sc.units[j].type not in rules.stack_exempt for j in occupants) + (u.type not in rules.stack_exempt) \
+            > rules.stack_limit:
+        return False
     start = before.place[k] if before.status[k] == ON_MAP else -1
-    steps = list(zip([start, *path[:-1]], path, strict=True)) if start < 0 else list(zip(path, path[1:], strict=False))
-    assert all(a < 0 or b in board.adj[a] for a, b in steps)
-    assert sum(step_cost(before, k, a, b) for a, b in steps) <= allowance(before, k, action.mode)
+    if start >= 0 and (path[0] != start or len(path) < 2):
+        return False
+    if start < 0 and path[0] not in entry_places(before, k):
+        return False
+    steps = ([(-1, path[0])] if start < 0 else []) + list(zip(path, path[1:], strict=False))
+    if not all(a < 0 or b in board.adj[a] for a, b in steps):
+        return False
+    if any(rules.entry_cost.get(board.terrain_of(b), (None, None))[rules.class_of_type[u.type]] is None
+           or not sc.system.terrain[board.terrain_of(b)].passable for _, b in steps):
+        return False
+    cost = sum(step_cost(before, k, a, b) for a, b in steps)
     pos = positions(before)
     az = rules.armoured_zoc
     stop = pos.zoc_armour[enemy] if az and before.options.get(az.option) and u.type in az.types else pos.zoc[enemy]
-    for p in path[:-1]:
-        assert p == start or not stop[p], "moved on after entering an enemy ZOC"
-        assert not pos.occupied[enemy][p]
-    if action.mode == "strategic":
-        assert not any(pos.near[enemy][p] for p in path if p != start)
+    if start >= 0 and stop[start] and len(path) > 1:
+        cost += rules.zoc_leave_cost
+        if not rules.zoc_to_zoc and stop[path[1]]:
+            return False  # straight from one enemy ZOC into another
+    if cost > allowance(before, k, mode):
+        return False
+    if any(p != start and stop[p] for p in path[:-1]):
+        return False  # moved on after entering an enemy ZOC
+    if any(pos.occupied[enemy][p] for p in path):
+        return False
+    return not (mode == "strategic" and any(pos.near[enemy][p] for p in path if p != start))
+
+
+def random_walk(data, state, k):
+    board = state.scenario.board
+    p = state.place[k]
+    if p < 0:
+        p = data.draw(st.integers(0, board.n - 1))
+    walk = [p]
+    for _ in range(data.draw(st.integers(1, 6))):
+        walk.append(data.draw(st.sampled_from(board.adj[walk[-1]])))
+    return tuple(walk)
 
 
 def random_action(data, state):
@@ -95,11 +125,33 @@ def random_action(data, state):
     kind = data.draw(st.sampled_from(["move", "end_phase", "roll_weather", "declare_surprise", "interdict"]))
     if kind == "move":
         unit = data.draw(st.sampled_from([u.id for u in state.scenario.units]))
-        return Move(side, unit, data.draw(st.integers(0, board.n - 1)),
-                    data.draw(st.sampled_from(["normal", "strategic", "surprise"])))
+        mode = data.draw(st.sampled_from(["normal", "strategic", "surprise"]))
+        if data.draw(st.booleans()):  # a player-drawn path
+            via = random_walk(data, state, state.unit(unit))
+            return Move(side, unit, via[-1], mode, via)
+        return Move(side, unit, data.draw(st.integers(0, board.n - 1)), mode)
     if kind == "interdict":
         return Interdict(side, data.draw(st.integers(0, board.n - 1)))
     return {"end_phase": EndPhase, "roll_weather": RollWeather, "declare_surprise": DeclareSurprise}[kind](side)
+
+
+def near_legal_action(data, state, legal):
+    """A legal move perturbed: its own cheapest path, a random walk of the same unit, a
+    neighbouring destination or another mode, so probes land on both sides of the line."""
+    moves = [a for a in legal if isinstance(a, Move)]
+    if not moves:
+        return random_action(data, state)
+    m = data.draw(st.sampled_from(moves))
+    how = data.draw(st.sampled_from(["path", "walk", "neighbour", "mode"]))
+    k = state.unit(m.unit)
+    if how == "path":
+        return Move(m.side, m.unit, m.to, m.mode, reach(state, k, m.mode).path(m.to))
+    if how == "walk":
+        via = random_walk(data, state, k)
+        return Move(m.side, m.unit, via[-1], m.mode, via)
+    if how == "neighbour":
+        return Move(m.side, m.unit, data.draw(st.sampled_from(state.scenario.board.adj[m.to])), m.mode)
+    return Move(m.side, m.unit, m.to, data.draw(st.sampled_from(["normal", "strategic", "surprise"])))
 
 
 def play(data, options, max_actions):
@@ -108,7 +160,10 @@ def play(data, options, max_actions):
     while len(g.log) < n and g.state.phase != OVER:
         state = g.state
         if data.draw(st.integers(0, 9)) == 0:  # probe: an arbitrary action is accepted iff legal
-            cand = random_action(data, state)
+            if data.draw(st.booleans()):
+                cand = near_legal_action(data, state, legal_actions(state, state.active))
+            else:
+                cand = random_action(data, state)
             legal = set(legal_actions(state, cand.side))
             try:
                 apply(state, cand)
@@ -116,14 +171,22 @@ def play(data, options, max_actions):
             except IllegalAction as exc:
                 assert exc.reason
                 accepted = False
-            assert accepted == (cand in legal), cand
+            expected = cand in legal
+            if isinstance(cand, Move) and cand.via:  # a given path must itself be lawful
+                expected = expected and lawful(state, state.unit(cand.unit), cand.mode, cand.via)
+            assert accepted == expected, cand
+            if isinstance(cand, Move):
+                event(f"probe: {'path ' if cand.via else ''}move {'accepted' if accepted else 'refused'}")
         legal = legal_actions(state, state.active)
         ends = [a for a in legal if a.kind != "move"]
         pick_end = ends and data.draw(st.integers(0, 99)) >= 95  # 0, the simplest draw, moves on
         action = data.draw(st.sampled_from(ends if pick_end else legal))
         ch = g.do(action)
         if action.kind == "move":
-            check_move_was_lawful(state, g.state, action, ch.moved[0][3])
+            k = state.unit(action.unit)
+            path = ch.moved[0][3]
+            assert g.state.place[k] == path[-1] == action.to and g.state.status[k] == ON_MAP
+            assert lawful(state, k, action.mode, path), action
     event(f"{len(g.log) // 100 * 100}+ actions, {len(g.dice_log())} rolls")
     return g
 
@@ -136,8 +199,9 @@ def test_random_games_keep_every_property(data):
     # replay is deterministic: the same seed, options and log give the same states
     again = Game(SC, g.seed, g.options)
     for k, a in enumerate(g.log):
-        again.do(a)
+        ch = again.do(a)
         assert again.state.state_hash() == hashes[k + 1]
+        assert ch.moved == g.changes[k].moved and ch.dice == g.changes[k].dice
     # save -> load gives the same hash
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "g.json"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ddaydesk.engine.dice import Roll
@@ -69,14 +70,14 @@ def action_from_json(d: Any, board: Board) -> Action:
     cls = ACTION_TYPES.get(d["kind"])
     if cls is None:
         raise ValueError(f"unknown action kind {d['kind']!r}")
-    names = {f.name: f for f in dataclasses.fields(cls)}
-    extra = set(d) - set(names) - {"kind"}
-    if extra:
+    names = _fields(cls)
+    if len(d) > len(names) + 1 or not all(k in names or k == "kind" for k in d):
+        extra = set(d) - set(names) - {"kind"}
         raise ValueError(f"{cls.kind}: unknown field(s) {', '.join(sorted(extra))}")
     kwargs: dict[str, Any] = {}
-    for name, f in names.items():
+    for name, required in names.items():
         if name not in d:
-            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            if required:
                 raise ValueError(f"{cls.kind}: missing field {name!r}")
             continue
         v = d[name]
@@ -97,6 +98,13 @@ def action_from_json(d: Any, board: Board) -> Action:
             raise ValueError(f"{cls.kind}.{name}: unexpected object")
         kwargs[name] = v
     return cls(**kwargs)
+
+
+@cache
+def _fields(cls: type[Action]) -> dict[str, bool]:
+    """Field name -> required, per action class (dataclasses.fields is slow in a replay)."""
+    return {f.name: f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+            for f in dataclasses.fields(cls)}
 
 
 @dataclass

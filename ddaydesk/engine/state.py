@@ -143,7 +143,7 @@ class GameState:
 def _deep(d: Any) -> Any:
     """Copy of nested JSON-like data (dicts, lists, scalars)."""
     if isinstance(d, dict):
-        return {k: _deep(v) for k, v in d.items()}
+        return {k: _deep(v) for k, v in d.items()} if d else {}
     if isinstance(d, list):
         return [_deep(v) for v in d]
     return d

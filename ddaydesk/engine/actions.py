@@ -43,6 +43,7 @@ def action_type(cls: type[Action]) -> type[Action]:
 @dataclass(frozen=True)
 class Action:
     kind: ClassVar[str] = ""
+    secret: ClassVar[bool] = False  # its details are hidden from the other side's log view
     side: str
 
     def to_json(self, board: Board) -> dict[str, Any]:

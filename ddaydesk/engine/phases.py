@@ -68,7 +68,7 @@ def _enter_from(state: GameState, k: int, ch: Changes) -> None:
                 state._cache.clear()
                 return
             _new_turn(state, ch)
-            k = 0
+            k = seq.turn_start
         p = seq.phases[k]
         cond = rm.conditions.get(p.when) if p.when else None
         if p.when and (cond is None or not cond(state)):

@@ -29,6 +29,7 @@ class Phase:
     units: str  # "all" or "mobile"
     rule: str
     confidence: str
+    setup: bool = False  # played once before the first turn
 
     @property
     def automatic(self) -> bool:
@@ -39,9 +40,14 @@ class Phase:
 @dataclass(frozen=True)
 class Sequence:
     system: str
-    phases: tuple[Phase, ...]
+    phases: tuple[Phase, ...]  # the set-up phases, then the phases of every game turn
     weather_first: str
     source: str
+
+    @property
+    def turn_start(self) -> int:
+        """Index of the first phase of a game turn (after the set-up phases)."""
+        return next(k for k, p in enumerate(self.phases) if not p.setup)
 
     def index(self, phase_id: str) -> int:
         for k, p in enumerate(self.phases):
@@ -61,14 +67,17 @@ def load_sequence(system_id: str) -> Sequence:
     doc = load_file(path)
     rd = Reader(path)
     top = rd.mapping(doc, (1, 1), "sequence", required=("system", "phases", "rule", "confidence"),
-                     optional=("weather_first",))
+                     optional=("weather_first", "setup"))
     rd.raise_if_problems()
     items = rd.seq(top["phases"], top.at("phases"), "sequence.phases")
+    setup = rd.seq(top["setup"], top.at("setup"), "sequence.setup") if "setup" in top else None
+    listed = [("setup", k, item, setup.at(k)) for k, item in enumerate(setup or ())]
+    listed += [("phases", k, item, items.at(k)) for k, item in enumerate(items or ())]
     phases: list[Phase] = []
     seen: set[str] = set()
-    for k, item in enumerate(items or ()):
-        what = f"phases[{k}]"
-        p = rd.mapping(item, items.at(k), what, required=("id", "side", "kind", "actions", "rule", "confidence"),
+    for where, k, item, pos in listed:
+        what = f"{where}[{k}]"
+        p = rd.mapping(item, pos, what, required=("id", "side", "kind", "actions", "rule", "confidence"),
                        optional=("when", "hooks", "units", "note"))
         if p is None:
             continue
@@ -83,8 +92,8 @@ def load_sequence(system_id: str) -> Sequence:
         units = rd.choice(p, "units", ("all", "mobile"), what, default="all")
         conf = rd.choice(p, "confidence", ("seed", "default"), what)
         phases.append(Phase(pid, side, kind, tuple(str(a) for a in actions), rd.text(p, "when", what, default=None),
-                            tuple(str(h) for h in hooks), units, str(p["rule"]), conf))
-    if not phases:
+                            tuple(str(h) for h in hooks), units, str(p["rule"]), conf, where == "setup"))
+    if not any(not p.setup for p in phases):
         rd.error(top.at("phases"), "sequence.phases: a turn needs at least one phase")
     rd.raise_if_problems()
     return Sequence(system_id, tuple(phases), str(top.get("weather_first", "clear")), path)

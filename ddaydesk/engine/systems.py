@@ -72,10 +72,11 @@ class RulesModule:
 @cache
 def rules_module(system_id: str) -> RulesModule:
     """The rules module of a system: the engine's core handlers plus the plug-ins present."""
-    from ddaydesk.engine import core
+    from ddaydesk.engine import core, hidden_setup
 
     rm = RulesModule(system_id)
     core.register(rm)
+    hidden_setup.register(rm)
     for name in PLUGINS:
         try:
             mod = importlib.import_module(name)

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ddaydesk.engine.dice import Dice
 from ddaydesk.engine.state import WITHHELD, GameState
+
+if TYPE_CHECKING:
+    from ddaydesk.engine.game import Game
 
 
 def view(state: GameState, side: str) -> GameState:
@@ -19,3 +24,11 @@ def view(state: GameState, side: str) -> GameState:
             v.place[k] = -1
     v.dice = Dice(0, 1, state.dice.draws)
     return v
+
+
+def visible_log(game: Game, side: str) -> list[dict[str, Any]]:
+    """The action log as ``side`` may read it: the other side's secret actions (a recorded
+    invasion area...) show only their kind and side."""
+    board = game.scenario.board
+    return [{"kind": a.kind, "side": a.side, "hidden": True} if a.secret and a.side != side else a.to_json(board)
+            for a in game.log]

@@ -31,6 +31,7 @@ from ddaydesk.engine import (
     load_game,
     save_game,
 )
+from ddaydesk.engine.hidden_setup import ChooseArea, PlaceWithheld, Withhold
 from ddaydesk.engine.movement import allowance, entry_places, positions, reach
 from ddaydesk.engine.tables import load_move_rules
 from ddaydesk.formats.scenariofile import load_scenario
@@ -39,7 +40,8 @@ from tests.engine.conftest import TUTORIAL
 # The tutorial runs 6 turns; stretched to 20 so games reach hundreds of actions and weather
 # rolls (from turn 6) recur.
 SC = dataclasses.replace(load_scenario(TUTORIAL), last_turn=20)
-ALL_OPTIONS = {"weather": True, "surprise_attack": True, "tactical_air": True, "armoured_zoc": True}
+ALL_OPTIONS = {"weather": True, "surprise_attack": True, "tactical_air": True, "armoured_zoc": True,
+               "withheld_setup": True}
 SETTINGS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -122,7 +124,8 @@ def random_action(data, state):
     """Any action at all, legal or not."""
     board = state.scenario.board
     side = data.draw(st.sampled_from(state.scenario.system.sides))
-    kind = data.draw(st.sampled_from(["move", "end_phase", "roll_weather", "declare_surprise", "interdict"]))
+    kind = data.draw(st.sampled_from(["move", "end_phase", "roll_weather", "declare_surprise", "interdict",
+                                      "withhold", "choose_area", "place_withheld"]))
     if kind == "move":
         unit = data.draw(st.sampled_from([u.id for u in state.scenario.units]))
         mode = data.draw(st.sampled_from(["normal", "strategic", "surprise"]))
@@ -132,6 +135,13 @@ def random_action(data, state):
         return Move(side, unit, data.draw(st.integers(0, board.n - 1)), mode)
     if kind == "interdict":
         return Interdict(side, data.draw(st.integers(0, board.n - 1)))
+    unit = data.draw(st.sampled_from([u.id for u in state.scenario.units]))
+    if kind == "withhold":
+        return Withhold(side, unit)
+    if kind == "place_withheld":
+        return PlaceWithheld(side, unit, data.draw(st.integers(0, board.n - 1)))
+    if kind == "choose_area":
+        return ChooseArea(side, data.draw(st.sampled_from(["normandy", "nowhere"])))
     return {"end_phase": EndPhase, "roll_weather": RollWeather, "declare_surprise": DeclareSurprise}[kind](side)
 
 

@@ -4,7 +4,7 @@ A save holds the format version, the scenario (id, path, content hash), the seed
 options, the action log (one action per line, so a problem names its line), a checksum of
 the log and the hash of the final state. Loading refuses, naming what did not match: a
 scenario that changed, a log that does not match its checksum, an action the rules refuse
-on replay, or a final state that differs. See docs/formats.md ("Saved games").
+on replay, or a final state that differs. See docs/engine.md ("Saved games").
 """
 
 from __future__ import annotations

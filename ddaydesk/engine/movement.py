@@ -123,10 +123,6 @@ def zoc_map(state: GameState, side: str) -> bytearray:
     return positions(state).zoc[side]
 
 
-def movement_class(state: GameState, k: int) -> int:
-    return load_move_rules(state.scenario.system.id).class_of_type[state.scenario.units[k].type]
-
-
 def is_mobile(state: GameState, k: int) -> bool:
     rules = load_move_rules(state.scenario.system.id)
     return rules.classes[rules.class_of_type[state.scenario.units[k].type]] == "mobile"

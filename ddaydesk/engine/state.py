@@ -22,14 +22,12 @@ ON_MAP = "on_map"
 PENDING = "pending"  # reinforcement not yet entered
 ELIMINATED = "eliminated"
 WITHHELD = "withheld"  # set aside at set-up (D77-SET-02), placed later
-STATUSES = (ON_MAP, PENDING, ELIMINATED, WITHHELD)
 
 # Per-unit flag bits (``GameState.flags``); cleared as noted.
 MOVED = 1  # moved in the current movement phase (cleared when a movement phase starts)
 ATTACKED = 2  # attacked this game turn (cleared at turn start)
 STRATEGIC = 4  # used strategic movement this turn: may not attack unless SURPRISE
 SURPRISE = 8  # moved as one of the surprise-attack units this turn (D77-SURP-02)
-FLAG_NAMES = {MOVED: "moved", ATTACKED: "attacked", STRATEGIC: "strategic", SURPRISE: "surprise"}
 
 
 @dataclass(frozen=True, order=True)
@@ -84,9 +82,6 @@ class GameState:
             return self.scenario.unit_index[uid]
         except KeyError:
             raise KeyError(f"no unit {uid!r} in scenario {self.scenario.id}") from None
-
-    def occupants(self, place: int) -> list[int]:
-        return [k for k in self.units_at().get(place, ())]
 
     def units_at(self) -> dict[int, list[int]]:
         """Place -> unit indices on it (on-map units only), cached for this state."""

@@ -47,7 +47,7 @@ class RulesModule:
     system: str
     handlers: dict[str, Handler] = field(default_factory=dict)
     hooks: dict[str, list[Callable[[GameState, Changes], None]]] = field(default_factory=dict)
-    conditions: dict[str, Callable[[GameState], bool]] = field(default_factory=dict)
+    conditions: dict[str, Callable[[GameState], bool]] = field(default_factory=dict)  # for `when:`
     setup: list[Callable[[GameState], None]] = field(default_factory=list)
     end_checks: list[Callable[[GameState, Phase], str | None]] = field(default_factory=list)
 
@@ -87,4 +87,19 @@ def rules_module(system_id: str) -> RulesModule:
         register = getattr(mod, "register", None)
         if register is not None:
             register(rm)
+    _check_sequence(rm)
     return rm
+
+
+def _check_sequence(rm: RulesModule) -> None:
+    """A phase's ``when`` must name a known condition: a typo would silently skip the phase.
+    (Hooks and actions may name rules not written yet; those phases just do nothing more.)"""
+    from ddaydesk.engine.sequence import load_sequence
+    from ddaydesk.formats.errors import FormatError, Problem
+
+    seq = load_sequence(rm.system)
+    problems = [Problem(seq.source, 0, 0, f"phase {p.id}: when: no condition {p.when!r} "
+                        f"(known: {', '.join(sorted(rm.conditions))})")
+                for p in seq.phases if p.when and p.when not in rm.conditions]
+    if problems:
+        raise FormatError(problems)

@@ -63,14 +63,28 @@ def edge_table(board: Board, rules: MoveRules, cls: int) -> tuple[list[tuple[tup
 
 @dataclass(frozen=True)
 class Positions:
-    """Per-side masks over places, derived from a state (cached on it)."""
+    """Per-side masks over places (one byte per place, 1 = yes), derived from a state and
+    cached on it."""
 
-    occupied: dict[str, bytearray]  # places holding units of the side
+    occupied: dict[str, bytes]  # places holding units of the side
     count: dict[str, list[int]]  # stacking count of the side per place
-    zoc: dict[str, bytearray]  # places in the ZOC of the side's units
-    zoc_armour: dict[str, bytearray]  # same, ZOC of its armoured/mechanised units only
-    near: dict[str, bytearray]  # places adjacent to any unit of the side (HQs too)
-    interdicted: bytearray
+    zoc: dict[str, bytes]  # places in the ZOC of the side's units
+    zoc_armour: dict[str, bytes]  # same, ZOC of its armoured/mechanised units only
+    near: dict[str, bytes]  # places adjacent to any unit of the side (HQs too)
+    interdicted: bytes
+
+
+_NEIGHBOURS: dict[int, tuple[Board, list[int]]] = {}
+
+
+def _neighbour_masks(board: Board) -> list[int]:
+    """Per place, an int whose byte ``j`` is 1 for each neighbour ``j``: OR-ing them builds a
+    one-byte-per-place mask at C speed (no carries: bytes only ever hold 0 or 1)."""
+    got = _NEIGHBOURS.get(id(board))
+    if got is None or got[0] is not board:
+        got = (board, [sum(1 << (8 * j) for j in board.adj[i]) for i in range(board.n)])
+        _NEIGHBOURS[id(board)] = got
+    return got[1]
 
 
 def positions(state: GameState) -> Positions:
@@ -82,34 +96,39 @@ def positions(state: GameState) -> Positions:
     rules = load_move_rules(sc.system.id)
     armour = rules.armoured_zoc.stopped_by if rules.armoured_zoc else frozenset()
     n = board.n
-    occ = {s: bytearray(n) for s in sc.system.sides}
-    cnt = {s: [0] * n for s in sc.system.sides}
-    zoc = {s: bytearray(n) for s in sc.system.sides}
-    zoca = {s: bytearray(n) for s in sc.system.sides}
-    near = {s: bytearray(n) for s in sc.system.sides}
-    adj = board.adj
+    nb = _neighbour_masks(board)
+    sides = sc.system.sides
+    occ = dict.fromkeys(sides, 0)
+    zoc = dict.fromkeys(sides, 0)
+    zoca = dict.fromkeys(sides, 0)
+    near = dict.fromkeys(sides, 0)
+    cnt = {s: [0] * n for s in sides}
+    units = sc.units
+    status = state.status
     for k, p in enumerate(state.place):
-        if p < 0 or state.status[k] != ON_MAP:
+        if p < 0 or status[k] != ON_MAP:
             continue
-        u = sc.units[k]
-        occ[u.side][p] = 1
+        u = units[k]
+        side = u.side
+        occ[side] |= 1 << (8 * p)
         if u.type not in rules.stack_exempt:
-            cnt[u.side][p] += 1
-        exerts = u.type not in rules.no_zoc_types
-        is_armour = u.type in armour
-        z, za, nr = zoc[u.side], zoca[u.side], near[u.side]
-        for j in adj[p]:
-            nr[j] = 1
-            if exerts:
-                z[j] = 1
-                if is_armour:
-                    za[j] = 1
-    inter = bytearray(n)
+            cnt[side][p] += 1
+        m = nb[p]
+        near[side] |= m
+        if u.type not in rules.no_zoc_types:
+            zoc[side] |= m
+            if u.type in armour:
+                zoca[side] |= m
+    inter = 0
     if rules.interdiction:
-        for m in state.markers:
-            if m.kind == rules.interdiction.marker:
-                inter[m.place] = 1
-    got = Positions(occ, cnt, zoc, zoca, near, inter)
+        for mk in state.markers:
+            if mk.kind == rules.interdiction.marker:
+                inter |= 1 << (8 * mk.place)
+
+    def as_bytes(d: dict[str, int]) -> dict[str, bytes]:
+        return {s: v.to_bytes(n, "little") for s, v in d.items()}
+
+    got = Positions(as_bytes(occ), cnt, as_bytes(zoc), as_bytes(zoca), as_bytes(near), inter.to_bytes(n, "little"))
     state._cache["positions"] = got
     return got
 
@@ -118,7 +137,7 @@ def enemy_of(state: GameState, side: str) -> str:
     return next(s for s in state.scenario.system.sides if s != side)
 
 
-def zoc_map(state: GameState, side: str) -> bytearray:
+def zoc_map(state: GameState, side: str) -> bytes:
     """1 for every place in the zone of control of ``side``'s units (for the overlay)."""
     return positions(state).zoc[side]
 
@@ -222,9 +241,9 @@ class _Rules:
 
     edges: list[tuple[tuple[int, int], ...]]
     entry: list[int | None]
-    blocked: bytes | bytearray  # enemy-occupied (and, strategic, next to an enemy)
-    stop: bytearray  # entering ends the move (enemy ZOC that applies to this unit)
-    inter: bytearray | None  # interdicted places, None when there are none
+    blocked: bytes  # enemy-occupied (and, strategic, next to an enemy)
+    stop: bytes  # entering ends the move (enemy ZOC that applies to this unit)
+    inter: bytes | None  # interdicted places, None when there are none
     ienter: int
     iexit: int
     leave: int
@@ -246,7 +265,7 @@ def _unit_rules(state: GameState, k: int, mode: str) -> _Rules:
     blocked = pos.occupied[enemy]
     az = rules.armoured_zoc
     if not rules.zoc_stop:
-        stop = bytearray(n)
+        stop = bytes(n)
     elif az and state.options.get(az.option) and u.type in az.types:
         stop = pos.zoc_armour[enemy]  # D77-ZOC-01/02/03: only armoured ZOC stops armour
     else:

@@ -20,16 +20,19 @@ from ddaydesk.rules.systems import load_system
 INF = 1 << 30
 MODES = ("normal", "strategic", "surprise")
 
-_EDGES: dict[tuple[int, int], tuple[Board, list[tuple[tuple[int, int], ...]], list[int | None]]] = {}
+def _board_cache(board: Board) -> dict:
+    """Movement data derived from a board, kept on the board itself so it lives and dies with
+    it (like Board's own cached properties)."""
+    return board.__dict__.setdefault("_movement_cache", {})
 
 
 def edge_table(board: Board, rules: MoveRules, cls: int) -> tuple[list[tuple[tuple[int, int], ...]], list[int | None]]:
     """``(edges, entry)``: per place the ``(neighbour, ticks)`` it may step to, and the cost of
     entering each place from off the map (None: may not). Cached per board and class."""
-    key = (id(board), cls)
-    got = _EDGES.get(key)
-    if got is not None and got[0] is board:
-        return got[1], got[2]
+    cache = _board_cache(board)
+    got = cache.get(("edges", rules.system, cls))
+    if got is not None:
+        return got
     system = load_system(board.system)
     names = board.terrain_names
     entry: list[int | None] = []
@@ -57,7 +60,7 @@ def edge_table(board: Board, rules: MoveRules, cls: int) -> tuple[list[tuple[tup
                         add += c
             out.append((j, (base if replaced is None else replaced) + add))
         edges.append(tuple(out))
-    _EDGES[key] = (board, edges, entry)
+    cache[("edges", rules.system, cls)] = (edges, entry)
     return edges, entry
 
 
@@ -74,17 +77,14 @@ class Positions:
     interdicted: bytes
 
 
-_NEIGHBOURS: dict[int, tuple[Board, list[int]]] = {}
-
-
 def _neighbour_masks(board: Board) -> list[int]:
     """Per place, an int whose byte ``j`` is 1 for each neighbour ``j``: OR-ing them builds a
     one-byte-per-place mask at C speed (no carries: bytes only ever hold 0 or 1)."""
-    got = _NEIGHBOURS.get(id(board))
-    if got is None or got[0] is not board:
-        got = (board, [sum(1 << (8 * j) for j in board.adj[i]) for i in range(board.n)])
-        _NEIGHBOURS[id(board)] = got
-    return got[1]
+    cache = _board_cache(board)
+    got = cache.get("neighbours")
+    if got is None:
+        got = cache["neighbours"] = [sum(1 << (8 * j) for j in board.adj[i]) for i in range(board.n)]
+    return got
 
 
 def positions(state: GameState) -> Positions:

@@ -81,3 +81,11 @@ def test_undo_before_the_roll_is_free(small, with_attack):
 def test_plugins_that_do_not_exist_yet_are_skipped():
     assert PLUGINS == ("ddaydesk.rules.combat", "ddaydesk.rules.supply")
     assert "move" in rules_module("fmu").handlers
+
+
+def test_a_phase_condition_nobody_provides_is_refused():
+    from ddaydesk.engine.systems import RulesModule, _check_sequence
+    from ddaydesk.formats.errors import FormatError
+
+    with pytest.raises(FormatError, match="when: no condition 'weather_roll'"):
+        _check_sequence(RulesModule("dday77"))

@@ -87,49 +87,65 @@ def _neighbour_masks(board: Board) -> list[int]:
     return got
 
 
+_SIDE_CACHE_SIZE = 256  # per scenario: enough for a turn of hovering, bounded in memory
+
+
 def positions(state: GameState) -> Positions:
     got = state._cache.get("positions")
     if got is not None:
         return got
     sc = state.scenario
-    board = sc.board
     rules = load_move_rules(sc.system.id)
-    armour = rules.armoured_zoc.stopped_by if rules.armoured_zoc else frozenset()
-    n = board.n
-    nb = _neighbour_masks(board)
-    sides = sc.system.sides
-    occ = dict.fromkeys(sides, 0)
-    zoc = dict.fromkeys(sides, 0)
-    zoca = dict.fromkeys(sides, 0)
-    near = dict.fromkeys(sides, 0)
-    cnt = {s: [0] * n for s in sides}
-    units = sc.units
-    status = state.status
-    for k, p in enumerate(state.place):
-        if p < 0 or status[k] != ON_MAP:
-            continue
-        u = units[k]
-        side = u.side
-        occ[side] |= 1 << (8 * p)
-        if u.type not in rules.stack_exempt:
-            cnt[side][p] += 1
-        m = nb[p]
-        near[side] |= m
-        if u.type not in rules.no_zoc_types:
-            zoc[side] |= m
-            if u.type in armour:
-                zoca[side] |= m
+    n = sc.board.n
+    per_side = {s: _side_masks(state, s, rules) for s in sc.system.sides}
     inter = 0
     if rules.interdiction:
         for mk in state.markers:
             if mk.kind == rules.interdiction.marker:
                 inter |= 1 << (8 * mk.place)
-
-    def as_bytes(d: dict[str, int]) -> dict[str, bytes]:
-        return {s: v.to_bytes(n, "little") for s, v in d.items()}
-
-    got = Positions(as_bytes(occ), cnt, as_bytes(zoc), as_bytes(zoca), as_bytes(near), inter.to_bytes(n, "little"))
+    got = Positions(*({s: m[i] for s, m in per_side.items()} for i in range(5)), inter.to_bytes(n, "little"))
     state._cache["positions"] = got
+    return got
+
+
+def _side_masks(state: GameState, side: str, rules: MoveRules) -> tuple[bytes, list[int], bytes, bytes, bytes]:
+    """``(occupied, count, zoc, zoc_armour, near)`` of one side. Kept per scenario by where
+    the side's units stand: while one side moves, the other side's masks are reused."""
+    sc = state.scenario
+    cache = sc.__dict__.setdefault("_positions_cache", {})
+    members = cache.get(side)
+    if members is None:
+        members = cache[side] = tuple(k for k, u in enumerate(sc.units) if u.side == side)
+    place, status = state.place, state.status
+    key = (side, tuple([place[k] if status[k] == ON_MAP else -1 for k in members]))
+    got = cache.get(key)
+    if got is not None:
+        return got
+    n = sc.board.n
+    nb = _neighbour_masks(sc.board)
+    armour = rules.armoured_zoc.stopped_by if rules.armoured_zoc else frozenset()
+    occ = zoc = zoca = near = 0
+    cnt = [0] * n
+    units = sc.units
+    for k, p in zip(members, key[1], strict=True):
+        if p < 0:
+            continue
+        t = units[k].type
+        occ |= 1 << (8 * p)
+        if t not in rules.stack_exempt:
+            cnt[p] += 1
+        m = nb[p]
+        near |= m
+        if t not in rules.no_zoc_types:
+            zoc |= m
+            if t in armour:
+                zoca |= m
+    got = (occ.to_bytes(n, "little"), cnt, zoc.to_bytes(n, "little"), zoca.to_bytes(n, "little"),
+           near.to_bytes(n, "little"))
+    if len(cache) > _SIDE_CACHE_SIZE:
+        for k in [k for k in cache if isinstance(k, tuple)]:
+            del cache[k]
+    cache[key] = got
     return got
 
 

@@ -13,6 +13,7 @@ from ddaydesk.engine.state import (
     STRATEGIC,
     SURPRISE,
     GameState,
+    Marker,
 )
 from ddaydesk.engine.systems import rules_module
 from ddaydesk.formats.scenariofile import Scenario
@@ -41,7 +42,8 @@ def new_state(scenario: Scenario, seed: int | str, options: dict[str, bool] | No
         weather=seq.weather_first, options=opts,
         place=[u.hex for u in scenario.units],
         status=[ON_MAP if u.hex >= 0 else PENDING for u in scenario.units],
-        steps_lost=[0] * n, flags=[0] * n, markers=tuple(), secrets={s: {} for s in scenario.system.sides},
+        steps_lost=[0] * n, flags=[0] * n,
+        markers=tuple(sorted(Marker(m.kind, m.place, m.side) for m in scenario.markers)), secrets={s: {} for s in scenario.system.sides},
         game={}, scratch={}, dice=Dice.from_seed(seed),
     )
     rm = rules_module(scenario.system.id)
@@ -85,6 +87,10 @@ def _enter_from(state: GameState, k: int, ch: Changes) -> None:
             for fn in rm.hooks.get(hook, ()):
                 fn(state, ch)
         state._cache.clear()
+        if state.game.get("outcome"):
+            state.phase = OVER  # a hook judged the game won (rules/victory.py)
+            ch.phases.append(OVER)
+            return
         if not p.automatic:
             return
         k += 1

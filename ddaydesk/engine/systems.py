@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ddaydesk.engine.sequence import Phase
     from ddaydesk.engine.state import GameState
 
-PLUGINS = ("ddaydesk.rules.combat", "ddaydesk.rules.supply")
+PLUGINS = ("ddaydesk.rules.combat", "ddaydesk.rules.supply", "ddaydesk.rules.dday77")
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,9 @@ class RulesModule:
     conditions: dict[str, Callable[[GameState], bool]] = field(default_factory=dict)  # for `when:`
     setup: list[Callable[[GameState], None]] = field(default_factory=list)
     end_checks: list[Callable[[GameState, Phase], str | None]] = field(default_factory=list)
+    # Where a pending unit may come on the map, when a system decides it (D-Day '77's Allied
+    # ports and beaches); None for the default (movement.entry_places).
+    entry: Callable[[GameState, int], list[int] | None] | None = None
 
     def add_action(self, handler: Handler) -> None:
         self.handlers[handler.kind] = handler
@@ -62,6 +65,11 @@ class RulesModule:
 
     def add_setup(self, fn: Callable[[GameState], None]) -> None:
         self.setup.append(fn)
+
+    def set_entry(self, fn: Callable[[GameState, int], list[int] | None]) -> None:
+        """``fn(state, k)``: the places pending unit ``k`` may enter by, or None to use the
+        unit's region / its side's entry regions."""
+        self.entry = fn
 
     def add_end_check(self, fn: Callable[[GameState, Phase], str | None]) -> None:
         """``fn(state, phase)`` returns why the phase may not end yet (e.g. a unit in an enemy

@@ -18,7 +18,7 @@ from ddaydesk.engine.state import ELIMINATED, PENDING, GameState
 from ddaydesk.engine.systems import Handler
 from ddaydesk.rules.allotments import replacement_cost, replacement_factors
 from ddaydesk.rules.dday77.common import ALLIED, allotment_left, own_unit, spend_allotment
-from ddaydesk.rules.dday77.control import SC, allied_bits
+from ddaydesk.rules.dday77.control import SC, allied_bits, mark_path
 
 SOURCE_KINDS = ("port", "inland_port")
 REBUILT = "rebuilt"  # game: rebuilt units not yet back on the map (they enter outside the allotment)
@@ -77,6 +77,7 @@ def wrap_move(rm) -> None:
         core.apply(state, a, ch, phase)  # the move's own checks first; the state is a copy
         if charge:
             spend_allotment(state, state.unit(a.unit), "reinforcements enter")
+        mark_path(state, a.side, ch.moved[-1][3])
         if a.unit in state.game.get(REBUILT, ()):
             state.game[REBUILT] = [u for u in state.game[REBUILT] if u != a.unit]
         _sc_overrun(state, a, ch)

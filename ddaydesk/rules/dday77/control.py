@@ -4,8 +4,9 @@ scenario marks with an Allied ``control`` marker. An Allied Supply Centre counts
 unit for control.
 
 The settled Allied hexes live in ``state.extra["control"]["allied"]`` as a hex-string bit mask
-over places (cheap to copy with every action); :func:`allied_mask` overlays where units stand
-now, so control is current between the hooks that settle it.
+over places (cheap to copy with every action): every move marks the hexes its unit stood in
+and passed through, and the ``control`` hook settles where units stand after movement and
+combat; :func:`allied_bits` overlays where units stand now, so control is always current.
 """
 
 from __future__ import annotations
@@ -78,6 +79,18 @@ def init_control(state: GameState) -> None:
 def settle(state: GameState, ch: Changes) -> None:
     """Hook ``control``: record who holds each hex after movement and combat."""
     bits = allied_bits(state)
+    state.extra[KEY] = {"allied": format(bits, "x")}
+    state._cache.pop("allied_control", None)
+
+
+def mark_path(state: GameState, side: str, path) -> None:
+    """A unit moved along ``path`` (start first): each land hex it stood in or passed
+    through is now its side's."""
+    bits = _settled(state)
+    land = _land(state)
+    for p in path:
+        if land[p]:
+            bits = bits | (1 << p) if side == "allied" else bits & ~(1 << p)
     state.extra[KEY] = {"allied": format(bits, "x")}
     state._cache.pop("allied_control", None)
 

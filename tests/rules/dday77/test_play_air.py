@@ -27,10 +27,12 @@ def test_air_factors_by_weather(campaign, weather, factors, rule):
 
 
 def test_without_the_option_the_standard_six_factors_d77_air_02(campaign):
+    # proves D77-AIR-02
     assert air_factors(_sky(campaign, "CLR"))[0] == 6
 
 
 def test_boulogne_and_rotterdam_give_twelve_factors_d77_air_03(campaign):
+    # proves D77-AIR-03
     s = arrange(_sky(campaign, "CLR", tactical_air=True), {}, others="gone")
     s.extra["control"] = {"allied": format(1 << lab(campaign, "2715"), "x")}
     s._cache.clear()
@@ -48,6 +50,7 @@ RIVER = ("3433", "3533")  # a river hexside on the map
 
 
 def test_two_hex_and_one_river_mission_then_no_more_d77_air_14(campaign):
+    # proves D77-AIR-14
     s = _sky(campaign, "CLR", tactical_air=True)
     a, b = (lab(campaign, x) for x in RIVER)
     s = do(s, Interdict("allied", lab(campaign, "3033")), Interdict("allied", lab(campaign, "3034")),
@@ -82,6 +85,7 @@ def test_crossing_an_interdicted_river_costs_two_more(campaign):
 
 
 def test_no_interdiction_in_snow_d77_wx_15(campaign):
+    # proves D77-WX-15
     s = _sky(campaign, "SNOW", tactical_air=True, weather=True)
     with pytest.raises(IllegalAction, match="snow"):
         apply(s, Interdict("allied", lab(campaign, "3033")))
@@ -101,6 +105,7 @@ def _defending(campaign, hq="1722", **kw):
 
 
 def test_close_defensive_support_within_four_hexes_of_an_hq_d77_air_16(campaign):
+    # proves D77-AIR-16
     s = _defending(campaign, hq="1626")  # 5 from 1621, 3 from 1623
     b = campaign.board
     assert b.distance(lab(campaign, "1626"), lab(campaign, "1621")) > 4
@@ -111,6 +116,7 @@ def test_close_defensive_support_within_four_hexes_of_an_hq_d77_air_16(campaign)
 
 
 def test_one_cds_factor_a_hex_and_only_unspent_factors_d77_air_19_d77_air_22(campaign):
+    # proves D77-AIR-22
     s = do(_defending(campaign), DefensiveSupport("allied", lab(campaign, "1621")))
     with pytest.raises(IllegalAction, match="D77-AIR-19"):
         apply(s, DefensiveSupport("allied", lab(campaign, "1621")))

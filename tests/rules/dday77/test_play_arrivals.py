@@ -26,6 +26,7 @@ def _normandy_held(campaign, turn=4, sky="CLR", **options):
 
 
 def test_allied_arrivals_come_on_at_controlled_ports_and_beaches_std_rein_04(campaign):
+    # proves STD-REIN-04
     s = _normandy_held(campaign)
     labels = {campaign.board.labels[i] for i in allied_sources(s)}
     assert labels == {"1619", "1620", "1621"}  # Cherbourg (port) and two Normandy coastal hexes
@@ -36,11 +37,13 @@ def test_allied_arrivals_come_on_at_controlled_ports_and_beaches_std_rein_04(cam
 
 
 def test_on_the_invasion_turn_nothing_enters_but_by_the_invasion_std_inv_05(campaign):
+    # proves STD-INV-05
     s = start(campaign)
     assert entry_places(s, s.unit("us-4")) == []
 
 
 def test_the_allotment_is_twenty_attack_factors_std_rein_02(campaign):
+    # proves STD-REIN-02
     s = _normandy_held(campaign)
     pool = [u for k, u in enumerate(campaign.units) if u.side == "allied" and u.type != "hq"
             and s.status[k] == "pending" and (u.arrive_turn or 0) <= 4]
@@ -59,6 +62,7 @@ def test_the_allotment_is_twenty_attack_factors_std_rein_02(campaign):
 
 
 def test_snow_cuts_the_allotment_to_ten_d77_wx_20(campaign):
+    # proves D77-WX-20
     s = _normandy_held(campaign, turn=30, sky="SNOW", weather=True)
     s = do(s, Move("allied", "us-1", lab(campaign, "1722")))  # room at the beach
     s = do(s, Move("allied", "us-4", lab(campaign, "1621")), Move("allied", "us-2", lab(campaign, "1619")))
@@ -68,6 +72,7 @@ def test_snow_cuts_the_allotment_to_ten_d77_wx_20(campaign):
 
 
 def test_with_allied_supply_only_supply_centres_are_entry_hexes_d77_asup_11(campaign):
+    # proves D77-ASUP-11
     s = _normandy_held(campaign, allied_supply=True)
     assert allied_sources(s) == []
     s.markers = (Marker("supply_centre", lab(campaign, "1620"), "allied"),)
@@ -76,6 +81,7 @@ def test_with_allied_supply_only_supply_centres_are_entry_hexes_d77_asup_11(camp
 
 
 def test_a_region_arrival_enters_only_there_std_rein_06(breakout):
+    # proves STD-REIN-06
     from ddaydesk.engine import new_state
 
     s = new_state(breakout, 1)
@@ -92,6 +98,7 @@ def _german_losses(campaign, turn):
 
 
 def test_german_replacements_rebuild_for_attack_factors_std_repl_01_std_repl_20(campaign):
+    # proves STD-REPL-01
     s = _german_losses(campaign, 2)  # 3 factors a turn (STD-REPL-20)
     with pytest.raises(IllegalAction, match=r"costs 4 replacement factors; 3 left"):
         apply(s, Replace("german", "ge-352"))
@@ -106,16 +113,19 @@ def test_german_replacements_rebuild_for_attack_factors_std_repl_01_std_repl_20(
 
 
 def test_autumn_rebuilding_doubles_german_replacements_std_repl_21(campaign):
+    # proves STD-REPL-21
     s = do(_german_losses(campaign, 13), Replace("german", "ge-352"))
     assert s.scratch["replacements_used"] == {"german": 4}
 
 
 def test_static_divisions_are_never_rebuilt_std_repl_24(campaign):
+    # proves STD-REPL-24
     with pytest.raises(IllegalAction, match="static units are not rebuilt"):
         apply(_german_losses(campaign, 13), Replace("german", "ge-716"))
 
 
 def test_a_rebuilt_allied_unit_enters_outside_the_allotment_std_repl_12(campaign):
+    # proves STD-REPL-12
     s = _normandy_held(campaign, turn=5)
     s = arrange(s, {"us-29": "x"})
     s = do(s, Replace("allied", "us-29"))
@@ -125,5 +135,6 @@ def test_a_rebuilt_allied_unit_enters_outside_the_allotment_std_repl_12(campaign
 
 
 def test_airborne_divisions_are_never_rebuilt_std_repl_13(campaign):
+    # proves STD-REPL-13
     s = arrange(_normandy_held(campaign, turn=5), {"us-82": "x"})
     assert not [a for a in legal_actions(s, "allied") if a.kind == "replace"]

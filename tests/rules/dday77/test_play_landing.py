@@ -17,6 +17,7 @@ def lab(sc, label):
 
 
 def test_the_allied_movement_of_turn_1_ends_only_after_the_invasion_std_inv_01(campaign):
+    # proves STD-INV-01
     s = start(campaign)
     with pytest.raises(IllegalAction, match="first invasion first"):
         apply(s, EndPhase("allied"))
@@ -27,6 +28,7 @@ def test_the_allied_movement_of_turn_1_ends_only_after_the_invasion_std_inv_01(c
 
 
 def test_the_first_invasion_goes_to_the_secret_area_d77_set_03_d77_set_05(campaign):
+    # proves D77-SET-03, D77-SET-05
     s = new_state(campaign, 7, {"withheld_setup": True})
     s = do(s, EndPhase("german"), ChooseArea("allied", "brittany"), EndPhase("allied"))
     assert s.phase == "allied.movement"
@@ -37,6 +39,7 @@ def test_the_first_invasion_goes_to_the_secret_area_d77_set_03_d77_set_05(campai
 
 
 def test_at_most_six_units_land_from_the_sea_std_inv_03(campaign):
+    # proves STD-INV-03
     s = do(start(campaign), Invade("allied", "normandy"))
     coast = ["1620", "1820", "1621", "2121", "1622", "1623"]
     for uid, hexlabel in zip(FIRST_WAVE, coast, strict=False):
@@ -49,6 +52,7 @@ def test_at_most_six_units_land_from_the_sea_std_inv_03(campaign):
 
 
 def test_only_turn_1_units_take_part_and_never_onto_enemy_units_std_inv_05(campaign):
+    # proves STD-INV-05
     s = do(start(campaign), Invade("allied", "normandy"))
     with pytest.raises(IllegalAction, match="not a combat unit waiting"):
         apply(s, Land("allied", "us-3", lab(campaign, "1620")))  # arrives later (Third Army's)
@@ -59,6 +63,7 @@ def test_only_turn_1_units_take_part_and_never_onto_enemy_units_std_inv_05(campa
 
 
 def test_units_left_at_sea_after_combat_are_lost_std_inv_22(campaign):
+    # proves STD-INV-22
     s = do(start(campaign), Invade("allied", "normandy"))
     sea = next(a.place for a in legal_actions(s, "allied") if a.kind == "land" and a.unit == "us-1"
                and campaign.system.terrain[campaign.board.terrain_of(a.place)].sea)
@@ -116,6 +121,7 @@ def test_no_paratroop_drops_in_snow_d77_wx_16(campaign):
 
 
 def test_three_drops_in_the_first_invasion_near_its_coast_std_inv_04(campaign):
+    # proves STD-INV-04
     s = do(start(campaign), Invade("allied", "normandy"))
     # before anything landed: within 3 hexes of the area's coast (STD-AIRB-02)
     drops = [a for a in legal_actions(s, "allied") if a.kind == "drop"]
@@ -130,6 +136,7 @@ def test_three_drops_in_the_first_invasion_near_its_coast_std_inv_04(campaign):
 
 
 def test_german_units_never_drop_std_airb_01(campaign):
+    # proves STD-AIRB-01
     s = do(start(campaign), Invade("allied", "normandy"))
     with pytest.raises(IllegalAction):
         apply(s, Drop("german", "ge-2fj", lab(campaign, "1722")))
@@ -150,6 +157,7 @@ def _ashore(campaign, turn, n=12):
 
 
 def test_the_second_invasion_waits_six_turns_std_inv_11(campaign):
+    # proves STD-INV-11
     with pytest.raises(IllegalAction, match="not come before turn 7"):
         apply(_ashore(campaign, 6), Invade("allied", "south_france"))
     s = do(_ashore(campaign, 7), Invade("allied", "south_france"))
@@ -157,11 +165,13 @@ def test_the_second_invasion_waits_six_turns_std_inv_11(campaign):
 
 
 def test_the_second_invasion_needs_twelve_units_ashore_std_inv_14(campaign):
+    # proves STD-INV-14
     with pytest.raises(IllegalAction, match="needs 12 Allied combat units"):
         apply(_ashore(campaign, 9, n=11), Invade("allied", "south_france"))
 
 
 def test_the_second_invasion_lands_from_the_pool_within_the_allotment_std_inv_17(campaign):
+    # proves STD-INV-17
     s = do(_ashore(campaign, 9), Invade("allied", "south_france"))
     pool = [u.id for k, u in enumerate(campaign.units) if u.side == "allied" and u.type == "infantry"
             and s.status[k] == "pending" and (u.arrive_turn or 0) <= 9]

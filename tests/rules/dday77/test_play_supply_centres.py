@@ -8,7 +8,12 @@ import pytest
 from ddaydesk.engine import EndPhase, IllegalAction, Marker, Move, apply, legal_actions
 from ddaydesk.engine.movement import reach
 from ddaydesk.rules.dday77.control import controller
-from ddaydesk.rules.dday77.supply_centres import PlaceSupplyCentre, RemoveSupplyCentre, available, centres
+from ddaydesk.rules.dday77.supply_centres import (
+    PlaceSupplyCentre,
+    RemoveSupplyCentre,
+    available,
+    centres,
+)
 from tests.rules.dday77.conftest import arrange, at_phase, do, start
 
 CHERBOURG, BEACH = "1619", "1620"
@@ -28,6 +33,7 @@ def _held(campaign, phase="allied.movement", turn=4, **options):
 
 
 def test_an_sc_on_a_controlled_port_even_in_the_german_turn_d77_asup_12(campaign):
+    # proves D77-ASUP-12
     s = do(_held(campaign, phase="german.movement"), PlaceSupplyCentre("allied", lab(campaign, CHERBOURG)))
     assert centres(s) == [lab(campaign, CHERBOURG)]
     assert s.markers == (Marker("supply_centre", lab(campaign, CHERBOURG), "allied"),)
@@ -42,6 +48,7 @@ def test_no_sc_on_an_uncontrolled_port_or_inland_d77_asup_12(campaign):
 
 
 def test_a_fourteenth_sc_is_refused_d77_asup_02(campaign):
+    # proves D77-ASUP-02
     s = _held(campaign)
     coast = [i for i in range(campaign.board.n) if campaign.board.terrain_of(i) == "coast"][:14]
     s.extra["control"] = {"allied": format(sum(1 << i for i in coast), "x")}
@@ -54,6 +61,7 @@ def test_a_fourteenth_sc_is_refused_d77_asup_02(campaign):
 
 
 def test_an_sc_taken_off_returns_only_next_turn_d77_asup_13(campaign):
+    # proves D77-ASUP-13
     s = _held(campaign)
     s.markers = tuple(Marker("supply_centre", lab(campaign, h), "allied") for h in (CHERBOURG,))
     s.game["sc_lost"] = 12  # one counter left: the one on the map
@@ -68,6 +76,7 @@ def test_an_sc_taken_off_returns_only_next_turn_d77_asup_13(campaign):
 
 
 def test_scs_are_taken_off_only_in_the_allied_movement_phase_d77_asup_13(campaign):
+    # proves D77-ASUP-13
     s = _held(campaign, phase="allied.combat")
     s.markers = (Marker("supply_centre", lab(campaign, CHERBOURG), "allied"),)
     with pytest.raises(IllegalAction):
@@ -75,6 +84,7 @@ def test_scs_are_taken_off_only_in_the_allied_movement_phase_d77_asup_13(campaig
 
 
 def test_a_lone_sc_is_lost_for_good_when_a_german_unit_enters_d77_asup_04(campaign):
+    # proves D77-ASUP-04
     s = _held(campaign, phase="german.movement")
     s = arrange(s, {"ge-91": "1720", "us-1": "x", "us-29": "x"})
     s = do(s, PlaceSupplyCentre("allied", lab(campaign, CHERBOURG)))
@@ -86,6 +96,7 @@ def test_a_lone_sc_is_lost_for_good_when_a_german_unit_enters_d77_asup_04(campai
 
 
 def test_an_sc_has_no_zoc_and_no_stacking_d77_asup_05_d77_asup_10(campaign):
+    # proves D77-ASUP-05, D77-ASUP-10
     """A German unit passes next to a lone SC without stopping; an SC is not a unit, so it
     neither moves (D77-ASUP-03) nor counts for stacking."""
     s = _held(campaign, phase="german.movement")
@@ -98,6 +109,7 @@ def test_an_sc_has_no_zoc_and_no_stacking_d77_asup_05_d77_asup_10(campaign):
 
 
 def test_an_sc_alone_gives_the_allies_control_d77_asup_10(campaign):
+    # proves D77-ASUP-10
     s = _held(campaign)
     s = arrange(s, {"us-29": "x"})
     s.extra["control"] = {"allied": format(1 << lab(campaign, CHERBOURG), "x")}
@@ -107,6 +119,7 @@ def test_an_sc_alone_gives_the_allies_control_d77_asup_10(campaign):
 
 
 def test_control_is_held_by_the_last_side_to_stand_there_std_ctrl_01(campaign):
+    # proves STD-CTRL-01
     s = start(campaign)
     beach = lab(campaign, BEACH)
     sea = next(i for i in range(campaign.board.n) if campaign.board.terrain_of(i) == "sea")

@@ -25,6 +25,7 @@ def _east_of_rhine(campaign, n, turn=30, unsupplied=()):
 
 
 def test_ten_supplied_allied_units_east_of_the_rhine_win_at_once_std_vic_01(campaign):
+    # proves STD-VIC-01
     s, _ids = _east_of_rhine(campaign, 10)
     s = _end_of_turn(s)
     assert s.phase == OVER
@@ -36,6 +37,7 @@ def test_ten_supplied_allied_units_east_of_the_rhine_win_at_once_std_vic_01(camp
 
 
 def test_unsupplied_units_do_not_count_std_vic_01(campaign):
+    # proves STD-VIC-01
     s, ids = _east_of_rhine(campaign, 10)
     s.extra["supply"] = {"unsupplied": [ids[0]]}
     s = _end_of_turn(s)
@@ -44,12 +46,14 @@ def test_unsupplied_units_do_not_count_std_vic_01(campaign):
 
 
 def test_the_german_wins_when_no_allied_unit_is_left_std_vic_02(campaign):
+    # proves STD-VIC-02
     s = arrange(start(campaign), {}, others="gone")
     s = _end_of_turn(at_phase(s, "german.combat", turn=3))
     assert s.phase == OVER and s.game["outcome"]["rule"] == "STD-VIC-02"
 
 
 def test_otherwise_the_german_wins_after_the_last_turn_std_vic_03(campaign):
+    # proves STD-VIC-03
     s, _ = _east_of_rhine(campaign, 3, turn=50)
     s = _end_of_turn(s)
     assert s.phase == OVER and s.game["outcome"]["winner"] == "german"
@@ -57,6 +61,7 @@ def test_otherwise_the_german_wins_after_the_last_turn_std_vic_03(campaign):
 
 
 def test_the_breakout_is_won_by_holding_five_cities_std_vic_10(breakout):
+    # proves STD-VIC-10
     from ddaydesk.engine import new_state
 
     s = new_state(breakout, 1)

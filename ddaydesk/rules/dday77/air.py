@@ -1,9 +1,11 @@
 """Allied air power as play (docs/rules/dday77.md §12; D77-AIR-*, weather D77-WX-09/11/15).
 
-The turn's air factors are worked out when the Allied movement phase starts and kept in
-``state.extra["air"]`` for the combat code: ``{"turn", "factors", "rule", "spent", "cds"}``.
-Close attack support is the combat code's to spend (it adds to ``spent``); this module adds
-river interdiction (one of the three missions a turn with hex interdiction, D77-AIR-14) and
+The turn's air factors are worked out when the Allied air phase starts (or the movement
+phase, without the tactical air option) and kept in ``state.extra["air"]`` for the combat
+code: ``{"turn", "factors", "rule", "spent", "cds"}``. Interdiction missions spend 1 factor
+each (default, STD-AIR-INT); close attack support is the combat code's to spend (it adds to
+``spent``); this module adds river interdiction (one of the three missions a turn with hex
+interdiction, D77-AIR-14) and
 the close defensive support allocation during the German combat phase (D77-AIR-16..22):
 ``cds`` maps a hex label to the factors committed there.
 """
@@ -65,7 +67,10 @@ def air_factors(state) -> tuple[int, str]:
 
 
 def record_air(state, ch: Changes) -> None:
-    """Hook ``air``: the turn's air factors, when the Allied movement phase starts."""
+    """Hook ``air``: the turn's air factors, when the Allied air phase (or, without it, the
+    Allied movement phase) starts."""
+    if state.extra.get(KEY, {}).get("turn") == state.turn:
+        return
     n, rule = air_factors(state)
     state.extra[KEY] = {"turn": state.turn, "factors": n, "rule": rule, "spent": 0, "cds": {}}
     ch.notes.append(f"Allied air factors turn {state.turn}: {n} ({rule})")
@@ -85,19 +90,35 @@ def _no_air(state) -> str | None:
     return None
 
 
+def _mission_problem(state) -> str | None:
+    """Why no interdiction mission may be flown now (snow, or no air factors left)."""
+    problem = _no_air(state)
+    if problem:
+        return problem
+    cost = param(state.scenario.system.id, "air", "interdiction_cost")
+    if factors_left(state) < cost:
+        return f"an interdiction mission needs {cost} air factor; {factors_left(state)} left (STD-AIR-INT)"
+    return None
+
+
+def _spend_mission(state) -> None:
+    state.extra[KEY]["spent"] += param(state.scenario.system.id, "air", "interdiction_cost")
+
+
 def wrap_interdict(rm) -> None:
-    """Hex interdiction (engine) refused in snow."""
+    """Hex interdiction (engine), refused in snow, spending air factors."""
     core = rm.handlers["interdict"]
 
     def legal(state, side, phase):
-        if _no_air(state) is None:
+        if _mission_problem(state) is None:
             yield from core.legal(state, side, phase)
 
     def apply(state, a, ch, phase):
-        problem = _no_air(state)
+        problem = _mission_problem(state)
         if problem:
             raise IllegalAction(problem)
         core.apply(state, a, ch, phase)
+        _spend_mission(state)
 
     rm.add_action(Handler("interdict", legal, apply, core.sides))
 
@@ -107,9 +128,6 @@ def river_problem(state, a: InterdictRiver) -> str | None:
     board = state.scenario.board
     if it is None or not it.river:
         return "this system has no river interdiction"
-    problem = _no_air(state)
-    if problem:
-        return problem
     if state.scratch.get("interdictions", 0) >= it.max_per_turn:
         return f"at most {it.max_per_turn} interdiction missions a turn, hex and river together (D77-AIR-14)"
     side = board.side_between(a.place, a.to)
@@ -120,7 +138,7 @@ def river_problem(state, a: InterdictRiver) -> str | None:
     pair = sorted((board.labels[a.place], board.labels[a.to]))
     if pair in state.scratch.get(RIVER_KEY, []):
         return "that river hexside is already interdicted"
-    return None
+    return _mission_problem(state)
 
 
 def _river_sides(state) -> list[tuple[int, int]]:
@@ -139,7 +157,7 @@ def _river_sides(state) -> list[tuple[int, int]]:
 
 
 def _river_legal(state, side, phase):
-    if _no_air(state) is None:
+    if _mission_problem(state) is None:
         for i, j in _river_sides(state):
             a = InterdictRiver(side, i, j)
             if river_problem(state, a) is None:
@@ -155,6 +173,7 @@ def _river_apply(state, a: InterdictRiver, ch: Changes, phase: Phase) -> None:
     board = state.scenario.board
     state.scratch[RIVER_KEY] = [*state.scratch.get(RIVER_KEY, []), sorted((board.labels[a.place], board.labels[a.to]))]
     state.scratch["interdictions"] = state.scratch.get("interdictions", 0) + 1
+    _spend_mission(state)
     ch.markers = True
 
 

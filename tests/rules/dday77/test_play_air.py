@@ -16,7 +16,11 @@ def lab(sc, label):
 
 
 def _sky(campaign, sky, **options):
-    return at_phase(start(campaign, **options), "allied.air", turn=20, weather=sky)
+    """The Allied air phase of turn 20 in ``sky`` weather, the air factors worked out."""
+    s = at_phase(start(campaign, **options), "allied.air", turn=20, weather=sky)
+    s.extra.pop("air", None)
+    record_air(s, Changes())
+    return s
 
 
 @pytest.mark.parametrize("weather, factors, rule", [
@@ -40,8 +44,8 @@ def test_boulogne_and_rotterdam_give_twelve_factors_d77_air_03(campaign):
     s.extra["control"] = {"allied": format(1 << lab(campaign, "2715") | 1 << lab(campaign, "3609"), "x")}
     s._cache.clear()
     assert air_factors(s) == (12, "D77-AIR-03")
-    ch = Changes()
-    record_air(s, ch)
+    s.extra.pop("air")
+    record_air(s, Changes())
     assert s.extra["air"] == {"turn": 20, "factors": 12, "rule": "D77-AIR-03", "spent": 0, "cds": {}}
 
 
@@ -82,6 +86,16 @@ def test_crossing_an_interdicted_river_costs_two_more(campaign):
     r = reach(s2, k)
     assert r.cost(b) > before  # straight across now costs 2 more; a detour may be cheaper
     assert r.cost(b) == before + 2 or tuple(r.path(b)) != (a, b)
+
+
+def test_each_mission_spends_an_air_factor(campaign):
+    """STD-AIR-INT (default): D77-AIR-22 has CDS draw on what interdiction left."""
+    s = _sky(campaign, "MUD", tactical_air=True, weather=True)  # 4 factors (D77-WX-11)
+    s.extra["air"]["spent"] = 3
+    s = do(s, Interdict("allied", lab(campaign, "3033")))
+    assert s.extra["air"]["spent"] == 4
+    with pytest.raises(IllegalAction, match="needs 1 air factor; 0 left"):
+        apply(s, Interdict("allied", lab(campaign, "3034")))
 
 
 def test_no_interdiction_in_snow_d77_wx_15(campaign):

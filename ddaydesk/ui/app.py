@@ -5,12 +5,14 @@ from __future__ import annotations
 import sys
 
 from PySide6.QtCore import QTimer
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QGraphicsView, QMainWindow, QMessageBox
 
 from ddaydesk import __version__
 from ddaydesk.formats.catalog import default_scenario_path
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.scenariofile import Scenario, load_scenario
+from ddaydesk.paths import icon_path
 from ddaydesk.ui.mapscene import MapScene
 
 
@@ -29,6 +31,7 @@ def run_gui(path: str | None = None, smoke: bool = False, screenshot: str | None
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("ddaydesk")
     app.setOrganizationName("ddaydesk")
+    app.setWindowIcon(QIcon(str(icon_path())))
     try:
         scenario = load_scenario(path or default_scenario_path())
     except FormatError as exc:

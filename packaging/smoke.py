@@ -1,0 +1,193 @@
+"""Smoke test of a frozen ddaydesk: does the built app start, find its data and paint?
+
+    python3 packaging/smoke.py [EXECUTABLE]     (default: the build in dist/)
+
+Runs the frozen executable offscreen from an empty working folder with a clean
+environment (so nothing can come from the source tree): ``--version``; ``scenarios
+--json`` (every bundled scenario loads); ``--smoke`` on the default scenario, on each
+bundled scenario and on each save file found under tests/data/ (``*.ddaysave``) — each
+must render one frame and exit 0. Then times five runs of ``--smoke`` from process
+start to exit after the first frame (an upper bound on start to first paint).
+Used by packaging/build.py and the release workflow.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import pkg_layout as L  # noqa: E402
+
+TIMED_RUNS = 5
+TIMEOUT_S = 120
+# Lines on stderr that mean the bundle is broken even if the process exited 0.
+FATAL_MARKERS = ("Traceback (most recent call last)", "Could not load the Qt platform plugin",
+                 "Could not find the Qt platform plugin", "Cannot load library",
+                 "ModuleNotFoundError", "No such file or directory")
+
+
+@dataclass
+class SmokeResult:
+    checks: list[tuple[str, bool, str]] = field(default_factory=list)
+    runs_s: list[float] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.checks) and all(ok for _, ok, _ in self.checks)
+
+    @property
+    def first_run_s(self) -> float:
+        return self.runs_s[0] if self.runs_s else float("nan")
+
+    @property
+    def median_s(self) -> float:
+        return statistics.median(self.runs_s) if self.runs_s else float("nan")
+
+    def as_dict(self) -> dict:
+        return {
+            "smoke_ok": self.ok,
+            "checks": [{"name": n, "ok": ok, "detail": d} for n, ok, d in self.checks],
+            "start_to_first_frame_s": {"first": round(self.first_run_s, 3),
+                                       "median": round(self.median_s, 3),
+                                       "runs": [round(r, 3) for r in self.runs_s]},
+        }
+
+
+def clean_env(home: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("PYTHON", "QT_", "VIRTUAL_ENV")) and k != "LD_LIBRARY_PATH"}
+    env.update(QT_QPA_PLATFORM="offscreen", HOME=str(home), XDG_CONFIG_HOME=str(home / "config"),
+               XDG_DATA_HOME=str(home / "data"), XDG_CACHE_HOME=str(home / "cache"))
+    return env
+
+
+def save_fixtures() -> list[Path]:
+    """Save files to open: the engine's test saves once they exist (issue 3)."""
+    return sorted((L.ROOT / "tests" / "data").rglob(f"*{L.SAVE_SUFFIX}"))
+
+
+def bundled_scenarios(exe: Path) -> list[Path]:
+    if sys.platform == "darwin":
+        base = exe.parent.parent / "Resources"
+    else:
+        base = exe.parent / "_internal"
+    return sorted((base / "scenarios").glob("*.yaml"))
+
+
+def run_all(exe: Path, log: Callable[[str], None] = print) -> SmokeResult:
+    result = SmokeResult()
+    # A windowed Windows executable has no stdout, so output checks run elsewhere only.
+    has_stdout = sys.platform != "win32"
+    with tempfile.TemporaryDirectory(prefix="ddaydesk-smoke-") as tmp:
+        cwd = Path(tmp)
+        env = clean_env(cwd)
+        shots = L.ROOT / "build" / "smoke"
+        shots.mkdir(parents=True, exist_ok=True)
+
+        def check(name: str, args: list[str], expect: Callable[[str], str | None] | None = None):
+            t0 = time.perf_counter()
+            try:
+                p = subprocess.run([str(exe), *args], cwd=cwd, env=env, capture_output=True,
+                                   text=True, timeout=TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                result.checks.append((name, False, f"no exit within {TIMEOUT_S} s"))
+                log(f"FAIL {name}: no exit within {TIMEOUT_S} s")
+                return None
+            elapsed = time.perf_counter() - t0
+            fatal = [m for m in FATAL_MARKERS if m in p.stderr]
+            problem = None
+            if p.returncode != 0:
+                problem = f"exit {p.returncode}"
+            elif fatal:
+                problem = f"stderr says {fatal[0]!r}"
+            elif expect is not None:
+                problem = expect(p.stdout)
+            ok = problem is None
+            detail = f"{elapsed:.2f} s" if ok else f"{problem}; stderr: {p.stderr.strip()[-600:]}"
+            result.checks.append((name, ok, detail))
+            log(f"{'ok  ' if ok else 'FAIL'} {name} ({detail})")
+            return elapsed if ok else None
+
+        def screenshot_ok(png: Path) -> Callable[[str], str | None]:
+            return lambda _out: None if png.is_file() and png.stat().st_size > 1000 else \
+                f"no screenshot written at {png}"
+
+        if has_stdout:
+            version = L.version()
+            check("--version", ["--version"],
+                  lambda out: None if version in out else f"printed {out.strip()!r}, not {version}")
+            bundle = exe.parent.parent if sys.platform == "darwin" else exe.parent
+            check("scenarios --json", ["scenarios", "--json"],
+                  lambda out: _scenarios_expectation(out, bundle))
+        png = shots / "default.png"
+        png.unlink(missing_ok=True)
+        check("default scenario: --smoke", ["--smoke", "--screenshot", str(png)], screenshot_ok(png))
+        xvfb = shutil.which("xvfb-run") if sys.platform.startswith("linux") else None
+        if xvfb:
+            # The same frame on a real X server through the xcb plugin users get.
+            x_env = dict(env, QT_QPA_PLATFORM="xcb")
+            p = subprocess.run([xvfb, "-a", "-s", "-screen 0 1280x800x24", str(exe), "--smoke"],
+                               cwd=cwd, env=x_env, capture_output=True, text=True,
+                               timeout=TIMEOUT_S)
+            fatal = [m for m in FATAL_MARKERS if m in p.stderr]
+            ok = p.returncode == 0 and not fatal
+            detail = "ok" if ok else f"exit {p.returncode}; stderr: {p.stderr.strip()[-600:]}"
+            result.checks.append(("xcb under Xvfb: --smoke", ok, detail))
+            log(f"{'ok  ' if ok else 'FAIL'} xcb under Xvfb: --smoke ({detail})")
+        elif sys.platform.startswith("linux"):
+            log("skip xcb: no xvfb-run on this machine (python3 packaging/build.py installs it "
+                "as root); only the offscreen platform was tried")
+        for sc in bundled_scenarios(exe):
+            check(f"scenario {sc.name}: --smoke", ["--smoke", str(sc)])
+        saves = save_fixtures()
+        if not saves:
+            log(f"skip saves: no *{L.SAVE_SUFFIX} file under tests/data/ yet "
+                "(saves arrive with the engine); only scenarios were opened")
+        for save in saves:
+            check(f"save {save.name}: --smoke", ["--smoke", str(save)])
+        for i in range(TIMED_RUNS):
+            elapsed = check(f"timed start {i + 1}/{TIMED_RUNS}", ["--smoke"])
+            if elapsed is not None:
+                result.runs_s.append(elapsed)
+    return result
+
+
+def _scenarios_expectation(out: str, bundle: Path) -> str | None:
+    """Every bundled scenario loads, and is read from the bundle, not the source tree."""
+    try:
+        listing = json.loads(out)
+    except ValueError:
+        return f"not JSON: {out[:200]!r}"
+    entries = listing if isinstance(listing, list) else listing.get("scenarios", [])
+    if not entries:
+        return "no bundled scenario listed"
+    broken = [e.get("id") for e in entries if not e.get("ok", False)]
+    if broken:
+        return f"broken scenarios: {broken}"
+    outside = [e.get("path") for e in entries
+               if not Path(e.get("path", "")).resolve().is_relative_to(bundle.resolve())]
+    return f"scenarios read from outside the bundle: {outside}" if outside else None
+
+
+def main(argv: list[str]) -> int:
+    exe = Path(argv[0]) if argv else L.app_executable()
+    if not exe.exists():
+        print(f"smoke.py: no frozen app at {exe} (build it: python3 packaging/build.py)")
+        return 1
+    result = run_all(exe)
+    print(json.dumps(result.as_dict(), indent=2))
+    return 0 if result.ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

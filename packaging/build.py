@@ -14,7 +14,7 @@ One command, on Linux, Windows or macOS, from a fresh clone:
     macOS a DMG, signed and notarised when the secrets are set (macos_dmg.py).
 
 Options: ``--skip-build`` smoke-tests and packages the existing build; ``--no-package``
-stops after the smoke test. Only the standard library is used here.
+stops after the smoke test; ``--tag vX.Y.Z`` (CI) refuses a tag that is not the version. Only the standard library is used here.
 """
 
 from __future__ import annotations
@@ -65,10 +65,15 @@ def ensure_build_venv() -> Path:
     return py
 
 
-# Debian/Ubuntu packages the build needs beyond dev.py's: the two xcb libraries Qt's xcb
-# plugin links that no wheel carries (PyInstaller bundles them when present), ``strip``,
-# and Xvfb for the smoke test on a real X display.
-PACKAGING_DEBS = ["libxcb-icccm4", "libxcb-keysyms1", "binutils", "xvfb", "xauth"]
+# Debian/Ubuntu packages the build needs beyond dev.py's: the X libraries Qt's xcb plugin
+# links, which no wheel carries (PyInstaller bundles what is installed, so the bundle runs
+# on desktops without them), ``strip``, and Xvfb for the smoke test on a real X display.
+PACKAGING_DEBS = [
+    "libx11-xcb1", "libxcb-cursor0", "libxcb-glx0", "libxcb-icccm4", "libxcb-image0",
+    "libxcb-keysyms1", "libxcb-randr0", "libxcb-render-util0", "libxcb-render0",
+    "libxcb-shape0", "libxcb-shm0", "libxcb-sync1", "libxcb-util1", "libxcb-xfixes0",
+    "libxcb-xkb1", "libxkbcommon-x11-0", "binutils", "xvfb", "xauth",
+]
 
 
 def ensure_system_libs() -> None:
@@ -123,8 +128,13 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--skip-build", action="store_true", help="use the existing dist/ build")
     ap.add_argument("--no-package", action="store_true", help="stop after the smoke test")
+    ap.add_argument("--tag", help="release tag (CI): must be v<version of pyproject.toml>")
     args = ap.parse_args(argv)
     version = L.version()
+    if args.tag and args.tag != f"v{version}":
+        say(f"tag {args.tag} does not match the version in pyproject.toml ({version}); "
+            f"tag v{version} or bump the version")
+        return 1
     say(f"ddaydesk {version} for {L.platform_tag()}")
     ensure_system_libs()
     if not args.skip_build:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -82,7 +83,8 @@ def load_scenario(path: str | Path) -> Scenario:
 def resolve_map(ref: str, scenario_path: str) -> Path:
     """A map reference: a path relative to the scenario (``*.yaml``) or a shipped map id."""
     if ref.endswith((".yaml", ".yml")):
-        return (Path(scenario_path).parent / ref).resolve()
+        # normpath, not resolve(): messages should show the path as the user wrote it
+        return Path(os.path.normpath(Path(scenario_path).parent / ref))
     return maps_dir() / f"{ref}.yaml"
 
 

@@ -1,0 +1,1 @@
+"""The game engine (no Qt): state, sequence of play, actions, the action log, dice, views, movement."""

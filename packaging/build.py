@@ -51,8 +51,6 @@ def ensure_build_venv() -> Path:
     tools, so nothing stray can be frozen in."""
     py = venv_python()
     if not py.exists():
-        if sys.version_info < (3, 11):
-            sys.exit(f"build.py: Python 3.11 or newer is needed (this is {sys.version.split()[0]})")
         say(f"creating {VENV}")
         subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
     want = hashlib.sha256((L.ROOT / "pyproject.toml").read_bytes()).hexdigest()

@@ -46,7 +46,7 @@ def find_iscc() -> Path | None:
     found = shutil.which("iscc")
     if found:
         return Path(found)
-    for base in (os.environ.get("ProgramFiles(x86)"), os.environ.get("ProgramFiles"),
+    for base in (os.environ.get("PROGRAMFILES(X86)"), os.environ.get("PROGRAMFILES"),
                  os.path.join(os.environ.get("LOCALAPPDATA", ""), "Programs")):
         if base and (Path(base) / "Inno Setup 6" / "ISCC.exe").is_file():
             return Path(base) / "Inno Setup 6" / "ISCC.exe"
@@ -57,7 +57,7 @@ def find_signtool() -> Path | None:
     found = shutil.which("signtool")
     if found:
         return Path(found)
-    kits = os.environ.get("ProgramFiles(x86)", r"C:\Program Files (x86)")
+    kits = os.environ.get("PROGRAMFILES(X86)", r"C:\Program Files (x86)")
     hits = sorted(glob.glob(os.path.join(kits, "Windows Kits", "10", "bin", "*", "x64",
                                          "signtool.exe")))
     return Path(hits[-1]) if hits else None

@@ -23,6 +23,7 @@ import argparse
 import hashlib
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tarfile
@@ -153,9 +154,10 @@ def main(argv: list[str] | None = None) -> int:
     }
     report_path = L.DIST / f"{L.APP_NAME}-{version}-{L.platform_tag()}.json"
     report_path.write_text(json.dumps(report, indent=2) + "\n")
+    cpu = f", CPU {statistics.median(result.cpu_s):.2f} s" if result.cpu_s else ""
     say(f"bundle {report['bundle_mib']} MiB; start to first frame: first run "
-        f"{result.first_run_s:.2f} s, median of {len(result.runs_s)} runs {result.median_s:.2f} s "
-        f"({report_path.name})")
+        f"{result.first_run_s:.2f} s, median of {len(result.runs_s)} runs {result.median_s:.2f} s"
+        f"{cpu} ({report_path.name})")
     if not result.ok:
         say("SMOKE TEST FAILED")
         return 1

@@ -190,7 +190,7 @@ def info_plist() -> dict:
         "CFBundleShortVersionString": v,
         "CFBundleVersion": v,
         "NSHighResolutionCapable": True,
-        "LSMinimumSystemVersion": "12.0",
+        "LSMinimumSystemVersion": "13.0",  # PySide6 6.11 wheels: macosx_13_0
         "NSHumanReadableCopyright": f"GPL-3.0-or-later, {PUBLISHER}",
         "CFBundleDocumentTypes": [{
             "CFBundleTypeName": SAVE_TYPE_NAME,

@@ -40,6 +40,9 @@ FATAL_MARKERS = ("Traceback (most recent call last)", "Could not load the Qt pla
 class SmokeResult:
     checks: list[tuple[str, bool, str]] = field(default_factory=list)
     runs_s: list[float] = field(default_factory=list)
+    # CPU seconds (user + system) of each timed run: on a shared machine wall time tracks
+    # the load, this does not. Empty where the OS has no getrusage (Windows).
+    cpu_s: list[float] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -59,7 +62,9 @@ class SmokeResult:
             "checks": [{"name": n, "ok": ok, "detail": d} for n, ok, d in self.checks],
             "start_to_first_frame_s": {"first": round(self.first_run_s, 3),
                                        "median": round(self.median_s, 3),
-                                       "runs": [round(r, 3) for r in self.runs_s]},
+                                       "runs": [round(r, 3) for r in self.runs_s],
+                                       "cpu": [round(c, 3) for c in self.cpu_s]},
+            "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
         }
 
 
@@ -93,8 +98,10 @@ def run_all(exe: Path, log: Callable[[str], None] = print) -> SmokeResult:
         env = clean_env(cwd)
         shots = L.ROOT / "build" / "smoke"
         shots.mkdir(parents=True, exist_ok=True)
+        last_cpu = [0.0]
 
         def check(name: str, args: list[str], expect: Callable[[str], str | None] | None = None):
+            cpu0 = _children_cpu()
             t0 = time.perf_counter()
             try:
                 p = subprocess.run([str(exe), *args], cwd=cwd, env=env, capture_output=True,
@@ -104,6 +111,7 @@ def run_all(exe: Path, log: Callable[[str], None] = print) -> SmokeResult:
                 log(f"FAIL {name}: no exit within {TIMEOUT_S} s")
                 return None
             elapsed = time.perf_counter() - t0
+            last_cpu[0] = _children_cpu() - cpu0
             fatal = [m for m in FATAL_MARKERS if m in p.stderr]
             problem = None
             if p.returncode != 0:
@@ -159,7 +167,18 @@ def run_all(exe: Path, log: Callable[[str], None] = print) -> SmokeResult:
             elapsed = check(f"timed start {i + 1}/{TIMED_RUNS}", ["--smoke"])
             if elapsed is not None:
                 result.runs_s.append(elapsed)
+                if hasattr(os, "wait4"):
+                    result.cpu_s.append(last_cpu[0])
     return result
+
+
+def _children_cpu() -> float:
+    if not hasattr(os, "wait4"):
+        return 0.0
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _scenarios_expectation(out: str, bundle: Path) -> str | None:

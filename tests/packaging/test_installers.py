@@ -44,7 +44,7 @@ def test_iss_names_the_file_the_build_script_picks_up(iss, layout, script):
     name = setup_value(iss, "OutputBaseFilename")
     name = name.replace("{#AppName}", layout.APP_NAME).replace("{#AppVersion}", "0.1.0")
     assert f"{name}.exe" == f"{layout.APP_NAME}-0.1.0-windows-x86_64-setup.exe"
-    assert f'Source: "{{#SourceDir}}\\*"' in iss
+    assert 'Source: "{#SourceDir}\\*"' in iss
     assert script("windows_installer").iscc_defines("0.1.0")["SourceDir"] == str(layout.app_dir())
 
 

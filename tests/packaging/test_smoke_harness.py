@@ -27,7 +27,7 @@ def test_scenarios_read_from_the_source_tree_fail(script, tmp_path):
 def test_broken_or_missing_scenarios_fail(script, tmp_path):
     smoke = script("smoke")
     broken = listing({"id": "x", "ok": False, "path": str(tmp_path / "x.yaml")})
-    assert "broken scenarios: ['x']" == smoke._scenarios_expectation(broken, tmp_path)
+    assert smoke._scenarios_expectation(broken, tmp_path) == "broken scenarios: ['x']"
     assert "no bundled scenario" in smoke._scenarios_expectation("[]", tmp_path)
     assert "not JSON" in smoke._scenarios_expectation("Traceback ...", tmp_path)
 

@@ -144,7 +144,8 @@ def run_all(exe: Path, log: Callable[[str], None] = print) -> SmokeResult:
         if xvfb:
             # The same frame on a real X server through the xcb plugin users get.
             x_env = dict(env, QT_QPA_PLATFORM="xcb")
-            p = subprocess.run([xvfb, "-a", "-s", "-screen 0 1280x800x24", str(exe), "--smoke"],
+            p = subprocess.run([xvfb, "-a", "-s", "-screen 0 1280x800x24", str(exe), "--smoke",
+                                "--screenshot", str(shots / "xcb.png")],
                                cwd=cwd, env=x_env, capture_output=True, text=True,
                                timeout=TIMEOUT_S)
             fatal = [m for m in FATAL_MARKERS if m in p.stderr]

@@ -105,8 +105,17 @@ def make_dmg(app: Path, out: Path) -> Path:
         run(["ditto", str(app), str(stage / app.name)])  # keeps symlinks and signatures
         (stage / "Applications").symlink_to("/Applications")
         out.unlink(missing_ok=True)
-        run(["hdiutil", "create", "-volname", f"{L.DISPLAY_NAME} {L.version()}",
-             "-srcfolder", str(stage), "-fs", "HFS+", "-format", "UDZO", "-ov", str(out)])
+        create = ["hdiutil", "create", "-volname", f"{L.DISPLAY_NAME} {L.version()}",
+                  "-srcfolder", str(stage), "-fs", "HFS+", "-format", "UDZO", "-ov", str(out)]
+        # hdiutil fails now and then with "Resource busy" on CI runners; a retry clears it.
+        for attempt in (1, 2, 3):
+            try:
+                run(create)
+                break
+            except subprocess.CalledProcessError:
+                if attempt == 3:
+                    raise
+                say(f"hdiutil failed (attempt {attempt}); trying again")
     return out
 
 

@@ -4,6 +4,7 @@ signing steps are skipped, with one clear log line each, when their secrets are 
 from __future__ import annotations
 
 import re
+import subprocess
 from contextlib import nullcontext
 from pathlib import Path
 
@@ -164,3 +165,16 @@ def test_macos_signing_order_is_inside_out(script, tmp_path):
     qtcore = framework + "/Versions/A/QtCore"
     assert order.index(qtcore) < order.index(framework)
     assert order.index(qtcore) < order.index("ddaydesk.app/Contents/MacOS/ddaydesk")
+
+
+def test_macos_dmg_retries_a_busy_hdiutil(mac, monkeypatch):
+    mod, rec = mac
+
+    def flaky(args, **kw):
+        rec(args)
+        if args[0] == "hdiutil" and rec.tools().count("hdiutil") == 1:
+            raise subprocess.CalledProcessError(16, args)
+
+    monkeypatch.setattr(mod, "run", flaky)
+    mod.build("0.1.0", env={}, log=lambda _m: None)
+    assert rec.tools() == ["ditto", "hdiutil", "hdiutil"]

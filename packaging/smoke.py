@@ -4,7 +4,8 @@
 
 Runs the frozen executable offscreen from an empty working folder with a clean
 environment (so nothing can come from the source tree): ``--version``; ``scenarios
---json`` (every bundled scenario loads); ``--smoke`` on the default scenario, on each
+--json`` (every bundled scenario loads); ``check`` on the bundled maps and scenarios
+(validation with the bundled rules data); ``--smoke`` on the default scenario, on each
 bundled scenario and on each save file found under tests/data/ (``*.ddaysave``) — each
 must render one frame and exit 0. Then times five runs of ``--smoke`` from process
 start to exit after the first frame (an upper bound on start to first paint).
@@ -81,12 +82,15 @@ def save_fixtures() -> list[Path]:
     return sorted((L.ROOT / "tests" / "data").rglob(f"*{L.SAVE_SUFFIX}"))
 
 
-def bundled_scenarios(exe: Path) -> list[Path]:
+def bundle_data_dir(exe: Path) -> Path:
+    """Where PyInstaller put maps/, scenarios/, assets/ (sys._MEIPASS, or Resources/)."""
     if sys.platform == "darwin":
-        base = exe.parent.parent / "Resources"
-    else:
-        base = exe.parent / "_internal"
-    return sorted((base / "scenarios").glob("*.yaml"))
+        return exe.parent.parent / "Resources"
+    return exe.parent / "_internal"
+
+
+def bundled_scenarios(exe: Path) -> list[Path]:
+    return sorted((bundle_data_dir(exe) / "scenarios").glob("*.yaml"))
 
 
 def run_all(exe: Path, log: Callable[[str], None] = print) -> SmokeResult:
@@ -137,6 +141,9 @@ def run_all(exe: Path, log: Callable[[str], None] = print) -> SmokeResult:
             bundle = exe.parent.parent if sys.platform == "darwin" else exe.parent
             check("scenarios --json", ["scenarios", "--json"],
                   lambda out: _scenarios_expectation(out, bundle))
+            data = bundle_data_dir(exe)
+            check("check bundled maps and scenarios",
+                  ["check", str(data / "maps"), str(data / "scenarios")])
         png = shots / "default.png"
         png.unlink(missing_ok=True)
         check("default scenario: --smoke", ["--smoke", "--screenshot", str(png)], screenshot_ok(png))

@@ -65,13 +65,16 @@ def ensure_build_venv() -> Path:
 
 
 # Debian/Ubuntu packages the build needs beyond dev.py's: the X libraries Qt's xcb plugin
-# links, which no wheel carries (PyInstaller bundles what is installed, so the bundle runs
-# on desktops without them), ``strip``, and Xvfb for the smoke test on a real X display.
+# links, which no wheel carries (PyInstaller bundles them, so the bundle runs on desktops
+# without them); the Wayland client libraries (PyInstaller leaves those to the desktop,
+# which always has them; installed here so the smoke test resolves them as a desktop
+# would); ``strip``; Xvfb and Weston for smoke tests on a real X and Wayland display.
 PACKAGING_DEBS = [
     "libx11-xcb1", "libxcb-cursor0", "libxcb-glx0", "libxcb-icccm4", "libxcb-image0",
     "libxcb-keysyms1", "libxcb-randr0", "libxcb-render-util0", "libxcb-render0",
     "libxcb-shape0", "libxcb-shm0", "libxcb-sync1", "libxcb-util1", "libxcb-xfixes0",
-    "libxcb-xkb1", "libxkbcommon-x11-0", "binutils", "xvfb", "xauth",
+    "libxcb-xkb1", "libxkbcommon-x11-0", "libwayland-client0", "libwayland-cursor0",
+    "binutils", "xvfb", "xauth", "weston",
 ]
 
 

@@ -71,6 +71,11 @@ PRUNED_QT_FRAGMENTS: tuple[str, ...] = (
     "/platforms/libqvkkhrdisplay", "/platforms/libqvnc",
     "/platforms/qdirect2d", "/platforms/qminimal",
     "/imageformats/libqpdf", "/imageformats/qpdf", "/vectorimageformats/",
+    # Wayland's EGL/Vulkan buffer integrations need QtOpenGL; the widgets app draws through
+    # shared memory, which the Wayland platform plugin itself provides.
+    "/wayland-graphics-integration-client/", "/wayland-graphics-integration-server/",
+    # TUIO touch input arrives over the network (QtNetwork).
+    "/generic/libqtuiotouchplugin", "/generic/qtuiotouchplugin",
     # The GTK3 theme plugin drags in cairo, pango, gdk-pixbuf... and mixing those bundled
     # copies with the user's GTK is a classic crash; Qt's own Fusion style is used instead.
     "/platformthemes/libqgtk3",

@@ -7,7 +7,9 @@ environment (so nothing can come from the source tree): ``--version``; ``scenari
 --json`` (every bundled scenario loads); ``check`` on the bundled maps and scenarios
 (validation with the bundled rules data); ``--smoke`` on the default scenario, on each
 bundled scenario and on each save file found under tests/data/ (``*.ddaysave``) — each
-must render one frame and exit 0. Then times five runs of ``--smoke`` from process
+must render one frame and exit 0. On Linux also: every bundled library resolves (ldd), and
+one frame each through the xcb plugin under Xvfb and the Wayland plugin under a headless
+Weston, when those are installed. Then times five runs of ``--smoke`` from process
 start to exit after the first frame (an upper bound on start to first paint).
 Used by packaging/build.py and the release workflow.
 """
@@ -89,6 +91,21 @@ def bundle_data_dir(exe: Path) -> Path:
     return exe.parent / "_internal"
 
 
+def unresolved_libraries(internal: Path) -> dict[str, list[str]]:
+    """Linux: bundled shared objects whose dependencies ldd finds neither in the bundle nor
+    on this system, i.e. a library pruning removed that a kept plugin still links."""
+    env = dict(os.environ, LD_LIBRARY_PATH=str(internal))
+    missing = {}
+    for f in sorted(internal.rglob("*.so*")):
+        if not f.is_file() or f.is_symlink():
+            continue
+        out = subprocess.run(["ldd", str(f)], env=env, capture_output=True, text=True).stdout
+        lost = sorted({line.split()[0] for line in out.splitlines() if "not found" in line})
+        if lost:
+            missing[f.relative_to(internal).as_posix()] = lost
+    return missing
+
+
 def bundled_scenarios(exe: Path) -> list[Path]:
     return sorted((bundle_data_dir(exe) / "scenarios").glob("*.yaml"))
 
@@ -147,6 +164,12 @@ def run_all(exe: Path, log: Callable[[str], None] = print) -> SmokeResult:
         png = shots / "default.png"
         png.unlink(missing_ok=True)
         check("default scenario: --smoke", ["--smoke", "--screenshot", str(png)], screenshot_ok(png))
+        if sys.platform.startswith("linux") and shutil.which("ldd"):
+            missing = unresolved_libraries(bundle_data_dir(exe))
+            detail = "; ".join(f"{f}: {', '.join(m)}" for f, m in missing.items())
+            result.checks.append(("every bundled library resolves", not missing, detail))
+            log(f"{'FAIL' if missing else 'ok  '} every bundled library resolves"
+                f"{' (' + detail + ')' if missing else ''}")
         xvfb = shutil.which("xvfb-run") if sys.platform.startswith("linux") else None
         if xvfb:
             # The same frame on a real X server through the xcb plugin users get.
@@ -163,6 +186,13 @@ def run_all(exe: Path, log: Callable[[str], None] = print) -> SmokeResult:
         elif sys.platform.startswith("linux"):
             log("skip xcb: no xvfb-run on this machine (python3 packaging/build.py installs it "
                 "as root); only the offscreen platform was tried")
+        weston = shutil.which("weston") if sys.platform.startswith("linux") else None
+        if weston:
+            ok, detail = _wayland_smoke(weston, exe, cwd, env, shots / "wayland.png")
+            result.checks.append(("wayland under headless Weston: --smoke", ok, detail))
+            log(f"{'ok  ' if ok else 'FAIL'} wayland under headless Weston: --smoke ({detail})")
+        elif sys.platform.startswith("linux"):
+            log("skip wayland: no weston on this machine")
         for sc in bundled_scenarios(exe):
             check(f"scenario {sc.name}: --smoke", ["--smoke", str(sc)])
         saves = save_fixtures()
@@ -178,6 +208,34 @@ def run_all(exe: Path, log: Callable[[str], None] = print) -> SmokeResult:
                 if hasattr(os, "wait4"):
                     result.cpu_s.append(last_cpu[0])
     return result
+
+
+def _wayland_smoke(weston: str, exe: Path, cwd: Path, env: dict[str, str],
+                   png: Path) -> tuple[bool, str]:
+    """One frame through the Wayland platform plugin, on a headless Weston started (and
+    stopped) here."""
+    runtime = cwd / "xdg-runtime"
+    runtime.mkdir(mode=0o700)
+    w_env = dict(env, XDG_RUNTIME_DIR=str(runtime))
+    server = subprocess.Popen([weston, "--backend=headless-backend.so", "--socket=ddaydesk",
+                               "--idle-time=0"], cwd=cwd, env=w_env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 20
+        while not (runtime / "ddaydesk").exists():
+            if server.poll() is not None or time.monotonic() > deadline:
+                return False, f"weston did not start (exit {server.poll()})"
+            time.sleep(0.1)
+        p = subprocess.run([str(exe), "--smoke", "--screenshot", str(png)], cwd=cwd,
+                           env=dict(w_env, QT_QPA_PLATFORM="wayland", WAYLAND_DISPLAY="ddaydesk"),
+                           capture_output=True, text=True, timeout=TIMEOUT_S)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    fatal = [m for m in FATAL_MARKERS if m in p.stderr]
+    if p.returncode != 0 or fatal:
+        return False, f"exit {p.returncode}; stderr: {p.stderr.strip()[-600:]}"
+    return True, "ok"
 
 
 def _children_cpu() -> float:

@@ -112,46 +112,35 @@ def bundled_scenarios(exe: Path) -> list[Path]:
 
 def run_all(exe: Path, log: Callable[[str], None] = print) -> SmokeResult:
     result = SmokeResult()
-    # A windowed Windows executable has no stdout, so output checks run elsewhere only.
-    has_stdout = sys.platform != "win32"
+
+    def record(name: str, ok: bool, detail: str) -> None:
+        result.checks.append((name, ok, detail))
+        log(f"{'ok  ' if ok else 'FAIL'} {name}{f' ({detail})' if detail else ''}")
+
     with tempfile.TemporaryDirectory(prefix="ddaydesk-smoke-") as tmp:
         cwd = Path(tmp)
         env = clean_env(cwd)
         shots = L.ROOT / "build" / "smoke"
         shots.mkdir(parents=True, exist_ok=True)
-        last_cpu = [0.0]
 
-        def check(name: str, args: list[str], expect: Callable[[str], str | None] | None = None):
+        def check(name: str, args: list[str],
+                  expect: Callable[[str], str | None] | None = None) -> tuple[float, float] | None:
+            """Run the app; record the verdict; (wall, CPU) seconds when it passed."""
             cpu0 = _children_cpu()
             t0 = time.perf_counter()
             try:
                 p = subprocess.run([str(exe), *args], cwd=cwd, env=env, capture_output=True,
                                    text=True, timeout=TIMEOUT_S)
             except subprocess.TimeoutExpired:
-                result.checks.append((name, False, f"no exit within {TIMEOUT_S} s"))
-                log(f"FAIL {name}: no exit within {TIMEOUT_S} s")
+                record(name, False, f"no exit within {TIMEOUT_S} s")
                 return None
-            elapsed = time.perf_counter() - t0
-            last_cpu[0] = _children_cpu() - cpu0
-            fatal = [m for m in FATAL_MARKERS if m in p.stderr]
-            problem = None
-            if p.returncode != 0:
-                problem = f"exit {p.returncode}"
-            elif fatal:
-                problem = f"stderr says {fatal[0]!r}"
-            elif expect is not None:
-                problem = expect(p.stdout)
-            ok = problem is None
-            detail = f"{elapsed:.2f} s" if ok else f"{problem}; stderr: {p.stderr.strip()[-600:]}"
-            result.checks.append((name, ok, detail))
-            log(f"{'ok  ' if ok else 'FAIL'} {name} ({detail})")
-            return elapsed if ok else None
+            elapsed, cpu = time.perf_counter() - t0, _children_cpu() - cpu0
+            problem = _failure(p) or (expect(p.stdout) if expect else None)
+            record(name, problem is None, f"{elapsed:.2f} s" if problem is None else problem)
+            return (elapsed, cpu) if problem is None else None
 
-        def screenshot_ok(png: Path) -> Callable[[str], str | None]:
-            return lambda _out: None if png.is_file() and png.stat().st_size > 1000 else \
-                f"no screenshot written at {png}"
-
-        if has_stdout:
+        # A windowed Windows executable has no stdout, so the output checks run elsewhere.
+        if sys.platform != "win32":
             version = L.version()
             check("--version", ["--version"],
                   lambda out: None if version in out else f"printed {out.strip()!r}, not {version}")
@@ -163,36 +152,11 @@ def run_all(exe: Path, log: Callable[[str], None] = print) -> SmokeResult:
                   ["check", str(data / "maps"), str(data / "scenarios")])
         png = shots / "default.png"
         png.unlink(missing_ok=True)
-        check("default scenario: --smoke", ["--smoke", "--screenshot", str(png)], screenshot_ok(png))
-        if sys.platform.startswith("linux") and shutil.which("ldd"):
-            missing = unresolved_libraries(bundle_data_dir(exe))
-            detail = "; ".join(f"{f}: {', '.join(m)}" for f, m in missing.items())
-            result.checks.append(("every bundled library resolves", not missing, detail))
-            log(f"{'FAIL' if missing else 'ok  '} every bundled library resolves"
-                f"{' (' + detail + ')' if missing else ''}")
-        xvfb = shutil.which("xvfb-run") if sys.platform.startswith("linux") else None
-        if xvfb:
-            # The same frame on a real X server through the xcb plugin users get.
-            x_env = dict(env, QT_QPA_PLATFORM="xcb")
-            p = subprocess.run([xvfb, "-a", "-s", "-screen 0 1280x800x24", str(exe), "--smoke",
-                                "--screenshot", str(shots / "xcb.png")],
-                               cwd=cwd, env=x_env, capture_output=True, text=True,
-                               timeout=TIMEOUT_S)
-            fatal = [m for m in FATAL_MARKERS if m in p.stderr]
-            ok = p.returncode == 0 and not fatal
-            detail = "ok" if ok else f"exit {p.returncode}; stderr: {p.stderr.strip()[-600:]}"
-            result.checks.append(("xcb under Xvfb: --smoke", ok, detail))
-            log(f"{'ok  ' if ok else 'FAIL'} xcb under Xvfb: --smoke ({detail})")
-        elif sys.platform.startswith("linux"):
-            log("skip xcb: no xvfb-run on this machine (python3 packaging/build.py installs it "
-                "as root); only the offscreen platform was tried")
-        weston = shutil.which("weston") if sys.platform.startswith("linux") else None
-        if weston:
-            ok, detail = _wayland_smoke(weston, exe, cwd, env, shots / "wayland.png")
-            result.checks.append(("wayland under headless Weston: --smoke", ok, detail))
-            log(f"{'ok  ' if ok else 'FAIL'} wayland under headless Weston: --smoke ({detail})")
-        elif sys.platform.startswith("linux"):
-            log("skip wayland: no weston on this machine")
+        check("default scenario: --smoke", ["--smoke", "--screenshot", str(png)],
+              lambda _out: None if png.is_file() and png.stat().st_size > 1000
+              else f"no screenshot written at {png}")
+        if sys.platform.startswith("linux"):
+            _linux_checks(exe, cwd, env, shots, record, log)
         for sc in bundled_scenarios(exe):
             check(f"scenario {sc.name}: --smoke", ["--smoke", str(sc)])
         saves = save_fixtures()
@@ -202,18 +166,57 @@ def run_all(exe: Path, log: Callable[[str], None] = print) -> SmokeResult:
         for save in saves:
             check(f"save {save.name}: --smoke", ["--smoke", str(save)])
         for i in range(TIMED_RUNS):
-            elapsed = check(f"timed start {i + 1}/{TIMED_RUNS}", ["--smoke"])
-            if elapsed is not None:
-                result.runs_s.append(elapsed)
+            timed = check(f"timed start {i + 1}/{TIMED_RUNS}", ["--smoke"])
+            if timed is not None:
+                result.runs_s.append(timed[0])
                 if hasattr(os, "wait4"):
-                    result.cpu_s.append(last_cpu[0])
+                    result.cpu_s.append(timed[1])
     return result
 
 
+def _failure(p: subprocess.CompletedProcess) -> str | None:
+    """Why a finished app run failed: its exit status or a fatal line on stderr."""
+    fatal = [m for m in FATAL_MARKERS if m in p.stderr]
+    if p.returncode == 0 and not fatal:
+        return None
+    why = f"exit {p.returncode}" if p.returncode else f"stderr says {fatal[0]!r}"
+    return f"{why}; stderr: {p.stderr.strip()[-600:]}"
+
+
+def _linux_checks(exe: Path, cwd: Path, env: dict[str, str], shots: Path,
+                  record: Callable[[str, bool, str], None], log: Callable[[str], None]) -> None:
+    """What only Linux can check here: the bundle's link closure, and one frame through each
+    real display plugin users get (xcb under Xvfb, Wayland under a headless Weston)."""
+    if shutil.which("ldd"):
+        missing = unresolved_libraries(bundle_data_dir(exe))
+        record("every bundled library resolves", not missing,
+               "; ".join(f"{f}: {', '.join(m)}" for f, m in missing.items()))
+    xvfb = shutil.which("xvfb-run")
+    if xvfb:
+        try:
+            p = subprocess.run([xvfb, "-a", "-s", "-screen 0 1280x800x24", str(exe), "--smoke",
+                                "--screenshot", str(shots / "xcb.png")], cwd=cwd,
+                               env=dict(env, QT_QPA_PLATFORM="xcb"), capture_output=True,
+                               text=True, timeout=TIMEOUT_S)
+            problem = _failure(p)
+        except subprocess.TimeoutExpired:
+            problem = f"no exit within {TIMEOUT_S} s"
+        record("xcb under Xvfb: --smoke", problem is None, problem or "")
+    else:
+        log("skip xcb: no xvfb-run on this machine (python3 packaging/build.py installs it "
+            "as root); only the offscreen platform was tried")
+    weston = shutil.which("weston")
+    if weston:
+        problem = _wayland_smoke(weston, exe, cwd, env, shots / "wayland.png")
+        record("wayland under headless Weston: --smoke", problem is None, problem or "")
+    else:
+        log("skip wayland: no weston on this machine")
+
+
 def _wayland_smoke(weston: str, exe: Path, cwd: Path, env: dict[str, str],
-                   png: Path) -> tuple[bool, str]:
+                   png: Path) -> str | None:
     """One frame through the Wayland platform plugin, on a headless Weston started (and
-    stopped) here."""
+    stopped) here; None when it passed, else why not."""
     runtime = cwd / "xdg-runtime"
     runtime.mkdir(mode=0o700)
     w_env = dict(env, XDG_RUNTIME_DIR=str(runtime))
@@ -224,18 +227,17 @@ def _wayland_smoke(weston: str, exe: Path, cwd: Path, env: dict[str, str],
         deadline = time.monotonic() + 20
         while not (runtime / "ddaydesk").exists():
             if server.poll() is not None or time.monotonic() > deadline:
-                return False, f"weston did not start (exit {server.poll()})"
+                return f"weston did not start (exit {server.poll()})"
             time.sleep(0.1)
         p = subprocess.run([str(exe), "--smoke", "--screenshot", str(png)], cwd=cwd,
                            env=dict(w_env, QT_QPA_PLATFORM="wayland", WAYLAND_DISPLAY="ddaydesk"),
                            capture_output=True, text=True, timeout=TIMEOUT_S)
+        return _failure(p)
+    except subprocess.TimeoutExpired:
+        return f"no exit within {TIMEOUT_S} s"
     finally:
         server.terminate()
         server.wait(timeout=30)
-    fatal = [m for m in FATAL_MARKERS if m in p.stderr]
-    if p.returncode != 0 or fatal:
-        return False, f"exit {p.returncode}; stderr: {p.stderr.strip()[-600:]}"
-    return True, "ok"
 
 
 def _children_cpu() -> float:

@@ -140,13 +140,13 @@ def main(argv: list[str] | None = None) -> int:
     say(f"ddaydesk {version} for {L.platform_tag()}")
     ensure_system_libs()
     if not args.skip_build:
-        py = ensure_build_venv()
-        run_pyinstaller(py)
+        run_pyinstaller(ensure_build_venv())
     exe = L.app_executable()
     if not exe.exists():
         say(f"no frozen app at {exe}: run without --skip-build")
         return 1
-    result = smoke.run_all(exe, log=say)
+    py = venv_python()
+    result = smoke.run_all(exe, py if py.exists() else None, log=say)
     size = tree_size(L.app_dir())
     report = {
         "version": version,

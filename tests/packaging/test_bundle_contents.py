@@ -61,6 +61,16 @@ def test_save_suffix_is_one_extension_everywhere(layout):
     assert layout.SAVE_SUFFIX == paths.SAVE_SUFFIX == ".ddaysave"
     doc = layout.info_plist()["CFBundleDocumentTypes"][0]
     assert doc["CFBundleTypeExtensions"] == ["ddaysave"]
+    # Any other save-suffix constant in the app must be the same (better: import it).
+    for f in (ROOT / "ddaydesk").rglob("*.py"):
+        for node in ast.walk(ast.parse(f.read_text())):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+                names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+                if any("SAVE" in n and "SUFFIX" in n for n in names):
+                    assert node.value.value == paths.SAVE_SUFFIX, (
+                        f"{f.relative_to(ROOT)}:{node.lineno}: saves end in "
+                        f"{paths.SAVE_SUFFIX!r} (ddaydesk.paths.SAVE_SUFFIX; the installers "
+                        f"associate it), not {node.value.value!r}")
 
 
 def test_package_extra_pins_the_freezer():

@@ -42,7 +42,7 @@ class ArmouredZoc:
 class Strategic:
     multiplier: int
     may_start_adjacent_enemy: bool
-    may_enter_enemy_zoc: bool
+    may_move_next_to_enemy: bool
     may_attack: bool
 
 
@@ -148,10 +148,10 @@ def load_move_rules(system_id: str) -> MoveRules:
             armoured = ArmouredZoc(str(a["option"]), frozenset(a["types"]), frozenset(a["stopped_by"]))
     if "strategic" in mdoc:
         s = _tagged(rd, mdoc["strategic"], mdoc.at("strategic"), "strategic",
-                    ("multiplier", "may_start_adjacent_enemy", "may_enter_enemy_zoc", "may_attack"))
+                    ("multiplier", "may_start_adjacent_enemy", "may_move_next_to_enemy", "may_attack"))
         if s is not None:
             strategic = Strategic(int(s["multiplier"]), bool(s["may_start_adjacent_enemy"]),
-                                  bool(s["may_enter_enemy_zoc"]), bool(s["may_attack"]))
+                                  bool(s["may_move_next_to_enemy"]), bool(s["may_attack"]))
     if "surprise" in mdoc:
         s = _tagged(rd, mdoc["surprise"], mdoc.at("surprise"), "surprise", ("option", "max_units", "uses_per_game"))
         if s is not None:

@@ -126,3 +126,13 @@ def test_rolls_of_the_opening_phases_are_logged_before_the_first_action():
         assert g.start_changes.dice and g.state.dice.draws == 1
     finally:
         rm.hooks["support_fire"].pop()
+
+
+def test_problem_explains_a_refusal_without_applying(small):
+    from ddaydesk.engine import problem
+
+    g = Game(small, 1)
+    assert problem(g.state, EndPhase("allied")) is None
+    assert problem(g.state, EndPhase("german")) == (
+        "it is the allied player's allied.movement phase; german may not act")
+    assert g.pos == 0 and g.state.phase == "allied.movement"

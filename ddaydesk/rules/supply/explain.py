@@ -1,0 +1,81 @@
+"""Why a unit is out of supply: the nearest source or HQ it could reach at any length (and
+by how much that line is over its limit), and the nearest one a line would reach if no
+enemy unit or ZOC stood in the way, with the hexes that block it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ddaydesk.board import Board
+from ddaydesk.rules.supply.blocking import ENTER_ONLY, NO_ENTER, PASS, TraceMap
+from ddaydesk.rules.supply.trace import bfs, path_to_start
+
+
+@dataclass(frozen=True)
+class Target:
+    """Something a line may end at: a source hex or a supplied HQ, with its limit."""
+
+    place: int
+    to: str
+    to_kind: str
+    limit: int | None  # None: any length
+    rule: str
+
+
+def _nearest(dist: dict[int, int], targets: list[Target]) -> tuple[Target, int] | None:
+    best = None
+    for k, t in enumerate(targets):
+        d = dist.get(t.place)
+        if d is None:
+            continue
+        key = (d - (t.limit if t.limit is not None else d), d, k)
+        if best is None or key < best[0]:
+            best = (key, t, d)
+    return None if best is None else (best[1], best[2])
+
+
+def _line(t: Target, d: int, hexes: list[int]) -> dict[str, Any]:
+    return {"to": t.to, "to_kind": t.to_kind, "length": d, "limit": t.limit,
+            "over_by": max(0, d - t.limit) if t.limit is not None else 0,
+            "hexes": hexes, "rule": t.rule}
+
+
+def blockers(tm: TraceMap, hexes: list[int], zoc_rule: str, enemy_rule: str) -> list[dict[str, Any]]:
+    """The hexes of a line that a supply line may not use, and why."""
+    out = []
+    last = len(hexes) - 1
+    for k, i in enumerate(hexes):
+        if tm.enemy[i] and tm.state[i] == NO_ENTER:
+            out.append({"hex": i, "by": "enemy_unit", "rule": enemy_rule})
+        elif tm.zoc[i] and (tm.state[i] == NO_ENTER or tm.state[i] == ENTER_ONLY and 0 < k < last):
+            out.append({"hex": i, "by": "enemy_zoc", "rule": zoc_rule})
+    return out
+
+
+def why_not(board: Board, tm: TraceMap, start: int, targets: list[Target],
+            zoc_rule: str, enemy_rule: str) -> dict[str, Any]:
+    """Explanation for a unit at ``start`` that no target supplies."""
+    dist, parent = bfs(board.adj, tm.state, [start], None)
+    out: dict[str, Any] = {}
+    near = _nearest(dist, targets)
+    if near is not None:
+        t, d = near
+        out["nearest"] = _line(t, d, path_to_start(parent, t.place)[::-1])
+    open_state = bytearray(tm.impassable.translate(bytes([PASS, NO_ENTER]) + bytes(254)))
+    dist0, parent0 = bfs(board.adj, open_state, [start], None)
+    near0 = _nearest(dist0, targets)
+    if near0 is not None:
+        t0, d0 = near0
+        in_reach = t0.limit is None or d0 <= t0.limit
+        if in_reach and (near is None or near[1] > d0):
+            hexes = path_to_start(parent0, t0.place)[::-1]
+            out["blocked"] = {**_line(t0, d0, hexes), "at": blockers(tm, hexes, zoc_rule, enemy_rule)}
+    if "blocked" in out:
+        out["reason"] = "blocked"
+    elif "nearest" in out:
+        out["reason"] = "too_far"
+    else:
+        out["reason"] = "no_source"
+    return out

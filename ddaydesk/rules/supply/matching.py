@@ -1,9 +1,10 @@
 """Capacity-constrained assignment: units to capacity holders (HQ slots or SC hexes) so that
 as many units as possible are supplied (../shared/research/perf.md §4: greedy is not enough).
 
-Kuhn-style augmenting paths for a b-matching, with a greedy warm start. Deterministic:
-units are taken in input order, each tries its options in the order given (nearest first),
-and an augmenting search visits holders and their members in a fixed order.
+Kuhn-style augmenting paths for a b-matching. Units are taken in input order and a unit,
+once supplied, stays supplied while later units augment around it; so the supplied set is
+the earliest units (in input order) that can all be supplied together — a maximum set,
+and a well-defined one. Each unit tries its holders in the order given (nearest first).
 """
 
 from __future__ import annotations
@@ -18,13 +19,6 @@ def b_matching(options: Sequence[Sequence[int]], capacity: Sequence[int]) -> lis
     assign = [-1] * len(options)
     members: list[list[int]] = [[] for _ in capacity]
     free = list(capacity)
-    for u, opts in enumerate(options):  # warm start: nearest holder with room
-        for h in opts:
-            if free[h] > 0:
-                free[h] -= 1
-                assign[u] = h
-                members[h].append(u)
-                break
 
     def augment(u: int, seen: set[int]) -> bool:
         for h in options[u]:
@@ -45,6 +39,6 @@ def b_matching(options: Sequence[Sequence[int]], capacity: Sequence[int]) -> lis
         return False
 
     for u, opts in enumerate(options):
-        if assign[u] < 0 and opts:
+        if opts:
             augment(u, set())
     return assign

@@ -28,7 +28,8 @@ REQUIRED: dict[str, dict[str, type | tuple[type, ...]]] = {
         "allied.unit_to_source": int, "allied.unit_to_hq": int, "allied.max_supply_centres": int,
         "allied.shaef.unit_to_hq": int, "allied.shaef.hq_to_source": int, "allied.shaef.hq_to_hq": int,
         "allied.sc_capacity.coastal": int, "allied.sc_capacity.port": int,
-        "allied.sc_capacity.inland_port": int,
+        "allied.sc_capacity.inland_port": int, "allied.sc_values": dict,
+        "allied.sc_return_delay": int,
         "weather.first_turn": int,
     },
     "fmu": {

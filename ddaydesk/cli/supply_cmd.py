@@ -1,0 +1,80 @@
+"""``ddaydesk supply SAVE_OR_SCENARIO``: which units are in supply, through which chain, and
+why not (JSON schema in docs/cli.md)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ddaydesk.cli.output import emit_json, print_problems
+from ddaydesk.formats.errors import FormatError
+from ddaydesk.formats.scenariofile import load_scenario
+from ddaydesk.rules.supply import compute_supply, load_supply_params
+from ddaydesk.rules.supply.adapter import from_scenario
+
+HELP = "show every unit's supply line (chain, lengths against limits) or why it has none"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("path", metavar="SAVE_OR_SCENARIO", help="a scenario file (saves: once the engine saves games)")
+    p.add_argument("--side", help="only this side's units and capacity holders (allied, german)")
+    p.add_argument("--turn", type=int, help="game turn (weather applies from turn 6 in D-Day '77)")
+    p.add_argument("--weather", default="clear", help="clear, rain, mud or snow (D-Day '77)")
+    p.add_argument("--json", action="store_true", help="print the JSON report (docs/cli.md)")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        sc = load_scenario(args.path)
+        params = load_supply_params(sc.system.id)
+    except FormatError as exc:
+        print_problems(exc.problems)
+        return 1
+    problems: list[str] = []
+    if args.side is not None and args.side not in sc.system.sides:
+        problems.append(f"--side: {args.side!r} is not a side of {sc.system.id} ({', '.join(sc.system.sides)})")
+    weathers = params.children("weather.range_reduction")
+    if weathers and args.weather not in weathers:
+        problems.append(f"--weather: {args.weather!r} is not one of {', '.join(weathers)}")
+    if problems:
+        for m in problems:
+            print(f"ddaydesk supply: {m}", file=sys.stderr)
+        return 2
+    result = compute_supply(from_scenario(sc, turn=args.turn, weather=args.weather), params)
+    report = result.to_json(args.side)
+    if args.json:
+        emit_json({"path": args.path, "scenario": sc.id, **report})
+        return 0
+    for note in report["notes"]:
+        print(f"note: {note}")
+    for u in report["units"]:
+        if u["supplied"]:
+            how = " -> ".join(f"{leg['to']} ({leg['length']}/{leg['limit'] if leg['limit'] is not None else 'any'})"
+                              for leg in u["chain"]) or u["status"]
+            print(f"{u['id']:24} in supply      {how}")
+        else:
+            why = u["why"] or {}
+            print(f"{u['id']:24} OUT OF SUPPLY {_why_text(why)}")
+    for c in report["capacity"]:
+        cap = "unlimited" if c["capacity"] is None else f"{c['used']}/{c['capacity']}"
+        print(f"{c['id']:24} capacity {cap}{'' if c['supplied'] else ' (HQ out of supply)'}")
+    s = report["summary"]
+    print(f"{s['supplied']} of {s['units']} units in supply")
+    return 0
+
+
+def _why_text(why: dict) -> str:
+    reason = why.get("reason", "")
+    if reason in ("hq_full", "sc_full"):
+        return "full: " + ", ".join(f"{f.get('hq') or f.get('sc')} ({len(f['units'])}/{f['capacity']})"
+                                    for f in why.get("full", ()))
+    if reason == "blocked":
+        b = why["blocked"]
+        at = ", ".join(f"{x['by']} at {x['hex']}" for x in b["at"])
+        return f"line to {b['to']} ({b['length']}/{b['limit']}) blocked: {at}"
+    if reason == "too_far":
+        n = why["nearest"]
+        return f"nearest {n['to']} is {n['length']} hexes, limit {n['limit']} (over by {n['over_by']})"
+    if reason == "isolated_fortress":
+        return "isolated fortress"
+    return "no source or supplied HQ can be reached"

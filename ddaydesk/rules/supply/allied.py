@@ -15,7 +15,7 @@ from ddaydesk.rules.supply.explain import Target, why_not
 from ddaydesk.rules.supply.matching import b_matching
 from ddaydesk.rules.supply.model import CapacityUse, Leg, SupplyInput, SupplyUnit, UnitSupply
 from ddaydesk.rules.supply.params import SupplyParams
-from ddaydesk.rules.supply.trace import bfs, path_to_start
+from ddaydesk.rules.supply.trace import bfs, closed_of
 
 SIDE = "allied"
 
@@ -74,13 +74,14 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     shaef_src_tag = p.tag("allied.shaef.hq_to_source")
     shaef_src = max(0, shaef_src_tag.value - red)
     base_hq_src = unit_src  # a non-SHAEF HQ traces to an SC like any unit (D77-ASUP-15)
-    sc_trace = [bfs(adj, state, [s], max(unit_src, shaef_src if any(h.hq == "shaef" for h in hqs) else 0))
-                for s in scs]
+    closed = closed_of(state)
+    sc_reach = max(unit_src, shaef_src if any(h.hq == "shaef" for h in hqs) else 0)
+    sc_trace = [bfs(adj, state, [s], sc_reach, closed) for s in scs]
     # Each HQ's reach: as far as the longest line any tracer may draw to it.
     longest = max(p["allied.unit_to_hq"], p["allied.shaef.hq_to_hq"],
                   *(t.value for k, t in p.values.items() if k.startswith("allied.nationality_limits.")))
     shaef_reach = p["allied.shaef.unit_to_hq"]
-    hq_trace = [bfs(adj, state, [h.place], max(0, (shaef_reach if h.hq == "shaef" else longest) - red))
+    hq_trace = [bfs(adj, state, [h.place], max(0, (shaef_reach if h.hq == "shaef" else longest) - red), closed)
                 for h in hqs]
 
     def hq_src_limit(h: SupplyUnit) -> tuple[int, str]:
@@ -93,7 +94,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
         for q, ph in enumerate(hqs):
             if q == c:
                 continue
-            d = hq_trace[q][0].get(ch.place)
+            d = hq_trace[q].get(ch.place)
             limit, rule = line_limit(ch, ph, p)
             if d is not None and d <= limit - red:
                 row.append((d, q, max(0, limit - red), rule))
@@ -101,7 +102,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     # route[c][s] = (hops, next HQ or -1 for the SC itself): breadth-first from each SC.
     route: list[dict[int, tuple[int, int]]] = [{} for _ in hqs]
     for si in range(len(scs)):
-        dist_s = sc_trace[si][0]
+        dist_s = sc_trace[si]
         frontier = []
         for c, h in enumerate(hqs):
             d = dist_s.get(h.place)
@@ -122,46 +123,67 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
                         break
             frontier = nxt
 
+    chains: dict[tuple[int, int], list[Leg]] = {}
+
     def hq_chain(c: int, si: int) -> list[Leg]:
+        """Legs from HQ ``c`` to SC ``si`` (shared by every unit drawing through them)."""
+        got = chains.get((c, si))
+        if got is None:
+            got = chains[(c, si)] = _hq_chain(c, si)
+        return got
+
+    def _hq_chain(c: int, si: int) -> list[Leg]:
         legs = []
         while True:
             h = hqs[c]
             _, nxt = route[c][si]
             if nxt < 0:
                 limit, rule = hq_src_limit(h)
-                legs.append(Leg(h.id, sc_ids[si], "sc", path_to_start(sc_trace[si][1], h.place), limit, rule))
+                legs.append(Leg(h.id, sc_ids[si], "sc", h.place, (adj, state, sc_trace[si]), limit, rule))
                 return legs
             limit, rule = next((lim, r) for _, q, lim, r in links[c] if q == nxt)
-            legs.append(Leg(h.id, hqs[nxt].id, "hq", path_to_start(hq_trace[nxt][1], h.place), limit, rule))
+            legs.append(Leg(h.id, hqs[nxt].id, "hq", h.place, (adj, state, hq_trace[nxt]), limit, rule))
             c = nxt
 
-    def best_sc(c: int) -> int:
-        return min(route[c], key=lambda si: (route[c][si][0], si))
+    sc_order = [sorted(r, key=lambda si, r=r: (r[si][0], si)) for r in route]  # nearest SC first
+
+    limits: dict[tuple[str, bool, int], tuple[int, str]] = {}
+
+    def limit_to(u: SupplyUnit, c: int) -> tuple[int, str]:
+        key = (u.nationality, u.hq == "shaef", c)
+        got = limits.get(key)
+        if got is None:
+            got = limits[key] = line_limit(u, hqs[c], p)
+        return got
 
     # Units: options are SCs, each reached straight or through the nearest HQ that leads to it.
+    live = [c for c in range(len(hqs)) if route[c]]
     options: list[list[int]] = []
     via: list[dict[int, int]] = []  # per unit: SC -> HQ index, or -1 for a straight line
-    for u in others:
-        opts: list[tuple[tuple, int, int]] = []
-        seen: set[int] = set()
-        for si in range(len(scs)):
-            d = sc_trace[si][0].get(u.place)
-            if d is not None and d <= unit_src:
-                opts.append(((0, d, si), si, -1))
-                seen.add(si)
-        near = []
-        for c, h in enumerate(hqs):
-            if not route[c]:
-                continue
-            d = hq_trace[c][0].get(u.place)
-            limit, _ = line_limit(u, h, p)
-            if d is not None and d <= limit - red:
-                near.append((d, c))
-        for d, c in sorted(near):
-            for si, (hops, _) in sorted(route[c].items(), key=lambda kv: (kv[1][0], kv[0])):
+    at: dict[int, list[int]] = {}  # place -> indices into others
+    for k, u in enumerate(others):
+        at.setdefault(u.place, []).append(k)
+    direct: list[list[tuple[int, int]]] = [[] for _ in others]  # (length, SC)
+    for si, dist in enumerate(sc_trace):
+        for pl in dist.keys() & at.keys():
+            if dist[pl] <= unit_src:
+                for k in at[pl]:
+                    direct[k].append((dist[pl], si))
+    near: list[list[tuple[int, int]]] = [[] for _ in others]  # (length, HQ)
+    for c in live:
+        dist = hq_trace[c]
+        for pl in dist.keys() & at.keys():
+            for k in at[pl]:
+                if dist[pl] <= limit_to(others[k], c)[0] - red:
+                    near[k].append((dist[pl], c))
+    for k in range(len(others)):
+        opts: list[tuple[tuple, int, int]] = [((0, d, si), si, -1) for d, si in direct[k]]
+        seen = {si for _, si, _ in opts}
+        for d, c in sorted(near[k]):
+            for si in sc_order[c]:
                 if si not in seen:
                     seen.add(si)
-                    opts.append(((1, d, hops, si), si, c))
+                    opts.append(((1, d, route[c][si][0], si), si, c))
         opts.sort(key=lambda t: t[0])
         options.append([si for _, si, _ in opts])
         via.append({si: c for _, si, c in opts})
@@ -174,7 +196,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     results: dict[str, UnitSupply] = {}
     for c, h in enumerate(hqs):
         if route[c]:
-            chain = hq_chain(c, best_sc(c))
+            chain = hq_chain(c, sc_order[c][0])
             results[h.id] = UnitSupply(h.id, SIDE, True, "supplied", chain, rule=chain[0].rule)
         else:
             results[h.id] = _unsupplied(inp, p, tm, h, hqs, route, scs, sc_ids, hq_src_limit(h),
@@ -184,11 +206,11 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
         if si >= 0:
             c = via[k][si]
             if c < 0:
-                chain = [Leg(u.id, sc_ids[si], "sc", path_to_start(sc_trace[si][1], u.place), unit_src,
+                chain = [Leg(u.id, sc_ids[si], "sc", u.place, (adj, state, sc_trace[si]), unit_src,
                              unit_src_rule)]
             else:
-                limit, rule = line_limit(u, hqs[c], p)
-                chain = [Leg(u.id, hqs[c].id, "hq", path_to_start(hq_trace[c][1], u.place),
+                limit, rule = limit_to(u, c)
+                chain = [Leg(u.id, hqs[c].id, "hq", u.place, (adj, state, hq_trace[c]),
                               max(0, limit - red), rule), *hq_chain(c, si)]
             results[u.id] = UnitSupply(u.id, SIDE, True, "supplied", chain, draws_on=sc_ids[si],
                                        rule=chain[0].rule)

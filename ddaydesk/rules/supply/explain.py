@@ -57,20 +57,20 @@ def blockers(tm: TraceMap, hexes: list[int], zoc_rule: str, enemy_rule: str) -> 
 def why_not(board: Board, tm: TraceMap, start: int, targets: list[Target],
             zoc_rule: str, enemy_rule: str) -> dict[str, Any]:
     """Explanation for a unit at ``start`` that no target supplies."""
-    dist, parent = bfs(board.adj, tm.state, [start], None)
+    dist = bfs(board.adj, tm.state, [start], None)
     out: dict[str, Any] = {}
     near = _nearest(dist, targets)
     if near is not None:
         t, d = near
-        out["nearest"] = _line(t, d, path_to_start(parent, t.place)[::-1])
+        out["nearest"] = _line(t, d, path_to_start(board.adj, tm.state, dist, t.place)[::-1])
     open_state = bytearray(tm.impassable.translate(bytes([PASS, NO_ENTER]) + bytes(254)))
-    dist0, parent0 = bfs(board.adj, open_state, [start], None)
+    dist0 = bfs(board.adj, open_state, [start], None)
     near0 = _nearest(dist0, targets)
     if near0 is not None:
         t0, d0 = near0
         in_reach = t0.limit is None or d0 <= t0.limit
         if in_reach and (near is None or near[1] > d0):
-            hexes = path_to_start(parent0, t0.place)[::-1]
+            hexes = path_to_start(board.adj, open_state, dist0, t0.place)[::-1]
             out["blocked"] = {**_line(t0, d0, hexes), "at": blockers(tm, hexes, zoc_rule, enemy_rule)}
     if "blocked" in out:
         out["reason"] = "blocked"

@@ -13,15 +13,15 @@ from ddaydesk.rules.supply.blocking import TraceMap
 from ddaydesk.rules.supply.explain import Target, why_not
 from ddaydesk.rules.supply.model import Leg, SupplyInput, UnitSupply
 from ddaydesk.rules.supply.params import SupplyParams
-from ddaydesk.rules.supply.trace import bfs, path_to_start
+from ddaydesk.rules.supply.trace import bfs
 
 
 def fmu_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, explain: bool) -> dict[str, UnitSupply]:
     adj, state = inp.board.adj, tm.state
     beach_rule = p.tag("allied.beach_always_supplied").rule
-    dist_b, par_b = bfs(adj, state, inp.beachheads, None)
+    dist_b = bfs(adj, state, inp.beachheads, None)
     zones = inp.drop_zones if inp.turn < p["allied.drop_zones_until_turn"] else ()
-    dist_z, par_z = bfs(adj, state, zones, None) if zones else ({}, {})
+    dist_z = bfs(adj, state, zones, None) if zones else {}
     airborne = set(p["allied.airborne_types"])
     beach = set(inp.beach_landing) if p["allied.beach_always_supplied"] else set()
     out: dict[str, UnitSupply] = {}
@@ -33,10 +33,10 @@ def fmu_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, explain: bool) -
         if u.place in beach:
             out[u.id] = UnitSupply(u.id, u.side, True, "always", rule=beach_rule)
         elif u.place in dist_b:
-            leg = Leg(u.id, "beachhead", "beachhead", path_to_start(par_b, u.place), None, "FMU-SUP-02")
+            leg = Leg(u.id, "beachhead", "beachhead", u.place, (adj, state, dist_b), None, "FMU-SUP-02")
             out[u.id] = UnitSupply(u.id, u.side, True, "supplied", [leg], rule="FMU-SUP-02")
         elif u.type in airborne and u.place in dist_z:
-            leg = Leg(u.id, "drop_zone", "drop_zone", path_to_start(par_z, u.place), None, "FMU-SUP-02")
+            leg = Leg(u.id, "drop_zone", "drop_zone", u.place, (adj, state, dist_z), None, "FMU-SUP-02")
             out[u.id] = UnitSupply(u.id, u.side, True, "supplied", [leg], rule="FMU-SUP-02")
         else:
             why = None

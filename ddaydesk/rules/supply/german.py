@@ -20,7 +20,7 @@ from ddaydesk.rules.supply.explain import Target, why_not
 from ddaydesk.rules.supply.matching import b_matching
 from ddaydesk.rules.supply.model import CapacityUse, Leg, SupplyInput, SupplyUnit, UnitSupply
 from ddaydesk.rules.supply.params import SupplyParams
-from ddaydesk.rules.supply.trace import bfs, path_to_start
+from ddaydesk.rules.supply.trace import bfs, closed_of
 
 SIDE = "german"
 GENERIC_HQ = "german_army"
@@ -29,7 +29,7 @@ MAX_SUBSETS = 256  # OB West over-subscribed: exhaustive choice up to this many 
 
 class _HQ:
     __slots__ = ("unit", "kind", "k", "unit_limit", "unit_rule", "src_limit", "src_rule", "cap",
-                 "cap_rule", "supplied", "via_obw", "dist", "parent", "chain")
+                 "cap_rule", "supplied", "via_obw", "dist", "chain")
 
     def __init__(self, unit: SupplyUnit, kind: str, k: int):
         self.unit = unit
@@ -38,7 +38,6 @@ class _HQ:
         self.supplied = False
         self.via_obw = False
         self.dist: dict[int, int] = {}
-        self.parent: dict[int, int] = {}
         self.chain: list[Leg] = []
 
 
@@ -65,10 +64,11 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     unit_src = max(0, p["german.unit_to_source"] - red)
     unit_src_rule = p.tag("german.unit_to_source").rule
     src_range = max([unit_src, *(h.src_limit for h in hqs)])
-    dist_src, par_src = bfs(adj, state, inp.german_sources, src_range)
+    closed = closed_of(state)
+    dist_src = bfs(adj, state, inp.german_sources, src_range, closed)
 
     def source_leg(frm: str, place: int, limit: int, rule: str) -> Leg:
-        return Leg(frm, "source", "source", path_to_start(par_src, place), limit, rule)
+        return Leg(frm, "source", "source", place, (adj, state, dist_src), limit, rule)
 
     # HQs' own lines to a source (D77-SUP-03/09/13/16).
     for h in hqs:
@@ -82,13 +82,13 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     radius_tag = p.tag("german.hq_kinds.ob_west.hq_radius")
     radius = max(0, radius_tag.value - red)
     if obw is not None:
-        obw.dist, obw.parent = bfs(adj, state, [obw.unit.place], max(radius, obw.unit_limit))
+        obw.dist = bfs(adj, state, [obw.unit.place], max(radius, obw.unit_limit), closed)
         near = [(obw.dist[h.unit.place], h.k, h) for h in hqs
                 if not h.supplied and obw.dist.get(h.unit.place, radius + 1) <= radius]
         dependants = [h for _, _, h in sorted(near, key=lambda t: t[:2])]
     for h in hqs:
         if h.supplied and h is not obw:
-            h.dist, h.parent = bfs(adj, state, [h.unit.place], h.unit_limit)
+            h.dist = bfs(adj, state, [h.unit.place], h.unit_limit, closed)
 
     # Units: fortress units need no line (D77-SUP-06); a unit within reach of a source is
     # supplied without using any HQ (D77-SUP-05); the rest compete for HQ slots.
@@ -120,7 +120,7 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
         for h in dependants:
             h.supplied = h in chosen
             if h.supplied and not h.dist:
-                h.dist, h.parent = bfs(adj, state, [h.unit.place], h.unit_limit)
+                h.dist = bfs(adj, state, [h.unit.place], h.unit_limit, closed)
         live = [h for h in hqs if h.supplied]
         cap = [0] * len(hqs)
         for h in live:
@@ -146,7 +146,7 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     for h in chosen:
         h.via_obw = True
         leg = Leg(h.unit.id, obw.unit.id, "ob_west_radius",
-                  path_to_start(obw.parent, h.unit.place), radius, radius_tag.rule)
+                  h.unit.place, (adj, state, obw.dist), radius, radius_tag.rule)
         h.chain = [leg, *obw.chain]
     members: dict[int, list[str]] = {h.k: [] for h in hqs}
     if obw is not None:
@@ -171,7 +171,7 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     for u, a in zip(needy, assign, strict=True):
         if a >= 0:
             h = hqs[a]
-            leg = Leg(u.id, h.unit.id, "hq", path_to_start(h.parent, u.place), h.unit_limit, h.unit_rule)
+            leg = Leg(u.id, h.unit.id, "hq", u.place, (adj, state, h.dist), h.unit_limit, h.unit_rule)
             results[u.id] = UnitSupply(u.id, SIDE, True, "supplied", [leg, *h.chain], draws_on=h.unit.id,
                                        rule=h.unit_rule)
             continue

@@ -38,7 +38,10 @@ def b_matching(options: Sequence[Sequence[int]], capacity: Sequence[int]) -> lis
                     return True
         return False
 
+    # Holders seen by a failed search cannot lead to a free slot until the assignment
+    # changes, so the seen set is only cleared after a success (keeps hopeless units cheap).
+    seen: set[int] = set()
     for u, opts in enumerate(options):
-        if opts:
-            augment(u, set())
+        if opts and augment(u, seen):
+            seen = set()
     return assign

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ddaydesk.board import Board
@@ -41,18 +42,29 @@ class SupplyInput:
 
 @dataclass
 class Leg:
-    """One line of a chain: from a unit or HQ to the HQ or source it draws on."""
+    """One line of a chain: from a unit or HQ to the HQ or source it draws on.
+
+    ``trace`` is ``(adj, state, dist)`` of the search that found the line, traced from the
+    far end; the hexes are walked back from ``place`` only when someone asks for them."""
 
     frm: str  # unit or HQ id
     to: str  # HQ id, or "source", "sc", "beachhead", "drop_zone"
     to_kind: str  # hq | source | sc | beachhead | drop_zone | ob_west_radius
-    hexes: list[int]  # places from the tracer to the end, both included
-    limit: int | None  # None: any length
-    rule: str
+    place: int  # the tracer's hex
+    trace: tuple = field(repr=False, compare=False)
+    limit: int | None = None  # None: any length
+    rule: str = ""
 
     @property
     def length(self) -> int:
-        return len(self.hexes) - 1
+        return self.trace[2][self.place]
+
+    @cached_property
+    def hexes(self) -> list[int]:
+        """Places from the tracer to the end, both included."""
+        from ddaydesk.rules.supply.trace import path_to_start
+
+        return path_to_start(*self.trace, self.place)
 
 
 @dataclass

@@ -18,6 +18,7 @@ SC = "0205"  # Port A, capacity 5
 
 
 def test_D77_ASUP_01_sc_capacity_from_map_or_documented_default():
+    """Cites D77-ASUP-01."""
     r = line([al(B, "u", col(5))], scs=(SC, "0203", "1005", "0207"))
     caps = {c.id: (c.capacity, c.rule) for c in r.capacity if c.kind == "sc"}
     assert caps["sc:0205"] == (5, "map:Port A")  # printed capacity wins
@@ -28,6 +29,7 @@ def test_D77_ASUP_01_sc_capacity_from_map_or_documented_default():
 
 
 def test_D77_ASUP_02_at_most_13_supply_centres_count():
+    """Cites D77-ASUP-02."""
     scs = tuple(f"02{r:02d}" for r in range(1, 10)) + ("0302", "0304", "0306", "0308", "1005")
     r = line([al(B, "u", col(14))], scs=scs)  # 4 from the 14th SC only
     assert len([c for c in r.capacity if c.kind == "sc"]) == 13
@@ -36,12 +38,14 @@ def test_D77_ASUP_02_at_most_13_supply_centres_count():
 
 
 def test_D77_ASUP_10_sc_is_always_in_supply():
+    """Cites D77-ASUP-10."""
     r = line([de(B, "g", col(3))], scs=(SC,))
     sc = next(c for c in r.capacity if c.kind == "sc")
     assert sc.supplied and "sc:0205" not in r.units  # never a unit that could be out of supply
 
 
 def test_D77_ASUP_11_controlled_port_without_sc_is_no_source():
+    """Cites D77-ASUP-11."""
     r = line([al(B, "u", col(4))])  # two hexes from Port A, no SC anywhere
     assert not r.units["u"].supplied and r.units["u"].why["reason"] == "no_source"
     r = line([al(B, "u", col(4))], scs=(SC,))
@@ -50,6 +54,7 @@ def test_D77_ASUP_11_controlled_port_without_sc_is_no_source():
 
 @pytest.mark.parametrize(("c", "ok"), [(10, True), (11, False)], ids=["D77-ASUP-15-at-8", "D77-ASUP-15-at-9"])
 def test_D77_ASUP_15_unit_line_to_an_sc(c, ok):
+    """Cites D77-ASUP-15."""
     r = line([al(B, "u", col(c))], scs=(SC,))
     assert r.units["u"].supplied is ok
     if ok:
@@ -58,6 +63,7 @@ def test_D77_ASUP_15_unit_line_to_an_sc(c, ok):
 
 
 def test_D77_ASUP_16_unit_through_supplied_hq():
+    """Cites D77-ASUP-16."""
     r = line([al(B, "hq", col(9), hq="army"), al(B, "u", col(14))], scs=(SC,))
     u = r.units["u"]
     assert u.supplied and u.draws_on == "sc:0205"
@@ -65,23 +71,27 @@ def test_D77_ASUP_16_unit_through_supplied_hq():
 
 
 def test_D77_ASUP_17_hq_out_of_reach_supplies_nobody():
+    """Cites D77-ASUP-17."""
     r = line([al(B, "hq", col(11), hq="army"), al(B, "u", col(14))], scs=(SC,))
     assert not r.units["hq"].supplied and not r.units["u"].supplied
 
 
 def test_D77_ASUP_17_hq_supplied_through_another_hq():
+    """Cites D77-ASUP-17."""
     units = [al(B, "h1", col(9), hq="army"), al(B, "h2", col(17), hq="army"), al(B, "u", col(25))]
     r = line(units, scs=(SC,))
     assert [leg.to for leg in r.units["u"].chain] == ["h2", "h1", "sc:0205"]
 
 
 def test_D77_ASUP_18_circular_hq_chain_supplies_nothing():
+    """Cites D77-ASUP-18."""
     units = [al(B, "h1", col(20), hq="army"), al(B, "h2", col(26), hq="army"), al(B, "u", col(23))]
     r = line(units, scs=(SC,))  # both HQs within 8 of each other, neither within 8 of an SC
     assert not r.units["h1"].supplied and not r.units["h2"].supplied and not r.units["u"].supplied
 
 
 def test_D77_ASUP_19_capacity_is_the_sc_hex_only():
+    """Cites D77-ASUP-19."""
     hq = al(B, "hq", col(9), hq="army")
     units = [al(B, f"u{k:02d}", col(c, r)) for k, (c, r) in enumerate((c, r) for c in (12, 13, 14) for r in range(1, 10))]
     r = line([hq, *units[:27]], scs=(SC,))  # 27 units through one HQ to a 5-capacity port
@@ -93,6 +103,7 @@ def test_D77_ASUP_19_capacity_is_the_sc_hex_only():
 
 
 def test_D77_ASUP_19_two_scs_share_the_load():
+    """Cites D77-ASUP-19."""
     hq = al(B, "hq", col(8, 4), hq="army")
     units = [al(B, f"u{k}", col(12, 1 + k)) for k in range(9)]
     r = line([hq, *units], scs=(SC, "0203"))  # 5 + 8 slots
@@ -100,18 +111,21 @@ def test_D77_ASUP_19_two_scs_share_the_load():
 
 
 def test_D77_ASUP_14_supplied_at_start_of_turn_stays_supplied():
+    """Cites D77-ASUP-14."""
     r = line([al(B, "u", col(14))], supplied_at_start=frozenset({"u"}))  # its SC was removed
     assert r.units["u"].supplied and r.units["u"].status == "start_of_turn"
     assert r.units["u"].rule == "D77-ASUP-14"
 
 
 def test_D77_ASUP_20_polish_unit_straight_to_sc_uses_8():
+    """Cites D77-ASUP-20."""
     r = line([al(B, "pl", col(10), nat="polish")], scs=(SC,))
     assert r.units["pl"].supplied
 
 
 @pytest.mark.parametrize(("gap", "ok"), [(10, True), (11, False)], ids=["D77-ASUP-21-at-10", "D77-ASUP-21-at-11"])
 def test_D77_ASUP_21_line_to_shaef(gap, ok):
+    """Cites D77-ASUP-21."""
     r = line([al(B, "shaef", col(10), hq="shaef", nat="british"), al(B, "fr", col(10 + gap), nat="french")],
              scs=(SC,))
     assert r.units["shaef"].supplied
@@ -120,12 +134,14 @@ def test_D77_ASUP_21_line_to_shaef(gap, ok):
 
 @pytest.mark.parametrize(("c", "ok"), [(14, True), (15, False)], ids=["D77-ASUP-22-at-12", "D77-ASUP-22-at-13"])
 def test_D77_ASUP_22_shaef_to_an_sc(c, ok):
+    """Cites D77-ASUP-22."""
     r = line([al(B, "shaef", col(c), hq="shaef")], scs=(SC,))
     assert r.units["shaef"].supplied is ok
 
 
 @pytest.mark.parametrize(("gap", "ok"), [(8, True), (9, False)], ids=["D77-ASUP-23-at-8", "D77-ASUP-23-at-9"])
 def test_D77_ASUP_23_shaef_to_any_hq(gap, ok):
+    """Cites D77-ASUP-23."""
     units = [al(B, "br", col(9), hq="army", nat="british"), al(B, "shaef", col(9 + gap), hq="shaef", nat="us")]
     r = line(units, scs=(SC,))  # SHAEF 15+ from the SC: only the HQ line can supply it
     assert r.units["shaef"].supplied is ok
@@ -153,6 +169,7 @@ def test_nationality_limits(tracer, hq_nat, limit, clause):
 
 
 def test_D77_ASUP_24_british_hq_tracing_to_us_hq_is_limited_too():
+    """Cites D77-ASUP-24."""
     units = [al(B, "us", col(9), hq="army"), al(B, "br", col(16), hq="army", nat="british")]
     assert not line(units, scs=(SC,)).units["br"].supplied  # 7 > 6
     units = [al(B, "us", col(9), hq="army"), al(B, "br", col(15), hq="army", nat="british")]
@@ -160,6 +177,7 @@ def test_D77_ASUP_24_british_hq_tracing_to_us_hq_is_limited_too():
 
 
 def test_D77_ASUP_25_21st_army_group_is_british():
+    """Cites D77-ASUP-25."""
     # The scenario gives 21 AG the nationality british; a U.S. unit 7 hexes away is out.
     units = [al(B, "21ag", col(9), hq="army_group", nat="british"), al(B, "u", col(16))]
     assert not line(units, scs=(SC,)).units["u"].supplied
@@ -168,6 +186,7 @@ def test_D77_ASUP_25_21st_army_group_is_british():
 
 
 def test_D77_ASUP_28_polish_unit_to_shaef_uses_10():
+    """Cites D77-ASUP-28."""
     units = [al(B, "shaef", col(9), hq="shaef", nat="british"), al(B, "pl", col(19), nat="polish")]
     assert line(units, scs=(SC,)).units["pl"].supplied
 

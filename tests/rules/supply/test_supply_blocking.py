@@ -64,6 +64,7 @@ def test_hex_states():
 
 
 def test_D77_ASUP_05_sc_exerts_no_zoc_and_does_not_block():
+    """Cites D77-ASUP-05."""
     # An SC marker sits in the gap: a German line passes through it (SCs are markers, not units).
     b = board("pocket")
     r = line([de(b, "hq", "0404", hq="german_army")], name="pocket", scs=("0704",))

@@ -18,6 +18,7 @@ def hq_at(kind: str, c: int, uid: str = "hq", row: int = 5):
 
 
 def test_D77_SUP_01_unit_with_only_an_unsupplied_hq_is_out_of_supply():
+    """Cites D77-SUP-01."""
     # HQ 30 hexes from the edge (over its 24) and a unit 20 hexes further west.
     r = line([hq_at("german_army", EDGE - 30), de(B, "u", col(EDGE - 33))])
     assert not r.units["hq"].supplied
@@ -27,6 +28,7 @@ def test_D77_SUP_01_unit_with_only_an_unsupplied_hq_is_out_of_supply():
 
 @pytest.mark.parametrize(("gap", "ok"), [(8, True), (9, False)], ids=["D77-SUP-02-at-8", "D77-SUP-02-at-9"])
 def test_D77_SUP_02_unit_line_to_standard_hq(gap, ok):
+    """Cites D77-SUP-02."""
     r = line([hq_at("german_army", EDGE - 20), de(B, "u", col(EDGE - 20 - gap))])
     assert r.units["hq"].supplied
     assert r.units["u"].supplied is ok
@@ -40,12 +42,14 @@ def test_D77_SUP_02_unit_line_to_standard_hq(gap, ok):
 
 @pytest.mark.parametrize(("gap", "ok"), [(8, True), (9, False)], ids=["D77-SUP-02-edge-8", "D77-SUP-02-edge-9"])
 def test_D77_SUP_02_unit_line_straight_to_the_edge(gap, ok):
+    """Cites D77-SUP-02."""
     r = line([de(B, "u", col(EDGE - gap))])
     assert r.units["u"].supplied is ok
 
 
 @pytest.mark.parametrize(("gap", "ok"), [(24, True), (25, False)], ids=["D77-SUP-03-at-24", "D77-SUP-03-at-25"])
 def test_D77_SUP_03_standard_hq_line_to_the_edge(gap, ok):
+    """Cites D77-SUP-03."""
     r = line([hq_at("german_army", EDGE - gap)])
     assert r.units["hq"].supplied is ok
     if ok:
@@ -59,6 +63,7 @@ def _crowd(n: int, c: int, rows=range(1, 10)) -> list:
 
 
 def test_D77_SUP_04_thirteenth_unit_on_a_twelve_unit_hq():
+    """Cites D77-SUP-04."""
     r = line([hq_at("german_army", 25), *_crowd(13, 25)])
     supplied = [u for u in r.units.values() if u.supplied and u.id != "hq"]
     assert len(supplied) == 12  # D77-SUP-04
@@ -72,6 +77,7 @@ def test_D77_SUP_04_thirteenth_unit_on_a_twelve_unit_hq():
 
 
 def test_D77_SUP_05_no_capacity_limit_on_lines_to_the_edge():
+    """Cites D77-SUP-05."""
     units = [de(B, f"u{k}", col(EDGE - 1 - k % 5, 1 + k // 5)) for k in range(40)]
     r = line(units)
     assert all(u.supplied for u in r.units.values())  # D77-SUP-05: 40 units, no HQ
@@ -79,6 +85,7 @@ def test_D77_SUP_05_no_capacity_limit_on_lines_to_the_edge():
 
 
 def test_D77_SUP_06_fortress_units_take_no_hq_slot():
+    """Cites D77-SUP-06."""
     forts = [de(B, f"f{k}", col(24, k), fortress=True) for k in (1, 2, 3)]
     r = line([hq_at("german_army", 25), *_crowd(12, 25, rows=range(4, 10)), *forts])
     assert sum(u.supplied for u in r.units.values()) == 16  # HQ + 12 + 3 (D77-SUP-06)
@@ -88,6 +95,7 @@ def test_D77_SUP_06_fortress_units_take_no_hq_slot():
 
 
 def test_D77_SUP_07_isolated_fortress_is_never_eliminated():
+    """Cites D77-SUP-07."""
     r = line([de(B, "f", col(5), fortress=True)])
     f = r.units["f"]
     assert f.supplied and f.status == "fortress"
@@ -96,11 +104,13 @@ def test_D77_SUP_07_isolated_fortress_is_never_eliminated():
 
 
 def test_D77_FORT_01_involuntarily_isolated_fortress_defends_normal():
+    """Cites D77-FORT-01."""
     r = line([de(B, "f", col(5), fortress=True)])
     assert r.units["f"].defence_multiplier == 1  # D77-FORT-01
 
 
 def test_D77_FORT_02_fortress_that_could_trace_keeps_triple_defence():
+    """Cites D77-FORT-02."""
     r = line([de(B, "f", col(EDGE - 8), fortress=True)])
     assert r.units["f"].defence_multiplier == 3  # D77-FORT-02
     r = line([hq_at("german_army", 25), de(B, "f", col(17), fortress=True)])
@@ -140,6 +150,7 @@ def test_small_hq_capacity(kind, cap):
 
 @pytest.mark.parametrize(("dist", "ok"), [(8, True), (9, False)], ids=["D77-SUP-10-at-8", "D77-SUP-10-at-9"])
 def test_D77_SUP_10_hq_near_supplied_ob_west(dist, ok):
+    """Cites D77-SUP-10."""
     # OB West 32 from the edge (supplied); the other HQ 40+ from the edge (no line of its own).
     r = line([hq_at("ob_west", EDGE - 32, "obw"), hq_at("german_army", EDGE - 32 - dist, "hq7")])
     assert r.units["obw"].supplied
@@ -152,11 +163,13 @@ def test_D77_SUP_10_hq_near_supplied_ob_west(dist, ok):
 
 
 def test_D77_SUP_10_unsupplied_ob_west_gives_nothing():
+    """Cites D77-SUP-10."""
     r = line([hq_at("ob_west", EDGE - 33, "obw"), hq_at("german_army", EDGE - 38, "hq7")])
     assert not r.units["obw"].supplied and not r.units["hq7"].supplied
 
 
 def test_D77_SUP_11_hqs_by_proximity_count_against_ob_west():
+    """Cites D77-SUP-11."""
     obw_col = EDGE - 30
     units = [hq_at("ob_west", obw_col, "obw"),
              hq_at("german_army", obw_col - 6, "h1", row=2), hq_at("german_army", obw_col - 6, "h2", row=8)]
@@ -172,6 +185,7 @@ def test_D77_SUP_11_hqs_by_proximity_count_against_ob_west():
 
 
 def test_D77_SUP_11_only_the_hq_counts_not_its_units():
+    """Cites D77-SUP-11."""
     obw_col = EDGE - 30
     units = [hq_at("ob_west", obw_col, "obw"), hq_at("german_army", obw_col - 8, "h1")]
     units += [de(B, f"v{k}", col(obw_col - 12, r)) for k, r in enumerate(range(1, 10))]

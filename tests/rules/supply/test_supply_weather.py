@@ -19,6 +19,7 @@ def test_range_reduction(weather, turn, cut):
 
 
 def test_D77_WX_01_weather_applies_from_turn_6():
+    """Cites D77-WX-01."""
     assert P["weather.first_turn"] == 6
     units = [de(B, "hq", col(25), hq="german_army"), de(B, "u", col(17))]  # 8 hexes
     assert line(units, weather="mud", turn=5).units["u"].supplied  # D77-WX-02: no effect yet

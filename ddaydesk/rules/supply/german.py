@@ -42,12 +42,12 @@ class _HQ:
 
 
 def _hq_params(h: _HQ, p: SupplyParams, red: int) -> None:
+    """Limits of the HQ's kind, shortened by the weather (capacity is not)."""
     base = f"german.hq_kinds.{h.kind}"
-    for attr, key in (("unit", "unit_to_hq"), ("src", "hq_to_source"), ("cap", "capacity")):
-        tag = p.tag(f"{base}.{key}")
-        value = tag.value if attr == "cap" else max(0, tag.value - red)
-        setattr(h, f"{attr}_limit" if attr != "cap" else "cap", value)
-        setattr(h, f"{attr}_rule", tag.rule)
+    unit, src, cap = (p.tag(f"{base}.{key}") for key in ("unit_to_hq", "hq_to_source", "capacity"))
+    h.unit_limit, h.unit_rule = max(0, unit.value - red), unit.rule
+    h.src_limit, h.src_rule = max(0, src.value - red), src.rule
+    h.cap, h.cap_rule = cap.value, cap.rule
 
 
 def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,

@@ -10,7 +10,7 @@ from typing import Any
 
 from ddaydesk.board import Board
 from ddaydesk.rules.supply.blocking import ENTER_ONLY, NO_ENTER, PASS, TraceMap
-from ddaydesk.rules.supply.trace import bfs, path_to_start
+from ddaydesk.rules.supply.trace import closed_of, path_to_start
 
 
 @dataclass(frozen=True)
@@ -24,16 +24,48 @@ class Target:
     rule: str
 
 
-def _nearest(dist: dict[int, int], targets: list[Target]) -> tuple[Target, int] | None:
-    best = None
+def _search(board: Board, state: bytearray, start: int, targets: list[Target],
+            cap: int | None) -> tuple[dict[int, int], tuple[Target, int] | None]:
+    """Breadth-first from ``start`` (at most ``cap`` hexes) to the target whose line is the
+    least over its limit (then the shortest, then the first listed). Stops as soon as no
+    farther target could do better."""
+    at: dict[int, list[int]] = {}
     for k, t in enumerate(targets):
-        d = dist.get(t.place)
-        if d is None:
-            continue
-        key = (d - (t.limit if t.limit is not None else d), d, k)
-        if best is None or key < best[0]:
-            best = (key, t, d)
-    return None if best is None else (best[1], best[2])
+        at.setdefault(t.place, []).append(k)
+    longest = max((t.limit for t in targets if t.limit is not None), default=0)
+    seen = bytearray(closed_of(state))
+    dist = {start: 0}
+    seen[start] = 1
+    best = None
+
+    def consider(i: int, d: int) -> None:
+        nonlocal best
+        for k in at.get(i, ()):
+            t = targets[k]
+            key = (d - (t.limit if t.limit is not None else d), d, k)
+            if best is None or key < best[0]:
+                best = (key, t, d)
+
+    consider(start, 0)
+    frontier = [start]
+    d = 0
+    while frontier and (cap is None or d < cap):
+        if best is not None and d + 1 - longest > best[0][0]:
+            break  # every target from here on is further over its limit
+        d += 1
+        nxt = []
+        for i in frontier:
+            if d > 1 and state[i] == ENTER_ONLY:
+                continue
+            for j in board.adj[i]:
+                if not seen[j]:
+                    seen[j] = 1
+                    dist[j] = d
+                    nxt.append(j)
+                    if j in at:
+                        consider(j, d)
+        frontier = nxt
+    return dist, None if best is None else (best[1], best[2])
 
 
 def _line(t: Target, d: int, hexes: list[int]) -> dict[str, Any]:
@@ -57,15 +89,14 @@ def blockers(tm: TraceMap, hexes: list[int], zoc_rule: str, enemy_rule: str) -> 
 def why_not(board: Board, tm: TraceMap, start: int, targets: list[Target],
             zoc_rule: str, enemy_rule: str) -> dict[str, Any]:
     """Explanation for a unit at ``start`` that no target supplies."""
-    dist = bfs(board.adj, tm.state, [start], None)
     out: dict[str, Any] = {}
-    near = _nearest(dist, targets)
+    dist, near = _search(board, tm.state, start, targets, None)
     if near is not None:
         t, d = near
         out["nearest"] = _line(t, d, path_to_start(board.adj, tm.state, dist, t.place)[::-1])
     open_state = bytearray(tm.impassable.translate(bytes([PASS, NO_ENTER]) + bytes(254)))
-    dist0 = bfs(board.adj, open_state, [start], None)
-    near0 = _nearest(dist0, targets)
+    longest = max((t.limit for t in targets if t.limit is not None), default=None)
+    dist0, near0 = _search(board, open_state, start, targets, longest)
     if near0 is not None:
         t0, d0 = near0
         in_reach = t0.limit is None or d0 <= t0.limit

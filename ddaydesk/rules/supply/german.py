@@ -156,13 +156,13 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
             members[a].append(u.id)
     for h in hqs:
         why = None
-        if not h.supplied and explain:
+        if not h.supplied and h in dependants:  # within OB West's radius, but its slots are taken
+            why = {"reason": "hq_full", "full": [_full(obw, members[obw.k])]}
+        elif not h.supplied and explain:
             targets = [Target(s, "source", "source", h.src_limit, h.src_rule) for s in inp.german_sources]
             if obw is not None:
                 targets.append(Target(obw.unit.place, obw.unit.id, "ob_west_radius", radius, radius_tag.rule))
             why = why_not(inp.board, tm, h.unit.place, targets, p.blocking.rule_zoc, p.blocking.rule_enemy)
-            if h in dependants:
-                why = {"reason": "hq_full", "full": [_full(obw, members[obw.k])], **why}
         results[h.unit.id] = UnitSupply(
             h.unit.id, SIDE, h.supplied, "supplied" if h.supplied else "unsupplied", list(h.chain),
             draws_on=obw.unit.id if h.via_obw else None, why=why,

@@ -219,3 +219,27 @@ def test_result_is_deterministic():
     units = [hq_at("army_group_b", 25), *_crowd(12, 25)]
     a, b = line(units).to_json(), line(units).to_json()
     assert a == b
+
+
+def test_D77_SUP_11_more_hqs_than_ob_west_slots():
+    # 13 HQs with no line of their own all within 8 hexes of OB West (12 slots): 12 get in.
+    obw_col = EDGE - 30
+    spots = [col(obw_col - k, r) for k in (6, 7) for r in range(1, 10)][:13]
+    hqs = [de(B, f"h{k:02d}", s, hq="german_army") for k, s in enumerate(spots)]
+    r = line([hq_at("ob_west", obw_col, "obw"), *hqs])
+    assert sum(r.units[h.id].supplied for h in hqs) == 12
+    out = [h.id for h in hqs if not r.units[h.id].supplied]
+    assert len(out) == 1 and r.units[out[0]].why["reason"] == "hq_full"
+    assert next(c for c in r.capacity if c.id == "obw").used == 12
+
+
+def test_D77_SUP_10_ob_west_radius_is_shortened_by_mud():
+    """Reading: OB West's 8 hexes are a supply line, so mud makes them 7 (D77-WX-13)."""
+    units = [hq_at("ob_west", EDGE - 30, "obw"), hq_at("german_army", EDGE - 38, "hq7")]
+    assert line(units).units["hq7"].supplied
+    assert not line(units, weather="mud", turn=10).units["hq7"].supplied
+
+
+def test_stacked_units_share_the_hq_hex():
+    r = line([hq_at("german_army", 25), de(B, "u", col(25))])
+    assert r.units["u"].supplied and r.units["u"].chain[0].length == 0

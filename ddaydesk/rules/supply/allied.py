@@ -73,7 +73,6 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     unit_src_rule = p.tag("allied.unit_to_source").rule
     shaef_src_tag = p.tag("allied.shaef.hq_to_source")
     shaef_src = max(0, shaef_src_tag.value - red)
-    base_hq_src = unit_src  # a non-SHAEF HQ traces to an SC like any unit (D77-ASUP-15)
     closed = closed_of(state)
     sc_reach = max(unit_src, shaef_src if any(h.hq == "shaef" for h in hqs) else 0)
     sc_trace = [bfs(adj, state, [s], sc_reach, closed) for s in scs]
@@ -85,7 +84,8 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
                 for h in hqs]
 
     def hq_src_limit(h: SupplyUnit) -> tuple[int, str]:
-        return (shaef_src, shaef_src_tag.rule) if h.hq == "shaef" else (base_hq_src, unit_src_rule)
+        """A non-SHAEF HQ traces to an SC like any unit (D77-ASUP-15)."""
+        return (shaef_src, shaef_src_tag.rule) if h.hq == "shaef" else (unit_src, unit_src_rule)
 
     # HQ links child -> parent with their lengths (D77-ASUP-16/17, -21..-28).
     links: list[list[tuple[int, int, int, str]]] = []  # per child: (length, parent, limit, rule)

@@ -13,7 +13,7 @@ the most units be supplied is chosen (nearest first on ties).
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, islice
 
 from ddaydesk.rules.supply.blocking import TraceMap
 from ddaydesk.rules.supply.explain import Target, why_not
@@ -133,8 +133,8 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     if len(dependants) <= room:
         chosen = dependants
     else:  # more HQs need OB West than it has slots: best subset, nearest first on ties
-        subsets = list(combinations(dependants, room))
-        if len(subsets) > MAX_SUBSETS:
+        subsets = list(islice(combinations(dependants, room), MAX_SUBSETS + 1))
+        if len(subsets) > MAX_SUBSETS:  # too many to try: the nearest ones
             subsets = subsets[:1]
         chosen = list(max(subsets, key=lambda s: solve(list(s))[0]))
     _, assign = solve(chosen)

@@ -74,14 +74,20 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     shaef_src_tag = p.tag("allied.shaef.hq_to_source")
     shaef_src = max(0, shaef_src_tag.value - red)
     closed = closed_of(state)
-    sc_reach = max(unit_src, shaef_src if any(h.hq == "shaef" for h in hqs) else 0)
-    sc_trace = [bfs(adj, state, [s], sc_reach, closed) for s in scs]
+    sc_trace = [bfs(adj, state, [s], unit_src, closed) for s in scs]
     # Each HQ's reach: as far as the longest line any tracer may draw to it.
     longest = max(p["allied.unit_to_hq"], p["allied.shaef.hq_to_hq"],
                   *(t.value for k, t in p.values.items() if k.startswith("allied.nationality_limits.")))
     shaef_reach = p["allied.shaef.unit_to_hq"]
-    hq_trace = [bfs(adj, state, [h.place], max(0, (shaef_reach if h.hq == "shaef" else longest) - red), closed)
-                for h in hqs]
+    # SHAEF's own trace also finds the SCs within its 12 hexes (the SC traces stop at 8).
+    hq_trace = [bfs(adj, state, [h.place], max(0, shaef_reach - red, shaef_src) if h.hq == "shaef"
+                    else max(0, longest - red), closed) for h in hqs]
+
+    def sc_length(c: int, si: int) -> int | None:
+        """Length of HQ ``c``'s line to SC ``si`` if it is within the HQ's limit."""
+        h = hqs[c]
+        d = (hq_trace[c] if h.hq == "shaef" else sc_trace[si]).get(scs[si] if h.hq == "shaef" else h.place)
+        return d if d is not None and d <= hq_src_limit(h)[0] else None
 
     def hq_src_limit(h: SupplyUnit) -> tuple[int, str]:
         """A non-SHAEF HQ traces to an SC like any unit (D77-ASUP-15)."""
@@ -102,11 +108,9 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     # route[c][s] = (hops, next HQ or -1 for the SC itself): breadth-first from each SC.
     route: list[dict[int, tuple[int, int]]] = [{} for _ in hqs]
     for si in range(len(scs)):
-        dist_s = sc_trace[si]
         frontier = []
-        for c, h in enumerate(hqs):
-            d = dist_s.get(h.place)
-            if d is not None and d <= hq_src_limit(h)[0]:
+        for c in range(len(hqs)):
+            if sc_length(c, si) is not None:
                 route[c][si] = (0, -1)
                 frontier.append(c)
         hops = 0
@@ -139,7 +143,11 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
             _, nxt = route[c][si]
             if nxt < 0:
                 limit, rule = hq_src_limit(h)
-                legs.append(Leg(h.id, sc_ids[si], "sc", h.place, (adj, state, sc_trace[si]), limit, rule))
+                if h.hq == "shaef":
+                    legs.append(Leg(h.id, sc_ids[si], "sc", scs[si], (adj, state, hq_trace[c]), limit, rule,
+                                    traced_from_tracer=True))
+                else:
+                    legs.append(Leg(h.id, sc_ids[si], "sc", h.place, (adj, state, sc_trace[si]), limit, rule))
                 return legs
             limit, rule = next((lim, r) for _, q, lim, r in links[c] if q == nxt)
             legs.append(Leg(h.id, hqs[nxt].id, "hq", h.place, (adj, state, hq_trace[nxt]), limit, rule))

@@ -45,7 +45,8 @@ class Leg:
     """One line of a chain: from a unit or HQ to the HQ or source it draws on.
 
     ``trace`` is ``(adj, state, dist)`` of the search that found the line, traced from the
-    far end; the hexes are walked back from ``place`` only when someone asks for them."""
+    far end (or, with ``traced_from_tracer``, from the tracer, and ``place`` is then the far
+    end); the hexes are walked back from ``place`` only when someone asks for them."""
 
     frm: str  # unit or HQ id
     to: str  # HQ id, or "source", "sc", "beachhead", "drop_zone"
@@ -54,6 +55,7 @@ class Leg:
     trace: tuple = field(repr=False, compare=False)
     limit: int | None = None  # None: any length
     rule: str = ""
+    traced_from_tracer: bool = False
 
     @property
     def length(self) -> int:
@@ -64,7 +66,8 @@ class Leg:
         """Places from the tracer to the end, both included."""
         from ddaydesk.rules.supply.trace import path_to_start
 
-        return path_to_start(*self.trace, self.place)
+        path = path_to_start(*self.trace, self.place)
+        return path[::-1] if self.traced_from_tracer else path
 
 
 @dataclass

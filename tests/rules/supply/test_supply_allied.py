@@ -137,6 +137,10 @@ def test_D77_ASUP_22_shaef_to_an_sc(c, ok):
     """Cites D77-ASUP-22."""
     r = line([al(B, "shaef", col(c), hq="shaef")], scs=(SC,))
     assert r.units["shaef"].supplied is ok
+    if ok:
+        leg = r.units["shaef"].chain[0]
+        assert (leg.length, leg.limit, leg.rule) == (12, 12, "D77-ASUP-22")
+        assert leg.hexes[0] == B.index(col(c)) and leg.hexes[-1] == B.index(SC) and len(leg.hexes) == 13
 
 
 @pytest.mark.parametrize(("gap", "ok"), [(8, True), (9, False)], ids=["D77-ASUP-23-at-8", "D77-ASUP-23-at-9"])

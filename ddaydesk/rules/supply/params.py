@@ -139,6 +139,12 @@ def parse_params(doc: Any, path: str, system: str) -> SupplyParams:
             or ".sc_capacity." in key
         if is_limit and not (isinstance(t.value, int) and not isinstance(t.value, bool) and t.value >= 0):
             rd.error(where[key], f"{key}: expected a whole number >= 0, found {t.value!r}")
+    if system == "dday77":  # every German HQ kind needs its three numbers; german_army must exist
+        kinds = {k.split(".")[2] for k in values if k.startswith("german.hq_kinds.")} | {"german_army"}
+        for kind in sorted(kinds):
+            for key in ("unit_to_hq", "hq_to_source", "capacity"):
+                if f"german.hq_kinds.{kind}.{key}" not in values:
+                    rd.error(top.pos, f"supply: missing entry german.hq_kinds.{kind}.{key}")
     mode = values.get("blocking.enemy_zoc")
     if mode is not None and mode.value not in ZOC_MODES:
         rd.error(where["blocking.enemy_zoc"], f"blocking.enemy_zoc: {mode.value!r} is not one of {', '.join(ZOC_MODES)}")

@@ -84,3 +84,12 @@ def test_supply_table_errors_name_their_position(tmp_path):
     with pytest.raises(FormatError, match="missing key 'confidence'"):
         parse_params(load_text("format: 1\nsystem: fmu\nblocking: {enemy_units: {value: block, rule: X}}\n",
                                "t.yaml"), "t.yaml", "fmu")
+
+
+def test_supply_table_needs_every_hq_kind_number(tmp_path):
+    text = (DATA.parents[2] / "ddaydesk/rules/data/dday77/supply.yaml").read_text()
+    bad = text.replace("      capacity:     {value: 8, rule: D77-SUP-17, confidence: seed}\n", "")
+    path = tmp_path / "supply.yaml"
+    path.write_text(bad)
+    with pytest.raises(FormatError, match="german.hq_kinds.netherlands.capacity"):
+        load_params_file(path, "dday77")

@@ -5,7 +5,9 @@ finds supplied HQs by repeating "an HQ is supplied if it reaches a source or a s
 HQ" until nothing changes, and picks the supplied units by exhaustive search: the
 earliest units in input order that can all be supplied together (the calculator's
 documented tie-break), which is also a maximum set. Ranges and capacities are shrunk so
-that small maps are contended.
+that small maps are contended; positions mix German HQ kinds, fortress units, SHAEF,
+British/U.S./Polish units (nationality limits), sea, neutral hexes, ZOC, and clear, mud or
+snow weather (D77-WX-13, D77-WX-18).
 """
 
 from __future__ import annotations
@@ -84,12 +86,13 @@ def lex_first_max(options: list[list[int]], cap: dict[int, int]) -> set[int]:
     return set(chosen)
 
 
-def ref_german(b, units, p, sources):
+def ref_german(b, units, p, sources, red):
     mine = [u for u in units if u.side == "german"]
     kind = {u.id: u.hq for u in mine if u.type == "hq"}
 
-    def lim(h, key):
-        return p[f"german.hq_kinds.{kind[h.id]}.{key}"]
+    def lim(h, key):  # weather shortens lines, not capacities
+        value = p[f"german.hq_kinds.{kind[h.id]}.{key}"]
+        return value if key == "capacity" else max(0, value - red)
 
     hqs = [h for h in mine if h.type == "hq"
            and any((d := ref_dist(b, units, "german", h.place, s, lim(h, "hq_to_source"))) is not None
@@ -99,7 +102,8 @@ def ref_german(b, units, p, sources):
     for u in mine:
         if u.type == "hq":
             continue
-        if any(ref_dist(b, units, "german", u.place, s, p["german.unit_to_source"]) is not None for s in sources):
+        if u.fortress or any(ref_dist(b, units, "german", u.place, s, max(0, p["german.unit_to_source"] - red))
+                             is not None for s in sources):
             supplied.add(u.id)
             continue
         needy.append(u)
@@ -109,18 +113,26 @@ def ref_german(b, units, p, sources):
     return supplied | {needy[k].id for k in lex_first_max(options, cap)}
 
 
-def ref_allied(b, units, p, scs):
+def ref_allied(b, units, p, scs, red):
     mine = [u for u in units if u.side == "allied"]
     hqs = [u for u in mine if u.type == "hq"]
 
     def to_hq(t, h):
+        if h.hq == "shaef":
+            return max(0, p["allied.shaef.unit_to_hq"] - red)
+        if t.hq == "shaef":
+            return max(0, p["allied.shaef.hq_to_hq"] - red)
         nat = p.get(f"allied.nationality_limits.{t.nationality}.{h.nationality}") \
             or p.get(f"allied.nationality_limits.{t.nationality}.*")
-        return nat if nat is not None else p["allied.unit_to_hq"]
+        return max(0, (nat if nat is not None else p["allied.unit_to_hq"]) - red)
 
-    src = p["allied.unit_to_source"]
+    src = max(0, p["allied.unit_to_source"] - red)
+
+    def to_sc(h):
+        return max(0, p["allied.shaef.hq_to_source"] - red) if h.hq == "shaef" else src
+
     reach = {(h.id, s) for h in hqs for s in range(len(scs))
-             if ref_dist(b, units, "allied", h.place, scs[s], src) is not None}
+             if ref_dist(b, units, "allied", h.place, scs[s], to_sc(h)) is not None}
     changed = True
     while changed:  # an HQ reaches every SC that an HQ in its range reaches
         changed = False
@@ -161,25 +173,31 @@ def positions(draw):
         is_hq = sum(u.side == side and u.type == "hq" for u in units) < n_hq[side == "allied"]
         if side == "german":
             hq = draw(st.sampled_from(["german_army", "army_group_b", "netherlands"])) if is_hq else None
-            units.append(SupplyUnit(f"u{k}", side, "german", "hq" if hq else "infantry", place, hq))
+            fortress = not is_hq and draw(st.integers(0, 7)) == 0
+            units.append(SupplyUnit(f"u{k}", side, "german", "hq" if hq else "infantry", place, hq, fortress))
         else:
             nat = draw(st.sampled_from(["us", "british", "polish"]))
-            units.append(SupplyUnit(f"u{k}", side, nat, "hq" if is_hq else "infantry", place,
-                                    "army" if is_hq else None))
+            kind = None
+            if is_hq:
+                first = not any(u.side == "allied" and u.type == "hq" for u in units)
+                kind = "shaef" if first and draw(st.booleans()) else "army"
+            units.append(SupplyUnit(f"u{k}", side, nat, "hq" if is_hq else "infantry", place, kind))
     scs = tuple(draw(st.lists(st.sampled_from(open_places), max_size=3, unique=True)))
     sizes = {"cap": draw(st.integers(1, 2)), "unit": draw(st.integers(0, 1)), "hq": draw(st.integers(2, 4)),
              "src": draw(st.integers(1, 2))}
-    return b, units, scs, sizes
+    weather = draw(st.sampled_from(["clear", "clear", "mud", "snow"]))
+    return b, units, scs, sizes, weather
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_calculator_matches_reference(pos):
-    b, units, scs, n = pos
+    b, units, scs, n, weather = pos
     base = load_supply_params("dday77")
     p = with_values(
         base, german__unit_to_source=n["unit"], allied__unit_to_source=n["src"], allied__unit_to_hq=n["hq"],
-        allied__sc_capacity__coastal=n["cap"],
+        allied__sc_capacity__coastal=n["cap"], allied__shaef__unit_to_hq=n["hq"] + 1,
+        allied__shaef__hq_to_hq=n["hq"], allied__shaef__hq_to_source=n["src"] + 2,
         **{f"german__hq_kinds__{k}__{f}": v for k in ("german_army", "army_group_b", "netherlands")
            for f, v in (("unit_to_hq", n["hq"] + (k == "army_group_b")), ("hq_to_source", 6 + n["src"]),
                         ("capacity", n["cap"] + (k == "german_army")))},
@@ -188,13 +206,14 @@ def test_calculator_matches_reference(pos):
         **{"allied__nationality_limits__polish__*": 1},
     )
     sources = tuple(i for i in range(b.n) if i % W == W - 1)
-    inp = SupplyInput("dday77", b, units, german_sources=sources, supply_centres=scs)
+    inp = SupplyInput("dday77", b, units, turn=10, weather=weather, german_sources=sources, supply_centres=scs)
+    red = p.range_reduction(weather, 10)
     result = compute_supply(inp, p, explain=False)
     got_g = {u.id for u in result.units.values() if u.side == "german" and u.supplied}
     got_a = {u.id for u in result.units.values() if u.side == "allied" and u.supplied}
-    assert got_g == ref_german(b, units, p, sources)
+    assert got_g == ref_german(b, units, p, sources, red)
     valid_scs = [s for s in dict.fromkeys(scs) if s not in {u.place for u in units if u.side == "german"}]
-    assert got_a == ref_allied(b, units, p, valid_scs)
+    assert got_a == ref_allied(b, units, p, valid_scs, red)
     # every capacity respected
     for c in result.capacity:
         assert c.capacity is None or c.used <= c.capacity

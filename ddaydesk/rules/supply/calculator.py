@@ -14,8 +14,9 @@ def compute_supply(inp: SupplyInput, params: SupplyParams | None = None, *,
                    explain: bool = True) -> SupplyResult:
     """Supply status, chains and capacity use of every unit on the map.
 
-    ``explain=False`` skips the why-not searches for unsupplied units (two whole-map traces
-    each); capacity explanations ("HQ full") are always given.
+    ``explain=False`` skips the why-not searches for unsupplied units (two map searches
+    each, the costly part of a full report); capacity explanations ("HQ full") are always
+    given.
     """
     p = params or load_supply_params(inp.system)
     board = inp.board
@@ -23,8 +24,6 @@ def compute_supply(inp: SupplyInput, params: SupplyParams | None = None, *,
         tm = trace_map(board, inp.units, "allied", p.blocking)
         return SupplyResult("fmu", board, fmu_supply(inp, p, tm, explain), [])
     red = p.range_reduction(inp.weather, inp.turn)
-    units = {}
-    capacity = []
     notes = []
     if red:
         notes.append(f"{inp.weather} weather: every supply limit is {red} hex(es) shorter "
@@ -33,10 +32,5 @@ def compute_supply(inp: SupplyInput, params: SupplyParams | None = None, *,
     g_units, g_cap = german_supply(inp, p, tm_g, red, explain)
     tm_a = trace_map(board, inp.units, "allied", p.blocking)
     a_units, a_cap, a_notes = allied_supply(inp, p, tm_a, red, explain)
-    units.update(g_units)
-    units.update(a_units)
-    capacity += g_cap + a_cap
-    notes += a_notes
-    order = {u.id: k for k, u in enumerate(inp.units)}
-    units = dict(sorted(units.items(), key=lambda kv: order[kv[0]]))
-    return SupplyResult(inp.system, board, units, capacity, red, notes)
+    units = {u.id: g_units.get(u.id) or a_units[u.id] for u in inp.units}  # input order
+    return SupplyResult(inp.system, board, units, g_cap + a_cap, red, notes + a_notes)

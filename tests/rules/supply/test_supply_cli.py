@@ -93,3 +93,14 @@ def test_supply_table_needs_every_hq_kind_number(tmp_path):
     path.write_text(bad)
     with pytest.raises(FormatError, match="german.hq_kinds.netherlands.capacity"):
         load_params_file(path, "dday77")
+
+
+def test_json_keys_match_docs_cli(capsys):
+    out = run_json(capsys, str(DATA / "d77_small.yaml"))
+    assert set(out) == {"path", "scenario", "system", "range_reduction", "notes", "summary", "units", "capacity"}
+    assert {k for u in out["units"] for k in u} == {
+        "id", "side", "supplied", "status", "draws_on", "rule", "chain", "why", "effect", "defence_multiplier"}
+    assert {k for u in out["units"] for leg in u["chain"] for k in leg} == {
+        "from", "to", "to_kind", "hexes", "length", "limit", "rule"}
+    assert {k for c in out["capacity"] for k in c} == {
+        "id", "kind", "side", "hex", "supplied", "capacity", "used", "available", "units", "rule"}

@@ -12,8 +12,11 @@ from ddaydesk.ui import palette
 HEX_PX = 40.0  # model unit (hex radius 1) in scene pixels
 
 
-def render_board(board: Board, scale: float = HEX_PX) -> QImage:
-    """Draw terrain, hexsides and names once; the view shows this image, not per-hex items."""
+def render_board(board: Board, scale: float = HEX_PX, labels: bool = True) -> QImage:
+    """Draw terrain, hexsides and names once; the view shows this image, not per-hex items.
+
+    Area maps are drawn on the sea colour (their outlines are the land). ``labels=False``
+    leaves out hex numbers and place names, for a system overlay that draws its own."""
     xs, ys = [], []
     for i in range(board.n):
         minx, miny, maxx, maxy = board.polygon(i).bounds
@@ -21,7 +24,7 @@ def render_board(board: Board, scale: float = HEX_PX) -> QImage:
         ys += [miny, maxy]
     w, h = int(max(xs) * scale) + 2, int(max(ys) * scale) + 2
     img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
-    img.fill(QColor("#ffffff"))
+    img.fill(QColor(palette.TERRAIN["sea"] if board.kind == "area" else "#ffffff"))
     p = QPainter(img)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     grid_pen = QPen(QColor(palette.GRID), 0.8)
@@ -41,6 +44,7 @@ def render_board(board: Board, scale: float = HEX_PX) -> QImage:
                 (x1, y1), (x2, y2) = board.side_segment(i, j)
                 p.setPen(major if board.side_mask[s] & major_bit else river)
                 p.drawLine(QPointF(x1 * scale, y1 * scale), QPointF(x2 * scale, y2 * scale))
+    if board.grid is not None and labels:
         p.setPen(QColor("#555555"))
         p.setFont(QFont("DejaVu Sans", 6))
         for i in range(board.n):
@@ -48,7 +52,7 @@ def render_board(board: Board, scale: float = HEX_PX) -> QImage:
             p.drawText(QPointF(cx * scale - 9, cy * scale - scale * 0.55), board.labels[i])
     p.setPen(QColor("#222222"))
     p.setFont(QFont("DejaVu Sans", 8, QFont.Weight.Bold))
-    for place in board.places:
+    for place in board.places if labels else ():
         cx, cy = board.centre(place.place)
         p.drawText(QPointF(cx * scale - scale * 0.8, cy * scale + scale * 0.75), place.name)
     p.end()

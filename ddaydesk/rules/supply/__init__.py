@@ -26,3 +26,10 @@ __all__ = [
     "compute_supply",
     "load_supply_params",
 ]
+
+
+def register(rm) -> None:
+    """Engine plug-in entry point (ddaydesk.engine.systems.PLUGINS)."""
+    from ddaydesk.rules.supply.hooks import register as _register
+
+    _register(rm)

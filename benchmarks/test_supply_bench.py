@@ -1,5 +1,6 @@
 """Full supply recompute on a D-Day '77-sized position (280 units, 25 HQs; see
-supply_position.py), and the same rules in networkx for the speed ratio.
+supply_position.py: the shipped campaign has only 59 units on the map at its start), and
+the same rules in networkx for the speed ratio.
 
 Run: ``.venv/bin/python -m pytest benchmarks/test_supply_bench.py --benchmark-only -s``
 (needs the ``bench`` extra for networkx). Weather clear, both sides, no why-not searches
@@ -53,6 +54,17 @@ def test_position_size():
 def test_supply_recompute(benchmark):
     result = benchmark.pedantic(ours, rounds=60, iterations=1, warmup_rounds=3)
     assert counts(result)["german"] > 0 and counts(result)["allied"] > 0
+
+
+def test_supply_shipped_campaign_start(benchmark):
+    """The shipped campaign's start (59 units on the map: smaller than the generated one)."""
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.paths import scenarios_dir
+    from ddaydesk.rules.supply.adapter import from_scenario
+
+    inp = from_scenario(load_scenario(scenarios_dir() / "dday77-campaign.yaml"))
+    result = benchmark.pedantic(lambda: compute_supply(inp, P, explain=False), rounds=60, iterations=1)
+    assert result.units
 
 
 def test_supply_networkx(benchmark):

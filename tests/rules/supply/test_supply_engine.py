@@ -45,7 +45,8 @@ def test_dday77_supply_phase_records_the_result():
 def test_FMU_SUP_05_supply_phase_reduces_then_eliminates():
     """Cites FMU-SUP-05, FMU-SUP-01 (the check runs in the engine's supply phase)."""
     game = Game(load_scenario(DATA / "fmu_cut.yaml"), seed=3)
-    ch = run_to(game, "supply")  # end of turn 1
+    ch = run_to(game, "supply")  # end of the Allied player turn 1
+    assert ch.phases == ["supply", "german.movement"] and game.state.turn == 1  # FMU-SUP-01
     k = game.state.unit("us-cut")
     assert game.state.steps_lost[k] == 1 and "us-cut" in ch.units
     assert game.state.steps_lost[game.state.unit("us-ok")] == 0

@@ -4,28 +4,33 @@ why not (JSON schema in docs/cli.md)."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 
 from ddaydesk.cli.output import emit_json, print_problems
 from ddaydesk.formats.errors import FormatError
-from ddaydesk.formats.scenariofile import load_scenario
 from ddaydesk.rules.supply import compute_supply, load_supply_params
-from ddaydesk.rules.supply.adapter import from_scenario
+from ddaydesk.rules.supply.adapter import from_game_state
 
 HELP = "show every unit's supply line (chain, lengths against limits) or why it has none"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("path", metavar="SAVE_OR_SCENARIO", help="a scenario file (saves: once the engine saves games)")
+    p.add_argument("path", metavar="SAVE_OR_SCENARIO", help="a saved game (.json) or a scenario (.yaml: its start)")
     p.add_argument("--side", help="only this side's units and capacity holders (allied, german)")
-    p.add_argument("--turn", type=int, help="game turn (weather applies from turn 6 in D-Day '77)")
-    p.add_argument("--weather", default="clear", help="clear, rain, mud or snow (D-Day '77)")
+    p.add_argument("--turn", type=int, help="game turn instead of the position's (weather counts from turn 6 in D-Day '77)")
+    p.add_argument("--weather", help="clear, rain, mud or snow instead of the position's (D-Day '77)")
     p.add_argument("--json", action="store_true", help="print the JSON report (docs/cli.md)")
 
 
 def run(args: argparse.Namespace) -> int:
+    from ddaydesk.engine import Game, load_game
+    from ddaydesk.engine.savefile import is_save
+    from ddaydesk.formats.scenariofile import load_scenario
+
     try:
-        sc = load_scenario(args.path)
+        game = load_game(args.path) if is_save(args.path) else Game(load_scenario(args.path))
+        sc = game.state.scenario
         params = load_supply_params(sc.system.id)
     except FormatError as exc:
         print_problems(exc.problems)
@@ -34,16 +39,20 @@ def run(args: argparse.Namespace) -> int:
     if args.side is not None and args.side not in sc.system.sides:
         problems.append(f"--side: {args.side!r} is not a side of {sc.system.id} ({', '.join(sc.system.sides)})")
     weathers = params.children("weather.range_reduction")
-    if weathers and args.weather not in weathers:
+    if args.weather is not None and weathers and args.weather not in weathers:
         problems.append(f"--weather: {args.weather!r} is not one of {', '.join(weathers)}")
     if problems:
         for m in problems:
             print(f"ddaydesk supply: {m}", file=sys.stderr)
         return 2
-    result = compute_supply(from_scenario(sc, turn=args.turn, weather=args.weather), params)
+    inp = from_game_state(game.state)
+    inp = dataclasses.replace(inp, turn=inp.turn if args.turn is None else args.turn,
+                              weather=inp.weather if args.weather is None else args.weather)
+    result = compute_supply(inp, params)
     report = result.to_json(args.side)
     if args.json:
-        emit_json({"path": args.path, "scenario": sc.id, **report})
+        emit_json({"path": args.path, "scenario": sc.id, "turn": inp.turn, "phase": game.state.phase,
+                   "weather": inp.weather, **report})
         return 0
     for note in report["notes"]:
         print(f"note: {note}")

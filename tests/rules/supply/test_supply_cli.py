@@ -97,10 +97,23 @@ def test_supply_table_needs_every_hq_kind_number(tmp_path):
 
 def test_json_keys_match_docs_cli(capsys):
     out = run_json(capsys, str(DATA / "d77_small.yaml"))
-    assert set(out) == {"path", "scenario", "system", "range_reduction", "notes", "summary", "units", "capacity"}
+    assert set(out) == {"path", "scenario", "turn", "phase", "weather", "system", "range_reduction", "notes",
+                        "summary", "units", "capacity"}
     assert {k for u in out["units"] for k in u} == {
         "id", "side", "supplied", "status", "draws_on", "rule", "chain", "why", "effect", "defence_multiplier"}
     assert {k for u in out["units"] for leg in u["chain"] for k in leg} == {
         "from", "to", "to_kind", "hexes", "length", "limit", "rule"}
     assert {k for c in out["capacity"] for k in c} == {
         "id", "kind", "side", "hex", "supplied", "capacity", "used", "available", "units", "rule"}
+
+
+def test_cli_reads_a_save(capsys, tmp_path):
+    from ddaydesk.engine import EndPhase, Game, save_game
+
+    game = Game(load_scenario(DATA / "d77_small.yaml"), seed=5)
+    game.do(EndPhase("allied"))
+    path = tmp_path / "game.json"
+    save_game(game, str(path))
+    out = run_json(capsys, str(path))
+    assert out["scenario"] == "supply-d77-small" and out["phase"] == "allied.combat"
+    assert out["summary"] == {"units": 6, "supplied": 5, "unsupplied": 1}

@@ -105,6 +105,10 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
             if d is not None and d <= limit - red:
                 row.append((d, q, max(0, limit - red), rule))
         links.append(sorted(row))
+    feeds: list[list[int]] = [[] for _ in hqs]  # parent -> the HQs that may trace to it
+    for c, row in enumerate(links):
+        for _, q, _, _ in row:
+            feeds[q].append(c)
     # route[c][s] = (hops, next HQ or -1 for the SC itself): breadth-first from each SC.
     route: list[dict[int, tuple[int, int]]] = [{} for _ in hqs]
     for si in range(len(scs)):
@@ -116,15 +120,10 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
         hops = 0
         while frontier:
             hops += 1
-            nxt = []
-            for c in range(len(hqs)):
-                if si in route[c]:
-                    continue
-                for _, q, _, _ in links[c]:
-                    if q in frontier:
-                        route[c][si] = (hops, q)
-                        nxt.append(c)
-                        break
+            now = set(frontier)
+            nxt = sorted({c for q in frontier for c in feeds[q] if si not in route[c]})
+            for c in nxt:  # its nearest parent among the HQs reached last round
+                route[c][si] = (hops, next(q for _, q, _, _ in links[c] if q in now))
             frontier = nxt
 
     chains: dict[tuple[int, int], list[Leg]] = {}
@@ -201,6 +200,8 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     for k, si in enumerate(assign):
         if si >= 0:
             members[si].append(others[k].id)
+    full = [{"sc": sc_ids[s], "hex": scs[s], "capacity": cap_info[s][0], "units": members[s],
+             "rule": cap_info[s][2]} for s in range(len(scs))]  # shared by every unit it turns away
     results: dict[str, UnitSupply] = {}
     for c, h in enumerate(hqs):
         if route[c]:
@@ -225,9 +226,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
         elif u.id in inp.supplied_at_start:
             results[u.id] = UnitSupply(u.id, SIDE, True, "start_of_turn", rule="D77-ASUP-14")
         elif options[k]:  # every SC it reaches is full (D77-ASUP-19: the SC's capacity)
-            why = {"reason": "sc_full", "full": [
-                {"sc": sc_ids[s], "hex": scs[s], "capacity": cap_info[s][0], "units": list(members[s]),
-                 "rule": cap_info[s][2]} for s in options[k]]}
+            why = {"reason": "sc_full", "full": [full[s] for s in options[k]]}
             results[u.id] = UnitSupply(u.id, SIDE, False, "unsupplied", why=why, rule="D77-ASUP-19")
         else:
             results[u.id] = _unsupplied(inp, p, tm, u, hqs, route, scs, sc_ids, (unit_src, unit_src_rule),

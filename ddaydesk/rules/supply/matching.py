@@ -30,7 +30,7 @@ def b_matching(options: Sequence[Sequence[int]], capacity: Sequence[int]) -> lis
                 members[h].append(u)
                 assign[u] = h
                 return True
-            for v in list(members[h]):
+            for v in members[h]:  # (a success changes members[h] and returns at once)
                 if augment(v, seen):  # v moved to another holder: its slot in h is ours
                     members[h].remove(v)
                     members[h].append(u)

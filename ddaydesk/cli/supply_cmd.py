@@ -11,6 +11,7 @@ from ddaydesk.cli.output import emit_json, print_problems
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.rules.supply import compute_supply, load_supply_params
 from ddaydesk.rules.supply.adapter import from_game_state
+from ddaydesk.rules.supply.hooks import OPTION_OF_SIDE
 
 HELP = "show every unit's supply line (chain, lengths against limits) or why it has none"
 
@@ -29,7 +30,12 @@ def run(args: argparse.Namespace) -> int:
     from ddaydesk.formats.scenariofile import load_scenario
 
     try:
-        game = load_game(args.path) if is_save(args.path) else Game(load_scenario(args.path))
+        if is_save(args.path):
+            game = load_game(args.path)
+        else:
+            scenario = load_scenario(args.path)
+            load_supply_params(scenario.system.id)  # a system without supply lines stops here
+            game = Game(scenario)
         sc = game.state.scenario
         params = load_supply_params(sc.system.id)
     except FormatError as exc:
@@ -49,6 +55,9 @@ def run(args: argparse.Namespace) -> int:
     inp = dataclasses.replace(inp, turn=inp.turn if args.turn is None else args.turn,
                               weather=inp.weather if args.weather is None else args.weather)
     result = compute_supply(inp, params)
+    result.notes += [f"optional rule {opt} is off in this game: {side} supply is shown as if it were on"
+                     for side, opt in OPTION_OF_SIDE.items()
+                     if sc.system.id == "dday77" and not game.state.options.get(opt)]
     report = result.to_json(args.side)
     if args.json:
         emit_json({"path": args.path, "scenario": sc.id, "turn": inp.turn, "phase": game.state.phase,

@@ -117,3 +117,12 @@ def test_cli_reads_a_save(capsys, tmp_path):
     out = run_json(capsys, str(path))
     assert out["scenario"] == "supply-d77-small" and out["phase"] == "allied.combat"
     assert out["summary"] == {"units": 6, "supplied": 5, "unsupplied": 1}
+
+
+def test_cli_refuses_a_system_without_supply_lines_and_notes_options_off(capsys):
+    from ddaydesk.paths import scenarios_dir
+
+    assert main(["supply", str(scenarios_dir() / "dday2.yaml")]) == 1
+    assert "has no supply table" in capsys.readouterr().out
+    out = run_json(capsys, str(scenarios_dir() / "dday77-breakout.yaml"))
+    assert any("allied_supply is off" in n for n in out["notes"])

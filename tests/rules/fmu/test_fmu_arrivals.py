@@ -53,6 +53,7 @@ def test_allied_reinforcement_schedule(turn, ids):
 
 
 def test_west_edge_entry_on_or_north_of_row_24_FMU_GREIN_03_FMU_GREIN_01(monkeypatch):
+    # FMU-GREIN-03, FMU-GREIN-01
     g = to_phase(landed_gt1(monkeypatch), "german.movement")
     s = g.state
     k = s.unit("ge-1057-91")
@@ -72,6 +73,7 @@ def test_west_edge_entry_on_or_north_of_row_24_FMU_GREIN_03_FMU_GREIN_01(monkeyp
 
 
 def test_due_reinforcements_must_enter_FMU_GREIN_02(monkeypatch):
+    # FMU-GREIN-02
     g = to_phase(landed_gt1(monkeypatch), "german.movement")
     with pytest.raises(IllegalAction, match="must enter this turn"):
         g.do(EndPhase("german"))
@@ -83,6 +85,7 @@ def test_due_reinforcements_must_enter_FMU_GREIN_02(monkeypatch):
 
 
 def test_blocked_arrival_is_delayed_until_legal_FMU_GREIN_02(monkeypatch):
+    # FMU-GREIN-02
     g = to_phase(landed_gt1(monkeypatch), "german.movement")
     s = g.state.copy()
     s.turn = 4
@@ -93,13 +96,14 @@ def test_blocked_arrival_is_delayed_until_legal_FMU_GREIN_02(monkeypatch):
     s._cache.clear()
     k = s.unit("ge-1049-77")
     assert not reach(s, k).dest  # every south-edge hex occupied or in an Allied ZOC
-    from ddaydesk.rules.fmu.limits import arrival_end_check
     from ddaydesk.engine.sequence import load_sequence
+    from ddaydesk.rules.fmu.limits import arrival_end_check
     assert s.status[k] == PENDING
     assert "ge-1049-77" not in (arrival_end_check(s, load_sequence("fmu").phase("german.movement")) or "")
 
 
 def test_west_units_blocked_north_may_enter_anywhere_west_a_turn_later_FMU_GREIN_04(monkeypatch):
+    # FMU-GREIN-04
     g = to_phase(landed_gt1(monkeypatch), "german.movement")
     s = g.state.copy()
     sc = s.scenario
@@ -121,6 +125,7 @@ def test_west_units_blocked_north_may_enter_anywhere_west_a_turn_later_FMU_GREIN
 
 
 def test_gt3_units_enter_at_an_edge_road_hex_on_or_south_of_1301_FMU_GREIN_09(monkeypatch):
+    # FMU-GREIN-09
     g = to_phase(landed_gt1(monkeypatch), "german.movement")
     s = g.state
     got = labels(s, entry_places(s, s.unit("ge-33-17ss")))
@@ -128,6 +133,7 @@ def test_gt3_units_enter_at_an_edge_road_hex_on_or_south_of_1301_FMU_GREIN_09(mo
 
 
 def test_entering_units_have_their_full_movement_FMU_GREIN_05(monkeypatch):
+    # FMU-GREIN-05
     g = to_phase(landed_gt1(monkeypatch), "german.movement")
     s = g.state
     k = s.unit("ge-191-91")
@@ -151,6 +157,7 @@ def _gt2_landing(monkeypatch):
 
 
 def test_reinforcements_land_after_allied_movement_on_beachheads_FMU_AREIN_01_FMU_AMPH_03(monkeypatch):
+    # FMU-AREIN-01, FMU-AMPH-03
     g = _gt2_landing(monkeypatch)
     s = g.state
     assert s.phase == "allied.landing"  # after the Allied movement phase
@@ -159,12 +166,12 @@ def test_reinforcements_land_after_allied_movement_on_beachheads_FMU_AREIN_01_FM
     assert {h for _, h in offered} <= {s.scenario.board.labels[m.place] for m in s.markers_of("beachhead")}
     a = next(a for a in legal_actions(s, "allied") if a.kind == "land")
     g.do(a)
-    k = g.state.unit(a.unit)
     with pytest.raises(IllegalAction, match="not allowed in the allied.landing"):
         g.do(Move("allied", a.unit, g.scenario.board.adj[a.place][0]))
 
 
 def test_beach_stacking_limit_for_reinforcements_FMU_AREIN_07(monkeypatch):
+    # FMU-AREIN-07
     g = _gt2_landing(monkeypatch)
     s = g.state
     full = at(s.scenario, "2806")  # the landing put three units here
@@ -174,6 +181,7 @@ def test_beach_stacking_limit_for_reinforcements_FMU_AREIN_07(monkeypatch):
 
 
 def test_empty_beach_hex_in_ezoc_refused_occupied_one_allowed_FMU_AREIN_10(monkeypatch):
+    # FMU-AREIN-10
     g = _gt2_landing(monkeypatch)
     s = g.state.copy()
     sc = s.scenario
@@ -190,6 +198,7 @@ def test_empty_beach_hex_in_ezoc_refused_occupied_one_allowed_FMU_AREIN_10(monke
 
 
 def test_landed_mobile_units_move_in_the_mobile_phase_FMU_AREIN_11(monkeypatch):
+    # FMU-AREIN-11
     g = landed_gt1(monkeypatch)
     s = g.state.copy()
     s.turn = 4

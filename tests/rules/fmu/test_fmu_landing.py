@@ -2,7 +2,17 @@
 
 import pytest
 
-from ddaydesk.engine import ELIMINATED, ON_MAP, WITHHELD, Changes, EndPhase, Game, IllegalAction, Move, legal_actions
+from ddaydesk.engine import (
+    ELIMINATED,
+    ON_MAP,
+    WITHHELD,
+    Changes,
+    EndPhase,
+    Game,
+    IllegalAction,
+    Move,
+    legal_actions,
+)
 from ddaydesk.rules.fmu.common import fx, zoc_of
 from ddaydesk.rules.fmu.landing import (
     AXIAL,
@@ -16,7 +26,14 @@ from ddaydesk.rules.fmu.landing import (
     drop_hazards,
     landing_force,
 )
-from tests.rules.fmu.fmu_helpers import at, attack, play_landing, scenario, script_dice, stand_in_attack
+from tests.rules.fmu.fmu_helpers import (
+    at,
+    attack,
+    play_landing,
+    scenario,
+    script_dice,
+    stand_in_attack,
+)
 
 
 def new():
@@ -24,6 +41,7 @@ def new():
 
 
 def test_setup_phases_run_in_the_printed_order_FMU_SEQ_01(monkeypatch):
+    # FMU-SEQ-01
     stand_in_attack(monkeypatch)
     g = new()
     seen = [g.state.phase]
@@ -35,6 +53,7 @@ def test_setup_phases_run_in_the_printed_order_FMU_SEQ_01(monkeypatch):
 
 
 def test_beachhead_markers_only_on_utah_beach_one_a_hex_FMU_AMPH_01():
+    # FMU-AMPH-01
     g = new()
     sc = g.scenario
     g.do(PlaceBeachhead("allied", at(sc, "2806")))
@@ -47,6 +66,7 @@ def test_beachhead_markers_only_on_utah_beach_one_a_hex_FMU_AMPH_01():
 
 
 def test_unplaced_beachhead_markers_are_gone_for_good_FMU_AMPH_02():
+    # FMU-AMPH-02
     g = new()
     g.do(PlaceBeachhead("allied", at(g.scenario, "2806")))
     g.do(EndPhase("allied"))
@@ -55,12 +75,14 @@ def test_unplaced_beachhead_markers_are_gone_for_good_FMU_AMPH_02():
 
 
 def test_landing_force_is_4th_division_and_359th_FMU_AMPH_05():
+    # FMU-AMPH-05
     g = new()
     ids = sorted(g.scenario.units[k].id for k in landing_force(g.state))
     assert ids == ["us-4-12", "us-4-22", "us-4-8", "us-90-359"]
 
 
 def test_three_a_beach_hex_the_fourth_lands_on_gt2_FMU_AMPH_06():
+    # FMU-AMPH-06
     g = new()
     sc = g.scenario
     g.do(PlaceBeachhead("allied", at(sc, "2806")))
@@ -74,6 +96,7 @@ def test_three_a_beach_hex_the_fourth_lands_on_gt2_FMU_AMPH_06():
 
 
 def test_beachhead_markers_without_units_removed_FMU_AMPH_10():
+    # FMU-AMPH-10
     g = new()
     sc = g.scenario
     g.do(PlaceBeachhead("allied", at(sc, "3005")))
@@ -110,6 +133,7 @@ def _at_drop_zones():
 
 
 def test_drop_zones_north_of_row_19_not_beach_city_sea_FMU_AIRB_01_FMU_GEN_02():
+    # FMU-AIRB-01, FMU-GEN-02
     g = _at_drop_zones()
     sc = g.scenario
     with pytest.raises(IllegalAction, match="north of the 19xx row"):
@@ -128,6 +152,7 @@ def test_drop_zones_north_of_row_19_not_beach_city_sea_FMU_AIRB_01_FMU_GEN_02():
 
 
 def test_airborne_set_in_or_next_to_own_drop_zone_one_a_hex_FMU_AIRB_02():
+    # FMU-AIRB-02
     g = _at_drop_zones()
     sc = g.scenario
     g.do(PlaceDropZone("allied", "82", at(sc, "2503")))
@@ -182,6 +207,7 @@ def test_drop_survival_die(monkeypatch, face, status, steps, drifts):
 
 
 def test_each_unit_rolls_once_and_all_must_roll_FMU_AIRB_03(monkeypatch):
+    # FMU-AIRB-03
     g = _at_drop()
     script_dice(monkeypatch, [6])
     g.do(RollDrop("allied", "us-82-505"))
@@ -193,6 +219,7 @@ def test_each_unit_rolls_once_and_all_must_roll_FMU_AIRB_03(monkeypatch):
 
 
 def test_drift_die_one_is_west_then_clockwise_FMU_AIRB_08():
+    # FMU-AIRB-08
     g = _at_drop()
     sc = g.scenario
     here = at(sc, "2404")
@@ -226,6 +253,7 @@ def _dropped_state(places: dict[str, str], reduced=()):
 
 
 def test_drop_hazards_woods_city_beach_reduce_sea_kills_FMU_AIRB_09_FMU_AIRB_10():
+    # FMU-AIRB-09, FMU-AIRB-10
     sc = scenario()
     woods = next(sc.board.labels[i] for i in sc.board.regions["landing_and_linkup"].places
                  if sc.board.terrain_of(i) == "woods")
@@ -244,6 +272,7 @@ def test_drop_hazards_woods_city_beach_reduce_sea_kills_FMU_AIRB_09_FMU_AIRB_10(
 
 
 def test_double_stacked_drop_costs_a_step_of_the_players_choice_FMU_AIRB_11():
+    # FMU-AIRB-11
     s = _dropped_state({"us-82-505": "2404", "us-82-507": "2404", "us-101-501": "2305", "us-101-502": "2305"},
                        reduced=("us-101-501", "us-101-502"))
     drop_hazards(s, Changes())
@@ -263,6 +292,7 @@ def test_double_stacked_drop_costs_a_step_of_the_players_choice_FMU_AIRB_11():
 
 
 def test_german_units_placed_at_step_5_after_the_drift_FMU_SEQ_02_FMU_GSET_01_FMU_GSET_02(monkeypatch):
+    # FMU-SEQ-02, FMU-GSET-01, FMU-GSET-02
     stand_in_attack(monkeypatch)
     g = new()
     k = g.state.unit("ge-739-709")
@@ -277,6 +307,7 @@ def test_german_units_placed_at_step_5_after_the_drift_FMU_SEQ_02_FMU_GSET_01_FM
 
 
 def test_unit_in_a_german_hex_must_attack_before_play_goes_on_FMU_AIRB_12(monkeypatch):
+    # FMU-AIRB-12
     stand_in_attack(monkeypatch)
     g = new()
     # drop zone next to 3203 (729/709): the 82nd lands around it, one unit on it
@@ -296,6 +327,7 @@ def test_unit_in_a_german_hex_must_attack_before_play_goes_on_FMU_AIRB_12(monkey
 
 
 def test_beach_assault_required_in_every_occupied_beach_hex_FMU_BEACH_01(monkeypatch):
+    # FMU-BEACH-01
     stand_in_attack(monkeypatch)
     g = play_landing(new())
     while g.state.phase == "landing.drop_attacks":
@@ -325,6 +357,7 @@ def landed_gt1(monkeypatch, seed=3, dz=("2503", "2305")):
 
 
 def test_gt1_landed_and_airborne_units_may_not_move_FMU_AMPH_08_FMU_AMPH_09_FMU_AIRB_18(monkeypatch):
+    # FMU-AMPH-08, FMU-AMPH-09, FMU-AIRB-18
     g = landed_gt1(monkeypatch)
     movers = {a.unit for a in legal_actions(g.state, "allied") if a.kind == "move"}
     assert movers == set()
@@ -342,6 +375,7 @@ def test_gt1_landed_and_airborne_units_may_not_move_FMU_AMPH_08_FMU_AMPH_09_FMU_
 
 
 def test_airborne_units_project_no_zoc_on_gt1_FMU_AIRB_17(monkeypatch):
+    # FMU-AIRB-17
     g = landed_gt1(monkeypatch)
     s = g.state
     airborne = [k for k, u in enumerate(s.scenario.units) if u.type in ("parachute", "glider")
@@ -358,6 +392,7 @@ def test_airborne_units_project_no_zoc_on_gt1_FMU_AIRB_17(monkeypatch):
 
 
 def test_stacked_units_that_leave_the_beach_never_stack_again_FMU_AMPH_07(monkeypatch):
+    # FMU-AMPH-07
     g = landed_gt1(monkeypatch)
     s = g.state.copy()
     s.turn = 2
@@ -370,6 +405,7 @@ def test_stacked_units_that_leave_the_beach_never_stack_again_FMU_AMPH_07(monkey
 
 
 def test_drop_zones_give_airborne_supply_then_go_on_gt3_FMU_AIRB_16(monkeypatch):
+    # FMU-AIRB-16
     g = landed_gt1(monkeypatch)
     assert fx(g.state)["drop_zone_supply"] is True
     assert len(g.state.markers_of("drop_zone")) == 2

@@ -10,12 +10,14 @@ from tests.rules.fmu.fmu_helpers import CAMPAIGN, at, scenario
 
 
 def test_scenario_uses_the_landing_and_linkup_map_only_FMU_GEN_01():
+    # FMU-GEN-01
     for path in (None, CAMPAIGN):
         sc = scenario(path) if path else scenario()
         assert sc.board.id == "utah" and sc.system.id == "fmu"
 
 
 def test_seventeen_turns_allies_first_FMU_GEN_06_FMU_GEN_07():
+    # FMU-GEN-06, FMU-GEN-07
     sc = scenario()
     assert (sc.first_turn, sc.last_turn, sc.first_player) == (1, 17, "allied")
     from ddaydesk.engine.sequence import load_sequence
@@ -25,6 +27,7 @@ def test_seventeen_turns_allies_first_FMU_GEN_06_FMU_GEN_07():
 
 
 def test_every_set_up_hex_is_west_of_the_vire_FMU_GEN_02():
+    # FMU-GEN-02
     sc = scenario()
     out = outside(Game(sc, 1).state)
     starts = [u.hex for u in sc.units if u.hex >= 0]
@@ -41,6 +44,7 @@ def _gt5_state(path=None):
 
 @pytest.mark.parametrize("side_unit", ["us-9-39", "ge-37-17ss"])
 def test_no_unit_moves_east_of_the_vire_FMU_GEN_03(side_unit):
+    # FMU-GEN-03
     s = _gt5_state()
     sc = s.scenario
     k = s.unit(side_unit)
@@ -54,6 +58,7 @@ def test_no_unit_moves_east_of_the_vire_FMU_GEN_03(side_unit):
 
 
 def test_campaign_lifts_the_vire_boundary_FMU_CAMP_07():
+    # FMU-CAMP-07
     s = _gt5_state(CAMPAIGN)
     assert s.options["campaign"] is True
     assert not any(outside(s))
@@ -64,12 +69,14 @@ def test_campaign_lifts_the_vire_boundary_FMU_CAMP_07():
 
 
 def test_campaign_game_is_the_us_one_map_mode_FMU_CAMP_01():
+    # FMU-CAMP-01
     sc = scenario(CAMPAIGN)
     assert sc.options["campaign"] and sc.last_turn == 25
     assert {u.nationality for u in sc.units if u.side == "allied"} == {"us"}  # U.S. forces on the west map
 
 
 def test_campaign_assault_units_use_their_beach_later_ones_any_marked_beach_FMU_CAMP_08():
+    # FMU-CAMP-08
     sc = scenario(CAMPAIGN)
     assault = [u for u in sc.units if u.arrive_turn == 1 and u.type == "infantry" and u.side == "allied"]
     assert {u.arrive_region for u in assault} == {"utah_beach"}
@@ -87,6 +94,7 @@ def test_campaign_extension_reinforcements(turn, ids):
 
 
 def test_terrain_key_errata_trail_not_rail_FMU_GEN_05():
+    # FMU-GEN-05
     system = load_system("fmu")
     assert "trail" in system.hexside_features and "rail" not in system.hexside_features
     sc = scenario()
@@ -95,6 +103,7 @@ def test_terrain_key_errata_trail_not_rail_FMU_GEN_05():
 
 
 def test_gt1_mobile_landed_units_barred_from_mobile_phases_FMU_AMPH_09():
+    # FMU-AMPH-09
     s = Game(scenario(), 1).state.copy()
     from ddaydesk.rules.fmu.common import fx
     k = s.unit("us-4ad-cca")

@@ -26,9 +26,9 @@ def _allied_moves(g: Game) -> None:
         if not dest or s.place[k] in goals:
             continue
         best = min(dest, key=lambda d: (min(board.distance(d, t) for t in goals), d))
-        if min(board.distance(best, t) for t in goals) < min(board.distance(s.place[k], t) for t in goals):
-            if any(a.kind == "move" and a.unit == u.id and a.to == best for a in legal_actions(s, "allied")):
-                g.do(Move("allied", u.id, best))
+        closer = min(board.distance(best, t) for t in goals) < min(board.distance(s.place[k], t) for t in goals)
+        if closer and any(a.kind == "move" and a.unit == u.id and a.to == best for a in legal_actions(s, "allied")):
+            g.do(Move("allied", u.id, best))
 
 
 def _german_entries(g: Game) -> None:

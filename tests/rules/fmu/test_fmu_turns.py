@@ -6,8 +6,8 @@ import pytest
 from ddaydesk.engine import ELIMINATED, ON_MAP, Changes, Game, IllegalAction
 from ddaydesk.rules.fmu import supply
 from ddaydesk.rules.fmu.common import fx
-from ddaydesk.rules.fmu.replacements import Rebuild, points_for, schedule
 from ddaydesk.rules.fmu.data import entry
+from ddaydesk.rules.fmu.replacements import Rebuild, points_for, schedule
 from ddaydesk.rules.fmu.support import end_of_turn, fill_cups, support_phase
 from ddaydesk.rules.fmu.victory import sync
 from tests.rules.fmu.fmu_helpers import CAMPAIGN, at, scenario, script_dice
@@ -15,6 +15,7 @@ from tests.rules.fmu.test_fmu_landing import landed_gt1
 
 
 def test_gt1_cups_and_naval_gunfire_ready_before_the_landing_FMU_NGS_04():
+    # FMU-NGS-04
     s = Game(scenario(), 1).state
     pools = s.extra["combat"]
     assert pools["turn"] == 1 and len(pools["naval_left"]) == 6
@@ -29,6 +30,7 @@ def test_gt1_cups_and_naval_gunfire_ready_before_the_landing_FMU_NGS_04():
 
 
 def test_edge_hex_taken_costs_a_german_marker_next_gt_and_not_2301_FMU_SFM_06_FMU_SFM_07():
+    # FMU-SFM-06, FMU-SFM-07
     s = Game(scenario(), 1).state.copy()
     sc = s.scenario
     s.turn = 4
@@ -55,6 +57,7 @@ def test_edge_hex_taken_costs_a_german_marker_next_gt_and_not_2301_FMU_SFM_06_FM
 
 
 def test_inclement_weather_sets_aside_aircraft_and_a_die_of_markers_FMU_WX_03_FMU_WX_04(monkeypatch):
+    # FMU-WX-03, FMU-WX-04
     s = Game(scenario(), 1, {"weather": True}).state.copy()
     s.turn = 3
     s.weather = "inclement"
@@ -69,6 +72,7 @@ def test_inclement_weather_sets_aside_aircraft_and_a_die_of_markers_FMU_WX_03_FM
 
 
 def test_weather_rolled_from_gt2_with_the_option_only_FMU_WX_01_FMU_WX_05():
+    # FMU-WX-01, FMU-WX-05
     assert scenario().options["weather"] is False  # the scenario's toggle is off by default
     from ddaydesk.engine.core import _weather_due
     s = Game(scenario(), 1, {"weather": True}).state.copy()
@@ -108,6 +112,7 @@ def test_campaign_replacement_points(table, turn, leg, mobile):
 
 
 def test_campaign_list_replaces_the_scenario_list_and_german_gets_none_FMU_CAMP_12_FMU_REPL_01():
+    # FMU-CAMP-12, FMU-REPL-01
     camp = Game(scenario(CAMPAIGN), 1).state
     assert points_for(schedule(camp), 3) == {"leg": 2, "mobile": 1}  # not 3 leg
     assert schedule(camp, "german") == [] and entry("replacements.german")["value"] == 0
@@ -129,6 +134,7 @@ def _reduced_on_map(monkeypatch, supplied: bool):
 
 
 def test_rebuild_a_reduced_supplied_unit_even_in_ezoc_FMU_REPL_02_FMU_REPL_03(monkeypatch):
+    # FMU-REPL-02, FMU-REPL-03
     g, k = _reduced_on_map(monkeypatch, True)
     assert g.state.scratch["replacements"] == {"leg": 1, "mobile": 0}
     g.do(Rebuild("allied", "us-4-8"))
@@ -140,12 +146,14 @@ def test_rebuild_a_reduced_supplied_unit_even_in_ezoc_FMU_REPL_02_FMU_REPL_03(mo
 
 
 def test_unsupplied_unit_cannot_be_rebuilt_FMU_REPL_02(monkeypatch):
+    # FMU-REPL-02
     g, k = _reduced_on_map(monkeypatch, False)
     with pytest.raises(IllegalAction, match="out of supply"):
         g.do(Rebuild("allied", "us-4-8"))
 
 
 def test_unused_points_are_lost_at_the_next_gt_FMU_REPL_05(monkeypatch):
+    # FMU-REPL-05
     g, k = _reduced_on_map(monkeypatch, True)
     s = g.state
     from ddaydesk.engine.phases import _new_turn
@@ -156,6 +164,7 @@ def test_unused_points_are_lost_at_the_next_gt_FMU_REPL_05(monkeypatch):
 
 
 def test_out_of_supply_units_reduced_then_eliminated_at_end_of_allied_turn_FMU_SUP_01_FMU_SUP_05(monkeypatch):
+    # FMU-SUP-01, FMU-SUP-05
     g = landed_gt1(monkeypatch)
     s = g.state.copy()
     monkeypatch.setattr(supply, "provider", lambda st, tr: {t: t != "us-4-8" and t != "us-4-12" for t in tr})

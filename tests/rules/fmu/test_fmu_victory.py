@@ -2,7 +2,7 @@
 
 import pytest
 
-from ddaydesk.engine import OVER, ON_MAP, Changes, Game
+from ddaydesk.engine import ON_MAP, OVER, Changes, Game
 from ddaydesk.rules.fmu import supply
 from ddaydesk.rules.fmu.common import fx, remove_markers
 from ddaydesk.rules.fmu.victory import captured, city_hexes, judge, named_cities, sync
@@ -34,6 +34,7 @@ def all_supplied(monkeypatch):
 
 
 def test_no_beach_landing_hex_at_end_of_gt_is_german_strategic_victory_FMU_VIC_01():
+    # FMU-VIC-01
     s = state(turn=6)
     remove_markers(s, "beachhead")
     judge(s, Changes())
@@ -42,6 +43,7 @@ def test_no_beach_landing_hex_at_end_of_gt_is_german_strategic_victory_FMU_VIC_0
 
 
 def test_all_seven_locations_captured_and_supplied_allied_win_FMU_VIC_03(all_supplied):
+    # FMU-VIC-03
     s = state()
     occupy(s, OBJECTIVES)
     judge(s, Changes())
@@ -49,6 +51,7 @@ def test_all_seven_locations_captured_and_supplied_allied_win_FMU_VIC_03(all_sup
 
 
 def test_six_of_seven_german_operational_victory_FMU_VIC_02(all_supplied):
+    # FMU-VIC-02
     s = state()
     occupy(s, OBJECTIVES[1:])  # Carentan 1706 missing: both Carentan hexes count (FMU-VIC-03 note)
     judge(s, Changes())
@@ -57,6 +60,7 @@ def test_six_of_seven_german_operational_victory_FMU_VIC_02(all_supplied):
 
 
 def test_no_decision_before_the_last_turn_FMU_GEN_06(all_supplied):
+    # FMU-GEN-06
     s = state(turn=16)
     occupy(s, OBJECTIVES)
     judge(s, Changes())
@@ -64,6 +68,7 @@ def test_no_decision_before_the_last_turn_FMU_GEN_06(all_supplied):
 
 
 def test_last_to_occupy_and_supply_make_a_capture_FMU_VIC_04(monkeypatch):
+    # FMU-VIC-04
     s = state()
     occupy(s, ["2503"])
     k = next(k for k in range(len(s.place)) if s.place[k] == at(s.scenario, "2503"))
@@ -80,12 +85,14 @@ def test_last_to_occupy_and_supply_make_a_capture_FMU_VIC_04(monkeypatch):
 
 
 def test_german_unit_on_a_beachhead_removes_the_marker_FMU_AMPH_04():
+    # FMU-AMPH-04
     s = state(turn=5)
     occupy(s, ["2806"], side="german")
     assert s.markers_of("beachhead") == []
 
 
 def test_campaign_ignores_the_scenario_objectives_FMU_CAMP_09(all_supplied):
+    # FMU-CAMP-09
     s = state(CAMPAIGN)
     occupy(s, OBJECTIVES)  # 2 city hexes (Carentan) only
     judge(s, Changes())
@@ -94,6 +101,7 @@ def test_campaign_ignores_the_scenario_objectives_FMU_CAMP_09(all_supplied):
 
 
 def test_city_hexes_count_each_seven_win_FMU_VIC_06_FMU_VIC_07(all_supplied):
+    # FMU-VIC-06, FMU-VIC-07
     s = state(CAMPAIGN)
     cities = city_hexes(s)
     assert {"1706", "1805"} <= set(cities) and "2503" not in cities  # towns do not count
@@ -107,6 +115,7 @@ def test_city_hexes_count_each_seven_win_FMU_VIC_06_FMU_VIC_07(all_supplied):
 
 
 def test_extension_counts_named_cities_once_FMU_CAMP_13_FMU_CAMP_14(all_supplied):
+    # FMU-CAMP-13, FMU-CAMP-14
     s = state(CAMPAIGN)
     named = named_cities(s)
     assert len(named) == 7 and sorted(named["Carentan"]) == ["1706", "1805"]
@@ -116,6 +125,7 @@ def test_extension_counts_named_cities_once_FMU_CAMP_13_FMU_CAMP_14(all_supplied
 
 
 def test_extension_with_supply_cut_counts_nothing_FMU_CAMP_14(monkeypatch):
+    # FMU-CAMP-14
     monkeypatch.setattr(supply, "provider", lambda st, tr: {t: False for t in tr})
     s = state(CAMPAIGN)
     occupy(s, ["1706", "1805"])
@@ -124,6 +134,7 @@ def test_extension_with_supply_cut_counts_nothing_FMU_CAMP_14(monkeypatch):
 
 
 def test_campaign_never_beyond_gt25_FMU_CAMP_15(all_supplied):
+    # FMU-CAMP-15
     s = state(CAMPAIGN)
     judge(s, Changes())
     assert fx(s)["campaign_end"] == 24  # 7 cities, none captured
@@ -135,6 +146,7 @@ def test_campaign_never_beyond_gt25_FMU_CAMP_15(all_supplied):
 
 
 def test_campaign_sudden_death_too_FMU_VIC_05():
+    # FMU-VIC-05
     s = state(CAMPAIGN, turn=9)
     remove_markers(s, "beachhead")
     judge(s, Changes())
@@ -142,6 +154,7 @@ def test_campaign_sudden_death_too_FMU_VIC_05():
 
 
 def test_combined_campaign_needs_21_city_hexes_FMU_VIC_08():
+    # FMU-VIC-08
     from ddaydesk.rules.fmu.data import entry
     assert entry("victory.campaign_city_hexes_combined")["value"] == 21
     assert entry("victory.campaign_city_hexes")["value"] == 7

@@ -41,7 +41,7 @@ def edge_table(board: Board, rules: MoveRules, cls: int) -> tuple[list[tuple[tup
         t = names[board.terrain[i]]
         cost = rules.entry_cost.get(t, (None,) * len(rules.classes))[cls] if system.terrain[t].passable else None
         entry.append(cost)
-    feats = [(board.feature_bit(h.feature), h.replace, h.cost[cls]) for h in rules.hexsides]
+    feats = [(board.feature_bit(h.feature), h.replace, h.cost[cls], h.bridged_between) for h in rules.hexsides]
     feats = [f for f in feats if f[0]]
     edges: list[tuple[tuple[int, int], ...]] = []
     for i in range(board.n):
@@ -53,7 +53,9 @@ def edge_table(board: Board, rules: MoveRules, cls: int) -> tuple[list[tuple[tup
             mask = board.side_mask[s] if s >= 0 else 0
             add = 0
             replaced = None
-            for bit, replace, c in feats:
+            for bit, replace, c, bridged in feats:
+                if bridged and names[board.terrain[i]] in bridged and names[board.terrain[j]] in bridged:
+                    continue  # a bridge is assumed (FMU-GEN-04)
                 if mask & bit:
                     if replace:
                         replaced = c if replaced is None else min(replaced, c)

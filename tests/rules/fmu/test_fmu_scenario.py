@@ -111,3 +111,21 @@ def test_gt1_mobile_landed_units_barred_from_mobile_phases_FMU_AMPH_09():
     fx(s)["landed"] = {"us-4ad-cca": 1}
     s.phase = "allied.mobile_movement"
     assert "landed on GT 1" in move_problem(s, k, "normal", "mobile")
+
+
+def test_river_between_two_city_hexes_is_bridged_FMU_GEN_04():
+    # FMU-GEN-04
+    from ddaydesk.formats.scenariofile import load_scenario
+    from tests.rules.fmu.fmu_helpers import ROOT
+
+    sc = load_scenario(ROOT / "tests" / "data" / "fmu" / "bridge_scenario.yaml")
+    s = Game(sc, 1).state
+    r = reach(s, s.unit("a-leg"))
+    assert r.cost(at(sc, "0201")) == 1  # city to city across the river: no river cost
+    from ddaydesk.engine.movement import edge_table
+    from ddaydesk.engine.tables import SCALE, load_move_rules
+
+    edges, _ = edge_table(sc.board, load_move_rules("fmu"), 0)
+    step = dict(edges[at(sc, "0301")])
+    assert step[at(sc, "0401")] == (1 + 2) * SCALE  # clear to clear: the river's +2 (leg)
+    assert dict(edges[at(sc, "0101")])[at(sc, "0201")] == 1 * SCALE

@@ -2,7 +2,7 @@
 
 After every action :func:`sync` records the last side to occupy each objective, city and
 listed edge hex (``state.extra["fmu"]["last"]``), removes a beachhead marker a German unit
-stands on (FMU-AMPH-04) and notes when the Allies first take a listed edge hex (FMU-SFM-06).
+stands on (FMU-AMPH-04) or whose assaulting units all died (FMU-BEACH-06) and notes when the Allies first take a listed edge hex (FMU-SFM-06).
 At the end of each GT :func:`judge` checks the German sudden death (FMU-VIC-01/05) and, at the
 end of the scenario or campaign, the victory conditions; the decision is kept in
 ``state.extra["fmu"]["result"]`` and ends the game.
@@ -64,6 +64,14 @@ def sync(state: GameState, ch: Changes | None = None) -> None:
     if lost and ch is not None:
         ch.markers = True
         ch.notes.append(f"beachhead marker removed: German unit in {', '.join(board.labels[i] for i in lost)} (FMU-AMPH-04)")
+    if state.phase == "landing.beach_assault":
+        # every beach hex still has its landing units until an assault destroys them all
+        allied = {p for p, ks in at.items() if any(units[k].side == "allied" for k in ks)}
+        wiped = remove_markers(state, BEACHHEAD, set(beachheads(state)) - allied)
+        if wiped and ch is not None:
+            ch.markers = True
+            ch.notes.append(f"every assaulting unit in {', '.join(board.labels[i] for i in wiped)} eliminated: "
+                            "its beachhead marker is gone for good (FMU-BEACH-06)")
     f = fx(state)
     last = f.setdefault("last", {})
     taken = f.setdefault("edges_taken", {})

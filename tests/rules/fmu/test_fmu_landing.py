@@ -418,3 +418,27 @@ def test_drop_zones_give_airborne_supply_then_go_on_gt3_FMU_AIRB_16(monkeypatch)
     ch = Changes()
     support_phase(s, ch)
     assert s.markers_of("drop_zone") == [] and fx(s)["drop_zone_supply"] is False
+
+
+def test_beach_hex_whose_assault_units_all_die_loses_its_marker_FMU_BEACH_06(monkeypatch):
+    from ddaydesk.engine import Handler, rules_module
+    from ddaydesk.rules.fmu import _wrap
+    from ddaydesk.rules.fmu.landing import beach_assault_units, drop_hex_units, eliminate
+
+    def legal(state, side, phase):
+        return iter(())
+
+    def wipe(state, a, ch, phase):  # a stand-in result: every attacker eliminated
+        for uid in a.attackers:
+            eliminate(state, ch, state.unit(uid))
+
+    monkeypatch.setitem(rules_module("fmu").handlers, "attack", _wrap(Handler("attack", legal, wipe)))
+    g = play_landing(new())
+    while g.state.phase == "landing.drop_attacks":
+        g.do(attack("allied", [g.scenario.units[k].id for k in drop_hex_units(g.state)]))
+        g.do(EndPhase("allied"))
+    assert g.state.phase == "landing.beach_assault"
+    assert len(beach_assault_units(g.state)) == 4
+    ch = g.do(attack("allied", ["us-90-359"]))  # the only unit on 2707
+    labels = sorted(g.scenario.board.labels[m.place] for m in g.state.markers_of("beachhead"))
+    assert labels == ["2806"] and any("FMU-BEACH-06" in n for n in ch.notes)

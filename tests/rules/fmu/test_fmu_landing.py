@@ -442,3 +442,29 @@ def test_beach_hex_whose_assault_units_all_die_loses_its_marker_FMU_BEACH_06(mon
     ch = g.do(attack("allied", ["us-90-359"]))  # the only unit on 2707
     labels = sorted(g.scenario.board.labels[m.place] for m in g.state.markers_of("beachhead"))
     assert labels == ["2806"] and any("FMU-BEACH-06" in n for n in ch.notes)
+
+
+def test_landing_log_saves_and_replays_to_the_same_state(tmp_path):
+    # The landing's actions and dice are in the log like any other (FMU-AIRB-03 rolls replayed).
+    from ddaydesk.engine import load_game, save_game
+
+    g = play_landing(new())
+    path = tmp_path / "landing.json"
+    save_game(g, path)
+    again = load_game(path)
+    assert again.state.state_hash() == g.state.state_hash()
+    assert [r.value for _, r in again.dice_log()] == [r.value for _, r in g.dice_log()]
+    kinds = {a.kind for a in again.log}
+    assert {"place_beachhead", "land", "place_drop_zone", "place_airborne", "roll_drop"} <= kinds
+
+
+def test_offered_drop_zones_are_exactly_the_accepted_ones_FMU_AIRB_01():
+    # FMU-AIRB-01: the fast listing and the one-by-one check agree on every hex of the map
+    from ddaydesk.rules.fmu.landing import _drop_zone_problem
+
+    g = _at_drop_zones()
+    s = g.state
+    offered = {(a.division, a.place) for a in legal_actions(s, "allied") if a.kind == "place_drop_zone"}
+    accepted = {(d, i) for d in ("82", "101") for i in range(s.scenario.board.n)
+                if _drop_zone_problem(s, d, i) is None}
+    assert offered == accepted and offered

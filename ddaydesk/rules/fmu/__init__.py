@@ -100,6 +100,7 @@ def register(rm: RulesModule) -> None:
     rm.add_hook("fmu_drop_hazards", _hook(landing.drop_hazards))
     rm.add_hook("fmu_german_setup", _hook(landing.german_setup))
     rm.add_hook("fmu_drop_zones_supply", landing.drop_zones_supply)
+    rm.add_hook("fmu_attacks_due", landing.attacks_due)
     rm.add_hook("fmu_german_arrivals", limits.german_arrivals)
     rm.add_hook("support_fire", _hook(support.support_phase))
     rm.add_hook("supply", _hook(supply.supply_phase))

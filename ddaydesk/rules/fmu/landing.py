@@ -562,6 +562,19 @@ def landing_end_check(state: GameState, phase: Phase) -> str | None:
     return None
 
 
+def attacks_due(state: GameState, ch: Changes) -> None:
+    """Entering a landing combat phase: the hexes where an attack is compulsory, for the combat
+    wiring (``extra["combat"]["drop_hex_due"]``: FMU-AIRB-12; ``["beach_assault_due"]``:
+    FMU-BEACH-01)."""
+    labels = state.scenario.board.labels
+    rec = state.extra.setdefault("combat", {})
+    if state.phase == "landing.drop_attacks":
+        rec["drop_hex_due"] = sorted({labels[state.place[k]] for k in drop_hex_units(state)})
+    else:
+        rec.pop("drop_hex_due", None)
+        rec["beach_assault_due"] = sorted({labels[state.place[k]] for k in beach_assault_units(state)})
+
+
 def drop_zones_supply(state: GameState, ch: Changes) -> None:
     """Step 7: the drop zone markers show their supply side (FMU-AIRB-16)."""
     if fx(state).get("drop_zones"):

@@ -1,10 +1,13 @@
-"""Support fire markers through the game turns, kept in ``state.extra["combat"]`` for the combat
-handlers (docs/rules/fire-and-movement.md "Support fire state"): the cups refilled every GT
+"""Support fire markers through the game turns, kept in ``state.extra["combat"]`` in the shape
+the combat wiring reads (``turn``, ``cups``, ``naval_left``, ``mines_aside``, ``lost_markers``;
+docs/rules/fire-and-movement.md "State kept by the module"): the cups refilled every GT
 (FMU-SFM-01/08/09), less the German markers lost for the edge hexes the Allies took
 (FMU-SFM-06/07); the naval gunfire markers of GT 1 (FMU-NGS-01/04); inclement weather setting
 aside the aircraft cup and a die roll of markers per side (FMU-WX-03/04)."""
 
 from __future__ import annotations
+
+import dataclasses
 
 from ddaydesk.engine.actions import Changes
 from ddaydesk.engine.state import GameState
@@ -18,28 +21,33 @@ def combat_pools(state: GameState) -> dict:
 
 
 def fill_cups(state: GameState, ch: Changes) -> None:
-    """Start of a GT: every marker back in its cup, the lost ones excepted."""
+    """Start of a GT: every marker back in its cup, the lost ones excepted. Markers are stored
+    as the combat wiring reads them (``dataclasses.asdict`` of combat.model.Marker)."""
     pools = combat_pools(state)
     if pools.get("turn") == state.turn:
         return  # GT 1's cups were filled before the landing (the beach assaults use them)
     _lose_edge_markers(state, ch)
-    lost = tuple(pools.get("lost", []))
+    lost = tuple(pools.get("lost_markers", []))
     cups = initial_cups("fmu", lost)
     pools["turn"] = state.turn
-    pools["cups"] = {name: [m.id for m in ms] for name, ms in sorted(cups.items())}
-    pools["naval_left"] = [m.id for m in naval_markers(state.turn)]
+    pools["cups"] = {name: [dataclasses.asdict(m) for m in ms] for name, ms in sorted(cups.items())}
+    pools["naval_left"] = [dataclasses.asdict(m) for m in naval_markers(state.turn)]
     pools["mines_aside"] = None
     pools["set_aside"] = []
-    pools["lost"] = list(lost)
+    pools["lost_markers"] = list(lost)
     if state.weather == "inclement":
         _inclement(state, ch, pools)
+
+
+def cup_ids(state: GameState, cup: str) -> list[str]:
+    return [m["id"] for m in combat_pools(state).get("cups", {}).get(cup, [])]
 
 
 def _inclement(state: GameState, ch: Changes, pools: dict) -> None:
     aside = pools["set_aside"]
     for name in list(pools["cups"]):
         if name.endswith("air"):
-            aside.extend(pools["cups"][name])
+            aside.extend(m["id"] for m in pools["cups"][name])
             pools["cups"][name] = []
     ch.notes.append("inclement weather: the aircraft markers are set aside this GT (FMU-WX-03)")
     for side in ("allied", "german"):
@@ -51,7 +59,7 @@ def _inclement(state: GameState, ch: Changes, pools: dict) -> None:
                 break
             n, m = left[ch.roll(state, len(left), f"{side} marker set aside").value - 1]
             pools["cups"][n].remove(m)
-            aside.append(m)
+            aside.append(m["id"])
         ch.notes.append(f"inclement weather: {side} rolled {r.value}, that many markers unavailable (FMU-WX-04)")
 
 
@@ -62,7 +70,7 @@ def _lose_edge_markers(state: GameState, ch: Changes) -> None:
     if not owed:
         return
     pools = combat_pools(state)
-    lost = pools.setdefault("lost", [])
+    lost = pools.setdefault("lost_markers", [])
     for h in owed:
         left = [m.id for m in initial_cups("fmu", tuple(lost))["german"] if not m.mines]
         if left:

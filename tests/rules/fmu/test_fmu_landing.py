@@ -468,3 +468,10 @@ def test_offered_drop_zones_are_exactly_the_accepted_ones_FMU_AIRB_01():
     accepted = {(d, i) for d in ("82", "101") for i in range(s.scenario.board.n)
                 if _drop_zone_problem(s, d, i) is None}
     assert offered == accepted and offered
+
+
+def test_compulsory_attacks_are_listed_for_the_combat_wiring_FMU_BEACH_01(monkeypatch):
+    # FMU-BEACH-01, FMU-AIRB-12: the combat record names the hexes where attacks are due
+    g = landed_gt1(monkeypatch)
+    assert g.state.extra["combat"]["beach_assault_due"] == ["2707", "2806"]
+    assert "drop_hex_due" not in g.state.extra["combat"]

@@ -8,7 +8,7 @@ from ddaydesk.rules.fmu import supply
 from ddaydesk.rules.fmu.common import fx
 from ddaydesk.rules.fmu.data import entry
 from ddaydesk.rules.fmu.replacements import Rebuild, points_for, schedule
-from ddaydesk.rules.fmu.support import end_of_turn, fill_cups, support_phase
+from ddaydesk.rules.fmu.support import cup_ids, end_of_turn, fill_cups, support_phase
 from ddaydesk.rules.fmu.victory import sync
 from tests.rules.fmu.fmu_helpers import CAMPAIGN, at, scenario, script_dice
 from tests.rules.fmu.test_fmu_landing import landed_gt1
@@ -20,6 +20,7 @@ def test_gt1_cups_and_naval_gunfire_ready_before_the_landing_FMU_NGS_04():
     pools = s.extra["combat"]
     assert pools["turn"] == 1 and len(pools["naval_left"]) == 6
     assert len(pools["cups"]["german"]) == 12  # 11 + Achtung Minen
+    assert sorted(m["value"] for m in pools["cups"]["german"] if not m["mines"]) == [1, 2, 3, 3, 4, 4, 4, 5, 5, 6, 6]
     assert sum(len(v) for k, v in pools["cups"].items() if k.startswith("allied")) == 20
     s2 = s.copy()
     s2.turn = 2
@@ -43,8 +44,8 @@ def test_edge_hex_taken_costs_a_german_marker_next_gt_and_not_2301_FMU_SFM_06_FM
     s.turn = 5
     ch = Changes()
     fill_cups(s, ch)
-    assert len(s.extra["combat"]["cups"]["german"]) == 11 and len(s.extra["combat"]["lost"]) == 1
-    assert "mines" in s.extra["combat"]["cups"]["german"]  # the Minen marker is never the one lost
+    assert len(s.extra["combat"]["cups"]["german"]) == 11 and len(s.extra["combat"]["lost_markers"]) == 1
+    assert "mines" in cup_ids(s, "german")  # the Minen marker is never the one lost
     g = s.unit("ge-919-709")
     k = s.unit("us-4-8")
     s.place[k], s.status[k] = -1, ELIMINATED

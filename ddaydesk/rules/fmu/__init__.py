@@ -103,7 +103,8 @@ def register(rm: RulesModule) -> None:
     rm.add_hook("fmu_attacks_due", landing.attacks_due)
     rm.add_hook("fmu_german_arrivals", limits.german_arrivals)
     rm.add_hook("support_fire", _hook(support.support_phase))
-    rm.add_hook("supply", _hook(supply.supply_phase))
+    if not rm.hooks.get("supply"):  # the supply package's own hook, when present, does the attrition
+        rm.add_hook("supply", _hook(supply.supply_phase))
     rm.add_hook("end_of_turn", support.end_of_turn)
     rm.add_hook("victory", victory.judge)
     rm.add_end_check(landing.landing_end_check)

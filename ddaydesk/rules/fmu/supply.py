@@ -7,6 +7,9 @@ The trace itself (FMU-SUP-02..06) is the supply calculator's (``ddaydesk.rules.s
 is asked (victory locations), and answers ``{tracer id: supplied}``, or None when no
 calculator is installed (then nothing is reduced and locations count as unsupplied, with a
 note). Tests and other front ends may replace it with :func:`set_provider`.
+
+The supply phase hook here applies the attrition only when the supply package registers no
+``supply`` hook of its own (one that does it is the package's to run).
 """
 
 from __future__ import annotations

@@ -475,3 +475,18 @@ def test_compulsory_attacks_are_listed_for_the_combat_wiring_FMU_BEACH_01(monkey
     g = landed_gt1(monkeypatch)
     assert g.state.extra["combat"]["beach_assault_due"] == ["2707", "2806"]
     assert "drop_hex_due" not in g.state.extra["combat"]
+
+
+def test_landing_summary_shows_each_drift_for_the_map(monkeypatch):
+    # FMU-AIRB-08: planned and landed hexes of every drop, for the map's drift arrows
+    from ddaydesk.rules.fmu.view import landing_summary
+
+    g = _at_drop()
+    script_dice(monkeypatch, [4, 1])  # drifts one hex west
+    ch = g.do(RollDrop("allied", "us-82-505"))
+    got = landing_summary(g.state)
+    d = next(x for x in got["drops"] if x["unit"] == "us-82-505")
+    assert got["step"] == "landing.drop" and "roll the drop" in got["to_do"]
+    assert d["drift"] == "W" and d["landed"] != d["planned"]
+    assert ch.moved[-1][1:3] == (at(g.scenario, d["planned"]), at(g.scenario, d["landed"]))
+    assert got["drop_zones"] == {"82": "2503", "101": "2305"}

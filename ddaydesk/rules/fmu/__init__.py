@@ -13,28 +13,34 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ddaydesk.engine.actions import Changes, IllegalAction
+from ddaydesk.engine.phases import current_phase
+from ddaydesk.engine.state import ATTACKED
 from ddaydesk.engine.systems import Handler, RulesModule
 from ddaydesk.rules.fmu import landing, limits, replacements, supply, support, victory
 from ddaydesk.rules.fmu.common import fx, is_airborne, is_fmu_scenario
 from ddaydesk.rules.fmu.data import val
 
 
-def _gt1_attack_problem(state, action) -> str | None:
-    """GT 1 outside the landing: airborne units and units landed that GT may not attack
-    (FMU-AIRB-18, FMU-AMPH-08, FMU-AMPH-09)."""
+def _attack_problem(state, action) -> str | None:
+    """Who may not attack now. GT 1 outside the landing: airborne units and units landed that
+    GT (FMU-AIRB-18, FMU-AMPH-08, FMU-AMPH-09). Mobile combat phases: a unit landed this GT
+    that fought in the combat phase (FMU-AREIN-11; other units follow the combat rules)."""
     if not is_fmu_scenario(state) or state.phase.startswith("landing."):
         return None
-    if state.turn > val("landing.airborne_restricted_turn"):
-        return None
+    units = state.scenario.units
+    mobile_phase = current_phase(state).units == "mobile"
     landed = fx(state).get("landed", {})
+    gt1 = state.turn <= val("landing.airborne_restricted_turn")
     for uid in getattr(action, "attackers", ()) or ():
         k = state.scenario.unit_index.get(uid)
         if k is None:
             continue
-        if is_airborne(state, k):
+        if gt1 and is_airborne(state, k):
             return f"{uid}: airborne units may not attack on GT {state.turn} (FMU-AIRB-18)"
-        if landed.get(uid) == state.scenario.first_turn:
+        if gt1 and landed.get(uid) == state.scenario.first_turn:
             return f"{uid} landed on GT {state.turn}: its only combat is the beach assault (FMU-AMPH-08)"
+        if mobile_phase and landed.get(uid) == state.turn and state.flags[k] & ATTACKED and units[k].side == action.side:
+            return f"{uid} landed this GT and fought in the combat phase: no mobile combat for it (FMU-AREIN-11)"
     return None
 
 
@@ -43,7 +49,7 @@ def _wrap(h: Handler) -> Handler:
 
     def apply(state, action, ch: Changes, phase) -> None:
         if h.kind == "attack":
-            problem = _gt1_attack_problem(state, action)
+            problem = _attack_problem(state, action)
             if problem:
                 raise IllegalAction(problem)
         h.apply(state, action, ch, phase)
@@ -52,7 +58,7 @@ def _wrap(h: Handler) -> Handler:
 
     def legal(state, side, phase):
         for a in h.legal(state, side, phase):
-            if h.kind != "attack" or _gt1_attack_problem(state, a) is None:
+            if h.kind != "attack" or _attack_problem(state, a) is None:
                 yield a
 
     return replace(h, apply=apply, legal=legal)

@@ -212,3 +212,26 @@ def test_landed_mobile_units_move_in_the_mobile_phase_FMU_AREIN_11(monkeypatch):
     s.turn = 1
     f(s)["landed"]["us-4ad-cca"] = 1
     assert "landed on GT 1" in move_problem(s, k, "normal", "mobile")  # FMU-AMPH-09
+
+
+def test_a_unit_that_fought_in_the_combat_phase_sits_out_mobile_combat_FMU_AREIN_11(monkeypatch):
+    # FMU-AREIN-11: mobile units landed this GT attack in mobile combat only if they did not fight before
+    from ddaydesk.engine import ATTACKED, Game
+    from tests.rules.fmu.fmu_helpers import attack
+
+    g = landed_gt1(monkeypatch)
+    s = g.state.copy()
+    s.turn, s.phase, s.active = 4, "allied.mobile_combat", "allied"
+    for uid, h in (("us-4ad-cca", "2707"), ("us-4ad-ccb", "2607")):
+        k = s.unit(uid)
+        s.place[k], s.status[k] = at(s.scenario, h), ON_MAP
+    s.flags[s.unit("us-4ad-cca")] |= ATTACKED
+    s.flags[s.unit("us-4ad-ccb")] |= ATTACKED
+    fx(s).setdefault("landed", {})["us-4ad-cca"] = 4  # landed this GT; ccb landed earlier
+    fx(s)["landed"]["us-4ad-ccb"] = 3
+    s._cache.clear()
+    g2 = Game(scenario(), 3)
+    g2.states[-1] = s
+    with pytest.raises(IllegalAction, match="fought in the combat phase"):
+        g2.do(attack("allied", ["us-4ad-cca"]))
+    g2.do(attack("allied", ["us-4ad-ccb"]))

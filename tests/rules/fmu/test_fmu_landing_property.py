@@ -4,7 +4,7 @@ say, the landing's invariants hold."""
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ddaydesk.engine import ELIMINATED, ON_MAP, EndPhase, Game, legal_actions
+from ddaydesk.engine import ELIMINATED, ON_MAP, Game, legal_actions
 from ddaydesk.rules.fmu.common import fx, outside
 from tests.rules.fmu.fmu_helpers import scenario
 

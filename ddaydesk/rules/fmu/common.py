@@ -101,7 +101,3 @@ def zoc_of(state: GameState, side: str) -> bytes:
             mask[j] = 1
     got = state._cache[key] = bytes(mask)
     return got
-
-
-def enemy(side: str) -> str:
-    return "german" if side == "allied" else "allied"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ddaydesk.engine.state import PENDING, GameState
 from ddaydesk.rules.fmu.common import fx, is_airborne, is_fmu_scenario, outside, row_of, zoc_of
-from ddaydesk.rules.fmu.data import rule, val
+from ddaydesk.rules.fmu.data import entry, rule, val
 
 
 def move_check(state: GameState, k: int) -> str | None:
@@ -56,8 +56,7 @@ def german_entries(state: GameState, k: int) -> list[int] | None:
 
 
 def val_units() -> dict[str, str]:
-    from ddaydesk.rules.fmu.data import entry
-
+    """Unit id -> entry kind (W, S, road_south) of the German reinforcements."""
     return {uid: e["value"] for uid, e in entry("german_entry.units").items()}
 
 

@@ -6,7 +6,7 @@ The trace itself (FMU-SUP-02..06) is the supply calculator's (``ddaydesk.rules.s
 ``{tracer id: (place, unit type)}`` for every Allied unit on the map and every hex whose supply
 is asked (victory locations), and answers ``{tracer id: supplied}``, or None when no
 calculator is installed (then nothing is reduced and locations count as unsupplied, with a
-note). Tests and other front ends may replace it with :func:`set_provider`.
+note). Tests replace it to give a position's supply outright.
 
 The supply phase hook here applies the attrition only when the supply package registers no
 ``supply`` hook of its own (one that does it is the package's to run).
@@ -45,13 +45,6 @@ def calculator_provider(state: GameState, tracers: Tracers) -> dict[str, bool] |
 
 
 provider: Provider = calculator_provider
-
-
-def set_provider(fn: Provider) -> Provider:
-    """Replace the supply answer (returns the previous one, to restore)."""
-    global provider
-    old, provider = provider, fn
-    return old
 
 
 def allied_tracers(state: GameState) -> Tracers:

@@ -4,6 +4,7 @@ units, airborne units projecting no ZOC on GT 1, and where German reinforcements
 
 from __future__ import annotations
 
+from ddaydesk.engine.movement import reach
 from ddaydesk.engine.state import PENDING, GameState
 from ddaydesk.rules.fmu.common import fx, is_airborne, is_fmu_scenario, outside, row_of, zoc_of
 from ddaydesk.rules.fmu.data import entry, rule, val
@@ -79,8 +80,6 @@ def entry_filter(state: GameState, k: int, places: list[int]) -> list[int]:
 def german_arrivals(state: GameState, ch) -> None:
     """Entering German movement: west-edge units blocked on and north of row 24 on their
     turn may come on anywhere on the west edge one turn later (FMU-GREIN-04)."""
-    from ddaydesk.engine.movement import reach
-
     if not is_fmu_scenario(state):
         return
     sc = state.scenario
@@ -96,8 +95,6 @@ def german_arrivals(state: GameState, ch) -> None:
 
 def arrival_end_check(state: GameState, phase) -> str | None:
     """German movement may not end while a due reinforcement could enter (FMU-GREIN-02)."""
-    from ddaydesk.engine.movement import reach
-
     if phase.id != "german.movement" or not is_fmu_scenario(state):
         return None
     sc = state.scenario

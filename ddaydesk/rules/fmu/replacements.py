@@ -12,6 +12,7 @@ from ddaydesk.engine.state import ON_MAP, GameState
 from ddaydesk.engine.tables import load_move_rules
 from ddaydesk.rules.fmu.common import campaign
 from ddaydesk.rules.fmu.data import entry
+from ddaydesk.rules.fmu.supply import supplied_units
 
 
 @action_type
@@ -53,8 +54,6 @@ def unit_class(state: GameState, k: int) -> str:
 
 
 def _problem(state: GameState, k: int) -> str | None:
-    from ddaydesk.rules.fmu.supply import supplied_units
-
     u = state.scenario.units[k]
     if u.side != "allied":
         return "the German side receives no replacements (FMU-REPL-01)"

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from ddaydesk.engine.actions import Changes
 from ddaydesk.engine.state import ON_MAP, GameState
 from ddaydesk.rules.fmu.common import DROP_ZONE, beachheads, fx, is_fmu_scenario
+from ddaydesk.rules.fmu.landing import step_loss
 
 Tracers = dict[str, tuple[int, str]]
 Provider = Callable[[GameState, Tracers], "dict[str, bool] | None"]
@@ -28,8 +29,10 @@ def calculator_provider(state: GameState, tracers: Tracers) -> dict[str, bool] |
     """Ask the supply calculator (FMU-SUP-*), if it is installed."""
     try:
         from ddaydesk.rules.supply import SupplyInput, SupplyUnit, compute_supply
-    except ImportError:
-        return None
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and "ddaydesk.rules.supply".startswith(exc.name):
+            return None  # the supply package is not installed
+        raise
     sc = state.scenario
     units = [SupplyUnit(u.id, u.side, u.nationality, u.type, state.place[k], reduced=bool(state.steps_lost[k]))
              for k, u in enumerate(sc.units) if state.status[k] == ON_MAP and state.place[k] >= 0]
@@ -69,8 +72,6 @@ def traceable(state: GameState, places: list[int]) -> set[int] | None:
 
 def apply_attrition(state: GameState, ch: Changes, supplied: dict[str, bool]) -> None:
     """Allied units out of supply are reduced, or eliminated if already reduced (FMU-SUP-05)."""
-    from ddaydesk.rules.fmu.landing import step_loss
-
     for uid, ok in sorted(supplied.items()):
         k = state.scenario.unit_index.get(uid)
         if ok or k is None or state.status[k] != ON_MAP or state.scenario.units[k].side != "allied":

@@ -14,6 +14,7 @@ from ddaydesk.engine.state import GameState
 from ddaydesk.rules.combat.support import cup_side, initial_cups, naval_markers
 from ddaydesk.rules.fmu.common import DROP_ZONE, fx, is_fmu_scenario, remove_markers
 from ddaydesk.rules.fmu.data import val
+from ddaydesk.rules.fmu.replacements import grant_points
 
 
 def combat_pools(state: GameState) -> dict:
@@ -84,8 +85,6 @@ def support_phase(state: GameState, ch: Changes) -> None:
     """The support fire marker phase hook: cups, replacement points, drop zones gone on GT 3."""
     if not is_fmu_scenario(state):
         return
-    from ddaydesk.rules.fmu.replacements import grant_points
-
     fill_cups(state, ch)
     grant_points(state, ch)
     if state.turn >= val("landing.drop_zones_removed_turn") and state.markers_of(DROP_ZONE):

@@ -25,6 +25,7 @@ from ddaydesk.rules.fmu.common import (
     remove_markers,
 )
 from ddaydesk.rules.fmu.data import val
+from ddaydesk.rules.fmu.supply import traceable
 from ddaydesk.rules.tables import table_path
 
 
@@ -90,8 +91,6 @@ def sync(state: GameState, ch: Changes | None = None) -> None:
 def captured(state: GameState, labels: list[str]) -> set[str]:
     """Of ``labels``, those the Allies occupy or last occupied and that trace supply
     (FMU-VIC-04, FMU-CAMP-14)."""
-    from ddaydesk.rules.fmu.supply import traceable
-
     board = state.scenario.board
     last = fx(state).get("last", {})
     held = [board.index(h) for h in labels if last.get(h) == "allied"]

@@ -130,8 +130,9 @@ def judge(state: GameState, ch: Changes) -> None:
 
 def _judge_campaign(state: GameState, ch: Changes) -> None:
     f = fx(state)
-    base = val("victory.campaign_base_length")
-    end = f.get("campaign_end", base)
+    last = state.scenario.last_turn  # a scenario file may end the campaign sooner
+    base = min(val("victory.campaign_base_length"), last)
+    end = min(f.get("campaign_end", base), last)
     if state.turn < end:
         return
     need = val("victory.campaign_city_hexes")
@@ -143,7 +144,7 @@ def _judge_campaign(state: GameState, ch: Changes) -> None:
         named = named_cities(state)
         taken = sum(1 for hexes in named.values() if all(h in cities for h in hexes))
         ext = max(val("victory.campaign_named_cities") - taken, 0)
-        f["campaign_end"] = min(base + ext, val("victory.campaign_max_turn"))
+        f["campaign_end"] = min(base + ext, val("victory.campaign_max_turn"), last)
         if f["campaign_end"] > state.turn:
             ch.notes.append(f"campaign extended by {ext} GT to GT {f['campaign_end']}: {taken} named cities captured "
                             f"(FMU-CAMP-13, FMU-CAMP-14, FMU-CAMP-15)")

@@ -158,3 +158,13 @@ def test_combined_campaign_needs_21_city_hexes_FMU_VIC_08():
     from ddaydesk.rules.fmu.data import entry
     assert entry("victory.campaign_city_hexes_combined")["value"] == 21
     assert entry("victory.campaign_city_hexes")["value"] == 7
+
+
+def test_campaign_option_on_the_17_turn_scenario_still_decides_at_gt17(all_supplied):
+    # FMU-CAMP-13: the extension cannot run past the scenario file's last turn; a decision is made there
+    s = Game(scenario(), 1, {"campaign": True}).state.copy()
+    s.turn, s.phase = 17, "end"
+    from ddaydesk.rules.fmu.common import add_marker
+    add_marker(s, "beachhead", at(s.scenario, "2806"))
+    judge(s, Changes())
+    assert fx(s)["result"]["winner"] == "german" and s.phase == OVER

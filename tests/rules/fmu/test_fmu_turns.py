@@ -189,3 +189,17 @@ def test_no_supply_calculator_means_no_attrition_and_a_note(monkeypatch):
     supply.supply_phase(s, ch)
     assert any("no supply calculator" in n for n in ch.notes)
     assert all(x == 0 for x in s.steps_lost[:4])
+
+
+def test_the_supply_calculator_is_asked_when_installed(monkeypatch):
+    g = landed_gt1(monkeypatch)
+    s = g.state
+    got = supply.calculator_provider(s, supply.allied_tracers(s))
+    try:
+        import ddaydesk.rules.supply  # noqa: F401
+    except ModuleNotFoundError:
+        assert got is None  # not installed: no answer, and the hook says so
+        return
+    assert got["us-4-8"] is True  # on a beachhead hex
+    probe = supply.traceable(s, [at(s.scenario, "2806")])
+    assert probe == {at(s.scenario, "2806")}

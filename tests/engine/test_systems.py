@@ -79,7 +79,7 @@ def test_undo_before_the_roll_is_free(small, with_attack):
 
 
 def test_plugins_that_do_not_exist_yet_are_skipped():
-    assert PLUGINS == ("ddaydesk.rules.combat", "ddaydesk.rules.supply")
+    assert PLUGINS == ("ddaydesk.rules.combat", "ddaydesk.rules.supply", "ddaydesk.rules.fmu")
     assert "move" in rules_module("fmu").handlers
 
 
@@ -95,11 +95,14 @@ def test_a_systems_own_rules_package_registers_last(monkeypatch):
     import sys
     import types
 
+    import ddaydesk.rules.fmu as real
+
     fake = types.ModuleType("ddaydesk.rules.fmu")
     seen = []
 
     def register(rm):
         seen.append(sorted(rm.handlers))  # the engine's handlers are there already
+        real.register(rm)  # the sequence names the real module's conditions
         rm.add_condition("weather_roll", lambda state: False)  # may replace the engine's
 
     fake.register = register

@@ -61,4 +61,4 @@ def test_legal_actions_on_the_invasion_turn(benchmark, campaign):
     game.do(EndPhase("allied"))  # the air phase
     game.do(Invade("allied", "normandy"))
     acts = benchmark(legal_actions, game.state, "allied")
-    assert any(a.kind == "land" for a in acts)
+    assert any(a.kind == "land_from_sea" for a in acts)

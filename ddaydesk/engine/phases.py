@@ -13,7 +13,6 @@ from ddaydesk.engine.state import (
     STRATEGIC,
     SURPRISE,
     GameState,
-    Marker,
 )
 from ddaydesk.engine.systems import rules_module
 from ddaydesk.formats.scenariofile import Scenario
@@ -27,9 +26,11 @@ def current_phase(state: GameState) -> Phase:
     return load_sequence(state.scenario.system.id).phase(state.phase)
 
 
-def new_state(scenario: Scenario, seed: int | str, options: dict[str, bool] | None = None) -> GameState:
+def new_state(scenario: Scenario, seed: int | str, options: dict[str, bool] | None = None,
+              changes: Changes | None = None) -> GameState:
     """The state before the first action: units at their start places, reinforcements
-    pending, the first phase of the first turn entered (automatic phases already run)."""
+    pending, the first phase entered (automatic phases already run; what their hooks did,
+    dice included, goes into ``changes``)."""
     opts = dict(scenario.options)
     for key, value in (options or {}).items():
         if key not in scenario.system.options:
@@ -42,14 +43,14 @@ def new_state(scenario: Scenario, seed: int | str, options: dict[str, bool] | No
         weather=seq.weather_first, options=opts,
         place=[u.hex for u in scenario.units],
         status=[ON_MAP if u.hex >= 0 else PENDING for u in scenario.units],
-        steps_lost=[0] * n, flags=[0] * n,
-        markers=tuple(sorted(Marker(m.kind, m.place, m.side) for m in scenario.markers)), secrets={s: {} for s in scenario.system.sides},
+        steps_lost=[0] * n, flags=[0] * n, markers=tuple(), secrets={s: {} for s in scenario.system.sides},
         game={}, scratch={}, dice=Dice.from_seed(seed),
     )
     rm = rules_module(scenario.system.id)
     for fn in rm.setup:
         fn(state)
-    _enter_from(state, 0, Changes())
+    _enter_from(state, 0, changes if changes is not None else Changes())
+    state._cache.clear()
     return state
 
 
@@ -87,8 +88,7 @@ def _enter_from(state: GameState, k: int, ch: Changes) -> None:
             for fn in rm.hooks.get(hook, ()):
                 fn(state, ch)
         state._cache.clear()
-        if state.game.get("outcome"):
-            state.phase = OVER  # a hook judged the game won (rules/victory.py)
+        if state.phase == OVER:  # a hook ended the game (a sudden-death victory)
             ch.phases.append(OVER)
             return
         if not p.automatic:

@@ -79,7 +79,7 @@ def test_undo_before_the_roll_is_free(small, with_attack):
 
 
 def test_plugins_that_do_not_exist_yet_are_skipped():
-    assert PLUGINS == ("ddaydesk.rules.combat", "ddaydesk.rules.supply", "ddaydesk.rules.dday77")
+    assert PLUGINS == ("ddaydesk.rules.combat", "ddaydesk.rules.supply")
     assert "move" in rules_module("fmu").handlers
 
 
@@ -89,3 +89,27 @@ def test_a_phase_condition_nobody_provides_is_refused():
 
     with pytest.raises(FormatError, match="when: no condition 'weather_roll'"):
         _check_sequence(RulesModule("dday77"))
+
+
+def test_a_systems_own_rules_package_registers_last(monkeypatch):
+    import sys
+    import types
+
+    import ddaydesk.rules.fmu as real
+
+    fake = types.ModuleType("ddaydesk.rules.fmu")
+    seen = []
+
+    def register(rm):
+        seen.append(sorted(rm.handlers))  # the engine's handlers are there already
+        real.register(rm)  # the sequence names the real module's conditions
+        rm.add_condition("weather_roll", lambda state: False)  # may replace the engine's
+
+    fake.register = register
+    monkeypatch.setitem(sys.modules, "ddaydesk.rules.fmu", fake)
+    rules_module.cache_clear()
+    try:
+        rm = rules_module("fmu")
+        assert seen and "move" in seen[0] and rm.conditions["weather_roll"](None) is False
+    finally:
+        rules_module.cache_clear()

@@ -44,11 +44,13 @@ def allied_sources(state: GameState) -> list[int]:
     return got
 
 
-def entry(state: GameState, k: int) -> list[int] | None:
-    """``RulesModule.set_entry``: Allied units come on at the supply sources, and only when
-    an allotment applies (not on the invasion turn) or they are returning replacements."""
-    if state.scenario.units[k].side != ALLIED:
-        return None
+def entry(state: GameState, k: int, places: list[int]) -> list[int]:
+    """Entry filter (``add_move_limit(entry=)``): Allied units without a scenario region come
+    on at the supply sources, and only when an allotment applies (not on the invasion turn)
+    or they are returning replacements."""
+    u = state.scenario.units[k]
+    if u.side != ALLIED or u.arrive_region:
+        return places
     if allotment_left(state) is None and state.scenario.units[k].id not in state.game.get(REBUILT, ()):
         return []
     return allied_sources(state)
@@ -159,5 +161,5 @@ def _replace_apply(state: GameState, a: Replace, ch: Changes, phase: Phase) -> N
 
 def register(rm) -> None:
     rm.add_action(Handler("replace", _replace_legal, _replace_apply))
-    rm.set_entry(entry)
+    rm.add_move_limit(entry=entry)
     wrap_move(rm)

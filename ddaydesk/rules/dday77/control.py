@@ -67,12 +67,11 @@ def controller(state: GameState, place: int) -> str | None:
 
 
 def init_control(state: GameState) -> None:
-    """Set-up: fold the scenario's Allied ``control`` markers into the settled mask."""
+    """Set-up: the scenario's Allied ``control`` markers become the settled mask."""
     bits = 0
-    for m in state.markers:
+    for m in state.scenario.markers:
         if m.kind == KEY and m.side == "allied":
             bits |= 1 << m.place
-    state.markers = tuple(m for m in state.markers if m.kind != KEY)
     state.extra[KEY] = {"allied": format(bits, "x")}
 
 

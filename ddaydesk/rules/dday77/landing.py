@@ -56,7 +56,7 @@ class Land(Action):
     """Land ``unit`` from the sea at ``place``: a coastal hex of the invasion area, or an
     all-sea hex next to one (to attack from the sea)."""
 
-    kind = "land"
+    kind = "land_from_sea"
     unit: str
     place: int
 
@@ -362,7 +362,7 @@ def first_invasion_check(state: GameState, phase: Phase) -> str | None:
 
 def register(rm) -> None:
     rm.add_action(Handler("invade", _invade_legal, _invade_apply))
-    rm.add_action(Handler("land", _land_legal, _land_apply))
+    rm.add_action(Handler("land_from_sea", _land_legal, _land_apply))
     rm.add_action(Handler("drop", _drop_legal, _drop_apply))
     rm.add_hook("at_sea", drowned)
     rm.add_end_check(first_invasion_check)

@@ -7,44 +7,25 @@ never a unit, so it cannot move or attack), exerts no ZOC and does not count for
 placed at any time (D77-ASUP-12) on a coastal hex, port or inland port the Allies control;
 removed in the Allied movement phase, it may not come back before the next game turn
 (D77-ASUP-13); overrun alone it is gone for good (D77-ASUP-04, ``arrivals.py``).
-Parameters: ``supply_centres.yaml``.
+Numbers: the supply calculator's ``supply.yaml`` (``allied.max_supply_centres``,
+``allied.sc_return_delay``); where an SC may stand: ``rules.supply.centres.sc_site_kind``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 from ddaydesk.engine.actions import Action, Changes, IllegalAction, action_type
 from ddaydesk.engine.sequence import Phase
 from ddaydesk.engine.state import GameState, Marker
 from ddaydesk.engine.systems import Handler
-from ddaydesk.formats.errors import FormatError
-from ddaydesk.formats.yamlmarks import load_file
-from ddaydesk.rules.confidence import untagged
 from ddaydesk.rules.dday77.common import ALLIED, check_place, enemy_at
-from ddaydesk.rules.dday77.control import SC, controller
-from ddaydesk.rules.tables import table_path
+from ddaydesk.rules.dday77.control import SC, allied_bits, controller
+from ddaydesk.rules.supply.centres import sc_site_kind
+from ddaydesk.rules.supply.params import load_supply_params
 
-
-@dataclass(frozen=True)
-class SCRules:
-    option: str
-    max_on_map: int
-    return_delay: int
-    site_kinds: tuple[str, ...]
-    removal_phase: str
-
-
-@cache
-def sc_rules(system_id: str) -> SCRules:
-    path = table_path(system_id, "supply_centres")
-    doc = load_file(str(path))
-    problems = untagged(doc, str(path))
-    if problems:
-        raise FormatError(problems)
-    return SCRules(str(doc["option"]["id"]), int(doc["max_on_map"]["value"]), int(doc["return_delay"]["turns"]),
-                   tuple(doc["sites"]["kinds"]), str(doc["removal"]["phase"]))
+OPTION = "allied_supply"  # D77-ASUP-01..28
+REMOVAL_PHASE = "allied.movement"  # D77-ASUP-13
 
 
 @action_type
@@ -68,39 +49,33 @@ def centres(state: GameState) -> list[int]:
 def available(state: GameState) -> int:
     """SC markers the Allies may still place now: 13 less those on the map, those lost for
     good and those taken off this turn (D77-ASUP-02, -04, -13)."""
-    r = sc_rules(state.scenario.system.id)
-    return (r.max_on_map - len(centres(state)) - state.game.get("sc_lost", 0)
+    return (_max(state) - len(centres(state)) - state.game.get("sc_lost", 0)
             - state.scratch.get("sc_removed", 0))
 
 
+def _max(state: GameState) -> int:
+    return load_supply_params(state.scenario.system.id)["allied.max_supply_centres"]
+
+
 def is_site(state: GameState, place: int) -> bool:
-    """A coastal hex, port or inland port (D77-ASUP-12)."""
+    """A coastal hex, port or inland port (D77-ASUP-12), cached per board."""
     board = state.scenario.board
     sites = board.__dict__.get("_sc_sites")
     if sites is None:
-        kinds = sc_rules(state.scenario.system.id).site_kinds
-        terrain = state.scenario.system.terrain
-        names = board.terrain_names
-        sea = [terrain[t].sea for t in names]
-        sites = {p.place for p in board.places if p.kind in kinds}
-        if "coastal" in kinds:
-            sites |= {i for i in range(board.n) if terrain[names[board.terrain[i]]].passable
-                      and not sea[board.terrain[i]] and any(sea[board.terrain[j]] for j in board.adj[i])}
-        sites = board.__dict__["_sc_sites"] = frozenset(sites)
+        sites = board.__dict__["_sc_sites"] = frozenset(i for i in range(board.n) if sc_site_kind(board, i))
     return place in sites
 
 
 def place_problem(state: GameState, a: PlaceSupplyCentre) -> str | None:
-    r = sc_rules(state.scenario.system.id)
     if a.side != ALLIED:
         return "supply centres are Allied"
-    if not state.options.get(r.option):
+    if not state.options.get(OPTION):
         return "the Allied supply centre rule is not in use (D77-ASUP-01)"
     lab = state.scenario.board.labels[a.place]
     if available(state) <= 0:
-        if state.scratch.get("sc_removed") and len(centres(state)) + state.game.get("sc_lost", 0) < r.max_on_map:
+        if state.scratch.get("sc_removed") and len(centres(state)) + state.game.get("sc_lost", 0) < _max(state):
             return "a supply centre taken off this turn may not come back before the next game turn (D77-ASUP-13)"
-        return f"no supply centre left to place: at most {r.max_on_map} (D77-ASUP-02)"
+        return f"no supply centre left to place: at most {_max(state)} (D77-ASUP-02)"
     if a.place in centres(state):
         return f"{lab} already holds a supply centre"
     if not is_site(state, a.place):
@@ -111,11 +86,8 @@ def place_problem(state: GameState, a: PlaceSupplyCentre) -> str | None:
 
 
 def _place_legal(state: GameState, side: str, phase: Phase):
-    r = sc_rules(state.scenario.system.id)
-    if side != ALLIED or not state.options.get(r.option) or available(state) <= 0:
+    if side != ALLIED or not state.options.get(OPTION) or available(state) <= 0:
         return
-    from ddaydesk.rules.dday77.control import allied_bits
-
     bits = allied_bits(state)
     board = state.scenario.board
     for i in range(board.n):
@@ -135,10 +107,9 @@ def _place_apply(state: GameState, a: PlaceSupplyCentre, ch: Changes, phase: Pha
 
 
 def remove_problem(state: GameState, a: RemoveSupplyCentre, phase: Phase) -> str | None:
-    r = sc_rules(state.scenario.system.id)
     if a.side != ALLIED:
         return "supply centres are Allied"
-    if phase.id != r.removal_phase:
+    if phase.id != REMOVAL_PHASE:
         return "supply centres are taken off in the Allied movement phase (D77-ASUP-13)"
     if a.place not in centres(state):
         return f"{state.scenario.board.labels[a.place]} holds no supply centre"

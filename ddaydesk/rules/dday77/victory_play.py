@@ -3,12 +3,14 @@
 The facts: combat units on the map per side, Allied combat units in supply in the target
 region (out of supply = listed in ``state.extra["supply"]["unsupplied"]`` by the supply hook;
 without it every unit counts as supplied), and the named places each side controls. A result
-goes to ``state.game["outcome"]`` (``winner``, ``reason``, ``rule``, ``turn``) and ends the game.
+goes to ``state.game["outcome"]`` (``winner``, ``reason``, ``rule``, ``turn``) and ends the game
+(``state.phase = OVER``).
 """
 
 from __future__ import annotations
 
 from ddaydesk.engine.actions import Changes
+from ddaydesk.engine.phases import OVER
 from ddaydesk.engine.state import GameState
 from ddaydesk.rules.dday77.common import is_combat, on_map
 from ddaydesk.rules.dday77.control import controlled_names
@@ -38,4 +40,5 @@ def check_victory(state: GameState, ch: Changes) -> None:
     out = judge(sc.victory, facts(state), sc.board, sc.system.id)
     if out is not None:
         state.game["outcome"] = {"winner": out.winner, "reason": out.reason, "rule": out.rule, "turn": state.turn}
+        state.phase = OVER  # the engine stops here: no more actions
         ch.notes.append(f"{out.winner} wins on turn {state.turn}: {out.reason} ({out.rule})")

@@ -13,7 +13,7 @@ from ddaydesk.engine.state import PENDING
 from ddaydesk.engine.systems import rules_module
 
 # per phase kind: how many actions of each kind at most, tried in this order
-BUDGET = {"land": 6, "drop": 3, "invade": 1, "replace": 2, "place_supply_centre": 2,
+BUDGET = {"land_from_sea": 6, "drop": 3, "invade": 1, "replace": 2, "place_supply_centre": 2,
           "remove_supply_centre": 1, "interdict": 2, "interdict_river": 1, "defensive_support": 1,
           "declare_surprise": 1, "withhold": 4, "choose_area": 1, "place_withheld": 10}
 
@@ -61,7 +61,7 @@ def play_phase(game: Game, rng: random.Random, moves: int = 4) -> None:
     for kind in phase.actions:
         if kind in ("move", "attack", "roll_weather"):
             continue
-        for _ in range(rng.randint(0, BUDGET.get(kind, 1)) if kind not in ("invade", "choose_area", "place_withheld", "land") else BUDGET[kind]):
+        for _ in range(rng.randint(0, BUDGET.get(kind, 1)) if kind not in ("invade", "choose_area", "place_withheld", "land_from_sea") else BUDGET[kind]):
             acts = legal_of(game.state, side, kind)
             if kind == "defensive_support":
                 acts = legal_of(game.state, "allied", kind)

@@ -53,7 +53,7 @@ def test_a_random_campaign_runs_from_set_up_to_its_end(campaign, which, seed):
         assert s.game["secret_area"]["region"] == s.game["invasions"][0][1]  # D77-SET-03/05
         assert {r.purpose.split(" ")[0] for _i, r in game.dice_log()} >= {"weather"}  # D77-WX-01
     kinds = Counter(a.kind for a in game.log)
-    assert kinds["land"] >= 1 and kinds["move"] > 50
+    assert kinds["land_from_sea"] >= 1 and kinds["move"] > 50
     assert kinds["end_phase"] >= 4 * s.game["outcome"]["turn"]  # every turn played through
 
 

@@ -65,7 +65,7 @@ def test_only_turn_1_units_take_part_and_never_onto_enemy_units_std_inv_05(campa
 def test_units_left_at_sea_after_combat_are_lost_std_inv_22(campaign):
     # proves STD-INV-22
     s = do(start(campaign), Invade("allied", "normandy"))
-    sea = next(a.place for a in legal_actions(s, "allied") if a.kind == "land" and a.unit == "us-1"
+    sea = next(a.place for a in legal_actions(s, "allied") if a.kind == "land_from_sea" and a.unit == "us-1"
                and campaign.system.terrain[campaign.board.terrain_of(a.place)].sea)
     s = do(s, Land("allied", "us-1", sea), Land("allied", "us-29", lab(campaign, "1620")))
     assert s.place[s.unit("us-1")] == sea  # waiting at sea to attack from it

@@ -14,13 +14,12 @@ def _end_of_turn(s):
     return do(s, EndPhase("german"))
 
 
-def _east_of_rhine(campaign, n, turn=30, unsupplied=()):
+def _east_of_rhine(campaign, n, turn=30):
     board = campaign.board
     germany = sorted(i for i in board.regions["germany"].places if board.terrain_of(i) == "clear")
     ids = [u.id for u in campaign.units if u.side == "allied" and u.type != "hq"][:n]
     s = arrange(start(campaign), {uid: board.labels[germany[i * 3]] for i, uid in enumerate(ids)}, others="gone")
     s = at_phase(s, "german.combat", turn=turn)
-    s.extra["supply"] = {"unsupplied": list(unsupplied)}
     return s, ids
 
 
@@ -37,10 +36,12 @@ def test_ten_supplied_allied_units_east_of_the_rhine_win_at_once_std_vic_01(camp
 
 
 def test_unsupplied_units_do_not_count_std_vic_01(campaign):
-    # proves STD-VIC-01
+    # proves STD-VIC-01: with Allied supply centres in use and none on the map, the supply
+    # hook finds the ten units in Germany out of supply (D77-ASUP-11): no victory
     s, ids = _east_of_rhine(campaign, 10)
-    s.extra["supply"] = {"unsupplied": [ids[0]]}
+    s.options["allied_supply"] = True
     s = _end_of_turn(s)
+    assert set(ids) <= set(s.extra["supply"]["unsupplied"])
     assert s.phase != OVER and "outcome" not in s.game
     assert s.turn == 31
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from ddaydesk.engine import EndPhase, IllegalAction, apply, legal_actions, new_state
@@ -182,3 +184,15 @@ def test_the_second_invasion_lands_from_the_pool_within_the_allotment_std_inv_17
     assert s.scratch["allotment_used"] == sum(campaign.units[campaign.unit_index[u]].attack for u in pool[:4])
     with pytest.raises(IllegalAction, match="at most 4 units"):  # STD-INV-15
         apply(s, Land("allied", pool[4], lab(campaign, coast[4])))
+
+
+def test_every_listed_landing_and_drop_is_accepted(campaign):
+    """legal_actions and apply agree: each landing and drop offered on the invasion turn is
+    accepted, and changes only the unit it names."""
+    s = do(start(campaign), Invade("allied", "normandy"))
+    offered = [a for a in legal_actions(s, "allied") if a.kind in ("land_from_sea", "drop")]
+    assert {a.kind for a in offered} == {"land_from_sea", "drop"}
+    for a in random.Random(6).sample(offered, 60):
+        s2, ch = apply(s, a)
+        assert [m[0] for m in ch.moved] == [a.unit] and s2.place[s2.unit(a.unit)] == a.place
+        assert s.status[s.unit(a.unit)] == "pending"  # the state applied to is untouched

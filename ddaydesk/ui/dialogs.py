@@ -1,0 +1,162 @@
+"""Small dialogs: new game (scenario and optional rules), about, keyboard shortcuts, rules."""
+
+from __future__ import annotations
+
+import platform
+from html import escape
+
+import PySide6
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ddaydesk import __version__
+from ddaydesk.board import Board
+from ddaydesk.formats.catalog import ScenarioEntry, bundled_scenarios
+from ddaydesk.formats.errors import FormatError
+from ddaydesk.paths import data_root
+from ddaydesk.rules.systems import System, load_system
+
+
+class NewGameDialog(QDialog):
+    """Pick a bundled scenario and its optional rules."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("New game")
+        self.resize(720, 460)
+        lay = QHBoxLayout(self)
+        self.list = QListWidget()
+        self.entries = [e for e in bundled_scenarios() if e.ok]
+        for e in self.entries:
+            item = QListWidgetItem(f"{e.title}\n{e.system} · turns {e.turns}")
+            item.setData(Qt.ItemDataRole.UserRole, e.path)
+            self.list.addItem(item)
+        lay.addWidget(self.list, 1)
+        right = QVBoxLayout()
+        self.description = QLabel()
+        self.description.setWordWrap(True)
+        self.description.setAlignment(Qt.AlignmentFlag.AlignTop)
+        right.addWidget(self.description)
+        self.options_box = QGroupBox("Optional rules")
+        self.options_layout = QVBoxLayout(self.options_box)
+        right.addWidget(self.options_box, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        right.addWidget(buttons)
+        lay.addLayout(right, 1)
+        self.checks: dict[str, QCheckBox] = {}
+        self.list.currentRowChanged.connect(self._show)
+        if self.entries:
+            self.list.setCurrentRow(0)
+
+    def entry(self) -> ScenarioEntry | None:
+        row = self.list.currentRow()
+        return self.entries[row] if 0 <= row < len(self.entries) else None
+
+    def options(self) -> dict[str, bool]:
+        return {k: c.isChecked() for k, c in self.checks.items()}
+
+    def _show(self, row: int) -> None:
+        e = self.entries[row]
+        self.description.setText(e.description or e.title)
+        for c in self.checks.values():
+            c.deleteLater()
+        self.checks = {}
+        try:
+            system = load_system(e.system)
+        except FormatError:
+            return
+        for opt in system.options.values():
+            c = QCheckBox(f"{opt.title}  ({', '.join(opt.rules)})" if opt.rules else opt.title)
+            c.setChecked(opt.default)
+            self.options_layout.addWidget(c)
+            self.checks[opt.id] = c
+
+
+def about(parent: QWidget, board: Board) -> None:
+    rows = "".join(
+        f"<li>{escape(a.get('data', ''))}: {escape(a.get('licence', ''))}"
+        f"{' — ' + escape(a['source']) if a.get('source') else ''}"
+        f"{' (' + escape(a['note']) + ')' if a.get('note') else ''}</li>" for a in board.attribution)
+    QMessageBox.about(parent, "About ddaydesk", (
+        f"<h3>ddaydesk {__version__}</h3>"
+        "<p>Hot-seat D-Day board wargames with the rules enforced: legal moves, supply traces, "
+        "odds and an honest dice log.</p><p>Licence: GPL-3.0-or-later.</p>"
+        f"<p><b>Map data ({escape(board.title)})</b></p><ul>{rows or '<li>none listed</li>'}</ul>"
+        f"<p>Python {platform.python_version()}, PySide6 {PySide6.__version__}, Qt. "
+        "Counter symbols follow NATO APP-6 unit symbols. Colour-blind palette: Okabe &amp; Ito, "
+        "Color Universal Design (2008).</p>"))
+
+
+def shortcuts_dialog(parent: QWidget, actions: list[QAction]) -> QDialog:
+    """Every menu action with a shortcut, read from the actions themselves."""
+    dlg = QDialog(parent)
+    dlg.setWindowTitle("Keyboard shortcuts")
+    lay = QVBoxLayout(dlg)
+    rows = [(a.text().replace("&", ""), a.shortcut().toString()) for a in actions if not a.shortcut().isEmpty()]
+    rows += [("Pan the map", "Arrow keys, or drag with any mouse button"),
+             ("Zoom around the cursor", "Mouse wheel")]
+    table = QTableWidget(len(rows), 2)
+    table.setHorizontalHeaderLabels(["Action", "Shortcut"])
+    table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+    for r, (text, key) in enumerate(rows):
+        table.setItem(r, 0, QTableWidgetItem(text))
+        table.setItem(r, 1, QTableWidgetItem(key))
+    table.resizeColumnsToContents()
+    table.horizontalHeader().setStretchLastSection(True)
+    lay.addWidget(table)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+    buttons.rejected.connect(dlg.reject)
+    lay.addWidget(buttons)
+    dlg.resize(520, 520)
+    return dlg
+
+
+def rules_reference(parent: QWidget, system: System, options: dict[str, bool]) -> QDialog:
+    """The system's optional rules (with catalogue ids and whether on) and the shipped docs."""
+    dlg = QDialog(parent)
+    dlg.setWindowTitle(f"Rules reference: {system.title}")
+    lay = QVBoxLayout(dlg)
+    view = QTextBrowser()
+    view.setOpenExternalLinks(False)
+    rows = "".join(
+        f"<tr><td>{'on' if options.get(o.id) else 'off'}</td><td>{escape(o.title)}</td>"
+        f"<td><code>{escape(' – '.join(o.rules))}</code></td></tr>" for o in system.options.values())
+    terrain = "".join(
+        f"<tr><td><code>{escape(t.glyph)}</code></td><td>{escape(t.name)}</td>"
+        f"<td>{'passable' if t.passable else 'impassable'}</td><td>{escape(t.confidence)}</td>"
+        f"<td><code>{escape(t.rule)}</code></td></tr>" for t in system.terrain.values())
+    docs = sorted((data_root() / "docs").glob("*.md"))
+    doc_list = "".join(f"<li>{escape(d.name)}</li>" for d in docs)
+    view.setHtml(
+        f"<h2>{escape(system.title)}</h2>"
+        f"<h3>Optional rules in this game</h3><table cellspacing='6'>{rows}</table>"
+        f"<h3>Terrain</h3><table cellspacing='6'><tr><th></th><th>terrain</th><th></th>"
+        f"<th>confidence</th><th>rule</th></tr>{terrain}</table>"
+        "<p>Values marked <i>default</i> are ddaydesk's reconstruction of a standard rule the seed "
+        "does not print; you can correct them with a drop-in file (docs/formats.md).</p>"
+        f"<h3>Documentation shipped with ddaydesk</h3><ul>{doc_list}</ul>")
+    lay.addWidget(view)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+    buttons.rejected.connect(dlg.reject)
+    lay.addWidget(buttons)
+    dlg.resize(720, 560)
+    return dlg

@@ -1,0 +1,225 @@
+"""The map widget: pre-rendered tiles behind counter and overlay items; zoom, pan, hover, click.
+
+The view paints the static map itself (``drawBackground`` blits cached tiles of the level
+matching the screen's device pixels, so HiDPI screens get sharper tiles), and hit-tests by
+hex arithmetic rather than per-hex items.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QTransform, QWheelEvent
+from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView
+
+from ddaydesk.board import Board
+from ddaydesk.ui.counterlayer import CounterLayer
+from ddaydesk.ui.counters import CounterArt
+from ddaydesk.ui.geometry import BoardGeometry
+from ddaydesk.ui.maprender import BLEED, LEVELS, TILE, MapRenderer, level_for
+from ddaydesk.ui.overlays import Overlays
+from ddaydesk.ui.palette import Palette
+
+TABLE = QColor("#3b4038")  # the table the map lies on
+MAX_SCALE = 5.0  # view scale limit (a hex 200 px across at 1x)
+DRAG_START = 5  # pixels of movement before a press becomes a pan
+
+
+class MapScene(QGraphicsScene):
+    """Counters and overlays over a board's geometry; the background is the view's job."""
+
+    def __init__(self, board: Board, palette: Palette, parent=None):
+        super().__init__(parent)
+        self.board = board
+        self.geom = BoardGeometry(board)
+        self.renderer = MapRenderer(board, self.geom, palette)
+        self.art = CounterArt(palette)
+        margin = self.geom.scale * 3
+        self.setSceneRect(self.geom.rect.adjusted(-margin, -margin, margin, margin))
+        self.overlays = Overlays(self, self.geom, palette)
+        self.counters = CounterLayer(self, self.geom, self.art)
+
+    def set_palette(self, palette: Palette) -> None:
+        self.renderer.set_palette(palette)
+        self.art.set_palette(palette)
+        self.overlays.apply_palette(palette)
+        self.counters.refresh_art()
+        self.update()
+
+
+class MapView(QGraphicsView):
+    hexHovered = Signal(int)
+    hexClicked = Signal(int, str, int)  # place, unit id under the cursor ("" if none), button
+    levelChanged = Signal(float)
+    zoomChanged = Signal(float)
+
+    def __init__(self, scene: MapScene, parent=None):
+        super().__init__(scene, parent)
+        self.map = scene
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
+                            | QPainter.RenderHint.TextAntialiasing)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.level = 0.0
+        self._press: QPoint | None = None
+        self._press_button = Qt.MouseButton.NoButton
+        self._panning = False
+        self._hover = -1
+        self._prerender = QTimer(self)
+        self._prerender.setSingleShot(True)
+        self._prerender.setInterval(40)
+        self._prerender.timeout.connect(self._prerender_step)
+        self._update_level()
+
+    # -- painting -----------------------------------------------------------------------------
+    def device_scale(self) -> float:
+        return self.transform().m11() * self.devicePixelRatioF()
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        painter.fillRect(rect, TABLE)
+        r = self.map.renderer
+        level = level_for(self.device_scale())
+        exact = abs(level - self.device_scale()) < 1e-3
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, not exact)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # no seams at tile edges
+        src = QRectF(BLEED, BLEED, TILE, TILE)
+        for tx, ty in r.tiles_for(level, rect):
+            painter.drawPixmap(r.tile_rect(level, tx, ty), r.tile(level, tx, ty), src)
+
+    def _prerender_step(self) -> None:
+        """Draw one missing tile around the visible area (and a level either side) per tick."""
+        r = self.map.renderer
+        visible = self.mapToScene(self.viewport().rect()).boundingRect()
+        pad_w, pad_h = visible.width() * 0.5, visible.height() * 0.5
+        around = visible.adjusted(-pad_w, -pad_h, pad_w, pad_h)
+        k = LEVELS.index(self.level)
+        for level, area in ((self.level, around), *((LEVELS[j], visible) for j in (k - 1, k + 1)
+                                                     if 0 <= j < len(LEVELS))):
+            for tx, ty in r.tiles_for(level, area):
+                if r.cached(level, tx, ty) is None:
+                    r.tile(level, tx, ty)
+                    self._prerender.start()
+                    return
+
+    def _update_level(self) -> None:
+        level = level_for(self.device_scale())
+        if level != self.level:
+            self.level = level
+            self.map.counters.set_level(level)
+            self.levelChanged.emit(level)
+        self.zoomChanged.emit(self.transform().m11())
+        self._prerender.start()
+
+    # -- zoom and pan -------------------------------------------------------------------------
+    def min_scale(self) -> float:
+        vp = self.viewport().rect()
+        r = self.map.geom.rect
+        return 0.5 * min(vp.width() / r.width(), vp.height() / r.height())
+
+    def zoom_by(self, factor: float, anchor_under_mouse: bool = True) -> None:
+        current = self.transform().m11()
+        target = max(self.min_scale(), min(MAX_SCALE, current * factor))
+        if abs(target - current) < 1e-9:
+            return
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse if anchor_under_mouse
+                                     else QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.scale(target / current, target / current)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self._update_level()
+
+    def set_zoom(self, scale: float) -> None:
+        centre = self.mapToScene(self.viewport().rect().center())
+        self.setTransform(QTransform.fromScale(scale, scale))
+        self.centerOn(centre)
+        self._update_level()
+
+    def fit(self) -> None:
+        self.fitInView(self.map.geom.rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self._update_level()
+
+    def pan_by(self, dx: float, dy: float) -> None:
+        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+        h.setValue(h.value() + round(dx))
+        v.setValue(v.value() + round(dy))
+        self._prerender.start()
+
+    def centre_on_place(self, place: int) -> None:
+        self.centerOn(self.map.geom.centres[place])
+        self._prerender.start()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        delta = event.angleDelta().y() or event.pixelDelta().y()
+        if delta:
+            # proportional to the wheel's travel, so trackpads zoom smoothly: a notch is 15 %
+            self.zoom_by(2.0 ** (delta / 600.0))
+        event.accept()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        step_x, step_y = self.viewport().width() * 0.15, self.viewport().height() * 0.15
+        moves = {Qt.Key.Key_Left: (-step_x, 0), Qt.Key.Key_Right: (step_x, 0),
+                 Qt.Key.Key_Up: (0, -step_y), Qt.Key.Key_Down: (0, step_y)}
+        if event.key() in moves:
+            self.pan_by(*moves[event.key()])
+            return
+        super().keyPressEvent(event)
+
+    # -- mouse --------------------------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._press = event.position().toPoint()
+        self._press_button = event.button()
+        self._panning = False
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = event.position().toPoint()
+        if self._press is not None and event.buttons() != Qt.MouseButton.NoButton:
+            delta = pos - self._press
+            if not self._panning and delta.manhattanLength() >= DRAG_START:
+                self._panning = True
+                self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            if self._panning:
+                self.pan_by(-delta.x(), -delta.y())
+                self._press = pos
+            return
+        self._set_hover(self.map.geom.hex_at(self.mapToScene(pos)))
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        was_panning = self._panning
+        self._press = None
+        self._panning = False
+        self.viewport().unsetCursor()
+        if was_panning:
+            return
+        scene_pos = self.mapToScene(event.position().toPoint())
+        place = self.map.geom.hex_at(scene_pos)
+        unit = ""
+        for item in self.items(event.position().toPoint()):
+            uid = self.map.counters.item_unit(item)
+            if uid:
+                unit = uid
+                break
+        if place >= 0 or unit:
+            if unit and place < 0:
+                place = self.map.counters.units[unit].place
+            self.hexClicked.emit(place, unit, int(event.button().value))
+
+    def leaveEvent(self, event) -> None:
+        self._set_hover(-1)
+        super().leaveEvent(event)
+
+    def _set_hover(self, place: int) -> None:
+        if place != self._hover:
+            self._hover = place
+            self.hexHovered.emit(place)
+
+    def scene_point_of(self, place: int) -> QPointF:
+        return self.map.geom.centres[place]
+
+    def view_point_of(self, place: int) -> QPoint:
+        return self.mapFromScene(self.map.geom.centres[place])

@@ -46,7 +46,7 @@ class Controller(QObject):
     viewChanged = Signal(object)  # GameView: redraw counters, tables, log, turn track
     selectionChanged = Signal(str)  # unit id or ""
     rangeChanged = Signal(object)  # MoveRange or None
-    pathChanged = Signal(list, dict)  # places, MP cost per place
+    pathChanged = Signal(list, object)  # places, MP cost per place (dict: int keys)
     supplyChanged = Signal(object)  # SupplyView or None
     zocChanged = Signal(object, object)  # own places, enemy places (frozensets) or None, None
     trailsChanged = Signal(list)  # list of paths
@@ -96,17 +96,23 @@ class Controller(QObject):
     def select(self, uid: str | None) -> None:
         unit = self.unit(uid) if uid else None
         self.selected = unit.id if unit else None
+        self._load_range(emit=False)
         self.selectionChanged.emit(self.selected or "")
-        self._load_range()
+        self.rangeChanged.emit(self.range)
+        self.pathChanged.emit([], {})
 
-    def _load_range(self) -> None:
+    def _load_range(self, emit: bool = True) -> None:
         unit = self.unit(self.selected) if self.selected else None
         self.range = None
-        if unit is not None and unit.side == self.side == self.view.active_side:
+        if unit is not None and unit.side != self.side:
+            self.message.emit(f"{unit.name} is a {unit.side} unit")
+        elif unit is not None:
             try:
                 self.range = self.port.legal_moves(unit.id)
             except PortError as exc:
                 self.message.emit(f"{unit.name}: {exc}")
+        if not emit:
+            return
         self.rangeChanged.emit(self.range)
         self.pathChanged.emit([], {})
 

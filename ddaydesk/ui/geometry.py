@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QLineF, QPointF, QRectF
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath, QPolygonF
 
 from ddaydesk.board import Board
@@ -89,6 +89,7 @@ class BoardGeometry:
     def area_path(self, hexes: Iterable[int]) -> QPainterPath:
         """One path filling the given places (for translucent overlay fills)."""
         path = QPainterPath()
+        path.setFillRule(Qt.FillRule.WindingFill)  # shared sides must not cancel out
         for i in hexes:
             path.addPolygon(self.polygons[i])
             path.closeSubpath()

@@ -308,10 +308,10 @@ class MainWindow(QMainWindow):
 
     def _selection_changed(self, uid: str) -> None:
         self.scene.counters.select(uid or None)
-        if uid:
+        if uid and self.controller.range is not None:
             u = self.controller.unit(uid)
-            self.show_hint(f"{u.name} selected: click a highlighted hex to move, A to attack the hex under "
-                           "the cursor, Esc to deselect")
+            self.show_hint(f"{u.name}: click a highlighted hex to move there, A attacks the hex under "
+                           "the cursor, Esc deselects")
 
     def _hovered(self, place: int) -> None:
         self.scene.overlays.show_hover(place)

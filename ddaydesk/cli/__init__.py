@@ -14,7 +14,7 @@ import sys
 
 from ddaydesk import __version__
 
-COMMANDS = ("gui", "check", "scenarios")
+COMMANDS = ("gui", "check", "scenarios", "screenshots")
 
 
 def build_parser() -> argparse.ArgumentParser:

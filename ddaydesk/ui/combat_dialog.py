@@ -93,8 +93,11 @@ class CombatDialog(QDialog):
         self.crt = QTableWidget()
         self.crt.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.crt.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        self.crt.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.crt.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        lay.addWidget(self.crt, 1)
+        self.crt.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.crt.verticalHeader().setDefaultSectionSize(26)
+        lay.addWidget(self.crt)
         dist_box = QGroupBox("Outcome (exact probabilities)")
         dl = QVBoxLayout(dist_box)
         self.bars = DistributionBars()
@@ -153,6 +156,7 @@ class CombatDialog(QDialog):
         self.crt.setRowCount(pv.die_sides)
         self.crt.setHorizontalHeaderLabels(list(pv.columns))
         self.crt.setVerticalHeaderLabels([str(r + 1) for r in range(pv.die_sides)])
+        self.crt.setFixedHeight(self.crt.horizontalHeader().sizeHint().height() + 26 * pv.die_sides + 4)
         hot = QColor("#f4d35e")
         for c, col in enumerate(pv.columns):
             for r, res in enumerate(pv.crt.get(col, ())):

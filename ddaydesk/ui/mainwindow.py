@@ -391,6 +391,7 @@ class MainWindow(QMainWindow):
         self.scene.counters.set_units([])
         self.unit_model.set_units([])
         self.log_model.set_entries([])
+        self.show_hint("")
         self.handover.prepare(self.controller.side, side, "the next side has secrets to keep")
         self.stack.setCurrentWidget(self.handover)
         self.menuBar().setEnabled(False)

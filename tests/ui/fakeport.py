@@ -204,6 +204,8 @@ class FakeGame:
                           {h.id: HqUse(h.id, use[h.id], 3) for h in hqs})
 
     def _strengths(self, attackers: list[str], place: int, support: dict[str, int]):
+        if PHASES[self.phase_index] != "combat":
+            raise PortError("attacks are made in the combat phase")
         defenders = [u for u in self.units.values() if u.place == place and u.side != self.active]
         if not defenders:
             raise PortError(f"no enemy unit in {self.board.labels[place]}")

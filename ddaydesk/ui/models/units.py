@@ -65,7 +65,7 @@ class UnitTableModel(QAbstractTableModel):
         u = self.units[index.row()]
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return (u.name, u.side.capitalize(), u.nationality.capitalize(), u.type.replace("_", " "),
+            return (u.name, u.side.capitalize(), NATIONALITY.get(u.nationality, u.nationality), u.type.replace("_", " "),
                     f"{u.attack}-{u.defence}-{u.movement}",
                     self.board.labels[u.place] if u.place >= 0 else "—", status_text(u))[col]
         if role == Qt.ItemDataRole.ToolTipRole:

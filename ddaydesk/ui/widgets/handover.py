@@ -13,8 +13,9 @@ class HandoverScreen(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.side = ""
-        self.setAutoFillBackground(True)
-        self.setStyleSheet("HandoverScreen { background: #23261f; } QLabel { color: #e9e4cf; }")
+        self.setObjectName("handover")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet("#handover { background: #23261f; } QLabel { color: #e9e4cf; }")
         lay = QVBoxLayout(self)
         lay.addStretch(2)
         self.title = QLabel("")

@@ -48,6 +48,7 @@ class HexInfo(QWidget):
         lay.addWidget(self.header)
         lay.addWidget(self.stack, 1)
         lay.addWidget(self.supply)
+        lay.addStretch(0)
         self.place = -1
 
     def show_place(self, place: int, units: list[UnitInfo], supply: SupplyView | None) -> None:
@@ -56,6 +57,7 @@ class HexInfo(QWidget):
             return
         self.header.setText(hex_description(self.board, place))
         self.stack.set_units(units)
+        self.stack.setVisible(bool(units))
         lines = []
         if supply is not None:
             for u in units:

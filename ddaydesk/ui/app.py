@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
@@ -21,9 +22,15 @@ def make_app() -> QApplication:
     return app
 
 
-def restore_offered(settings: QSettings) -> bool:
+def restore_offered(settings: QSettings, autosave: Path | None = None) -> bool:
     """True when the last run ended without a clean exit and left an autosave."""
-    return settings.value(RUNNING_KEY, False, type=bool) and autosave_path().exists()
+    return settings.value(RUNNING_KEY, False, type=bool) and (autosave or autosave_path()).exists()
+
+
+def mark_running(settings: QSettings, running: bool) -> None:
+    """Set while a game window is open; a run killed mid-game leaves it set."""
+    settings.setValue(RUNNING_KEY, running)
+    settings.sync()
 
 
 def run_gui(path: str | None = None, smoke: bool = False, screenshot: str | None = None) -> int:
@@ -56,9 +63,8 @@ def run_gui(path: str | None = None, smoke: bool = False, screenshot: str | None
             image.save(screenshot)
         win.close()
         return 0 if not image.isNull() else 1
-    settings.setValue(RUNNING_KEY, True)
-    settings.sync()
+    mark_running(settings, True)
     QTimer.singleShot(0, win.view.fit)
     code = app.exec()
-    settings.setValue(RUNNING_KEY, False)
+    mark_running(settings, False)
     return code

@@ -134,7 +134,9 @@ def test_combat_dialog_resolves_an_attack(qtbot, window, game, monkeypatch):
     click(qtbot, window, game.units[attacker].place)
     next_to = next(p for p in window.controller.range.cost if game.board.distance(p, target) == 1)
     click(qtbot, window, next_to)
-    click(qtbot, window, next_to)  # select it again after the move
+    window.end_phase()  # on to the combat phase
+    click(qtbot, window, next_to)  # select the attacker
+    assert window.controller.selected == attacker
     hover(qtbot, window, target)
     dlg = window.attack_dialog()
     assert dlg is not None

@@ -8,7 +8,9 @@ painted in Python per frame (../shared/research/perf.md §7 recommendation 2).
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from dataclasses import dataclass
+from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
@@ -39,6 +41,14 @@ class Face:
     values: str  # "4-4-4"
     reduced: bool = False
     out_of_supply: int = 0  # 0, 1 (white "!"), 2 (red "!": out more than one turn)
+
+
+@cache
+def _font(px: int, bold: bool) -> tuple[QFont, QFontMetricsF]:
+    font = QFont(FONT)
+    font.setPixelSize(px)
+    font.setBold(bold)
+    return font, QFontMetricsF(font)
 
 
 def short_label(unit: UnitInfo) -> str:
@@ -76,33 +86,66 @@ def face_of(unit: UnitInfo) -> Face:
 
 
 class CounterArt:
+    """Counter pixmaps, cached per face and scale. The printed frame and symbol (shared by
+    many counters) are drawn once per kind; each face adds only its two lines of text."""
+
+    MAX = 3000  # cached pixmaps (about 300 counters at a few zoom levels)
+
     def __init__(self, palette: Palette):
         self.palette = palette
-        self._cache: dict[tuple[Face, float], QPixmap] = {}
+        self._cache: OrderedDict[tuple[Face, float], QPixmap] = OrderedDict()
+        self._bases: dict[tuple, QPixmap] = {}
 
     def set_palette(self, palette: Palette) -> None:
         self.palette = palette
         self._cache.clear()
+        self._bases.clear()
 
     def pixmap(self, face: Face, scale: float) -> QPixmap:
         """The face at ``scale`` device pixels per scene unit; logical size is COUNTER."""
         key = (face, scale)
         pm = self._cache.get(key)
-        if pm is None:
-            side = max(8, round(COUNTER * scale))
-            pm = QPixmap(side, side)
-            pm.fill(Qt.GlobalColor.transparent)
-            p = QPainter(pm)
-            p.setRenderHint(QPainter.RenderHint.Antialiasing)
-            p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-            p.scale(side / 100.0, side / 100.0)  # draw in a 100 x 100 box
-            self._draw(p, face)
-            p.end()
-            pm.setDevicePixelRatio(side / COUNTER)
-            self._cache[key] = pm
+        if pm is not None:
+            self._cache.move_to_end(key)
+            return pm
+        side = max(8, round(COUNTER * scale))
+        base_key = (face.type, face.nationality, face.size, face.reduced, face.out_of_supply, side)
+        base = self._bases.get(base_key)
+        if base is None:
+            base = self._paint(side, lambda p: self._draw_base(p, face))
+            self._bases[base_key] = base
+        pm = QPixmap(base)
+        p = QPainter(pm)
+        self._setup(p, side)
+        self._draw_text(p, face)
+        p.end()
+        pm.setDevicePixelRatio(side / COUNTER)
+        self._cache[key] = pm
+        while len(self._cache) > self.MAX:
+            self._cache.popitem(last=False)
         return pm
 
-    def _draw(self, p: QPainter, face: Face) -> None:
+    @staticmethod
+    def _setup(p: QPainter, side: int) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        p.scale(side / 100.0, side / 100.0)  # draw in a 100 x 100 box
+
+    def _paint(self, side: int, draw) -> QPixmap:
+        pm = QPixmap(side, side)
+        pm.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pm)
+        self._setup(p, side)
+        draw(p)
+        p.end()
+        return pm
+
+    def _draw_text(self, p: QPainter, face: Face) -> None:
+        ink = QColor(self.palette.counter_colours(face.nationality)[1])
+        self._text(p, QRectF(4, 57, 92, 18), face.label, 17, ink, bold=True)
+        self._text(p, QRectF(4, 74, 92, 22), face.values, 20, ink, bold=True)
+
+    def _draw_base(self, p: QPainter, face: Face) -> None:
         bg, ink = self.palette.counter_colours(face.nationality)
         bg_c, ink_c = QColor(bg), QColor(ink)
         body = QRectF(3, 3, 94, 94)
@@ -128,19 +171,14 @@ class CounterArt:
         p.drawRect(symbol)
         p.setBrush(Qt.BrushStyle.NoBrush)
         self._symbol(p, face.type, symbol, ink_c)
-        self._text(p, QRectF(4, 57, 92, 18), face.label, 17, ink_c, bold=True)
-        self._text(p, QRectF(4, 74, 92, 22), face.values, 20, ink_c, bold=True)
         if face.out_of_supply:
             self._supply_mark(p, face.out_of_supply)
 
     def _text(self, p: QPainter, r: QRectF, text: str, px: int, colour: QColor, bold: bool) -> None:
-        font = QFont(FONT)
-        font.setPixelSize(px)
-        font.setBold(bold)
-        fm = QFontMetricsF(font)
+        font, fm = _font(px, bold)
         width = fm.horizontalAdvance(text)
         if width > r.width():
-            font.setPixelSize(max(6, int(px * r.width() / width)))
+            font = _font(max(6, int(px * r.width() / width)), bold)[0]
         p.setFont(font)
         p.setPen(colour)
         p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)

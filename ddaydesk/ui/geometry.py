@@ -24,16 +24,32 @@ class BoardGeometry:
         self.polygons: list[QPolygonF] = []
         self.centres: list[QPointF] = []
         self.bounds: list[QRectF] = []
-        for i in range(board.n):
-            poly = QPolygonF([QPointF(x * scale, y * scale)
-                              for x, y in board.polygon(i).exterior.coords[:-1]])
-            self.polygons.append(poly)
-            cx, cy = board.centre(i)
-            self.centres.append(QPointF(cx * scale, cy * scale))
-            self.bounds.append(poly.boundingRect())
-        r = QRectF()
+        lay = board.layout
+        if lay is not None:
+            # Corners as fixed offsets from each centre: arithmetic, no per-hex trigonometry.
+            cx0, cy0 = lay.to_pixel(board.grid.axial[0])
+            offsets = [((x - cx0) * scale, (y - cy0) * scale) for x, y in lay.corners(board.grid.axial[0])]
+            xs = [dx for dx, _ in offsets]
+            ys = [dy for _, dy in offsets]
+            box = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+            for i in range(board.n):
+                x, y = lay.to_pixel(board.grid.axial[i])
+                cx, cy = x * scale, y * scale
+                self.polygons.append(QPolygonF([QPointF(cx + dx, cy + dy) for dx, dy in offsets]))
+                self.centres.append(QPointF(cx, cy))
+                self.bounds.append(QRectF(cx + box[0], cy + box[1], box[2], box[3]))
+        else:
+            for i in range(board.n):
+                poly = QPolygonF([QPointF(x * scale, y * scale)
+                                  for x, y in board.polygon(i).exterior.coords[:-1]])
+                self.polygons.append(poly)
+                cx, cy = board.centre(i)
+                self.centres.append(QPointF(cx * scale, cy * scale))
+                self.bounds.append(poly.boundingRect())
+        r = QRectF(self.bounds[0])
         for b in self.bounds:
-            r = r.united(b)
+            if not r.contains(b):
+                r = r.united(b)
         self.rect = r.adjusted(-scale * 0.5, -scale * 0.5, scale * 0.5, scale * 0.5)
         self._edges: dict[tuple[int, int], QLineF] = {}
 

@@ -274,9 +274,9 @@ class MainWindow(QMainWindow):
             self.set_layer(layer, on)
         self.setWindowTitle(f"ddaydesk {__version__} — {port.scenario.title}")
         self._update_recent_menu()
-        c.refresh()
-        self.view.fit()
         self.stack.setCurrentWidget(self.view)
+        self.view.fit()  # first, so counters are drawn once, at the scale they are shown
+        c.refresh()
 
     def _build_undo_actions(self) -> None:
         self.undo_menu.clear()

@@ -1,9 +1,10 @@
 """The static map drawn into pixmap tiles, one set per zoom level, cached.
 
 The view blits tiles instead of painting per-hex items: a frame costs a few pixmap copies
-whatever the number of hexes (../shared/research/perf.md §7, §9). A tile is drawn on first
-use, and the current level's tiles are pre-drawn when the view is idle. Detail follows the
-level: tree and wave marks and hex numbers appear only when there is room for them.
+whatever the number of hexes (../shared/research/perf.md §7, §9). Tiles are drawn at the
+exact scale on screen, so a frame at rest is unscaled copies (a scaled blit costs 4-10x
+more); while the wheel turns, the view scales the nearest coarse level of :data:`LEVELS`.
+Detail follows the scale: wave marks and hex numbers appear only when there is room.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from ddaydesk.ui.palette import Palette
 
 TILE = 512  # device pixels per tile side
 BLEED = 2  # extra pixels drawn around a tile so smooth scaling has neighbours to sample
-LEVELS = (0.25, 0.5, 1.0, 2.0, 4.0)  # device pixels per scene unit
+LEVELS = (0.25, 0.5, 1.0, 2.0, 4.0)  # coarse levels shown while zooming (device px per unit)
 MAX_TILES = 160  # about 160 MB of tiles at most
 FONT = "DejaVu Sans"
 
@@ -160,34 +161,42 @@ class MapRenderer:
     def _textures(self, p: QPainter, hexes: list[int], level: float) -> None:
         s = self.geom.scale
         pal = self.palette
+        crowns = (QPainterPath(), QPainterPath())  # all trees in two paths: two draw calls
+        waves = QPainterPath()
         for i in hexes:
             t = self.board.terrain_of(i)
             c = self.geom.centres[i]
             if t == "woods":
-                self._trees(p, i, c, s, QColor(pal.woods_tree))
+                self._trees(crowns, i, c, s, 7 if level >= 0.6 else 4)
             elif t == "bocage":
                 self._hedges(p, i, c, s, QColor(pal.woods_tree))
             elif t == "mountain":
                 self._peaks(p, i, c, s, QColor(pal.mountain_ink))
             elif t in ("sea", "lake") and level >= 0.5:
-                self._waves(p, i, c, s)
+                self._waves(waves, i, c, s)
             elif t == "fortress":
                 self._star_fort(p, c, s, QColor(pal.city))
             elif t == "fortified":
                 self._teeth(p, c, s, QColor(pal.city))
             elif t == "city":
                 self._built_up(p, i, c, s, QColor(pal.city))
+        ink = QColor(pal.woods_tree)
+        p.setPen(QPen(ink.darker(130), s * 0.025) if level >= 0.6 else Qt.PenStyle.NoPen)
+        for path, colour in zip(crowns, (ink, ink.lighter(135)), strict=True):
+            p.setBrush(colour)
+            p.drawPath(path)
+        p.setPen(QPen(QColor(255, 255, 255, 90), s * 0.03, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawPath(waves)
 
-    def _trees(self, p: QPainter, i: int, c: QPointF, s: float, ink: QColor) -> None:
-        light = QColor(ink).lighter(135)
-        p.setPen(QPen(ink.darker(130), s * 0.025))
-        for k in range(7):
+    def _trees(self, crowns: tuple[QPainterPath, QPainterPath], i: int, c: QPointF, s: float,
+               n: int) -> None:
+        for k in range(n):
             a = _jitter(i, k) * math.tau
             r = s * (0.18 + 0.42 * _jitter(i, k + 11))
             x, y = c.x() + r * math.cos(a), c.y() + r * math.sin(a) * 0.85
-            rad = s * (0.11 + 0.05 * _jitter(i, k + 23))
-            p.setBrush(light if k % 2 else ink)
-            p.drawEllipse(QPointF(x, y), rad, rad)
+            rad = s * (0.11 + 0.05 * _jitter(i, k + 23)) * (7 / n) ** 0.5
+            crowns[k % 2].addEllipse(QPointF(x, y), rad, rad)
 
     def _hedges(self, p: QPainter, i: int, c: QPointF, s: float, ink: QColor) -> None:
         pen = QPen(ink, s * 0.05, Qt.PenStyle.DotLine, Qt.PenCapStyle.RoundCap)
@@ -215,16 +224,13 @@ class MapRenderer:
             p.setPen(QPen(ink, s * 0.03))
             p.drawPolyline(QPolygonF([tri[0], tri[1], tri[2]]))
 
-    def _waves(self, p: QPainter, i: int, c: QPointF, s: float) -> None:
-        p.setPen(QPen(QColor(255, 255, 255, 90), s * 0.03, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-        p.setBrush(Qt.BrushStyle.NoBrush)
+    def _waves(self, path: QPainterPath, i: int, c: QPointF, s: float) -> None:
         for k in range(2):
             x = c.x() + (_jitter(i, k) - 0.5) * s * 0.9
             y = c.y() + (_jitter(i, k + 5) - 0.5) * s * 0.9
-            path = QPainterPath(QPointF(x - s * 0.2, y))
+            path.moveTo(QPointF(x - s * 0.2, y))
             path.quadTo(QPointF(x - s * 0.1, y - s * 0.08), QPointF(x, y))
             path.quadTo(QPointF(x + s * 0.1, y + s * 0.08), QPointF(x + s * 0.2, y))
-            p.drawPath(path)
 
     def _built_up(self, p: QPainter, i: int, c: QPointF, s: float, ink: QColor) -> None:
         p.setPen(Qt.PenStyle.NoPen)

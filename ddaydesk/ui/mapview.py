@@ -15,7 +15,7 @@ from ddaydesk.board import Board
 from ddaydesk.ui.counterlayer import CounterLayer
 from ddaydesk.ui.counters import CounterArt
 from ddaydesk.ui.geometry import BoardGeometry
-from ddaydesk.ui.maprender import BLEED, LEVELS, TILE, MapRenderer, level_for
+from ddaydesk.ui.maprender import BLEED, TILE, MapRenderer, level_for
 from ddaydesk.ui.overlays import Overlays
 from ddaydesk.ui.palette import Palette
 
@@ -73,43 +73,80 @@ class MapView(QGraphicsView):
         self._hover = -1
         self._prerender = QTimer(self)
         self._prerender.setSingleShot(True)
-        self._prerender.setInterval(40)
+        self._prerender.setInterval(15)
         self._prerender.timeout.connect(self._prerender_step)
+        self._zooming = False
+        self._settle = QTimer(self)
+        self._settle.setSingleShot(True)
+        self._settle.setInterval(180)
+        self._settle.timeout.connect(self._zoom_settled)
         self._update_level()
 
     # -- painting -----------------------------------------------------------------------------
     def device_scale(self) -> float:
-        return self.transform().m11() * self.devicePixelRatioF()
+        """Device pixels per scene unit, rounded so a zoom level names one tile set."""
+        return round(self.transform().m11() * self.devicePixelRatioF(), 3)
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        """Blit tiles drawn at exactly this scale; while one is missing, show the nearest
+        coarse level scaled in its place and draw the exact one when the view is idle."""
         painter.fillRect(rect, TABLE)
-        r = self.map.renderer
-        level = level_for(self.device_scale())
-        exact = abs(level - self.device_scale()) < 1e-3
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, not exact)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # no seams at tile edges
-        src = QRectF(BLEED, BLEED, TILE, TILE)
-        for tx, ty in r.tiles_for(level, rect):
-            painter.drawPixmap(r.tile_rect(level, tx, ty), r.tile(level, tx, ty), src)
-
-    def _prerender_step(self) -> None:
-        """Draw one missing tile around the visible area (and a level either side) per tick."""
         r = self.map.renderer
+        exact = self.device_scale()
+        coarse = level_for(exact)
+        src = QRectF(BLEED, BLEED, TILE, TILE)
+        missing = False
+        for tx, ty in r.tiles_for(exact, rect):
+            target = r.tile_rect(exact, tx, ty)
+            pm = r.cached(exact, tx, ty)
+            if pm is None and (self._zooming or self._has_coarse(coarse, target)):
+                missing = True
+                painter.save()
+                painter.setClipRect(target)
+                painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+                for cx, cy in r.tiles_for(coarse, target):
+                    painter.drawPixmap(r.tile_rect(coarse, cx, cy), r.tile(coarse, cx, cy), src)
+                painter.restore()
+                continue
+            if pm is None:
+                pm = r.tile(exact, tx, ty)
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+            painter.drawPixmap(target, pm, src)
+        if missing:
+            self._prerender.start()
+
+    def _has_coarse(self, coarse: float, target: QRectF) -> bool:
+        r = self.map.renderer
+        return all(r.cached(coarse, cx, cy) is not None for cx, cy in r.tiles_for(coarse, target))
+
+    def _prerender_step(self) -> bool:
+        """Draw one missing exact tile of the visible area, then of a margin around it;
+        False when there was none left to draw."""
+        if self._zooming:
+            return False
+        r = self.map.renderer
+        exact = self.device_scale()
         visible = self.mapToScene(self.viewport().rect()).boundingRect()
         pad_w, pad_h = visible.width() * 0.5, visible.height() * 0.5
-        around = visible.adjusted(-pad_w, -pad_h, pad_w, pad_h)
-        k = LEVELS.index(self.level)
-        for level, area in ((self.level, around), *((LEVELS[j], visible) for j in (k - 1, k + 1)
-                                                     if 0 <= j < len(LEVELS))):
-            for tx, ty in r.tiles_for(level, area):
-                if r.cached(level, tx, ty) is None:
-                    r.tile(level, tx, ty)
+        for area, repaint in ((visible, True), (visible.adjusted(-pad_w, -pad_h, pad_w, pad_h), False)):
+            for tx, ty in r.tiles_for(exact, area):
+                if r.cached(exact, tx, ty) is None:
+                    r.tile(exact, tx, ty)
+                    if repaint:
+                        self.viewport().update(self.mapFromScene(r.tile_rect(exact, tx, ty)).boundingRect())
                     self._prerender.start()
-                    return
+                    return True
+        return False
+
+    def _zoom_settled(self) -> None:
+        self._zooming = False
+        self._update_level()
 
     def _update_level(self) -> None:
-        level = level_for(self.device_scale())
-        if level != self.level:
+        """Counters are redrawn at the exact scale once zooming stops (crisp, and 1:1 blits)."""
+        level = self.device_scale()
+        if level != self.level and not self._zooming:
             self.level = level
             self.map.counters.set_level(level)
             self.levelChanged.emit(level)
@@ -129,6 +166,8 @@ class MapView(QGraphicsView):
             return
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse if anchor_under_mouse
                                      else QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self._zooming = True  # until the wheel rests: scaled coarse tiles, no redraws
+        self._settle.start()
         self.scale(target / current, target / current)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self._update_level()

@@ -17,7 +17,7 @@ def _big_files(folder) -> str:
     rnd = random.Random(1944)
     w, h = 60, 50
     rows = []
-    for r in range(h):
+    for _ in range(h):
         row = ["~" if c < 3 else "," if c == 3 else rnd.choice(GLYPHS) for c in range(w)]
         rows.append("    - \"" + " ".join(row) + "\"")
     rivers = [f"\"{c:02d}{r:02d}/{c + 1:02d}{r:02d}\"" for c, r in ((20, k) for k in range(5, 40))]

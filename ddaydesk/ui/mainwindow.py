@@ -185,8 +185,8 @@ class MainWindow(QMainWindow):
                              f"Show or hide: {title.lower()}", checkable=True)
             self.layer_actions[layer] = a
         m.addSeparator()
-        self._action(m, "Zoom &in", lambda: self.view.zoom_by(1.25, False), QKeySequence.StandardKey.ZoomIn)
-        self._action(m, "Zoom &out", lambda: self.view.zoom_by(0.8, False), QKeySequence.StandardKey.ZoomOut)
+        self._action(m, "Zoom &in", lambda: self.view.zoom_by(1.25), QKeySequence.StandardKey.ZoomIn)
+        self._action(m, "Zoom &out", lambda: self.view.zoom_by(0.8), QKeySequence.StandardKey.ZoomOut)
         self._action(m, "&Fit map to window", lambda: self.view.fit(), "Ctrl+0")
         m.addSeparator()
         pm = m.addMenu("&Palette")

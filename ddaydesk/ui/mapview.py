@@ -62,7 +62,7 @@ class MapView(QGraphicsView):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -159,17 +159,20 @@ class MapView(QGraphicsView):
         r = self.map.geom.rect
         return 0.5 * min(vp.width() / r.width(), vp.height() / r.height())
 
-    def zoom_by(self, factor: float, anchor_under_mouse: bool = True) -> None:
+    def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
+        """Zoom keeping the scene point under ``anchor`` (view pixels; default the centre) still."""
         current = self.transform().m11()
         target = max(self.min_scale(), min(MAX_SCALE, current * factor))
         if abs(target - current) < 1e-9:
             return
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse if anchor_under_mouse
-                                     else QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        if anchor is None:
+            anchor = self.viewport().rect().center()
+        fixed = self.mapToScene(anchor)
         self._zooming = True  # until the wheel rests: scaled coarse tiles, no redraws
         self._settle.start()
         self.scale(target / current, target / current)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        moved = self.mapFromScene(fixed) - anchor
+        self.pan_by(moved.x(), moved.y())
         self._update_level()
 
     def set_zoom(self, scale: float) -> None:
@@ -196,7 +199,7 @@ class MapView(QGraphicsView):
         delta = event.angleDelta().y() or event.pixelDelta().y()
         if delta:
             # proportional to the wheel's travel, so trackpads zoom smoothly: a notch is 15 %
-            self.zoom_by(2.0 ** (delta / 600.0))
+            self.zoom_by(2.0 ** (delta / 600.0), event.position().toPoint())
         event.accept()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:

@@ -37,7 +37,8 @@ class HexInfo(QWidget):
         super().__init__(parent)
         self.board = board
         lay = QVBoxLayout(self)
-        self.header = QLabel("Point at a hex")
+        self.header = QLabel("Point at a hex to see its terrain, hexsides and stack.\n\n"
+                             "Click a unit to select it; its legal moves are shaded.")
         self.header.setTextFormat(Qt.TextFormat.RichText)
         self.header.setWordWrap(True)
         self.header.setAlignment(Qt.AlignmentFlag.AlignTop)
@@ -47,6 +48,7 @@ class HexInfo(QWidget):
         self.stack = StackList(art, board, self)
         lay.addWidget(self.header)
         lay.addWidget(self.stack, 1)
+        self.stack.hide()
         lay.addWidget(self.supply)
         lay.addStretch(0)
         self.place = -1

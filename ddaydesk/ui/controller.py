@@ -121,7 +121,7 @@ class Controller(QObject):
         if self.range is None or place not in self.range.cost or place == self.range.start:
             self.pathChanged.emit([], {})
             return
-        self.pathChanged.emit(self.range.path_to(place), self.range.cost)
+        self.pathChanged.emit(self.range.path_to(place), self.range.step_costs())
 
     def click(self, place: int, unit_id: str) -> None:
         clicked = self.unit(unit_id) if unit_id else None
@@ -160,8 +160,8 @@ class Controller(QObject):
             return False
         path = self.range.path_to(place)
         board = self.port.board
-        text = (f"{unit.name}: {board.labels[path[0]]} → {board.labels[place]} "
-                f"({self.range.cost[place]} MP)")
+        start = board.labels[path[0]] if path[0] >= 0 else "enters"
+        text = f"{unit.name}: {start} → {board.labels[place]} ({self.range.cost[place]:g} MP)"
         if not self.apply(text, lambda: self.port.move(unit.id, path)):
             return False
         self.trails.append(path)

@@ -178,7 +178,7 @@ class Overlays:
         self.range_edge.setPath(self.geom.boundary_path(places))
         self.range_stops.setPath(self.geom.area_path(p for p in rng.stops if p in rng.cost))
 
-    def show_path(self, path: list[int], cost: dict[int, int]) -> None:
+    def show_path(self, path: list[int], cost: dict[int, float]) -> None:
         """The path preview: a line through the hexes and the MP spent at each step."""
         if len(path) < 2:
             for it in (self.path_casing, self.path_line, self.path_head, self.path_halo, self.path_text):
@@ -194,7 +194,7 @@ class Overlays:
         for k, place in enumerate(path[1:], start=1):
             c = self.geom.centres[place]
             last = k == len(path) - 1
-            label = f"{cost[place]} MP" if last else str(cost[place])
+            label = f"{cost[place]:g} MP" if last else f"{cost[place]:g}"
             text.addPath(_text_path(label, QPointF(c.x(), c.y() + self.s * (0.55 if last else 0.45)),
                                     self.s * (0.42 if last else 0.3)))
         self.path_halo.setPath(text)

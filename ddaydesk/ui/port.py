@@ -73,15 +73,20 @@ class MoveRange:
 
     unit: str
     start: int
-    cost: dict[int, int]
+    cost: dict[int, float]  # MP (roads may cost halves)
     came_from: dict[int, int]  # place -> previous place on the cheapest path
     stops: frozenset[int] = frozenset()  # places where the unit must stop (entered enemy ZOC)
+    passes: dict[int, float] = field(default_factory=dict)  # MP at places crossed, not ended in
+
+    def step_costs(self) -> dict[int, float]:
+        """MP spent on reaching every place a path may show."""
+        return {**self.passes, **self.cost}
 
     def path_to(self, place: int) -> list[int]:
         if place not in self.cost:
             return []
         out = [place]
-        while out[-1] != self.start:
+        while out[-1] != self.start and out[-1] in self.came_from:  # entering units: no start
             out.append(self.came_from[out[-1]])
         out.reverse()
         return out

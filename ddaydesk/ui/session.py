@@ -14,9 +14,13 @@ SAVE_SUFFIX = ".ddsave"
 MAX_RECENT = 8
 
 
-def open_game(path: str | Path) -> GamePort:
+def open_game(path: str | Path, options: dict[str, bool] | None = None) -> GamePort:
     """A game from a scenario or a save; FormatError (with file:line:col) when it is broken."""
-    return ScenarioPort(load_scenario(path))
+    try:
+        from ddaydesk.ui.engine_port import open_engine_game
+    except ImportError:  # a build without ddaydesk.engine (before its branch is merged)
+        return ScenarioPort(load_scenario(path))
+    return open_engine_game(path, options)
 
 
 def data_dir() -> Path:

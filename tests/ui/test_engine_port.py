@@ -1,0 +1,89 @@
+"""The window over the real engine (skipped in builds without ``ddaydesk.engine``)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+engine = pytest.importorskip("ddaydesk.engine")
+
+from ddaydesk.formats.catalog import default_scenario_path  # noqa: E402
+from ddaydesk.ui.engine_port import EnginePort, open_engine_game  # noqa: E402
+from ddaydesk.ui.session import autosave_path, open_game  # noqa: E402
+
+
+@pytest.fixture
+def port():
+    return open_engine_game(default_scenario_path())
+
+
+@pytest.fixture
+def win(qtbot, port, settings):
+    from ddaydesk.ui.mainwindow import MainWindow
+
+    w = MainWindow(port, settings, autosave=True)
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fit()
+    return w
+
+
+def _to_movement(port: EnginePort) -> None:
+    for _ in range(8):
+        if engine.current_phase(port.game.state).kind == "movement":
+            return
+        port.end_phase()
+
+
+def test_range_overlay_is_the_engines_reach(qtbot, win, port):
+    _to_movement(port)
+    win.controller.refresh()
+    state = port.game.state
+    uid = next(u.id for u in port.scenario.units if u.side == state.active and u.hex >= 0 and u.type != "hq")
+    k = port.scenario.unit_index[uid]
+    qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=win.view.view_point_of(state.place[k]))
+    r = engine.reach(state, k)
+    assert set(win.controller.range.cost) - {r.start} == set(r.dest)
+    path = win.scene.overlays.range_fill.path()
+    from PySide6.QtCore import QPointF
+
+    for i in range(port.board.n):
+        inside = path.contains(win.scene.geom.centres[i] + QPointF(1.3, 2.7))
+        assert inside == (i in r.dest or i == r.start)
+
+
+def test_move_by_mouse_undo_and_autosave_restore(qtbot, win, port):
+    _to_movement(port)
+    win.controller.refresh()
+    state = port.game.state
+    uid = next(u.id for u in port.scenario.units if u.side == state.active and u.hex >= 0 and u.type != "hq")
+    k = port.scenario.unit_index[uid]
+    start = state.place[k]
+    click = lambda p: qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton,  # noqa: E731
+                                       pos=win.view.view_point_of(p))
+    click(start)
+    target = max(win.controller.range.cost, key=lambda p: (win.controller.range.cost[p], p))
+    click(target)
+    assert port.game.state.place[k] == target
+    restored = open_game(autosave_path())  # the autosave replays to the same state
+    assert restored.game.state.state_hash() == port.game.state.state_hash()
+    win.undo_action.trigger()
+    assert port.game.state.place[k] == start
+    win.redo_action.trigger()
+    assert port.game.state.place[k] == target
+
+
+def test_end_phase_to_the_other_side(qtbot, win, port):
+    first = port.game.state.active
+    for _ in range(12):
+        win.end_phase()
+        if win.stack.currentWidget() is win.handover or win.controller.side != first:
+            break
+    if win.stack.currentWidget() is win.handover:
+        assert win.scene.counters.items == {}
+        win.handover.button.click()
+    assert win.controller.side != first
+    assert win.controller.view.active_side == win.controller.side

@@ -76,9 +76,10 @@ class Overlays:
         self.range_fill = add("range", Z_AREA)
         self.range_edge = add("range", Z_AREA + 1)
         self.range_stops = add("range", Z_AREA + 1)
-        self.path_casing = add("range", Z_LINE)
-        self.path_line = add("range", Z_LINE + 1)
-        self.path_head = add("range", Z_LINE + 1)
+        # the path runs over counters: a stack on the way must not hide where the unit goes
+        self.path_casing = add("range", Z_COUNTER + 1)
+        self.path_line = add("range", Z_COUNTER + 2)
+        self.path_head = add("range", Z_COUNTER + 2)
         self.path_halo = add("range", Z_MARK)
         self.path_text = add("range", Z_MARK + 1)
         self.zoc_own = add("zoc", Z_AREA)

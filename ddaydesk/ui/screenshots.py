@@ -103,6 +103,8 @@ def capture(win: MainWindow, outdir: str | Path) -> tuple[list[Path], list[str]]
         if win.stack.currentWidget() is win.handover:
             _save(win.grab(), out, "handover", done)
             win.handover.button.click()
+        else:
+            skipped.append("hand-over: neither side holds a secret in this game, so the map stays")
     else:
         skipped.append(f"hand-over: {win.hint.text()}")
     return done, skipped

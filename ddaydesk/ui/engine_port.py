@@ -13,6 +13,7 @@ from pathlib import Path
 from ddaydesk.board import Board
 from ddaydesk.engine import (
     ELIMINATED,
+    ON_MAP,
     PENDING,
     WITHHELD,
     EndPhase,
@@ -41,6 +42,7 @@ from ddaydesk.ui.port import (
 )
 
 NOT_YET = "is not part of this build yet"
+WEATHER = {"CLR": "clear", "RAIN": "rain", "MUD": "mud", "SNOW": "snow"}
 
 
 def phase_name(phase_id: str) -> str:
@@ -63,6 +65,8 @@ class EnginePort:
         self.game = game
         self.scenario: Scenario = game.scenario
         self._phases = tuple(p.id for p in load_sequence(self.scenario.system.id).phases)
+        self._oos_key: tuple = ()
+        self._oos: set[str] = set()
 
     @property
     def board(self) -> Board:
@@ -86,6 +90,7 @@ class EnginePort:
     # -- reading ------------------------------------------------------------------------------
     def view(self, side: str) -> GameView:
         v = view(self.game.state, side)
+        out = self._out_of_supply(side)
         units = []
         for k, u in enumerate(self.scenario.units):
             status = v.status[k]
@@ -96,7 +101,7 @@ class EnginePort:
                 attack=a, defence=d, movement=m, place=v.place[k] if status not in (PENDING, WITHHELD) else -1,
                 reduced=v.steps_lost[k] > 0, hq=u.hq,
                 arrive_turn=u.arrive_turn if status == PENDING else None,
-                eliminated=status == ELIMINATED))
+                eliminated=status == ELIMINATED, turns_out_of_supply=1 if u.id in out else 0))
         return GameView(side=side, turn=v.turn, last_turn=self.scenario.last_turn,
                         phase=phase_name(v.phase), phases=tuple(phase_name(p) for p in self._phases),
                         active_side=v.active, units=tuple(units), log=self._log(side),
@@ -166,8 +171,33 @@ class EnginePort:
         return frozenset(i for i, b in enumerate(m) if b)
 
     # -- supply and combat: from their rules modules --------------------------------------------
+    def _supply_input(self, side: str):
+        from ddaydesk.ui.supply_port import supply_input
+
+        v = view(self.game.state, side)  # the other side's withheld units stay hidden
+        return supply_input(self.scenario, v.place, [st == ON_MAP for st in v.status],
+                            [n > 0 for n in v.steps_lost], [(m.kind, m.place) for m in v.markers],
+                            v.turn, WEATHER.get(str(v.weather), str(v.weather).lower()))
+
     def supply(self, side: str) -> SupplyView:
-        raise PortError(f"the supply trace {NOT_YET}")
+        try:
+            from ddaydesk.ui.supply_port import compute_view
+        except ImportError:  # a build without ddaydesk.rules.supply
+            raise PortError(f"the supply trace {NOT_YET}") from None
+        return compute_view(self._supply_input(side), side)
+
+    def _out_of_supply(self, side: str) -> set[str]:
+        """Units the supply rules find out of supply now (for the counters' "!" marks)."""
+        try:
+            from ddaydesk.rules.supply import compute_supply
+        except ImportError:
+            return set()
+        key = (self.game.pos, len(self.game.actions), side)
+        if key != self._oos_key:
+            result = compute_supply(self._supply_input(side), explain=False)
+            self._oos = {u for u, us in result.units.items() if not us.supplied}
+            self._oos_key = key
+        return self._oos
 
     def combat_preview(self, attackers: list[str], defender_place: int,
                        support: dict[str, int]) -> CombatPreview:

@@ -58,8 +58,6 @@ def ensure_system_libs() -> None:
 def ensure_venv() -> Path:
     py = venv_python()
     if not py.exists():
-        if sys.version_info < (3, 11):
-            sys.exit(f"dev.py: Python 3.11 or newer is needed (this is {sys.version.split()[0]})")
         say(f"creating {VENV}")
         subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
     want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
@@ -73,6 +71,12 @@ def ensure_venv() -> Path:
 
 
 def run_app(py: Path, args: list[str]) -> int:
+    headless = not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM"))
+    gui = not args or args[0].startswith("-") or args[0] == "gui" or args[0].endswith((".yaml", ".ddaysave"))
+    if sys.platform.startswith("linux") and headless and gui:
+        # Qt aborts without a display; say what to do instead.
+        sys.exit("dev.py: no display (DISPLAY/WAYLAND_DISPLAY unset). Run it in a desktop session, "
+                 "or headless with QT_QPA_PLATFORM=offscreen (e.g. with --smoke).")
     return subprocess.call([str(py), "-m", "ddaydesk", *args], cwd=ROOT)
 
 

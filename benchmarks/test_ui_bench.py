@@ -15,8 +15,7 @@ from PySide6.QtWidgets import QApplication
 
 from ddaydesk.ui.mapview import MapScene, MapView
 from ddaydesk.ui.palette import DEFAULT
-from ddaydesk.ui.scenario_port import ScenarioPort
-from tests.ui.fakeport import FakeGame
+from tests.ui.fakeport import FakeGame, unit_info
 
 
 def _view(scenario):
@@ -25,7 +24,7 @@ def _view(scenario):
     view.resize(1280, 800)
     view.show()
     view.fit()
-    scene.counters.set_units(ScenarioPort(scenario).view("allied").units)
+    scene.counters.set_units([unit_info(u) for u in scenario.units])
     QApplication.processEvents()  # the expose event
     view.viewport().repaint()
     return scene, view

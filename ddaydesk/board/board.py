@@ -55,6 +55,7 @@ class Board:
     grid: HexGrid | None = None
     numbering: HexNumbering | None = None
     outlines: list[list[tuple[float, float]]] | None = None  # area maps: drawn polygons
+    names: list[str] | None = None  # area maps: each area's name ("" when it has none)
     source: str = ""  # file the board was loaded from
     content_hash: str = ""  # sha256 of the map file
 
@@ -89,6 +90,10 @@ class Board:
             return self.index_of[label]
         except KeyError:
             raise KeyError(f"{label!r} is not a place on map {self.id}") from None
+
+    def name_of(self, i: int) -> str:
+        """An area's name (area maps), else ""."""
+        return self.names[i] if self.names else ""
 
     def terrain_of(self, i: int) -> str:
         return self.terrain_names[self.terrain[i]]

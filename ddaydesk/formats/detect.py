@@ -7,8 +7,23 @@ from ddaydesk.formats.mapfile import parse_map
 from ddaydesk.formats.scenariofile import load_scenario
 from ddaydesk.formats.yamlmarks import MarkedDict, load_file
 
-# Later formats (saves) register a (kind, predicate, checker) here.
-CHECKERS: list = []
+
+def _is_save(path: str) -> bool:
+    from ddaydesk.engine.savefile import is_save
+
+    return is_save(path)
+
+
+def _check_save(path: str) -> None:
+    # A save is verified by replaying it, which takes the engine: imported here, lazily, so
+    # loading maps and scenarios never pulls the engine in.
+    from ddaydesk.engine.savefile import check_save
+
+    check_save(path)
+
+
+# (kind, predicate, checker) for formats recognised before the YAML ones.
+CHECKERS: list = [("save", _is_save, _check_save)]
 
 
 def check_file(path: str) -> tuple[str, list[Problem]]:

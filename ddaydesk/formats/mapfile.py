@@ -203,7 +203,7 @@ def _area_board(rd: Reader, top: MarkedDict, system: System, map_id: str, title:
     areas = rd.seq(top["areas"], top.at("areas"), "areas")
     if areas is None:
         return None  # type: ignore[return-value]
-    labels, terrain, outlines, adj_ids = [], bytearray(), [], []
+    labels, area_names, terrain, outlines, adj_ids = [], [], bytearray(), [], []
     names = tuple(system.terrain)
     for k, item in enumerate(areas):
         what = f"areas[{k}]"
@@ -225,6 +225,7 @@ def _area_board(rd: Reader, top: MarkedDict, system: System, map_id: str, title:
         if t is None or outline is None or adjacent is None:
             continue
         labels.append(aid)
+        area_names.append(rd.text(a, "name", what, default="") or "")
         terrain.append(names.index(t))
         outlines.append(outline)
         adj_ids.append((a, [str(x) for x in adjacent]))
@@ -251,7 +252,7 @@ def _area_board(rd: Reader, top: MarkedDict, system: System, map_id: str, title:
         id=map_id, title=title, system=system.id, kind="area", labels=labels, terrain=terrain,
         terrain_names=names, adj=adj, adj_side=adj_side, n_sides=len(sides),
         feature_names=system.hexside_features, side_mask=[0] * len(sides), side_names={},
-        places=[], regions={}, attribution=[], outlines=outlines,
+        places=[], regions={}, attribution=[], outlines=outlines, names=area_names,
     )
 
 

@@ -107,11 +107,11 @@ class Reader:
     def integer(self, d: MarkedDict, key: str, what: str, lo: int | None = None,
                 hi: int | None = None, default: Any = _MISSING) -> Any:
         value = self.field(d, key, int, what, default)
-        if isinstance(value, int) and key in d:
-            if lo is not None and value < lo or hi is not None and value > hi:
-                span = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-                self.error(d.at(key), f"{what}.{key}: {value} is out of range ({span})")
-                return None
+        checked = isinstance(value, int) and key in d
+        if checked and (lo is not None and value < lo or hi is not None and value > hi):
+            span = f"{lo}..{hi}" if hi is not None else f">= {lo}"
+            self.error(d.at(key), f"{what}.{key}: {value} is out of range ({span})")
+            return None
         return value
 
     def choice(self, d: MarkedDict, key: str, choices: tuple[str, ...] | list[str], what: str,

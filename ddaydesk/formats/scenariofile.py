@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,8 @@ from ddaydesk.rules.systems import System, load_system, system_ids
 FORMAT_VERSION = 1
 VALUE_KEYS = ("attack", "defence", "movement")
 UNIT_KEYS = ("id", "name", "side", "nationality", "type", "attack", "defence", "movement",
-             "reduced", "hq", "hex", "arrives", "note")
+             "reduced", "hq", "hex", "part", "box", "arrives", "count", "note")
+MAX_COUNT = 200  # a `count:` line stands for at most this many units
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,8 @@ class UnitSpec:
     hex: int = -1  # start place index, -1 when the unit arrives later
     arrive_turn: int | None = None
     arrive_region: str | None = None
+    part: str | None = None  # sub-place of the start place (area systems: the system's parts)
+    box: str | None = None  # off-map holding box at start (the system's boxes)
 
 
 @dataclass(frozen=True)
@@ -82,7 +86,8 @@ def load_scenario(path: str | Path) -> Scenario:
 def resolve_map(ref: str, scenario_path: str) -> Path:
     """A map reference: a path relative to the scenario (``*.yaml``) or a shipped map id."""
     if ref.endswith((".yaml", ".yml")):
-        return (Path(scenario_path).parent / ref).resolve()
+        # normpath, not resolve(): messages should show the path as the user wrote it
+        return Path(os.path.normpath(Path(scenario_path).parent / ref))
     return maps_dir() / f"{ref}.yaml"
 
 
@@ -174,11 +179,17 @@ def _units(rd: Reader, top: MarkedDict, system: System, board: Board, first: int
         if hq is not None and utype != "hq":
             rd.error(u.at("hq"), f"{what}.hq: only units of type hq have an HQ kind")
         place = -1
-        arrive_turn = arrive_region = None
-        if ("hex" in u) == ("arrives" in u):
-            rd.error(u.pos, f"{what}: give either 'hex' (start position) or 'arrives' (reinforcement), not {'both' if 'hex' in u else 'neither'}")
+        arrive_turn = arrive_region = part = box = None
+        where = [key for key in ("hex", "arrives", "box") if key in u]
+        if len(where) != 1:
+            rd.error(u.pos, f"{what}: give one of 'hex' (start position), 'arrives' (reinforcement) "
+                            f"or 'box' (off-map box), not {' and '.join(where) if where else 'none'}")
         elif "hex" in u:
             place = _unit_place(rd, u, board, what)
+            if "part" in u:
+                part = rd.choice(u, "part", system.parts or ("(none)",), what)
+        elif "box" in u:
+            box = rd.choice(u, "box", system.boxes or ("(none)",), what)
         else:
             a = rd.mapping(u["arrives"], u.at("arrives"), f"{what}.arrives", required=("turn",), optional=("region",))
             if a is not None:
@@ -186,12 +197,24 @@ def _units(rd: Reader, top: MarkedDict, system: System, board: Board, first: int
                 arrive_region = rd.text(a, "region", f"{what}.arrives", default=None)
                 if arrive_region is not None and arrive_region not in board.regions:
                     rd.error(a.at("region"), f"{what}.arrives.region: no region {arrive_region!r} on map {board.id}")
+        if "part" in u and "hex" not in u:
+            rd.error(u.at("part"), f"{what}.part: a part is given only with a start 'hex'")
+        count = rd.integer(u, "count", what, lo=1, hi=MAX_COUNT, default=None)
         if len(rd.problems) == n_before:
-            units.append(UnitSpec(
-                id=uid, name=rd.text(u, "name", what, default=uid), side=side, nationality=nationality,
-                type=utype, attack=values[0], defence=values[1], movement=values[2], reduced=reduced,
-                hq=hq, hex=place, arrive_turn=arrive_turn, arrive_region=arrive_region,
-            ))
+            # `count: n` stands for n identical units with ids <id>-1 ... <id>-n.
+            ids = [uid] if count is None else [f"{uid}-{k}" for k in range(1, count + 1)]
+            name = rd.text(u, "name", what, default=uid)
+            for one in ids:
+                if one != uid and one in seen:
+                    rd.error(u.at("count"), f"{what}: unit id {one} made by count is already used (line {seen[one]})")
+                    break
+                seen.setdefault(one, u.at("id")[0])
+                units.append(UnitSpec(
+                    id=one, name=name if count is None else f"{name} {one.rsplit('-', 1)[1]}",
+                    side=side, nationality=nationality, type=utype, attack=values[0],
+                    defence=values[1], movement=values[2], reduced=reduced, hq=hq, hex=place,
+                    arrive_turn=arrive_turn, arrive_region=arrive_region, part=part, box=box,
+                ))
     return units
 
 

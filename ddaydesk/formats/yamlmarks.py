@@ -92,6 +92,8 @@ def load_text(text: str, path: str) -> Any:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
         what = exc.problem or exc.context or "invalid YAML"
+        if exc.problem and exc.context and exc.context_mark:
+            what += f" ({exc.context} at line {exc.context_mark.line + 1})"
         raise FormatError([Problem(path, line, col, f"YAML syntax: {what}")]) from None
     except yaml.YAMLError as exc:
         raise FormatError([Problem(path, 0, 0, f"YAML: {exc}")]) from None

@@ -49,6 +49,10 @@ class System:
     unit_types: tuple[str, ...]
     nationalities: tuple[str, ...]
     hq_kinds: tuple[str, ...]
+    # Area systems: sub-places of a place a unit may stand in (D-Day2: A, G, P, beach, drop)
+    # and off-map holding boxes (air base, reinforcement charts).
+    parts: tuple[str, ...]
+    boxes: tuple[str, ...]
     place_kinds: tuple[str, ...]
     region_kinds: tuple[str, ...]
     options: dict[str, Option]
@@ -75,7 +79,7 @@ def load_system(system_id: str) -> System:
     rd = Reader(str(path))
     top = rd.mapping(doc, (1, 1), "system", required=(
         "id", "title", "catalogue", "map_kind", "sides", "terrain", "unit_types", "nationalities",
-        "place_kinds", "region_kinds", "options"), optional=("hexside_features", "hq_kinds"))
+        "place_kinds", "region_kinds", "options"), optional=("hexside_features", "hq_kinds", "parts", "boxes"))
     rd.raise_if_problems()
     terrain = {}
     for name, spec in top["terrain"].items():
@@ -98,6 +102,7 @@ def load_system(system_id: str) -> System:
         sides=tuple(top["sides"]), terrain=terrain,
         hexside_features=tuple(top.get("hexside_features", ())),
         unit_types=tuple(top["unit_types"]), nationalities=tuple(top["nationalities"]),
-        hq_kinds=tuple(top.get("hq_kinds", ())), place_kinds=tuple(top["place_kinds"]),
+        hq_kinds=tuple(top.get("hq_kinds", ())), parts=tuple(top.get("parts", ())),
+        boxes=tuple(top.get("boxes", ())), place_kinds=tuple(top["place_kinds"]),
         region_kinds=tuple(top["region_kinds"]), options=options, folder=path.parent,
     )

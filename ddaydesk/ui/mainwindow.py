@@ -288,7 +288,6 @@ class MainWindow(QMainWindow):
         self.undo_menu.addAction(undo)
         self.undo_menu.addAction(redo)
         self.undo_action, self.redo_action = undo, redo
-        self.all_actions = [a for a in self.all_actions if a.text() not in ("&Undo", "&Redo")] + [undo, redo]
 
     # -- reactions ----------------------------------------------------------------------------
     def _view_changed(self, view: GameView) -> None:
@@ -434,17 +433,17 @@ class MainWindow(QMainWindow):
     def new_game(self) -> None:
         dlg = dialogs.NewGameDialog(self)
         if dlg.exec() and dlg.entry() is not None:
-            self.open_path(dlg.entry().path)
+            self.open_path(dlg.entry().path, dlg.options())
 
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open a game", str(saves_dir()), FILE_FILTER)
         if path:
             self.open_path(path)
 
-    def open_path(self, path: str) -> bool:
+    def open_path(self, path: str, options: dict[str, bool] | None = None) -> bool:
         """Open a scenario or save; a broken file shows its problems and changes nothing."""
         try:
-            port = open_game(path)
+            port = open_game(path, options)
         except FormatError as exc:
             self.show_problems(path, exc)
             return False
@@ -518,7 +517,7 @@ class MainWindow(QMainWindow):
         dialogs.rules_reference(self, sc.system, sc.options).open()
 
     def show_shortcuts(self) -> None:
-        dialogs.shortcuts_dialog(self, self.all_actions).open()
+        dialogs.shortcuts_dialog(self, self.all_actions + [self.undo_action, self.redo_action]).open()
 
     def show_about(self) -> None:
         dialogs.about(self, self.controller.port.board)

@@ -28,8 +28,8 @@ from PySide6.QtGui import (
 )
 
 from ddaydesk.board import Board
-from ddaydesk.ui.geometry import BoardGeometry
-from ddaydesk.ui.palette import Palette
+from ddaydesk.ui.geometry import HEX_PX, BoardGeometry
+from ddaydesk.ui.palette import DEFAULT, Palette
 
 TILE = 512  # device pixels per tile side
 BLEED = 2  # extra pixels drawn around a tile so smooth scaling has neighbours to sample
@@ -53,11 +53,25 @@ def _jitter(i: int, k: int) -> float:
     return (x % 10007) / 10007.0
 
 
+def render_board(board: Board, scale: float = HEX_PX, labels: bool = True,
+                 palette: Palette = DEFAULT) -> QImage:
+    """The whole map as one image, ``scale`` pixels per model unit (for tools and overlays
+    that draw their own marks: ``labels=False`` leaves out hex numbers and place names)."""
+    geom = BoardGeometry(board)
+    level = scale / geom.scale
+    r = geom.rect
+    rect = QRectF(0, 0, r.right(), r.bottom())  # model origin at the image's corner
+    img = MapRenderer(board, geom, palette, labels=labels).render(
+        level, rect, max(1, round(rect.width() * level)), max(1, round(rect.height() * level)))
+    return img
+
+
 class MapRenderer:
-    def __init__(self, board: Board, geom: BoardGeometry, palette: Palette):
+    def __init__(self, board: Board, geom: BoardGeometry, palette: Palette, labels: bool = True):
         self.board = board
         self.geom = geom
         self.palette = palette
+        self.labels = labels
         self._tiles: OrderedDict[tuple[float, int, int], QPixmap] = OrderedDict()
         self._sea = bytearray(1 if self._is_water(i) else 0 for i in range(board.n))
         self._place_kind = {p.place: p.kind for p in board.places}
@@ -114,9 +128,11 @@ class MapRenderer:
         if not paper.intersects(rect):
             p.end()
             return img
-        # The sheet: off-map margin colour where the hex rows and columns end ragged.
+        # The sheet: off-map margin colour where the hex rows and columns end ragged; area
+        # maps lie on the sea (their outlines are the land).
         p.setClipRect(paper)
-        p.fillRect(paper, QColor(self.palette.off_map))
+        p.fillRect(paper, QColor(self.palette.off_map if self.board.grid is not None
+                                 else self.palette.terrain_colour("sea")))
         margin = self.geom.scale * 4
         near = self.geom.in_rect(rect.adjusted(-margin, -margin, margin, margin))
         inside = self.geom.in_rect(rect)
@@ -125,13 +141,15 @@ class MapRenderer:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         self._textures(p, inside, level)
         self._grid(p, inside, px)
-        self._shore(p, inside, px)
-        self._hexsides(p, inside, px)
+        if self.board.grid is not None:  # an area map's outlines already are its coast
+            self._shore(p, inside, px)
+            self._hexsides(p, inside, px)
         self._regions(p, near, px)
         self._settlements(p, inside, level)
-        if level >= 1.0:
+        if self.labels and level >= 1.0 and self.board.grid is not None:
             self._hex_numbers(p, inside)
-        self._names(p, near, level)
+        if self.labels:
+            self._names(p, near, level)
         p.setClipping(False)
         p.setPen(QPen(QColor("#2a2a22"), max(px * 2, self.geom.scale * 0.05)))
         p.setBrush(Qt.BrushStyle.NoBrush)

@@ -6,20 +6,15 @@ from pathlib import Path
 
 from PySide6.QtCore import QSaveFile, QSettings, QStandardPaths
 
-from ddaydesk.formats.scenariofile import load_scenario
+from ddaydesk.ui.engine_port import open_engine_game
 from ddaydesk.ui.port import GamePort
-from ddaydesk.ui.scenario_port import ScenarioPort
 
-SAVE_SUFFIX = ".ddsave"
+SAVE_SUFFIX = ".ddsave.json"  # JSON inside (docs/engine.md); "check" finds *.json
 MAX_RECENT = 8
 
 
 def open_game(path: str | Path, options: dict[str, bool] | None = None) -> GamePort:
     """A game from a scenario or a save; FormatError (with file:line:col) when it is broken."""
-    try:
-        from ddaydesk.ui.engine_port import open_engine_game
-    except ImportError:  # a build without ddaydesk.engine (before its branch is merged)
-        return ScenarioPort(load_scenario(path))
     return open_engine_game(path, options)
 
 

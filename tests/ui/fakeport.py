@@ -15,7 +15,7 @@ from collections import deque
 from dataclasses import replace
 
 from ddaydesk.board import Board
-from ddaydesk.formats.scenariofile import Scenario
+from ddaydesk.formats.scenariofile import Scenario, UnitSpec
 from ddaydesk.ui.port import (
     CombatPreview,
     CombatResult,
@@ -31,9 +31,15 @@ from ddaydesk.ui.port import (
     UnitInfo,
     UnitSupply,
 )
-from ddaydesk.ui.scenario_port import unit_info
 
 PHASES = ("movement", "combat")
+
+
+def unit_info(u: UnitSpec) -> UnitInfo:
+    """A scenario unit at its start position, as a view shows it."""
+    return UnitInfo(id=u.id, name=u.name, side=u.side, nationality=u.nationality, type=u.type,
+                    attack=u.attack, defence=u.defence, movement=u.movement, place=u.hex,
+                    hq=u.hq, arrive_turn=u.arrive_turn)
 COLUMNS = ("1-2", "1-1", "2-1", "3-1", "4-1", "5-1")
 CRT = {
     "1-2": ("AE", "AE", "AR", "AR", "EX", "DR"),

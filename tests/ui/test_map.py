@@ -12,7 +12,7 @@ from ddaydesk.ui.geometry import BoardGeometry
 from ddaydesk.ui.maprender import LEVELS, MapRenderer, level_for
 from ddaydesk.ui.mapview import MapScene, MapView
 from ddaydesk.ui.palette import COLOUR_BLIND, DEFAULT, PALETTES
-from ddaydesk.ui.scenario_port import unit_info
+from tests.ui.fakeport import unit_info
 
 
 def test_hex_at_finds_every_hex_from_its_centre_and_corners_inward(qapp, scenario):

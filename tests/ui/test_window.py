@@ -83,7 +83,7 @@ def test_about_names_the_map_data_attribution(qtbot, window, monkeypatch):
 
 
 def test_shortcuts_dialog_lists_the_actions(qtbot, window):
-    dlg = dialogs.shortcuts_dialog(window, window.all_actions)
+    dlg = dialogs.shortcuts_dialog(window, window.all_actions + [window.undo_action, window.redo_action])
     qtbot.addWidget(dlg)
     texts = [dlg.findChild(dialogs.QTableWidget).item(r, 0).text()
              for r in range(dlg.findChild(dialogs.QTableWidget).rowCount())]
@@ -93,7 +93,7 @@ def test_shortcuts_dialog_lists_the_actions(qtbot, window):
 def test_new_game_dialog_offers_the_scenario_and_its_optional_rules(qtbot, scenario):
     dlg = dialogs.NewGameDialog()
     qtbot.addWidget(dlg)
-    assert any(e.id == scenario.id for e in dlg.entries)
+    dlg.list.setCurrentRow(next(k for k, e in enumerate(dlg.entries) if e.id == scenario.id))
     assert set(dlg.options()) == set(scenario.system.options)
     # the system's defaults, each toggle titled with its catalogue ids
     assert "D77-SUP-01" in dlg.checks["german_supply"].text()

@@ -1,0 +1,96 @@
+"""Engine benchmarks (pytest-benchmark; not part of the test run):
+
+    .venv/bin/python -m pytest benchmarks/test_engine_bench.py --benchmark-only
+
+Targets (issue 3): movement range for a typical unit of the largest shipped scenario, median
+<= 0.5 ms; apply + undo of a move <= 1 ms; save + load of a 2,000-action game <= 150 ms.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from ddaydesk.engine import OVER, Game, Move, legal_actions, load_game, reach, save_game
+from ddaydesk.formats.catalog import bundled_scenarios
+from ddaydesk.formats.scenariofile import load_scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def largest_scenario():
+    entries = [e for e in bundled_scenarios() if e.ok]
+    return max((load_scenario(e.path) for e in entries), key=lambda sc: (sc.board.n, len(sc.units)))
+
+
+@pytest.fixture(scope="module")
+def scenario():
+    return largest_scenario()
+
+
+def typical_unit(sc):
+    """A division-sized combat unit of the first player that starts on the map, median MF."""
+    units = sorted((u for u in sc.units if u.hex >= 0 and u.type != "hq"), key=lambda u: (u.movement, u.id))
+    return units[len(units) // 2].id
+
+
+def test_movement_range_typical_unit(benchmark, scenario):
+    g = Game(scenario, 1)
+    k = g.state.unit(typical_unit(scenario))
+    reach(g.state, k)  # per-class edge table built once (per board, not per hover)
+    r = benchmark(reach, g.state, k)
+    assert r.dest
+
+
+def test_movement_range_after_a_position_change(benchmark, scenario):
+    """Hover right after a move: the per-state ZOC/occupancy masks are rebuilt too."""
+    g = Game(scenario, 1)
+    k = g.state.unit(typical_unit(scenario))
+    reach(g.state, k)
+
+    def fresh():
+        g.state._cache.clear()
+        return reach(g.state, k)
+
+    assert benchmark(fresh).dest
+
+
+def test_apply_and_undo_a_move(benchmark, scenario):
+    g = Game(scenario, 1)
+    move = next(a for a in legal_actions(g.state, g.state.active) if a.kind == "move")
+
+    def do_undo():
+        g.do(move)
+        g.undo()
+
+    benchmark(do_undo)
+    assert g.pos == 0
+
+
+def long_game(tmp: Path, n: int = 2000) -> tuple[Game, Path]:
+    """A seeded random legal game of ``n`` actions on the tutorial stretched to 200 turns."""
+    text = (ROOT / "scenarios" / "tutorial.yaml").read_text().replace("last: 6}", "last: 200}")
+    scen = tmp / "long.yaml"
+    scen.write_text(text)
+    g = Game(load_scenario(scen), 7, {"weather": True, "tactical_air": True, "surprise_attack": True})
+    rnd = random.Random(7)
+    while len(g.log) < n and g.state.phase != OVER:
+        legal = legal_actions(g.state, g.state.active)
+        ends = [a for a in legal if not isinstance(a, Move)]
+        g.do(rnd.choice(ends) if ends and rnd.random() < 0.08 else rnd.choice(legal))
+    assert len(g.log) == n
+    return g, scen
+
+
+def test_save_and_load_2000_actions(benchmark, tmp_path):
+    g, _ = long_game(tmp_path)
+    path = tmp_path / "long.json"
+
+    def save_load():
+        save_game(g, path)
+        return load_game(path)
+
+    g2 = benchmark(save_load)
+    assert g2.state.state_hash() == g.state.state_hash()

@@ -1,0 +1,44 @@
+"""The engine: game state, sequence of play, actions and their log, dice, views, movement.
+
+Pure Python, no Qt. docs/engine.md lists the public API; import it from here.
+"""
+
+from ddaydesk.engine.actions import (
+    ACTION_TYPES,
+    Action,
+    Changes,
+    IllegalAction,
+    action_from_json,
+    action_type,
+)
+from ddaydesk.engine.core import DeclareSurprise, EndPhase, Interdict, Move, RollWeather
+from ddaydesk.engine.dice import Dice, Roll
+from ddaydesk.engine.game import Game, Replay
+from ddaydesk.engine.movement import Reach, positions, reach, zoc_map
+from ddaydesk.engine.phases import OVER, current_phase, new_state
+from ddaydesk.engine.play import apply, legal_actions
+from ddaydesk.engine.savefile import load_game, save_game
+from ddaydesk.engine.sequence import Phase, Sequence, load_sequence
+from ddaydesk.engine.state import (
+    ATTACKED,
+    ELIMINATED,
+    MOVED,
+    ON_MAP,
+    PENDING,
+    STRATEGIC,
+    SURPRISE,
+    WITHHELD,
+    GameState,
+    Marker,
+)
+from ddaydesk.engine.systems import Handler, RulesModule, rules_module
+from ddaydesk.engine.view import view
+
+__all__ = [
+    "ACTION_TYPES", "ATTACKED", "ELIMINATED", "MOVED", "ON_MAP", "OVER", "PENDING", "STRATEGIC",
+    "SURPRISE", "WITHHELD", "Action", "Changes", "DeclareSurprise", "Dice", "EndPhase", "Game",
+    "GameState", "Handler", "IllegalAction", "Interdict", "Marker", "Move", "Phase", "Reach",
+    "Replay", "RollWeather", "Roll", "RulesModule", "Sequence", "action_from_json", "action_type",
+    "apply", "current_phase", "legal_actions", "load_game", "load_sequence", "new_state",
+    "positions", "reach", "rules_module", "save_game", "view", "zoc_map",
+]

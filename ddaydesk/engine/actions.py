@@ -1,0 +1,149 @@
+"""Action objects, their JSON form, what an action changed, and the illegal-action error.
+
+An action is a frozen dataclass with a class-level ``kind`` and a ``side`` (who does it).
+Fields named in ``PLACE_FIELDS`` hold board place indices and are written as printed hex
+labels in JSON; unit fields hold scenario unit ids. Rules modules add their own action
+classes with :func:`action_type` (the combat developer's ``attack``, for instance).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ddaydesk.engine.dice import Roll
+
+if TYPE_CHECKING:
+    from ddaydesk.board import Board
+    from ddaydesk.engine.state import GameState
+
+PLACE_FIELDS = frozenset({"to", "place", "target"})
+PATH_FIELDS = frozenset({"via"})  # tuples of places
+ACTION_TYPES: dict[str, type[Action]] = {}
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow now; ``reason`` says why, for the player."""
+
+    def __init__(self, reason: str):
+        self.reason = reason
+        super().__init__(reason)
+
+
+def action_type(cls: type[Action]) -> type[Action]:
+    """Class decorator: register an action class by its ``kind`` for JSON loading."""
+    if cls.kind in ACTION_TYPES and ACTION_TYPES[cls.kind] is not cls:
+        raise ValueError(f"action kind {cls.kind!r} registered twice")
+    ACTION_TYPES[cls.kind] = cls
+    return cls
+
+
+@dataclass(frozen=True)
+class Action:
+    kind: ClassVar[str] = ""
+    secret: ClassVar[bool] = False  # its details are hidden from the other side's log view
+    side: str
+
+    def to_json(self, board: Board) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if f.name in PLACE_FIELDS and isinstance(v, int):
+                v = board.labels[v] if v >= 0 else None
+            elif f.name in PATH_FIELDS:
+                v = [board.labels[p] for p in v]
+            elif isinstance(v, tuple):
+                v = list(v)
+            out[f.name] = v
+        return out
+
+    def describe(self, board: Board) -> str:
+        body = ", ".join(f"{k}={v}" for k, v in self.to_json(board).items() if k != "kind")
+        return f"{self.kind}({body})"
+
+
+def action_from_json(d: Any, board: Board) -> Action:
+    """The action a JSON object describes; ValueError saying what is wrong."""
+    if not isinstance(d, dict) or not isinstance(d.get("kind"), str):
+        raise ValueError("an action must be an object with a 'kind'")
+    cls = ACTION_TYPES.get(d["kind"])
+    if cls is None:
+        raise ValueError(f"unknown action kind {d['kind']!r}")
+    names = _fields(cls)
+    if len(d) > len(names) + 1 or not all(k in names or k == "kind" for k in d):
+        extra = set(d) - set(names) - {"kind"}
+        raise ValueError(f"{cls.kind}: unknown field(s) {', '.join(sorted(extra))}")
+    kwargs: dict[str, Any] = {}
+    for name, required in names.items():
+        if name not in d:
+            if required:
+                raise ValueError(f"{cls.kind}: missing field {name!r}")
+            continue
+        v = d[name]
+        if name in PLACE_FIELDS:
+            if v is None:
+                v = -1
+            elif not isinstance(v, str) or v not in board.index_of:
+                raise ValueError(f"{cls.kind}.{name}: {v!r} is not a place on map {board.id}")
+            else:
+                v = board.index_of[v]
+        elif name in PATH_FIELDS:
+            if not isinstance(v, list) or not all(isinstance(p, str) and p in board.index_of for p in v):
+                raise ValueError(f"{cls.kind}.{name}: expected a list of places on map {board.id}")
+            v = tuple(board.index_of[p] for p in v)
+        elif isinstance(v, list):
+            v = tuple(v)
+        elif isinstance(v, dict):
+            raise ValueError(f"{cls.kind}.{name}: unexpected object")
+        kwargs[name] = v
+    return cls(**kwargs)
+
+
+@cache
+def _fields(cls: type[Action]) -> dict[str, bool]:
+    """Field name -> required, per action class (dataclasses.fields is slow in a replay)."""
+    return {f.name: f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+            for f in dataclasses.fields(cls)}
+
+
+@dataclass
+class Changes:
+    """What one action changed, so the UI redraws only that and the log can show it.
+
+    ``moved`` holds ``(unit id, from place, to place, path)``; ``dice`` every roll with its
+    purpose; ``revealed`` hidden information made known. An action with dice or a reveal is
+    a barrier: undo stops there (no re-rolling in hot-seat).
+    """
+
+    moved: list[tuple[str, int, int, tuple[int, ...]]] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    units: list[str] = field(default_factory=list)  # other unit changes (steps, status, flags)
+    revealed: list[str] = field(default_factory=list)
+    dice: list[Roll] = field(default_factory=list)
+    markers: bool = False
+    phases: list[str] = field(default_factory=list)  # phases entered, in order
+    turn_changed: bool = False
+    notes: list[str] = field(default_factory=list)  # rule messages for the log ("weather: MUD")
+    end_phase: bool = False  # set by a handler whose action also ends the phase
+
+    def roll(self, state: GameState, sides: int, purpose: str) -> Roll:
+        """Roll one die with the game's generator and record it."""
+        r = state.dice.roll(sides, purpose)
+        self.dice.append(r)
+        return r
+
+    @property
+    def barrier(self) -> bool:
+        return bool(self.dice or self.revealed)
+
+    def to_dict(self, board: Board) -> dict[str, Any]:
+        lab = board.labels
+        return {
+            "moved": [{"unit": u, "from": lab[a] if a >= 0 else None, "to": lab[b],
+                       "path": [lab[p] for p in path]} for u, a, b, path in self.moved],
+            "removed": self.removed, "units": self.units, "revealed": self.revealed,
+            "dice": [r.to_dict() for r in self.dice], "markers": self.markers,
+            "phases": self.phases, "turn_changed": self.turn_changed, "notes": self.notes,
+        }

@@ -1,0 +1,131 @@
+"""The Game: scenario + seed + options + action log. The log is the game: undo/redo, the dice
+log, save/load and replay all come from it.
+
+``states[i]`` is the state after the first ``i`` actions (``states[0]`` the start), kept so
+undo and replay cost nothing. ``pos`` is how many actions are in effect; undo moves it back
+unless the last action rolled dice or revealed hidden information (a barrier: no re-rolling
+in hot-seat), redo forward; a new action after an undo drops the undone tail.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ddaydesk.engine.actions import Action, Changes, IllegalAction
+from ddaydesk.engine.core import Move
+from ddaydesk.engine.dice import Roll
+from ddaydesk.engine.phases import new_state
+from ddaydesk.engine.play import apply
+from ddaydesk.engine.state import GameState
+from ddaydesk.formats.scenariofile import Scenario
+
+
+class Game:
+    def __init__(self, scenario: Scenario, seed: int | str = 0, options: dict[str, bool] | None = None):
+        self.scenario = scenario
+        self.seed = seed
+        self.options = dict(options or {})
+        self.states: list[GameState] = [new_state(scenario, seed, self.options)]
+        self.actions: list[Action] = []
+        self.changes: list[Changes] = []
+        self.pos = 0
+
+    # -- playing --------------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.states[self.pos]
+
+    @property
+    def log(self) -> list[Action]:
+        """The actions in effect, oldest first."""
+        return self.actions[: self.pos]
+
+    def do(self, action: Action) -> Changes:
+        """Apply an action; IllegalAction (nothing changed) if the rules refuse it."""
+        new, ch = apply(self.state, action)
+        if isinstance(action, Move) and not action.via:
+            action = replace(action, via=ch.moved[0][3])  # the log keeps the path taken
+        del self.actions[self.pos:], self.changes[self.pos:], self.states[self.pos + 1:]
+        self.actions.append(action)
+        self.changes.append(ch)
+        self.states.append(new)
+        self.pos += 1
+        return ch
+
+    def undo_problem(self) -> str | None:
+        if self.pos == 0:
+            return "nothing to undo"
+        last = self.changes[self.pos - 1]
+        if last.dice:
+            return "the last action rolled dice: it cannot be undone"
+        if last.revealed:
+            return "the last action revealed hidden information: it cannot be undone"
+        return None
+
+    def undo(self) -> Changes:
+        """Step back one action; returns the Changes being undone (the UI redraws those)."""
+        problem = self.undo_problem()
+        if problem:
+            raise IllegalAction(problem)
+        self.pos -= 1
+        return self.changes[self.pos]
+
+    def can_redo(self) -> bool:
+        return self.pos < len(self.actions)
+
+    def redo(self) -> Changes:
+        if not self.can_redo():
+            raise IllegalAction("nothing to redo")
+        self.pos += 1
+        return self.changes[self.pos - 1]
+
+    # -- the dice log and replay ----------------------------------------------------------------
+    def dice_log(self) -> list[tuple[int, Roll]]:
+        """Every roll in effect with the index of the action that made it."""
+        return [(i, r) for i, ch in enumerate(self.changes[: self.pos]) for r in ch.dice]
+
+    def state_at(self, i: int) -> GameState:
+        """The state after ``i`` actions of the log (0 = the start)."""
+        if not 0 <= i <= self.pos:
+            raise IndexError(f"no state {i}: the log has {self.pos} actions")
+        return self.states[i]
+
+    def find(self, turn: int, phase: str | None = None) -> int:
+        """The first log position at the start of ``turn`` (and ``phase``); ValueError if none."""
+        for i in range(self.pos + 1):
+            s = self.states[i]
+            if s.turn == turn and (phase is None or s.phase == phase):
+                return i
+        where = f"turn {turn}" + (f", phase {phase}" if phase else "")
+        raise ValueError(f"the game never reached {where}")
+
+
+class Replay:
+    """Stepping through a game's log without changing it: ``forward``, ``back``, ``jump``."""
+
+    def __init__(self, game: Game, at: int = 0):
+        self.game = game
+        self.at = at
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state_at(self.at)
+
+    @property
+    def last_changes(self) -> Changes | None:
+        return self.game.changes[self.at - 1] if self.at > 0 else None
+
+    def forward(self) -> bool:
+        if self.at < self.game.pos:
+            self.at += 1
+            return True
+        return False
+
+    def back(self) -> bool:
+        if self.at > 0:
+            self.at -= 1
+            return True
+        return False
+
+    def jump(self, turn: int, phase: str | None = None) -> None:
+        self.at = self.game.find(turn, phase)

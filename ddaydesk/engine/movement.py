@@ -1,0 +1,487 @@
+"""Legal moves: reachable places with cheapest cost and path, and the ZOC map of each side.
+
+Dial's bucket queue over flat lists (../shared/research/perf.md §2, §8): costs are small
+integers (ticks of 1/SCALE MP), so a list of buckets replaces a heap. Per movement class an
+edge table ``edges[i] = ((j, ticks), ...)`` folds terrain entry costs and hexside costs
+together; it depends only on the board and the class, so it is built once and cached (never
+per hover). Positions (ZOC, enemy-occupied hexes, interdiction) are per state and cached on it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ddaydesk.board import Board
+from ddaydesk.engine.actions import IllegalAction
+from ddaydesk.engine.state import MOVED, ON_MAP, PENDING, GameState
+from ddaydesk.engine.tables import SCALE, MoveRules, load_move_rules
+from ddaydesk.rules.systems import load_system
+
+INF = 1 << 30
+MODES = ("normal", "strategic", "surprise")
+
+def _board_cache(board: Board) -> dict:
+    """Movement data derived from a board, kept on the board itself so it lives and dies with
+    it (like Board's own cached properties)."""
+    return board.__dict__.setdefault("_movement_cache", {})
+
+
+def edge_table(board: Board, rules: MoveRules, cls: int) -> tuple[list[tuple[tuple[int, int], ...]], list[int | None]]:
+    """``(edges, entry)``: per place the ``(neighbour, ticks)`` it may step to, and the cost of
+    entering each place from off the map (None: may not). Cached per board and class."""
+    cache = _board_cache(board)
+    got = cache.get(("edges", rules.system, cls))
+    if got is not None:
+        return got
+    system = load_system(board.system)
+    names = board.terrain_names
+    entry: list[int | None] = []
+    for i in range(board.n):
+        t = names[board.terrain[i]]
+        cost = rules.entry_cost.get(t, (None,) * len(rules.classes))[cls] if system.terrain[t].passable else None
+        entry.append(cost)
+    feats = [(board.feature_bit(h.feature), h.replace, h.cost[cls]) for h in rules.hexsides]
+    feats = [f for f in feats if f[0]]
+    edges: list[tuple[tuple[int, int], ...]] = []
+    for i in range(board.n):
+        out = []
+        for j, s in zip(board.adj[i], board.adj_side[i], strict=True):
+            base = entry[j]
+            if base is None:
+                continue
+            mask = board.side_mask[s] if s >= 0 else 0
+            add = 0
+            replaced = None
+            for bit, replace, c in feats:
+                if mask & bit:
+                    if replace:
+                        replaced = c if replaced is None else min(replaced, c)
+                    else:
+                        add += c
+            out.append((j, (base if replaced is None else replaced) + add))
+        edges.append(tuple(out))
+    cache[("edges", rules.system, cls)] = (edges, entry)
+    return edges, entry
+
+
+@dataclass(frozen=True)
+class Positions:
+    """Per-side masks over places (one byte per place, 1 = yes), derived from a state and
+    cached on it."""
+
+    occupied: dict[str, bytes]  # places holding units of the side
+    count: dict[str, list[int]]  # stacking count of the side per place
+    zoc: dict[str, bytes]  # places in the ZOC of the side's units
+    zoc_armour: dict[str, bytes]  # same, ZOC of its armoured/mechanised units only
+    near: dict[str, bytes]  # places adjacent to any unit of the side (HQs too)
+    interdicted: bytes
+
+
+def _neighbour_masks(board: Board) -> list[int]:
+    """Per place, an int whose byte ``j`` is 1 for each neighbour ``j``: OR-ing them builds a
+    one-byte-per-place mask at C speed (no carries: bytes only ever hold 0 or 1)."""
+    cache = _board_cache(board)
+    got = cache.get("neighbours")
+    if got is None:
+        got = cache["neighbours"] = [sum(1 << (8 * j) for j in board.adj[i]) for i in range(board.n)]
+    return got
+
+
+_SIDE_CACHE_SIZE = 256  # per scenario: enough for a turn of hovering, bounded in memory
+
+
+def positions(state: GameState) -> Positions:
+    got = state._cache.get("positions")
+    if got is not None:
+        return got
+    sc = state.scenario
+    rules = load_move_rules(sc.system.id)
+    n = sc.board.n
+    per_side = {s: _side_masks(state, s, rules) for s in sc.system.sides}
+    inter = 0
+    if rules.interdiction:
+        for mk in state.markers:
+            if mk.kind == rules.interdiction.marker:
+                inter |= 1 << (8 * mk.place)
+    got = Positions(*({s: m[i] for s, m in per_side.items()} for i in range(5)), inter.to_bytes(n, "little"))
+    state._cache["positions"] = got
+    return got
+
+
+def _side_masks(state: GameState, side: str, rules: MoveRules) -> tuple[bytes, list[int], bytes, bytes, bytes]:
+    """``(occupied, count, zoc, zoc_armour, near)`` of one side. Kept per scenario by where
+    the side's units stand: while one side moves, the other side's masks are reused."""
+    sc = state.scenario
+    cache = sc.__dict__.setdefault("_positions_cache", {})
+    members = cache.get(side)
+    if members is None:
+        members = cache[side] = tuple(k for k, u in enumerate(sc.units) if u.side == side)
+    place, status = state.place, state.status
+    key = (side, tuple([place[k] if status[k] == ON_MAP else -1 for k in members]))
+    got = cache.get(key)
+    if got is not None:
+        return got
+    n = sc.board.n
+    nb = _neighbour_masks(sc.board)
+    armour = rules.armoured_zoc.stopped_by if rules.armoured_zoc else frozenset()
+    occ = zoc = zoca = near = 0
+    cnt = [0] * n
+    units = sc.units
+    for k, p in zip(members, key[1], strict=True):
+        if p < 0:
+            continue
+        t = units[k].type
+        occ |= 1 << (8 * p)
+        if t not in rules.stack_exempt:
+            cnt[p] += 1
+        m = nb[p]
+        near |= m
+        if t not in rules.no_zoc_types:
+            zoc |= m
+            if t in armour:
+                zoca |= m
+    got = (occ.to_bytes(n, "little"), cnt, zoc.to_bytes(n, "little"), zoca.to_bytes(n, "little"),
+           near.to_bytes(n, "little"))
+    if len(cache) > _SIDE_CACHE_SIZE:
+        for k in [k for k in cache if isinstance(k, tuple)]:
+            del cache[k]
+    cache[key] = got
+    return got
+
+
+def enemy_of(state: GameState, side: str) -> str:
+    return next(s for s in state.scenario.system.sides if s != side)
+
+
+def zoc_map(state: GameState, side: str) -> bytes:
+    """1 for every place in the zone of control of ``side``'s units (for the overlay)."""
+    return positions(state).zoc[side]
+
+
+def is_mobile(state: GameState, k: int) -> bool:
+    rules = load_move_rules(state.scenario.system.id)
+    return rules.classes[rules.class_of_type[state.scenario.units[k].type]] == "mobile"
+
+
+def allowance(state: GameState, k: int, mode: str = "normal") -> int:
+    """Movement allowance in ticks: printed (or reduced) MF, weather, strategic multiplier."""
+    u = state.scenario.units[k]
+    rules = load_move_rules(state.scenario.system.id)
+    mf = u.reduced[2] if state.steps_lost[k] and u.reduced else u.movement
+    w = rules.weather.get(state.weather)
+    if w is not None:
+        mf += w.mf_change[rules.class_of_type[u.type]]  # D77-WX-14, D77-WX-19
+        if w.mf_half_up:
+            mf = (mf + 1) // 2  # FMU-WX-02
+    mf = max(mf, 0)
+    if mode != "normal" and rules.strategic:
+        mf *= rules.strategic.multiplier
+    return mf * SCALE
+
+
+def entry_places(state: GameState, k: int) -> list[int]:
+    """Where a pending reinforcement may come on: its region, else its side's entry or supply
+    source regions."""
+    u = state.scenario.units[k]
+    board = state.scenario.board
+    if u.arrive_region:
+        return sorted(board.regions[u.arrive_region].places)
+    for kind in ("entry", "supply_source"):
+        regs = [r for r in board.regions.values() if r.kind == kind and r.side == u.side]
+        if regs:
+            return sorted({p for r in regs for p in r.places})
+    return []
+
+
+@dataclass
+class Reach:
+    """Result of a movement search: ``dist[i]`` in ticks (INF: unreachable), ``prev[i]`` the
+    place before ``i`` on the cheapest path (-1 at a start), ``dest`` the places the unit may
+    end its move in (sorted; the start is not one)."""
+
+    unit: int
+    mode: str
+    mp: int
+    start: int  # -1 when entering from off the map
+    dist: list[int]
+    prev: list[int]
+    dest: list[int]
+    zoc_stops: list[int]  # reachable places where enemy ZOC ends the move
+
+    def cost(self, i: int) -> float:
+        return self.dist[i] / SCALE
+
+    def path(self, i: int) -> tuple[int, ...]:
+        if self.dist[i] >= INF:
+            return ()
+        out = [i]
+        while self.prev[out[-1]] >= 0:
+            out.append(self.prev[out[-1]])
+        return tuple(reversed(out))
+
+
+def mode_problem(state: GameState, k: int, mode: str) -> str | None:
+    """Why unit ``k`` may not move in ``mode`` now, or None."""
+    if mode not in MODES:
+        return f"unknown movement mode {mode!r} (expected one of: {', '.join(MODES)})"
+    if mode == "normal":
+        return None
+    rules = load_move_rules(state.scenario.system.id)
+    u = state.scenario.units[k]
+    if rules.strategic is None:
+        return f"{state.scenario.system.id} has no strategic movement"
+    if state.status[k] != ON_MAP:
+        return f"{u.id} is not on the map and cannot use strategic movement"
+    pos = positions(state)
+    if pos.interdicted[state.place[k]]:
+        return f"{u.id} is interdicted and may not use strategic movement (D77-SURP-05)"
+    if mode == "surprise":
+        s = rules.surprise
+        if s is None or not state.options.get(s.option):
+            return "the surprise attack rule is not in use"
+        if state.scratch.get("surprise") != u.side:
+            return f"{u.side} has not declared a surprise attack this turn (D77-SURP-01)"
+        used = state.scratch.get("surprise_units", [])
+        if len(used) >= s.max_units:
+            return f"{s.max_units} units have already moved for the surprise attack (D77-SURP-02)"
+        return None
+    if not rules.strategic.may_start_adjacent_enemy and pos.near[enemy_of(state, u.side)][state.place[k]]:
+        return f"{u.id} starts next to an enemy unit and may not use strategic movement"
+    return None
+
+
+@dataclass
+class _Rules:
+    """What one unit's move obeys in one state: the masks and costs both the search and the
+    path check read, built in one place so they cannot disagree."""
+
+    edges: list[tuple[tuple[int, int], ...]]
+    entry: list[int | None]
+    blocked: bytes  # enemy-occupied (and, strategic, next to an enemy)
+    stop: bytes  # entering ends the move (enemy ZOC that applies to this unit)
+    inter: bytes | None  # interdicted places, None when there are none
+    ienter: int
+    iexit: int
+    leave: int
+    no_zoc_to_zoc: bool
+    mp: int
+    start: int
+    counts: list[int]
+    room: int  # friendly stacking count a place may already hold for this unit to end there
+
+
+def _unit_rules(state: GameState, k: int, mode: str) -> _Rules:
+    sc = state.scenario
+    rules = load_move_rules(sc.system.id)
+    u = sc.units[k]
+    edges, entry = edge_table(sc.board, rules, rules.class_of_type[u.type])
+    pos = positions(state)
+    enemy = enemy_of(state, u.side)
+    n = sc.board.n
+    blocked = pos.occupied[enemy]
+    az = rules.armoured_zoc
+    if not rules.zoc_stop:
+        stop = bytes(n)
+    elif az and state.options.get(az.option) and u.type in az.types:
+        stop = pos.zoc_armour[enemy]  # D77-ZOC-01/02/03: only armoured ZOC stops armour
+    else:
+        stop = pos.zoc[enemy]  # D77-ZOC-05 and the standard stop on entering an enemy ZOC
+    if mode == "strategic" and rules.strategic and not rules.strategic.may_enter_enemy_zoc:
+        # strategic movers keep away from enemy units: fold that into the blocked mask
+        both = int.from_bytes(blocked, "little") | int.from_bytes(pos.near[enemy], "little")
+        blocked = both.to_bytes(n, "little")
+    it = rules.interdiction
+    return _Rules(
+        edges, entry, blocked, stop, pos.interdicted if 1 in pos.interdicted else None,
+        it.enter if it else 0, it.exit if it else 0, rules.zoc_leave_cost, not rules.zoc_to_zoc,
+        allowance(state, k, mode), state.place[k] if state.status[k] == ON_MAP else -1,
+        pos.count[u.side], rules.stack_limit - (0 if u.type in rules.stack_exempt else 1),
+    )
+
+
+def reach(state: GameState, k: int, mode: str = "normal", target: int = -1) -> Reach:
+    """Every place unit ``k`` may reach from where it stands (or, pending, from its entry
+    places) with the cheapest cost and path. Independent of phase and of whether the unit has
+    moved; :func:`move_problem` adds those checks. With ``target`` the search stops once that
+    place's cost is final (costs and path are the same as the full search gives) and ``dest``
+    holds only ``target``, if it is a legal end."""
+    ur = _unit_rules(state, k, mode)
+    n = state.scenario.board.n
+    mp, start = ur.mp, ur.start
+    dist = [INF] * n
+    prev = [-1] * n
+    buckets: list[list[int]] = [[] for _ in range(mp + 1)]
+    seen: list[int] = []  # places reached, so the result never scans the whole map
+    if start >= 0:
+        dist[start] = 0
+        buckets[0].append(start)
+        seen.append(start)
+    elif state.status[k] == PENDING:
+        for e in entry_places(state, k):
+            c = _entry_cost(ur, e)
+            if c is not None and c <= mp and c < dist[e]:
+                if dist[e] == INF:
+                    seen.append(e)
+                dist[e] = c
+                buckets[c].append(e)
+    _dial(ur.edges, dist, prev, buckets, seen, start, mp, ur.blocked, ur.stop, ur.inter, ur.ienter,
+          ur.iexit, ur.leave, ur.no_zoc_to_zoc, target)
+    counts, room = ur.counts, ur.room
+    if target >= 0:
+        ok = dist[target] < INF and target != start and counts[target] <= room
+        dest = [target] if ok else []
+    else:
+        dest = sorted(i for i in seen if i != start and counts[i] <= room)
+    stops = [i for i in dest if ur.stop[i]]
+    return Reach(k, mode, mp, start, dist, prev, dest, stops)
+
+
+def _entry_cost(ur: _Rules, e: int) -> int | None:
+    """Cost of coming onto the map at ``e`` (reinforcements), None if it may not."""
+    c = ur.entry[e]
+    if c is None or ur.blocked[e]:
+        return None
+    return c + ur.ienter if ur.inter is not None and ur.inter[e] else c
+
+
+def path_problem(state: GameState, k: int, mode: str, path: tuple[int, ...]) -> str | None:
+    """Why unit ``k`` may not move along ``path`` (its places, start first), or None. The same
+    rules as the search, step by step: a given path is a certificate that its end is reachable,
+    so replaying a saved move costs its length, not a search."""
+    ur = _unit_rules(state, k, mode)
+    board = state.scenario.board
+    if len(path) < 1 + (ur.start >= 0) or len(set(path)) != len(path):
+        return "the path must list distinct places from the start to the destination"
+    if not all(isinstance(p, int) and 0 <= p < board.n for p in path):
+        return "the path names a place that is not on the map"
+    if ur.start >= 0:
+        if path[0] != ur.start:
+            return f"the path must start where the unit is ({board.labels[ur.start]})"
+        spent = 0
+    else:
+        if path[0] not in entry_places(state, k):
+            return f"{board.labels[path[0]]} is not an entry place for this unit"
+        spent = _entry_cost(ur, path[0])
+        if spent is None:
+            return f"the unit may not enter the map at {board.labels[path[0]]}"
+    for a, b in zip(path, path[1:], strict=False):
+        if ur.stop[a] and a != ur.start:
+            return f"the move must end at {board.labels[a]}: it is in an enemy zone of control"
+        c = next((c for j, c in ur.edges[a] if j == b), None)
+        if c is None:
+            return f"{board.labels[a]} to {board.labels[b]} is not a step this unit may take"
+        if ur.blocked[b]:
+            return f"{board.labels[b]} may not be entered (enemy units{' or next to them' if mode == 'strategic' else ''})"
+        if a == ur.start and ur.stop[a]:
+            if ur.no_zoc_to_zoc and ur.stop[b]:
+                return f"{board.labels[a]} to {board.labels[b]} goes straight from one enemy zone of control into another"
+            c += ur.leave
+        if ur.inter is not None:
+            c += (ur.iexit if ur.inter[a] else 0) + (ur.ienter if ur.inter[b] else 0)
+        spent += c
+    if spent > ur.mp:
+        return f"the path costs {spent / SCALE:g} MP; the unit has {ur.mp / SCALE:g}"
+    if ur.counts[path[-1]] > ur.room:
+        return f"{board.labels[path[-1]]} would exceed the stacking limit"
+    return None
+
+
+def _dial(edges, dist, prev, buckets, seen, start, mp, blocked, stop, inter, ienter, iexit, leave,
+          no_zoc_to_zoc, target):
+    """Dial's bucket queue: ``buckets[d]`` holds places first reached at cost ``d``; stale
+    entries are skipped. The cheap tests come first in the inner loop (most neighbours are
+    already settled). ``inter`` is None when no hex is interdicted."""
+    for d in range(mp + 1):
+        if target >= 0 and d > dist[target]:
+            return
+        for i in buckets[d]:
+            if dist[i] != d:
+                continue
+            base = d
+            zoc_start = False
+            if stop[i]:
+                if i != start:
+                    continue  # entering an enemy ZOC ended the move
+                base += leave
+                zoc_start = no_zoc_to_zoc
+            if inter is not None and inter[i]:
+                base += iexit  # PKD-INT-05
+            for j, c in edges[i]:
+                nd = base + c
+                if nd >= dist[j] or nd > mp or blocked[j]:
+                    continue
+                if inter is not None and inter[j]:
+                    nd += ienter  # PKD-INT-04
+                    if nd >= dist[j] or nd > mp:
+                        continue
+                if zoc_start and stop[j]:
+                    continue  # no stepping from one enemy ZOC straight into another
+                if dist[j] == INF:
+                    seen.append(j)
+                dist[j] = nd
+                prev[j] = i
+                buckets[nd].append(j)
+
+
+def move_problem(state: GameState, k: int, mode: str, phase_units: str) -> str | None:
+    """Why unit ``k`` may not move at all now (in the current movement phase), or None."""
+    u = state.scenario.units[k]
+    if state.status[k] not in (ON_MAP, PENDING):
+        return f"{u.id} is {state.status[k].replace('_', ' ')} and cannot move"
+    if state.status[k] == PENDING and (u.arrive_turn or 0) > state.turn:
+        return f"{u.id} arrives on turn {u.arrive_turn}, not before"
+    if state.flags[k] & MOVED:
+        return f"{u.id} has already moved this phase"
+    if phase_units == "mobile" and not is_mobile(state, k):
+        return f"{u.id} is not a mobile unit: only mobile units move in this phase"
+    if u.movement == 0:
+        return f"{u.id} has no movement factor"
+    return mode_problem(state, k, mode)
+
+
+def why_not(state: GameState, r: Reach, to: int) -> str:
+    """A player-facing reason why ``to`` is not a legal end of this move."""
+    sc = state.scenario
+    board = sc.board
+    u = sc.units[r.unit]
+    label = board.labels[to]
+    rules = load_move_rules(sc.system.id)
+    pos = positions(state)
+    enemy = enemy_of(state, u.side)
+    t = board.terrain_of(to)
+    if to == r.start:
+        return f"{u.id} is already in {label}"
+    if not sc.system.terrain[t].passable:
+        return f"{label} is {t}: no unit may enter it"
+    if rules.entry_cost.get(t, (None,))[rules.class_of_type[u.type]] is None:
+        return f"{label} is {t}: {u.type} units may not enter it"
+    if pos.occupied[enemy][to]:
+        return f"{label} holds enemy units"
+    if r.dist[to] < INF:
+        return f"{label} would exceed the stacking limit of {rules.stack_limit}"
+    if r.mode == "strategic" and pos.near[enemy][to]:
+        return f"{label} is next to an enemy unit: strategic movement may not go there"
+    return (f"{label} is out of reach: {u.id} has {r.mp / SCALE:g} MP this move and enemy zones of "
+            "control, terrain and rivers leave no cheaper path")
+
+
+def check_move(state: GameState, k: int, to: int, mode: str, phase_units: str,
+               via: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """The path of a legal move of unit ``k`` to ``to`` (``via`` if given and lawful, else the
+    cheapest); IllegalAction with the reason."""
+    problem = move_problem(state, k, mode, phase_units)
+    if problem:
+        raise IllegalAction(problem)
+    if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to < state.scenario.board.n:
+        raise IllegalAction(f"{to!r} is not a place on the map")
+    if via:
+        if via[-1] != to:
+            raise IllegalAction("the path must end at the destination")
+        problem = path_problem(state, k, mode, via)
+        if problem:
+            raise IllegalAction(problem)
+        return via
+    r = reach(state, k, mode, target=to)
+    if not r.dest:
+        raise IllegalAction(why_not(state, r, to))
+    return r.path(to)

@@ -1,0 +1,144 @@
+"""GameState: everything that changes during a game, in flat per-unit lists.
+
+The static scenario (map, unit values, scenario order) is referenced, never copied. Per-unit
+lists are indexed by scenario order (``scenario.unit_index[id]``). A state is treated as
+immutable once an action has produced it: :func:`ddaydesk.engine.apply` copies, then changes
+the copy. :meth:`GameState.to_dict` is the canonical form (sorted, JSON-able) and
+:meth:`GameState.state_hash` its sha256, so two states compare by hash.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from ddaydesk.engine.dice import Dice
+from ddaydesk.formats.scenariofile import Scenario
+
+# Unit status values.
+ON_MAP = "on_map"
+PENDING = "pending"  # reinforcement not yet entered
+ELIMINATED = "eliminated"
+WITHHELD = "withheld"  # set aside at set-up (D77-SET-02), placed later
+
+# Per-unit flag bits (``GameState.flags``); cleared as noted.
+MOVED = 1  # moved in the current movement phase (cleared when a movement phase starts)
+ATTACKED = 2  # attacked this game turn (cleared at turn start)
+STRATEGIC = 4  # used strategic movement this turn: may not attack unless SURPRISE
+SURPRISE = 8  # moved as one of the surprise-attack units this turn (D77-SURP-02)
+
+
+@dataclass(frozen=True, order=True)
+class Marker:
+    """A counter on the map that is not a unit (interdiction, beachhead, Tac Air...)."""
+
+    kind: str
+    place: int
+    side: str | None = None
+
+
+@dataclass(eq=False)
+class GameState:
+    scenario: Scenario
+    turn: int
+    phase: str  # id of a phase of the system's sequence (engine/sequence.py)
+    active: str  # side whose phase it is
+    weather: str
+    options: dict[str, bool]
+    place: list[int]  # board place index, -1 when not on the map
+    status: list[str]
+    steps_lost: list[int]  # 0 = full strength, 1 = reduced
+    flags: list[int]  # bit set of MOVED, ATTACKED, STRATEGIC, SURPRISE
+    markers: tuple[Marker, ...]
+    secrets: dict[str, dict[str, Any]]  # per side; absent from the other side's view
+    game: dict[str, Any]  # game-long record (e.g. surprise attack used per side)
+    scratch: dict[str, Any]  # cleared at each turn start
+    dice: Dice
+    extra: dict[str, Any] = field(default_factory=dict)  # rules modules' own state (supply...)
+    # Derived data (ZOC maps, occupancy) cached per state; never serialised.
+    _cache: dict = field(default_factory=dict, repr=False)
+
+    # -- copies -------------------------------------------------------------------------------
+    def copy(self) -> GameState:
+        """A copy another action may change: lists and dicts are new, the scenario is shared."""
+        return GameState(
+            scenario=self.scenario, turn=self.turn, phase=self.phase, active=self.active,
+            weather=self.weather, options=dict(self.options), place=list(self.place),
+            status=list(self.status), steps_lost=list(self.steps_lost), flags=list(self.flags),
+            markers=self.markers, secrets=_deep(self.secrets), game=_deep(self.game),
+            scratch=_deep(self.scratch), dice=self.dice.copy(), extra=_deep(self.extra),
+        )
+
+    # -- lookups ------------------------------------------------------------------------------
+    @property
+    def units(self):
+        return self.scenario.units
+
+    def unit(self, uid: str) -> int:
+        """Scenario index of a unit id; KeyError naming the id if there is none."""
+        try:
+            return self.scenario.unit_index[uid]
+        except KeyError:
+            raise KeyError(f"no unit {uid!r} in scenario {self.scenario.id}") from None
+
+    def units_at(self) -> dict[int, list[int]]:
+        """Place -> unit indices on it (on-map units only), cached for this state."""
+        got = self._cache.get("units_at")
+        if got is None:
+            got = {}
+            for k, p in enumerate(self.place):
+                if p >= 0 and self.status[k] == ON_MAP:
+                    got.setdefault(p, []).append(k)
+            self._cache["units_at"] = got
+        return got
+
+    def markers_of(self, kind: str) -> list[Marker]:
+        return [m for m in self.markers if m.kind == kind]
+
+    # -- canonical form -----------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        sc = self.scenario
+        labels = sc.board.labels
+        return {
+            "scenario": {"id": sc.id, "content_hash": sc.content_hash},
+            "turn": self.turn,
+            "phase": self.phase,
+            "active": self.active,
+            "weather": self.weather,
+            "options": dict(sorted(self.options.items())),
+            "units": {
+                u.id: {
+                    "place": labels[self.place[k]] if self.place[k] >= 0 else None,
+                    "status": self.status[k],
+                    "steps_lost": self.steps_lost[k],
+                    "flags": self.flags[k],
+                }
+                for k, u in enumerate(sc.units)
+            },
+            "markers": [
+                {"kind": m.kind, "place": labels[m.place], "side": m.side} for m in sorted(self.markers)
+            ],
+            "secrets": self.secrets,
+            "game": self.game,
+            "scratch": self.scratch,
+            "extra": self.extra,
+            "dice": self.dice.to_dict(),
+        }
+
+    def canonical_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+    def state_hash(self) -> str:
+        """sha256 of the canonical form: equal hashes mean equal game states."""
+        return hashlib.sha256(self.canonical_json().encode()).hexdigest()
+
+
+def _deep(d: Any) -> Any:
+    """Copy of nested JSON-like data (dicts, lists, scalars)."""
+    if isinstance(d, dict):
+        return {k: _deep(v) for k, v in d.items()} if d else {}
+    if isinstance(d, list):
+        return [_deep(v) for v in d]
+    return d

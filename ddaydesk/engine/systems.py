@@ -1,0 +1,105 @@
+"""Per-system rules modules: where later rules plug into the engine.
+
+A :class:`RulesModule` holds, for one rules system, the action handlers (what each action
+kind may do and how it changes the state), hooks run when a phase is entered (``supply``,
+``end_of_turn``, ``victory``... as named in ``sequence.yaml``), named conditions for phases
+(``when:``), and set-up steps run on a new game. The engine's own handlers (engine/core.py)
+register first; then each module of :data:`PLUGINS` that exists and has a
+``register(rules_module)`` function adds its own: the combat developer's
+``ddaydesk.rules.combat`` registers an ``attack`` handler, the supply developer's
+``ddaydesk.rules.supply`` a ``supply`` hook. Rules code stays pure functions; this is the
+only wiring.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ddaydesk.engine.actions import Action, Changes
+    from ddaydesk.engine.sequence import Phase
+    from ddaydesk.engine.state import GameState
+
+PLUGINS = ("ddaydesk.rules.combat", "ddaydesk.rules.supply")
+
+
+@dataclass(frozen=True)
+class Handler:
+    """One action kind: ``legal(state, side, phase)`` lists the legal actions of that kind now;
+    ``apply(state, action, changes, phase)`` checks the action (IllegalAction with a reason)
+    and changes ``state``, a private copy, recording what changed in ``changes``. Dice are
+    rolled only through ``changes.roll`` (they make the action a barrier for undo).
+    ``sides``: "phase" when only the phase's side may act, "any" when either may (e.g. the
+    defender's close defensive support during the enemy's combat phase)."""
+
+    kind: str
+    legal: Callable[[GameState, str, Phase], Iterable[Action]]
+    apply: Callable[[GameState, Action, Changes, Phase], None]
+    sides: str = "phase"
+
+
+@dataclass
+class RulesModule:
+    system: str
+    handlers: dict[str, Handler] = field(default_factory=dict)
+    hooks: dict[str, list[Callable[[GameState, Changes], None]]] = field(default_factory=dict)
+    conditions: dict[str, Callable[[GameState], bool]] = field(default_factory=dict)  # for `when:`
+    setup: list[Callable[[GameState], None]] = field(default_factory=list)
+    end_checks: list[Callable[[GameState, Phase], str | None]] = field(default_factory=list)
+
+    def add_action(self, handler: Handler) -> None:
+        self.handlers[handler.kind] = handler
+
+    def add_hook(self, name: str, fn: Callable[[GameState, Changes], None]) -> None:
+        self.hooks.setdefault(name, []).append(fn)
+
+    def add_condition(self, name: str, fn: Callable[[GameState], bool]) -> None:
+        self.conditions[name] = fn
+
+    def add_setup(self, fn: Callable[[GameState], None]) -> None:
+        self.setup.append(fn)
+
+    def add_end_check(self, fn: Callable[[GameState, Phase], str | None]) -> None:
+        """``fn(state, phase)`` returns why the phase may not end yet (e.g. a unit in an enemy
+        ZOC has not attacked, D77-ZOC-04), or None."""
+        self.end_checks.append(fn)
+
+
+@cache
+def rules_module(system_id: str) -> RulesModule:
+    """The rules module of a system: the engine's core handlers plus the plug-ins present."""
+    from ddaydesk.engine import core, hidden_setup
+
+    rm = RulesModule(system_id)
+    core.register(rm)
+    hidden_setup.register(rm)
+    for name in PLUGINS:
+        try:
+            mod = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name is not None and name.startswith(exc.name):
+                continue  # that rules package is not written yet
+            raise
+        register = getattr(mod, "register", None)
+        if register is not None:
+            register(rm)
+    _check_sequence(rm)
+    return rm
+
+
+def _check_sequence(rm: RulesModule) -> None:
+    """A phase's ``when`` must name a known condition: a typo would silently skip the phase.
+    (Hooks and actions may name rules not written yet; those phases just do nothing more.)"""
+    from ddaydesk.engine.sequence import load_sequence
+    from ddaydesk.formats.errors import FormatError, Problem
+
+    seq = load_sequence(rm.system)
+    problems = [Problem(seq.source, 0, 0, f"phase {p.id}: when: no condition {p.when!r} "
+                        f"(known: {', '.join(sorted(rm.conditions))})")
+                for p in seq.phases if p.when and p.when not in rm.conditions]
+    if problems:
+        raise FormatError(problems)

@@ -1,0 +1,87 @@
+"""D-Day2 tables, loaded from ``rules/data/dd2/*.yaml`` (units, rule parameters, charts, sequence)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import yaml
+
+from ddaydesk.rules.systems import DATA
+
+FOLDER = DATA / "dd2"
+CODES = {"I": "infantry", "A": "artillery", "T": "armour"}
+
+
+@dataclass(frozen=True)
+class UnitStats:
+    attack: int
+    defence: int
+    move: int
+    rule: str
+    aa: int = 0
+    suicide: bool = False
+
+
+@dataclass(frozen=True)
+class ChartEntry:
+    type: str
+    row: int
+    beaches: tuple[str, ...]  # beach names it may land on; () = any of the chart's beaches
+
+
+@dataclass(frozen=True)
+class Chart:
+    id: str
+    side: str
+    nationality: str
+    dice: int
+    entry: tuple[str, ...]  # German charts: entry region ids
+    order: tuple[ChartEntry, ...]
+
+
+@dataclass(frozen=True)
+class Phase:
+    id: str
+    side: str
+    kind: str
+    actions: tuple[str, ...]
+    when: str | None  # first_turn: turn 1 only (DD2-PARA-01)
+    rule: str
+    note: str
+
+
+@dataclass(frozen=True)
+class Tables:
+    units: dict[str, dict[str, UnitStats]]  # side -> type -> stats
+    special: dict[str, dict]
+    rules: dict[str, dict]
+    charts: dict[str, Chart]
+    phases: tuple[Phase, ...]
+
+    def stats(self, side: str, utype: str) -> UnitStats:
+        return self.units[side][utype]
+
+
+def _load(name: str) -> dict:
+    return yaml.safe_load((FOLDER / name).read_text(encoding="utf-8"))
+
+
+@cache
+def tables() -> Tables:
+    u = _load("units.yaml")
+    units = {
+        side: {t: UnitStats(v["attack"], v["defence"], v["move"], v["rule"], v.get("aa", 0),
+                            v.get("suicide", False)) for t, v in u[side].items()}
+        for side in ("allied", "german")
+    }
+    charts = {}
+    for cid, c in _load("charts.yaml").items():
+        order = tuple(
+            ChartEntry(CODES[code], seg["row"], tuple(seg.get("beaches", ())))
+            for seg in c["segments"] for code in seg["units"].split()
+        )
+        charts[cid] = Chart(cid, c["side"], c["nationality"], c["dice"], tuple(c.get("entry", ())), order)
+    phases = tuple(Phase(p["id"], p["side"], p["kind"], tuple(p["actions"]), p.get("when"), p["rule"],
+                         p.get("note", "")) for p in _load("sequence.yaml")["phases"])
+    return Tables(units, u["special"], _load("rules.yaml"), charts, phases)

@@ -1,0 +1,98 @@
+"""The action log: undo back to the last roll or reveal, redo, replay, state hash, view."""
+
+from __future__ import annotations
+
+import pytest
+
+from ddaydesk.engine import (
+    EndPhase,
+    Game,
+    IllegalAction,
+    Move,
+    Replay,
+    RollWeather,
+    view,
+)
+from tests.engine.conftest import at
+
+
+def test_state_hash_changes_with_the_state_and_not_with_copies(small):
+    g = Game(small, 1)
+    h0 = g.state.state_hash()
+    assert g.state.copy().state_hash() == h0
+    g.do(Move("allied", "a-inf", at(small, "0202")))
+    assert g.state.state_hash() != h0
+    assert g.states[0].state_hash() == h0  # apply never changes the state it was given
+
+
+def test_undo_redo_and_a_new_action_drops_the_undone_tail(small):
+    g = Game(small, 1)
+    h = [g.state.state_hash()]
+    ch = g.do(Move("allied", "a-inf", at(small, "0202")))
+    path = [small.board.labels[p] for p in ch.moved[0][3]]
+    assert ch.moved[0][0] == "a-inf" and path[0] == "0101" and path[-1] == "0202" and len(path) == 3
+    h.append(g.state.state_hash())
+    g.do(Move("allied", "a-arm", at(small, "0304")))
+    undone = g.undo()
+    assert undone.moved[0][0] == "a-arm"  # the UI redraws what the undone action changed
+    assert g.state.state_hash() == h[1]
+    g.undo()
+    assert g.state.state_hash() == h[0]
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        g.undo()
+    g.redo()
+    assert g.state.state_hash() == h[1] and g.can_redo()
+    g.do(Move("allied", "a-para", at(small, "0203")))
+    assert not g.can_redo() and [a.unit for a in g.log] == ["a-inf", "a-para"]
+
+
+def test_undo_stops_at_a_die_roll(small):
+    g = Game(small, 9, {"weather": True})
+    while g.state.phase != "weather":
+        g.do(EndPhase(g.state.active))
+    g.do(RollWeather("allied"))
+    assert len(g.dice_log()) == 1
+    g.do(Move("allied", "a-inf", at(small, "0202")))
+    g.undo()  # the move after the roll may be undone
+    with pytest.raises(IllegalAction, match="rolled dice"):
+        g.undo()
+    assert g.dice_log()[0][1].purpose == "weather turn 6"
+
+
+def test_undo_stops_at_a_reveal(small):
+    # Hidden information once shown stays shown (D77-SET-05 reveal, cards...): a barrier.
+    g = Game(small, 1)
+    g.do(Move("allied", "a-inf", at(small, "0201")))
+    g.changes[-1].revealed.append("allied invasion area")
+    with pytest.raises(IllegalAction, match="revealed hidden information"):
+        g.undo()
+
+
+def test_replay_steps_and_jumps_without_changing_the_game(small):
+    g = Game(small, 1)
+    g.do(Move("allied", "a-inf", at(small, "0202")))
+    while g.state.turn < 3:
+        g.do(EndPhase(g.state.active))
+    r = Replay(g)
+    assert r.state is g.states[0]
+    assert r.forward() and r.last_changes.moved
+    r.jump(2, "german.movement")
+    assert (r.state.turn, r.state.phase) == (2, "german.movement")
+    assert r.back() and r.state.turn == 2
+    with pytest.raises(ValueError, match="never reached turn 9"):
+        r.jump(9)
+    assert g.pos == len(g.actions)
+
+
+def test_view_leaves_out_the_other_sides_secrets_and_the_dice_state(small):
+    g = Game(small, 1)
+    s = g.state.copy()
+    s.secrets["allied"]["invasion_area"] = "normandy"
+    s.secrets["german"]["withheld"] = ["g-arm"]
+    v = view(s, "german")
+    assert "allied" not in v.secrets and v.secrets["german"] == {"withheld": ["g-arm"]}
+    assert "normandy" not in v.canonical_json()
+    assert v.dice.state == 0 and v.dice.draws == s.dice.draws
+    assert view(s, "allied").secrets == {"allied": {"invasion_area": "normandy"}}
+    with pytest.raises(ValueError):
+        view(s, "soviet")

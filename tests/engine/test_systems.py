@@ -1,0 +1,91 @@
+"""The extension point: a rules module's handler with dice plugs into phases, log and undo."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from ddaydesk.engine import (
+    ELIMINATED,
+    Action,
+    EndPhase,
+    Game,
+    Handler,
+    IllegalAction,
+    Move,
+    legal_actions,
+    rules_module,
+)
+from ddaydesk.engine.systems import PLUGINS
+from tests.engine.conftest import at
+
+
+@dataclass(frozen=True)
+class FakeAttack(Action):  # stands in for the combat developer's action (not JSON-registered)
+    kind = "attack"
+    target: int
+
+
+def _legal(state, side, phase):
+    yield FakeAttack(side, at(state.scenario, "0707"))
+
+
+def _apply(state, action, ch, phase):
+    label = state.scenario.board.labels[action.target]
+    r = ch.roll(state, 6, f"combat at {label}")
+    if r.value >= 4:
+        k = state.units_at()[action.target][0]
+        state.status[k] = ELIMINATED
+        state.place[k] = -1
+        ch.removed.append(state.scenario.units[k].id)
+
+
+@pytest.fixture
+def with_attack():
+    rm = rules_module("dday77")
+    saved = rm.handlers.get("attack")
+    rm.add_action(Handler("attack", _legal, _apply))
+    yield
+    if saved is None:
+        del rm.handlers["attack"]
+    else:
+        rm.handlers["attack"] = saved
+
+
+def test_a_plugged_in_attack_is_allowed_only_in_combat_phases(small, with_attack):
+    g = Game(small, 4)
+    with pytest.raises(IllegalAction, match="attack is not allowed in the allied.movement phase"):
+        g.do(FakeAttack("allied", at(small, "0707")))
+    g.do(Move("allied", "a-inf", at(small, "0201")))
+    g.do(EndPhase("allied"))
+    assert FakeAttack("allied", at(small, "0707")) in legal_actions(g.state, "allied")
+    ch = g.do(FakeAttack("allied", at(small, "0707")))
+    assert ch.dice[0].purpose == "combat at 0707" and g.dice_log()[0][1] == ch.dice[0]
+    assert ch.barrier
+    with pytest.raises(IllegalAction, match="rolled dice"):
+        g.undo()  # the roll stands; everything before it could have been undone
+
+
+def test_undo_before_the_roll_is_free(small, with_attack):
+    g = Game(small, 4)
+    g.do(EndPhase("allied"))
+    before = g.state.state_hash()
+    g.do(EndPhase("allied"))
+    g.undo()
+    assert g.state.state_hash() == before
+    g.do(FakeAttack("allied", at(small, "0707")))
+    assert g.undo_problem() == "the last action rolled dice: it cannot be undone"
+
+
+def test_plugins_that_do_not_exist_yet_are_skipped():
+    assert PLUGINS == ("ddaydesk.rules.combat", "ddaydesk.rules.supply")
+    assert "move" in rules_module("fmu").handlers
+
+
+def test_a_phase_condition_nobody_provides_is_refused():
+    from ddaydesk.engine.systems import RulesModule, _check_sequence
+    from ddaydesk.formats.errors import FormatError
+
+    with pytest.raises(FormatError, match="when: no condition 'weather_roll'"):
+        _check_sequence(RulesModule("dday77"))

@@ -1,0 +1,82 @@
+"""Rules tables (terrain, movement, weather, sequence) load with rule tags, and a broken
+table is refused naming file:line:col."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+
+import pytest
+
+from ddaydesk.engine import sequence, tables
+from ddaydesk.engine.tables import SCALE, load_move_rules
+from ddaydesk.formats.errors import FormatError
+from ddaydesk.rules.systems import load_system
+
+
+def test_shipped_tables_load():
+    r = load_move_rules("dday77")
+    assert r.classes == ("foot", "mech")
+    assert r.entry_cost["woods"] == (2 * SCALE, 2 * SCALE)
+    assert {h.feature: h.replace for h in r.hexsides} == {"river": False, "major_river": False, "road": True}
+    assert r.stack_limit == 3 and r.armoured_zoc.stopped_by == {"armour", "mechanised"}
+    f = load_move_rules("fmu")
+    assert f.entry_cost["flooded"][f.classes.index("mobile")] is None and f.stack_limit == 1
+
+
+@pytest.fixture
+def broken(tmp_path, monkeypatch):
+    """A copy of the dday77 data folder the loaders read instead; returns a file editor."""
+    folder = tmp_path / "dday77"
+    shutil.copytree(load_system("dday77").folder, folder)
+    fake = dataclasses.replace(load_system("dday77"), folder=folder)
+    monkeypatch.setattr(tables, "load_system", lambda system_id: fake)
+    monkeypatch.setattr(sequence, "load_system", lambda system_id: fake)
+    tables.load_move_rules.cache_clear()
+    sequence.load_sequence.cache_clear()
+
+    def edit(name, old, new):
+        path = folder / name
+        text = path.read_text()
+        assert old in text
+        path.write_text(text.replace(old, new, 1))
+        return str(path)
+
+    yield edit
+    tables.load_move_rules.cache_clear()
+    sequence.load_sequence.cache_clear()
+
+
+def test_a_cost_that_is_not_a_half_step_is_refused(broken):
+    path = broken("terrain.yaml", "woods:     {foot: 2,", "woods:     {foot: 0.3,")
+    with pytest.raises(FormatError) as exc:
+        load_move_rules("dday77")
+    (p,) = exc.value.problems
+    assert p.path == path and p.line > 1 and "steps of 1/2 MP" in p.message
+
+
+def test_a_passable_terrain_without_cost_is_refused(broken):
+    broken("terrain.yaml", "  mountain:  {foot: 3, mech: 3, rule: STD-TEC, confidence: default}\n", "")
+    with pytest.raises(FormatError, match="passable terrain 'mountain' has no movement cost"):
+        load_move_rules("dday77")
+
+
+def test_a_unit_type_without_movement_class_is_refused(broken):
+    broken("movement.yaml", "hq, artillery", "artillery")
+    with pytest.raises(FormatError, match="unit type 'hq' has no movement class"):
+        load_move_rules("dday77")
+
+
+def test_a_value_without_rule_tag_is_refused(broken):
+    broken("movement.yaml", "{limit: 3, exempt_types: [hq], rule: STD-STACK, confidence: default,",
+           "{limit: 3, exempt_types: [hq],")
+    with pytest.raises(FormatError, match="stacking: missing key 'rule'"):
+        load_move_rules("dday77")
+
+
+def test_a_sequence_phase_with_an_unknown_side_is_refused(broken):
+    path = broken("sequence.yaml", "{id: allied.combat, side: allied,", "{id: allied.combat, side: soviet,")
+    with pytest.raises(FormatError) as exc:
+        sequence.load_sequence("dday77")
+    (p,) = exc.value.problems
+    assert p.path == path and "'soviet' is not one of" in p.message

@@ -1,0 +1,37 @@
+"""Render the D-Day2 board screenshots in docs/screenshots/ (offscreen Qt, seeded scripted play).
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python tools/dd2_screenshots.py
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from ddaydesk.formats.scenariofile import load_scenario  # noqa: E402
+from ddaydesk.rules.dd2 import apply, new_game  # noqa: E402
+from ddaydesk.ui.dd2view import render_dd2  # noqa: E402
+from tests.rules.dd2.conftest import SeededDice  # noqa: E402
+from tests.rules.dd2.play import choose  # noqa: E402
+
+SHOTS = {"dd2_start.png": (1, "para"), "dd2_turn3.png": (3, "german_move")}
+
+
+def main() -> None:
+    app = QApplication.instance() or QApplication([])  # noqa: F841 - Qt needs it for fonts
+    s = new_game(load_scenario(ROOT / "scenarios" / "dday2.yaml"), SeededDice(7))
+    for name, (turn, phase) in SHOTS.items():
+        while not (s.turn == turn and s.phase == phase):
+            s = apply(s, choose(s))
+        out = ROOT / "docs" / "screenshots" / name
+        render_dd2(s).save(str(out))
+        print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()

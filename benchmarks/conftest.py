@@ -44,11 +44,32 @@ def _big_files(folder) -> str:
     return str(sc)
 
 
-@pytest.fixture(scope="session")
-def big_scenario(tmp_path_factory):
-    from ddaydesk.formats.scenariofile import load_scenario
+def _all_on_map(scenario):
+    """Every unit of a scenario as a counter on the map: those that arrive later are put on
+    free land hexes, so the benchmark draws the whole order of battle."""
+    from dataclasses import replace
 
-    return load_scenario(_big_files(tmp_path_factory.mktemp("bench")))
+    from tests.ui.fakeport import unit_info
+
+    board = scenario.board
+    land = [i for i in range(board.n) if scenario.system.terrain[board.terrain_of(i)].passable]
+    used = {u.hex for u in scenario.units if u.hex >= 0}
+    free = iter(i for i in land if i not in used)
+    return [unit_info(u) if u.hex >= 0 else replace(unit_info(u), place=next(free)) for u in scenario.units]
+
+
+@pytest.fixture(scope="session", params=["campaign", "generated"])
+def position(request, tmp_path_factory):
+    """(scenario, units): the largest shipped scenario with all counters, and the 60x50
+    board with 300 counters of perf.md."""
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.paths import scenarios_dir
+
+    if request.param == "campaign":
+        sc = load_scenario(scenarios_dir() / "dday77-campaign.yaml")
+    else:
+        sc = load_scenario(_big_files(tmp_path_factory.mktemp("bench")))
+    return sc, _all_on_map(sc)
 
 
 @pytest.fixture(scope="session")

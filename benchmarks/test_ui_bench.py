@@ -15,28 +15,29 @@ from PySide6.QtWidgets import QApplication
 
 from ddaydesk.ui.mapview import MapScene, MapView
 from ddaydesk.ui.palette import DEFAULT
-from tests.ui.fakeport import FakeGame, unit_info
+from tests.ui.fakeport import FakeGame
 
 
-def _view(scenario):
+def _view(position):
+    scenario, units = position
     scene = MapScene(scenario.board, DEFAULT)
     view = MapView(scene)
     view.resize(1280, 800)
     view.show()
     view.fit()
-    scene.counters.set_units([unit_info(u) for u in scenario.units])
+    scene.counters.set_units(units)
     QApplication.processEvents()  # the expose event
     view.viewport().repaint()
     return scene, view
 
 
-def test_scene_build_and_first_paint(benchmark, app, big_scenario):
+def test_scene_build_and_first_paint(benchmark, app, position):
     """Target: <= 300 ms (geometry, counters, first frame with its tiles drawn)."""
-    benchmark.pedantic(lambda: _view(big_scenario), rounds=5, iterations=1)
+    benchmark.pedantic(lambda: _view(position), rounds=5, iterations=1)
 
 
-def _warm_view(scenario, zoom):
-    scene, view = _view(scenario)
+def _warm_view(position, zoom):
+    scene, view = _view(position)
     view.set_zoom(zoom)
     steps = [(12, 0)] * 20 + [(0, 12)] * 20 + [(-12, 0)] * 20 + [(0, -12)] * 20
     for dx, dy in steps:  # warm: draw this level's tiles once, as the idle view would
@@ -48,9 +49,9 @@ def _warm_view(scenario, zoom):
 
 
 @pytest.mark.parametrize("zoom", [0.35, 1.0])
-def test_pan_frame(benchmark, app, big_scenario, zoom):
+def test_pan_frame(benchmark, app, position, zoom):
     """Target: median <= 4 ms per frame at rest (12 px steps; 0.35 shows the whole map)."""
-    view, steps = _warm_view(big_scenario, zoom)
+    view, steps = _warm_view(position, zoom)
     k = iter(range(10**9))
 
     def frame():
@@ -61,9 +62,9 @@ def test_pan_frame(benchmark, app, big_scenario, zoom):
     benchmark.pedantic(frame, rounds=300, iterations=1, warmup_rounds=60)
 
 
-def test_zoom_frame(benchmark, app, big_scenario):
+def test_zoom_frame(benchmark, app, position):
     """Wheel zoom in 2 % steps: coarse tiles scaled until the wheel rests (target <= 4 ms)."""
-    view, _steps = _warm_view(big_scenario, 0.8)
+    view, _steps = _warm_view(position, 0.8)
     k = iter(range(10**9))
 
     def frame():
@@ -74,12 +75,14 @@ def test_zoom_frame(benchmark, app, big_scenario):
     benchmark.pedantic(frame, rounds=150, iterations=1, warmup_rounds=30)
 
 
-def test_hover_range_and_path(benchmark, app, big_scenario):
-    """Target: <= 10 ms from the hover event to the range and path drawn."""
+def test_hover_range_and_path(benchmark, app, position):
+    """Target: <= 10 ms from the hover event to the range and path drawn (the engine's
+    range is computed once, on selection)."""
     from ddaydesk.ui.mainwindow import MainWindow
 
     tmp = QTemporaryDir()
-    game = FakeGame(big_scenario)
+    game = FakeGame(position[0])
+    game.units = {u.id: u for u in position[1]}
     win = MainWindow(game, QSettings(tmp.filePath("s.ini"), QSettings.Format.IniFormat), autosave=False)
     win.resize(1280, 800)
     win.show()
@@ -97,10 +100,11 @@ def test_hover_range_and_path(benchmark, app, big_scenario):
     benchmark.pedantic(hover, rounds=200, iterations=1)
 
 
-def test_select_shows_range(benchmark, app, big_scenario):
+def test_select_shows_range(benchmark, app, position):
     """Selecting a unit: the engine's range drawn as one overlay path (plus repaint)."""
-    scene, view = _view(big_scenario)
-    game = FakeGame(big_scenario)
+    scene, view = _view(position)
+    game = FakeGame(position[0])
+    game.units = {u.id: u for u in position[1]}
     rng = game.legal_moves(next(u.id for u in game.units.values() if u.side == "allied"))
 
     def show():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -46,6 +47,17 @@ def level_for(device_scale: float) -> float:
     return LEVELS[-1]
 
 
+LABEL_RANK = {"city": 0, "port": 0, "fortress": 0, "inland_port": 1, "town": 2}  # name priority
+
+
+@cache
+def _label_font(px: int) -> tuple[QFont, QFontMetricsF]:
+    font = QFont(FONT)
+    font.setBold(True)
+    font.setPixelSize(max(1, px))
+    return font, QFontMetricsF(font)
+
+
 def _jitter(i: int, k: int) -> float:
     """Deterministic 0..1 noise per place, so tree and wave marks do not move between tiles."""
     x = (i * 73856093 ^ k * 19349663) & 0xFFFFFFFF
@@ -75,6 +87,7 @@ class MapRenderer:
         self._tiles: OrderedDict[tuple[float, int, int], QPixmap] = OrderedDict()
         self._sea = bytearray(1 if self._is_water(i) else 0 for i in range(board.n))
         self._place_kind = {p.place: p.kind for p in board.places}
+        self._labels: dict[float, list] = {}
 
     def _is_water(self, i: int) -> bool:
         return self.board.terrain_of(i) in ("sea", "lake")
@@ -146,10 +159,10 @@ class MapRenderer:
             self._hexsides(p, inside, px)
         self._regions(p, near, px)
         self._settlements(p, inside, level)
-        if self.labels and level >= 1.0 and self.board.grid is not None:
+        if self.labels and level >= 0.85 and self.board.grid is not None:
             self._hex_numbers(p, inside)
         if self.labels:
-            self._names(p, near, level)
+            self._names(p, rect, level)
         p.setClipping(False)
         p.setPen(QPen(QColor("#2a2a22"), max(px * 2, self.geom.scale * 0.05)))
         p.setBrush(Qt.BrushStyle.NoBrush)
@@ -418,23 +431,43 @@ class MapRenderer:
             w = fm.horizontalAdvance(label)
             p.drawText(QPointF(c.x() - w / 2, c.y() - s * 0.86 * 0.8 + fm.ascent() * 0.2), label)
 
-    def _names(self, p: QPainter, near: list[int], level: float) -> None:
+    def _names(self, p: QPainter, rect: QRectF, level: float) -> None:
+        p.setPen(Qt.PenStyle.NoPen)
+        halo_brush = QBrush(QColor(255, 252, 235, 215))
+        ink = QBrush(QColor(self.palette.label))
+        for box, path, halo in self._label_plan(level):
+            if box.intersects(rect):
+                p.fillPath(halo, halo_brush)
+                p.fillPath(path, ink)
+
+    def _label_plan(self, level: float) -> list[tuple[QRectF, QPainterPath, QPainterPath]]:
+        """Which place names fit at this scale: cities and ports first, then towns, each
+        kept only where it does not overlap a name already placed. Planned once per level
+        for the whole map, so a name cut by a tile edge is drawn the same in both tiles."""
+        plan = self._labels.get(level)
+        if plan is not None:
+            return plan
         s = self.geom.scale
-        near_set = set(near)
-        font = QFont(FONT)
-        font.setBold(True)
-        font.setPixelSize(max(1, round(max(s * 0.3, 11 / level))))
-        fm = QFontMetricsF(font)
-        halo = QPainterPathStroker()
-        halo.setWidth(font.pixelSize() * 0.28)
-        halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-        for place in self.board.places:
-            if place.place not in near_set:
-                continue
+        px = max(s * 0.3, 11 / level)
+        placed: list[QRectF] = []
+        plan = []
+        order = sorted(self.board.places, key=lambda pl: (LABEL_RANK.get(pl.kind, 3), pl.name))
+        for place in order:
+            rank = LABEL_RANK.get(place.kind, 3)
+            big = rank == 0
+            font, fm = _label_font(round(px * (1.12 if big else 1.0)))
             c = self.geom.centres[place.place]
             w = fm.horizontalAdvance(place.name)
+            base = QPointF(c.x() - w / 2, c.y() + s * 0.7 + fm.ascent() * 0.35)
+            box = QRectF(base.x() - 2, base.y() - fm.ascent() - 2, w + 4, fm.height() + 4)
+            if any(box.intersects(b) for b in placed):
+                continue
+            placed.append(box)
             path = QPainterPath()
-            path.addText(QPointF(c.x() - w / 2, c.y() + s * 0.7 + fm.ascent() * 0.35), font, place.name)
-            p.setPen(Qt.PenStyle.NoPen)
-            p.fillPath(halo.createStroke(path), QBrush(QColor(255, 252, 235, 215)))
-            p.fillPath(path, QBrush(QColor(self.palette.label)))
+            path.addText(base, font, place.name)
+            halo = QPainterPathStroker()
+            halo.setWidth(font.pixelSize() * 0.28)
+            halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            plan.append((box.adjusted(-px, -px, px, px), path, halo.createStroke(path)))
+        self._labels[level] = plan
+        return plan

@@ -104,7 +104,8 @@ class MapView(QGraphicsView):
                 missing = True
                 painter.save()
                 painter.setClipRect(target)
-                painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+                # mid-gesture frames favour speed; the exact tile replaces this once at rest
+                painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, not self._zooming)
                 for cx, cy in r.tiles_for(coarse, target):
                     painter.drawPixmap(r.tile_rect(coarse, cx, cy), r.tile(coarse, cx, cy), src)
                 painter.restore()

@@ -201,11 +201,18 @@ class EnginePort:
 
     def combat_preview(self, attackers: list[str], defender_place: int,
                        support: dict[str, int]) -> CombatPreview:
-        raise PortError(f"the combat rules module {NOT_YET}")
+        phase = current_phase(self.game.state)
+        if phase.kind != "combat":
+            raise PortError(f"attacks are made in a combat phase, not in {phase_name(phase.id)}")
+        from ddaydesk.ui.combat_port import preview
+
+        return preview(self.game.state, attackers, defender_place, support)
 
     def resolve_combat(self, attackers: list[str], defender_place: int,
                        support: dict[str, int]) -> CombatResult:
-        raise PortError(f"the combat rules module {NOT_YET}")
+        self.combat_preview(attackers, defender_place, support)  # the refusal, if any, first
+        raise PortError("rolling needs the engine's attack action, which the combat rules "
+                        f"module does not register yet: the roll {NOT_YET}")
 
     # -- sequence, secrets, log -----------------------------------------------------------------
     def end_phase(self) -> None:

@@ -106,3 +106,26 @@ def test_save_and_open_round_trip(qtbot, win, port, tmp_path):
     assert win._write(str(path))
     assert win.open_path(str(path))
     assert win.controller.port.game.state.state_hash() == port.game.state.state_hash()
+
+
+def test_combat_dialog_shows_the_combat_modules_assessment(qtbot, win, port):
+    from ddaydesk.rules.combat import Declaration, assess
+    from ddaydesk.ui.combat_port import situation
+
+    while engine.current_phase(port.game.state).kind != "combat":
+        port.end_phase()
+    win.controller.refresh()
+    target = port.board.index("1308")  # 21. Panzer, next to the 3rd Canadian
+    win.controller.select("ca-3-inf")
+    win._hovered(target)
+    dlg = win.attack_dialog()
+    a = assess(situation(port.game.state), Declaration(("ca-3-inf",), target))
+    assert dlg.preview.attack_total == a.attack and dlg.preview.defence_total == a.defence
+    for line in a.attack_lines + a.defence_lines:
+        assert line.rule in dlg.attack_box.text() + dlg.defence_box.text()
+    assert abs(sum(p for _r, p in dlg.preview.distribution) - 1.0) < 1e-9
+    before = port.game.state.state_hash()
+    dlg.roll()  # the engine has no attack action yet: refused, nothing changes
+    assert dlg.result is None and "Refused" in dlg.outcome.text()
+    assert port.game.state.state_hash() == before
+    dlg.close()

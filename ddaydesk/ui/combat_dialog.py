@@ -108,6 +108,7 @@ class CombatDialog(QDialog):
         self.spins: dict[str, QSpinBox] = {}
         lay.addWidget(self.support_box)
         self.outcome = QLabel()
+        self.outcome.setTextFormat(Qt.TextFormat.RichText)
         self.outcome.setWordWrap(True)
         self.outcome.setStyleSheet("font-size: 15px;")
         lay.addWidget(self.outcome)
@@ -129,7 +130,7 @@ class CombatDialog(QDialog):
         try:
             pv = self.port.combat_preview(self.attackers, self.defender_place, self.support())
         except PortError as exc:
-            self.outcome.setText(f"This attack is not possible: {exc}")
+            self.outcome.setText(f"This attack is not possible: {escape(str(exc))}")
             self.roll_button.setEnabled(False)
             return
         self.preview = pv
@@ -174,7 +175,6 @@ class CombatDialog(QDialog):
         self.result = res
         roll = " ".join(str(d) for d in res.roll)
         self.outcome.setText(f"Rolled <b>{roll}</b>: <b>{escape(res.result)}</b>. {escape(res.text)}")
-        self.outcome.setTextFormat(Qt.TextFormat.RichText)
         if self.preview is not None:
             col = self.preview.columns.index(self.preview.column)
             row = res.roll[0] - 1 if res.roll else -1

@@ -12,7 +12,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox
 
 from ddaydesk.ui.app import mark_running, restore_offered
-from ddaydesk.ui.session import add_recent, recent_files, write_atomic
+from ddaydesk.ui.session import add_recent, open_game, recent_files, write_atomic
 
 
 def test_broken_file_shows_problems_and_keeps_the_game(qtbot, window, game, tmp_path):
@@ -54,9 +54,10 @@ def test_killed_mid_game_offers_restore_at_the_last_action(tmp_path):
         child.wait()
         child.stdout.close()
     assert child.returncode == -signal.SIGKILL
-    assert autosave.read_text() == expected  # the game as it was after its last action
     settings = QSettings(str(ini), QSettings.Format.IniFormat)
     assert restore_offered(settings, autosave)
+    restored = open_game(autosave)  # replayed and verified by the engine
+    assert restored.game.state.state_hash() == expected  # the game after its last action
     mark_running(settings, False)  # a clean exit: no offer next time
     assert not restore_offered(settings, autosave)
 
@@ -73,3 +74,33 @@ def test_recent_files_most_recent_first_without_duplicates(settings, tmp_path):
     for name in ("a", "b", "a"):
         add_recent(settings, str(tmp_path / name))
     assert recent_files(settings) == [str(tmp_path / "a"), str(tmp_path / "b")]
+
+
+def test_start_after_a_crash_offers_the_autosave_and_restores_it(qtbot, monkeypatch, tmp_path):
+    """run_gui asks when the last run did not exit cleanly, then opens the autosave."""
+    from PySide6.QtWidgets import QApplication
+
+    from ddaydesk.engine import current_phase
+    from ddaydesk.formats.catalog import default_scenario_path
+    from ddaydesk.ui import app as app_mod
+    from ddaydesk.ui.mainwindow import MainWindow
+    from ddaydesk.ui.session import autosave_path
+
+    app_mod.make_app()  # application and organisation names: where QSettings() points
+    port = open_game(default_scenario_path())
+    while current_phase(port.game.state).kind != "movement":
+        port.end_phase()
+    write_atomic(autosave_path(), port.save_bytes())
+    settings = QSettings()
+    mark_running(settings, True)  # as a killed run leaves it
+    asked, shown = [], []
+    monkeypatch.setattr(app_mod.QMessageBox, "question",
+                        lambda *a, **k: asked.append(a) or QMessageBox.StandardButton.Yes)
+    monkeypatch.setattr(QApplication, "exec", lambda *a: 0)
+    monkeypatch.setattr(MainWindow, "show", lambda self: shown.append(self))
+    assert app_mod.run_gui() == 0
+    assert asked and shown
+    win = shown[0]
+    qtbot.addWidget(win)
+    assert win.controller.port.game.state.state_hash() == port.game.state.state_hash()
+    assert not restore_offered(QSettings())  # the clean exit cleared the flag

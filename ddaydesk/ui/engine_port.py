@@ -21,6 +21,7 @@ from ddaydesk.engine import (
     IllegalAction,
     Move,
     current_phase,
+    legal_actions,
     load_game,
     load_sequence,
     reach,
@@ -102,10 +103,23 @@ class EnginePort:
                 reduced=v.steps_lost[k] > 0, hq=u.hq,
                 arrive_turn=u.arrive_turn if status == PENDING else None,
                 eliminated=status == ELIMINATED, turns_out_of_supply=1 if u.id in out else 0))
+        pending, options = self._secret_choice(side)
         return GameView(side=side, turn=v.turn, last_turn=self.scenario.last_turn,
                         phase=phase_name(v.phase), phases=tuple(phase_name(p) for p in self._phases),
                         active_side=v.active, units=tuple(units), log=self._log(side),
-                        secrets={k: str(val) for k, val in v.secrets.get(side, {}).items()})
+                        secrets={k: str(val) for k, val in v.secrets.get(side, {}).items()},
+                        secret_pending=pending, secret_options=options)
+
+    def _secret_choice(self, side: str) -> tuple[str | None, tuple[tuple[str, str], ...]]:
+        """The invasion area to record now (D77-SET-03), with the areas the engine allows."""
+        state = self.game.state
+        phase = current_phase(state)
+        if side != state.active or "choose_area" not in phase.actions:
+            return None, ()
+        regions = self.board.regions
+        options = tuple((a.region, regions[a.region].name) for a in legal_actions(state, side)
+                        if a.kind == "choose_area")
+        return ("invasion_area", options) if options else (None, ())
 
     def _log(self, side: str) -> tuple[LogEntry, ...]:
         g = self.game

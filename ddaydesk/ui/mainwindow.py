@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QLineEdit,
     QListView,
@@ -63,6 +64,7 @@ class MainWindow(QMainWindow):
         self.autosave_enabled = autosave
         self.palette_ = PALETTES.get(str(self.settings.value("palette", DEFAULT.id)), DEFAULT)
         self.save_path: str | None = None
+        self.secret_dialog: QInputDialog | None = None
         self.port: GamePort | None = None
         self.controller: Controller | None = None
         self.supply: SupplyView | None = None
@@ -304,6 +306,28 @@ class MainWindow(QMainWindow):
                                 f"{view.phase} · viewing as {view.side.capitalize()}")
         if self.hex_info.place >= 0:
             self._hovered(self.hex_info.place)
+        if view.secret_pending and view.side == view.active_side and self.secret_dialog is None:
+            self._ask_secret(view)
+
+    def _ask_secret(self, view: GameView) -> None:
+        """The secret choice, made privately: only this side is at the screen (hand-over)."""
+        dlg = QInputDialog(self)
+        dlg.setWindowTitle("Secret choice")
+        dlg.setLabelText(f"{view.side.capitalize()} player: choose the {view.secret_pending.replace('_', ' ')}. "
+                         "The other player will not see it until the rules reveal it.")
+        dlg.setComboBoxItems([title for _v, title in view.secret_options])
+        dlg.setComboBoxEditable(False)
+        values = dict((title, value) for value, title in view.secret_options)
+        key = view.secret_pending
+
+        def chosen(title: str) -> None:
+            self.secret_dialog = None
+            self.controller.set_secret(key, values[title])
+
+        dlg.textValueSelected.connect(chosen)
+        dlg.rejected.connect(lambda: setattr(self, "secret_dialog", None))
+        self.secret_dialog = dlg
+        dlg.open()
 
     def _selection_changed(self, uid: str) -> None:
         self.scene.counters.select(uid or None)

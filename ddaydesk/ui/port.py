@@ -64,7 +64,8 @@ class GameView:
     units: tuple[UnitInfo, ...]
     log: tuple[LogEntry, ...]
     secrets: dict[str, str] = field(default_factory=dict)  # this side's own secret choices
-    secret_pending: str | None = None  # a secret choice this side must now make, by prompt
+    secret_pending: str | None = None  # key of a secret choice this side must now make
+    secret_options: tuple[tuple[str, str], ...] = ()  # (value, title) for that choice
 
 
 @dataclass(frozen=True)

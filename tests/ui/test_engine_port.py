@@ -129,3 +129,36 @@ def test_combat_dialog_shows_the_combat_modules_assessment(qtbot, win, port):
     assert dlg.result is None and "Refused" in dlg.outcome.text()
     assert port.game.state.state_hash() == before
     dlg.close()
+
+
+def test_withheld_setup_secret_area_is_private_across_the_hand_over(qtbot, settings):
+    """D77-SET-03: the Allied player records the invasion area privately; the German view,
+    its models and its log do not hold it; the map is blanked between the sides."""
+    from ddaydesk.ui.mainwindow import MainWindow
+
+    port = open_engine_game(default_scenario_path(), {"withheld_setup": True})
+    w = MainWindow(port, settings, autosave=False)
+    qtbot.addWidget(w)
+    w.show()
+    assert w.controller.side == "german" and w.controller.view.phase == "withhold"
+    from ddaydesk.engine.hidden_setup import Withhold
+
+    w.controller.apply("withhold", lambda: port._do(Withhold("german", "de-709-st")))
+    w.end_phase()  # the Allies record their area next
+    assert w.stack.currentWidget() is w.handover and w.scene.counters.items == {}
+    w.handover.button.click()
+    assert w.controller.side == "allied" and w.secret_dialog is not None
+    region = w.controller.view.secret_options[0]
+    w.secret_dialog.textValueSelected.emit(region[1])
+    from ddaydesk.engine.hidden_setup import SECRET_KEY
+
+    assert port.game.state.secrets["allied"][SECRET_KEY] == region[0]
+    w.end_phase()
+    assert w.stack.currentWidget() is w.handover
+    w.handover.button.click()
+    assert w.controller.side == "german"
+    v = w.controller.view
+    assert v.secrets == {} and not v.secret_pending
+    texts = [w.log_model.data(w.log_model.index(r)) for r in range(w.log_model.rowCount())]
+    assert texts and not any(region[0] in t or region[1] in t for t in texts)
+    assert any("secret choice" in t for t in texts)

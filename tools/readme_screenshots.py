@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Render the README screenshots (docs/screenshots/*.png) offscreen at 1280x800.
 
-Until the rules engine lands, the screens that need rules (movement, supply, combat) are
-staged on the engine test double of tests/ui/fakeport.py; ``ddaydesk screenshots OUTDIR``
-renders the same screens from the real game.
+Screens come from the real game (``ddaydesk screenshots``' staging); a screen the merged
+rules cannot produce yet (the supply view before ``ddaydesk.rules.supply`` lands; a
+hand-over in a scenario without secrets) is staged on the engine test double of
+tests/ui/fakeport.py instead, and the tool says which.
 
     .venv/bin/python tools/readme_screenshots.py [OUTDIR]
 """
@@ -11,7 +12,9 @@ renders the same screens from the real game.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,28 +22,46 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
-def main() -> int:
-    from PySide6.QtCore import QSettings, QTemporaryDir
+def _window(port, folder: str):
+    from PySide6.QtCore import QSettings
 
+    from ddaydesk.ui.mainwindow import MainWindow
+
+    win = MainWindow(port, QSettings(os.path.join(folder, "s.ini"), QSettings.Format.IniFormat),
+                     autosave=False)
+    win.resize(1280, 800)
+    win.show()
+    return win
+
+
+def main() -> int:
     from ddaydesk.formats.catalog import default_scenario_path
     from ddaydesk.formats.scenariofile import load_scenario
     from ddaydesk.ui.app import make_app
-    from ddaydesk.ui.mainwindow import MainWindow
     from ddaydesk.ui.screenshots import capture
+    from ddaydesk.ui.session import open_game
     from tests.ui.fakeport import FakeGame
 
     app = make_app()
-    tmp = QTemporaryDir()
-    win = MainWindow(FakeGame(load_scenario(default_scenario_path())),
-                     QSettings(tmp.filePath("s.ini"), QSettings.Format.IniFormat), autosave=False)
-    win.resize(1280, 800)
-    win.show()
-    app.processEvents()
-    done, skipped = capture(win, sys.argv[1] if len(sys.argv) > 1 else ROOT / "docs" / "screenshots")
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots"
+    with tempfile.TemporaryDirectory() as tmp:
+        win = _window(open_game(default_scenario_path()), tmp)
+        app.processEvents()
+        done, skipped = capture(win, out)
+        win.close()
+        if skipped:
+            double = _window(FakeGame(load_scenario(default_scenario_path())), tmp)
+            app.processEvents()
+            capture(double, Path(tmp) / "double")
+            for why in skipped:
+                name = {"supply": "supply", "hand-over": "handover", "combat": "combat",
+                        "movement": "movement"}[why.split(":")[0]]
+                src = Path(tmp) / "double" / f"{name}.png"
+                if src.exists():
+                    shutil.copy(src, out / src.name)
+                    print(f"{out / src.name} (engine test double: {why})")
     for p in done:
         print(p)
-    for s in skipped:
-        print("skipped:", s, file=sys.stderr)
     return 0
 
 

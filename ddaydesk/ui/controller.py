@@ -49,7 +49,7 @@ class Controller(QObject):
     pathChanged = Signal(list, object)  # places, MP cost per place (dict: int keys)
     supplyChanged = Signal(object)  # SupplyView or None
     zocChanged = Signal(object, object)  # own places, enemy places (frozensets) or None, None
-    trailsChanged = Signal(list)  # list of paths
+    trailsChanged = Signal(list)  # paths of the latest moves (the view's trails)
     message = Signal(str)  # status-bar text
     actionApplied = Signal(str)  # after every action, undo and redo: autosave
     handoverNeeded = Signal(str)  # the side to hand the screen to
@@ -64,8 +64,6 @@ class Controller(QObject):
         self.range: MoveRange | None = None
         self.supply_on = False
         self.zoc_on = False
-        self.trails: list[list[int]] = []
-        self._trail_phase = (self.view.turn, self.view.phase)
 
     # -- reading ------------------------------------------------------------------------------
     def unit(self, uid: str) -> UnitInfo | None:
@@ -77,11 +75,7 @@ class Controller(QObject):
     def refresh(self) -> None:
         """Re-read the viewing side's view and every overlay that is on."""
         self.view = self.port.view(self.side)
-        phase = (self.view.turn, self.view.phase)
-        if phase != self._trail_phase:
-            self._trail_phase = phase
-            self.trails = []
-            self.trailsChanged.emit(self.trails)
+        self.trailsChanged.emit([list(t) for t in self.view.trails])
         if self.selected and self.unit(self.selected) is None:
             self.select(None)
         self.viewChanged.emit(self.view)
@@ -162,11 +156,7 @@ class Controller(QObject):
         board = self.port.board
         start = board.labels[path[0]] if path[0] >= 0 else "enters"
         text = f"{unit.name}: {start} → {board.labels[place]} ({self.range.cost[place]:g} MP)"
-        if not self.apply(text, lambda: self.port.move(unit.id, path)):
-            return False
-        self.trails.append(path)
-        self.trailsChanged.emit(self.trails)
-        return True
+        return self.apply(text, lambda: self.port.move(unit.id, path))
 
     def attack(self, attackers: list[str], place: int,
                support: dict[str, int]) -> tuple[CombatResult | None, str]:

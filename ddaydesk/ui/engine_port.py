@@ -108,7 +108,25 @@ class EnginePort:
                         phase=phase_name(v.phase), phases=tuple(phase_name(p) for p in self._phases),
                         active_side=v.active, units=tuple(units), log=self._log(side),
                         secrets={k: str(val) for k, val in v.secrets.get(side, {}).items()},
-                        secret_pending=pending, secret_options=options)
+                        secret_pending=pending, secret_options=options, trails=self._trails())
+
+    def _trails(self) -> tuple[tuple[int, ...], ...]:
+        """What each side did in its latest movement phase (movement is open information)."""
+        g = self.game
+        latest: dict[str, tuple] = {}  # side -> (turn, phase) of its latest movement
+        out = []
+        for i in range(g.pos - 1, -1, -1):
+            before, ch = g.states[i], g.changes[i]
+            if not ch.moved or not isinstance(g.actions[i], Move):
+                continue
+            side = g.actions[i].side
+            key = latest.setdefault(side, (before.turn, before.phase))
+            if key == (before.turn, before.phase):
+                out.extend(tuple(p for p in path if p >= 0) for _u, _f, _t, path in ch.moved)
+            if len(latest) == len(self.sides()) and all(
+                    latest[s] != (before.turn, before.phase) for s in latest):
+                break
+        return tuple(reversed(out))
 
     def _secret_choice(self, side: str) -> tuple[str | None, tuple[tuple[str, str], ...]]:
         """The invasion area to record now (D77-SET-03), with the areas the engine allows."""

@@ -66,6 +66,7 @@ class GameView:
     secrets: dict[str, str] = field(default_factory=dict)  # this side's own secret choices
     secret_pending: str | None = None  # key of a secret choice this side must now make
     secret_options: tuple[tuple[str, str], ...] = ()  # (value, title) for that choice
+    trails: tuple[tuple[int, ...], ...] = ()  # paths moved in each side's latest movement phase
 
 
 @dataclass(frozen=True)

@@ -79,7 +79,8 @@ class FakeGame:
         return GameView(side=side, turn=self.turn, last_turn=self.scenario.last_turn,
                         phase=PHASES[self.phase_index], phases=PHASES, active_side=self.active,
                         units=tuple(self.units.values()), log=tuple(self.entries),
-                        secrets=dict(self.secrets[side]))
+                        secrets=dict(self.secrets[side]),
+                        trails=tuple(tuple(args["path"]) for kind, args, _u in self.log if kind == "move"))
 
     def needs_handover(self, from_side: str, to_side: str) -> bool:
         return from_side != to_side
@@ -115,7 +116,7 @@ class FakeGame:
             raise PortError("that path is not a legal move")
         u = self.units[unit]
         left = (u.movement if u.mp_left is None else u.mp_left) - rng.cost[path[-1]]
-        self._do("move", {"unit": unit, "to": path[-1], "mp_left": left,
+        self._do("move", {"unit": unit, "to": path[-1], "mp_left": left, "path": list(path),
                           "text": f"{u.name} {self.board.labels[path[0]]} → {self.board.labels[path[-1]]}"})
         self.redo_stack.clear()
 

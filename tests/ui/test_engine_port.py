@@ -162,3 +162,18 @@ def test_withheld_setup_secret_area_is_private_across_the_hand_over(qtbot, setti
     texts = [w.log_model.data(w.log_model.index(r)) for r in range(w.log_model.rowCount())]
     assert texts and not any(region[0] in t or region[1] in t for t in texts)
     assert any("secret choice" in t for t in texts)
+
+
+def test_trails_show_each_sides_latest_moves_and_follow_undo(qtbot, win, port):
+    _to_movement(port)
+    win.controller.refresh()
+    c = win.controller
+    c.select("us-29-inf")
+    target = max(c.range.cost, key=lambda p: (c.range.cost[p], p))
+    path = c.range.path_to(target)
+    c.move_selected(target)
+    assert c.view.trails == (tuple(path),)
+    trail = win.scene.overlays.trails.path()
+    assert trail.elementCount() == len(path)
+    win.undo_action.trigger()
+    assert c.view.trails == () and win.scene.overlays.trails.path().isEmpty()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import platform
 from html import escape
+from pathlib import Path
 
 import PySide6
 from PySide6.QtCore import Qt
@@ -131,10 +132,13 @@ def shortcuts_dialog(parent: QWidget, actions: list[QAction]) -> QDialog:
 
 
 def rules_reference(parent: QWidget, system: System, options: dict[str, bool]) -> QDialog:
-    """The system's optional rules (with catalogue ids and whether on) and the shipped docs."""
+    """This game's optional rules (with catalogue ids, on or off) and terrain, then every rules
+    and format document shipped with ddaydesk, each readable in place."""
     dlg = QDialog(parent)
     dlg.setWindowTitle(f"Rules reference: {system.title}")
-    lay = QVBoxLayout(dlg)
+    lay = QHBoxLayout(dlg)
+    pages = QListWidget()
+    pages.setMaximumWidth(220)
     view = QTextBrowser()
     view.setOpenExternalLinks(False)
     rows = "".join(
@@ -144,19 +148,39 @@ def rules_reference(parent: QWidget, system: System, options: dict[str, bool]) -
         f"<tr><td><code>{escape(t.glyph)}</code></td><td>{escape(t.name)}</td>"
         f"<td>{'passable' if t.passable else 'impassable'}</td><td>{escape(t.confidence)}</td>"
         f"<td><code>{escape(t.rule)}</code></td></tr>" for t in system.terrain.values())
-    docs = sorted((data_root() / "docs").glob("*.md"))
-    doc_list = "".join(f"<li>{escape(d.name)}</li>" for d in docs)
-    view.setHtml(
+    game_page = (
         f"<h2>{escape(system.title)}</h2>"
         f"<h3>Optional rules in this game</h3><table cellspacing='6'>{rows}</table>"
         f"<h3>Terrain</h3><table cellspacing='6'><tr><th></th><th>terrain</th><th></th>"
         f"<th>confidence</th><th>rule</th></tr>{terrain}</table>"
-        "<p>Values marked <i>default</i> are ddaydesk's reconstruction of a standard rule the seed "
-        "does not print; you can correct them with a drop-in file (docs/formats.md).</p>"
-        f"<h3>Documentation shipped with ddaydesk</h3><ul>{doc_list}</ul>")
-    lay.addWidget(view)
+        "<p>Values marked <i>default</i> are ddaydesk's reconstruction of a standard rule the "
+        "printed rules we have do not give; you can correct them with a drop-in file "
+        "(see Formats).</p>")
+    docs_dir = data_root() / "docs"
+    docs = sorted((docs_dir / "rules").glob("*.md")) + sorted(docs_dir.glob("*.md"))
+    pages.addItem("This game")
+    for d in docs:
+        item = QListWidgetItem(d.stem.replace("-", " ").replace("_", " ").capitalize())
+        item.setData(Qt.ItemDataRole.UserRole, str(d))
+        pages.addItem(item)
+
+    def show(row: int) -> None:
+        path = pages.item(row).data(Qt.ItemDataRole.UserRole) if row > 0 else None
+        if path is None:
+            view.setHtml(game_page)
+        else:
+            view.setMarkdown(Path(path).read_text(encoding="utf-8"))
+
+    pages.currentRowChanged.connect(show)
+    pages.setCurrentRow(0)
+    lay.addWidget(pages)
+    right = QVBoxLayout()
+    right.addWidget(view)
     buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
     buttons.rejected.connect(dlg.reject)
-    lay.addWidget(buttons)
-    dlg.resize(720, 560)
+    right.addWidget(buttons)
+    lay.addLayout(right, 1)
+    dlg.pages = pages  # for tests and keyboard users: the page list
+    dlg.view = view
+    dlg.resize(920, 620)
     return dlg

@@ -6,10 +6,12 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ddaydesk.formats.catalog import default_scenario_path
 from ddaydesk.formats.errors import FormatError
+from ddaydesk.paths import icon_path
 from ddaydesk.ui.session import autosave_path, open_game
 
 RUNNING_KEY = "session/running"  # true from start until a clean exit: a crash leaves it set
@@ -19,6 +21,7 @@ def make_app() -> QApplication:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("ddaydesk")
     app.setOrganizationName("ddaydesk")
+    app.setWindowIcon(QIcon(str(icon_path())))
     return app
 
 

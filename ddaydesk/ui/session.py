@@ -6,10 +6,10 @@ from pathlib import Path
 
 from PySide6.QtCore import QSaveFile, QSettings, QStandardPaths
 
+from ddaydesk.paths import SAVE_SUFFIX
 from ddaydesk.ui.engine_port import open_engine_game
 from ddaydesk.ui.port import GamePort
 
-SAVE_SUFFIX = ".ddsave.json"  # JSON inside (docs/engine.md); "check" finds *.json
 MAX_RECENT = 8
 
 

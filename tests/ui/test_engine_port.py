@@ -90,11 +90,11 @@ def test_end_phase_to_the_other_side(qtbot, win, port):
 
 
 def test_save_from_a_newer_version_is_refused_and_the_game_kept(qtbot, win, port, tmp_path):
-    path = tmp_path / "newer.ddsave.json"
+    path = tmp_path / "newer.ddaysave"
     path.write_bytes(port.save_bytes().replace(b'"version": 1', b'"version": 99'))
     before = port.game.state.state_hash()
     assert not win.open_path(str(path))
-    assert "newer.ddsave.json" in win.problem_box.informativeText()
+    assert "newer.ddaysave" in win.problem_box.informativeText()
     assert win.controller.port is port and port.game.state.state_hash() == before
     win.problem_box.close()
 
@@ -102,7 +102,7 @@ def test_save_from_a_newer_version_is_refused_and_the_game_kept(qtbot, win, port
 def test_save_and_open_round_trip(qtbot, win, port, tmp_path):
     _to_movement(port)
     win.controller.refresh()
-    path = tmp_path / "g.ddsave.json"
+    path = tmp_path / "g.ddaysave"
     assert win._write(str(path))
     assert win.open_path(str(path))
     assert win.controller.port.game.state.state_hash() == port.game.state.state_hash()

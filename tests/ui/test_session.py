@@ -63,11 +63,11 @@ def test_killed_mid_game_offers_restore_at_the_last_action(tmp_path):
 
 
 def test_write_atomic_replaces_whole_file(tmp_path):
-    target = tmp_path / "game.ddsave.json"
+    target = tmp_path / "game.ddaysave"
     target.write_bytes(b"old")
     write_atomic(target, b"new contents")
     assert target.read_bytes() == b"new contents"
-    assert [p.name for p in tmp_path.iterdir()] == ["game.ddsave.json"]  # no temporary left behind
+    assert [p.name for p in tmp_path.iterdir()] == ["game.ddaysave"]  # no temporary left behind
 
 
 def test_recent_files_most_recent_first_without_duplicates(settings, tmp_path):

@@ -108,7 +108,8 @@ class EnginePort:
                         phase=phase_name(v.phase), phases=tuple(phase_name(p) for p in self._phases),
                         active_side=v.active, units=tuple(units), log=self._log(side),
                         secrets={k: str(val) for k, val in v.secrets.get(side, {}).items()},
-                        secret_pending=pending, secret_options=options, trails=self._trails())
+                        secret_pending=pending, secret_options=options, trails=self._trails(),
+                        markers=tuple((m.kind, m.place, m.side) for m in v.markers if m.place >= 0))
 
     def _trails(self) -> tuple[tuple[int, ...], ...]:
         """What each side did in its latest movement phase (movement is open information)."""

@@ -294,6 +294,7 @@ class MainWindow(QMainWindow):
     # -- reactions ----------------------------------------------------------------------------
     def _view_changed(self, view: GameView) -> None:
         self.scene.counters.set_units(view.units)
+        self.scene.overlays.show_markers(view.markers)
         self.scene.counters.select(self.controller.selected)
         self.unit_model.set_units(view.units)
         self.log_model.set_entries(view.log)
@@ -412,6 +413,7 @@ class MainWindow(QMainWindow):
             d.hide()
         self.turn_bar.hide()
         self.scene.counters.set_units([])
+        self.scene.overlays.show_markers(())
         self.unit_model.set_units([])
         self.log_model.set_entries([])
         self.show_hint("")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
@@ -21,6 +21,8 @@ from ddaydesk.ui.port import MoveRange, SupplyView
 # Z order: map background 0 (drawn by the view), areas 10, lines 20, counters 30, marks 40.
 Z_AREA, Z_LINE, Z_COUNTER, Z_MARK = 10.0, 20.0, 30.0, 40.0
 FONT = "DejaVu Sans"
+
+MARKER_LABELS = {"supply_centre": "SC", "interdiction": "INT", "beachhead": "BH", "drop_zone": "DZ"}
 
 # layer id -> (menu title, default shortcut, shown at start)
 LAYERS = {
@@ -95,6 +97,9 @@ class Overlays:
         self.trails = add("trails", Z_LINE - 1)
         self.trail_heads = add("trails", Z_LINE - 1)
         self.hover = add("hover", Z_MARK + 2)
+        # map markers (supply centres, interdiction, beachheads): always shown, under counters
+        self.marker_chips = _item(scene, Z_COUNTER - 1)
+        self.marker_text = _item(scene, Z_COUNTER - 0.9)
         self.apply_palette(palette)
         for name in LAYERS:
             self.set_visible(name, self.visible[name])
@@ -143,6 +148,26 @@ class Overlays:
         self.hover.setPen(QPen(QColor(palette.hover), s * 0.08, Qt.PenStyle.SolidLine, round_cap,
                                Qt.PenJoinStyle.RoundJoin))
         self.hover.setBrush(QColor(255, 255, 255, 40))
+        self.marker_chips.setPen(QPen(QColor("#1b1b1b"), s * 0.03))
+        self.marker_chips.setBrush(QColor("#fff3c4"))
+        self.marker_text.setPen(Qt.PenStyle.NoPen)
+        self.marker_text.setBrush(QColor("#1b1b1b"))
+
+    def show_markers(self, markers: tuple[tuple[str, int, str | None], ...]) -> None:
+        """A labelled chip per marker at its hex's west corner, where counters leave room."""
+        s = self.s
+        chips, text = QPainterPath(), QPainterPath()
+        offsets: dict[int, int] = {}
+        for kind, place, _side in markers:
+            k = offsets.get(place, 0)
+            offsets[place] = k + 1
+            c = self.geom.centres[place]
+            box = QRectF(c.x() - s * 0.93, c.y() - s * 0.18 + (k - (k % 2) * 2 * k) * s * 0.2,
+                         s * 0.44, s * 0.36)
+            chips.addRoundedRect(box, s * 0.06, s * 0.06)
+            text.addPath(_text_path(MARKER_LABELS.get(kind, kind[:3].upper()), box.center(), s * 0.21))
+        self.marker_chips.setPath(chips)
+        self.marker_text.setPath(text)
 
     def _head_style(self, item: QGraphicsPathItem, ink: QColor) -> None:
         item.setPen(QPen(QColor(255, 255, 255, 220), self.s * 0.03))
@@ -244,7 +269,7 @@ class Overlays:
         self.supply_heads.setPath(heads)
         text = QPainterPath()
         for hq, use in sv.hqs.items():
-            place = hq_places.get(hq, -1)
+            place = use.place if use.place >= 0 else hq_places.get(hq, -1)
             if place < 0:
                 continue
             c = self.geom.centres[place]

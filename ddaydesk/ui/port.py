@@ -67,6 +67,7 @@ class GameView:
     secret_pending: str | None = None  # key of a secret choice this side must now make
     secret_options: tuple[tuple[str, str], ...] = ()  # (value, title) for that choice
     trails: tuple[tuple[int, ...], ...] = ()  # paths moved in each side's latest movement phase
+    markers: tuple[tuple[str, int, str | None], ...] = ()  # (kind, place, side) on the map
 
 
 @dataclass(frozen=True)
@@ -111,9 +112,10 @@ class UnitSupply:
 
 @dataclass(frozen=True)
 class HqUse:
-    hq: str
+    hq: str  # HQ unit id, or a supply centre ("sc:<hex>")
     used: int
     capacity: int | None  # None: no limit
+    place: int = -1  # where to label it; -1: where the HQ unit stands
 
 
 @dataclass(frozen=True)

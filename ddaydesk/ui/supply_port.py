@@ -79,8 +79,8 @@ def to_view(result: SupplyResult, side: str) -> SupplyView:
         else:
             reason = why_text(us.why, board)
         units[uid] = UnitSupply(uid, us.supplied, tuple(legs), reason)
-    hqs = {c.id: HqUse(c.id, len(c.units), c.capacity) for c in result.capacity
-           if c.side == side and c.kind != "sc"}
+    hqs = {c.id: HqUse(c.id, len(c.units), c.capacity, c.place if c.kind == "sc" else -1)
+           for c in result.capacity if c.side == side}
     return SupplyView(side, frozenset(area), units, hqs)
 
 

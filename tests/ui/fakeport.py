@@ -80,7 +80,8 @@ class FakeGame:
                         phase=PHASES[self.phase_index], phases=PHASES, active_side=self.active,
                         units=tuple(self.units.values()), log=tuple(self.entries),
                         secrets=dict(self.secrets[side]),
-                        trails=tuple(tuple(args["path"]) for kind, args, _u in self.log if kind == "move"))
+                        trails=tuple(tuple(args["path"]) for kind, args, _u in self.log if kind == "move"),
+                        markers=tuple((m.kind, m.place, m.side) for m in self.scenario.markers))
 
     def needs_handover(self, from_side: str, to_side: str) -> bool:
         return from_side != to_side

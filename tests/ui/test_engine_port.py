@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 
 engine = pytest.importorskip("ddaydesk.engine")
 
@@ -177,3 +177,25 @@ def test_trails_show_each_sides_latest_moves_and_follow_undo(qtbot, win, port):
     assert trail.elementCount() == len(path)
     win.undo_action.trigger()
     assert c.view.trails == () and win.scene.overlays.trails.path().isEmpty()
+
+
+def test_supply_centres_are_drawn_and_supply_view_matches_the_calculator(qtbot, win, port):
+    from ddaydesk.ui.supply_port import compute_view
+
+    centres = [m.place for m in port.game.state.markers if m.kind == "supply_centre"]
+    chips = win.scene.overlays.marker_chips.path()
+    assert centres and chips.elementCount() > 0
+    corners = [QPointF(chips.elementAt(k).x, chips.elementAt(k).y) for k in range(chips.elementCount())]
+    assert {win.scene.geom.hex_at(p) for p in corners} == set(centres)  # chips lie inside SC hexes
+    win.layer_actions["supply"].trigger()
+    expected = compute_view(port._supply_input("allied"), "allied")
+    assert win.supply == expected
+    for us in expected.units.values():
+        for leg in us.legs:
+            line = win.scene.overlays.supply_lines.path() if leg.kind.startswith("unit") \
+                else win.scene.overlays.supply_hq_lines.path()
+            pts = {(round(line.elementAt(k).x, 2), round(line.elementAt(k).y, 2))
+                   for k in range(line.elementCount())}
+            for p in leg.places if len(leg.places) > 1 else ():
+                c = win.scene.geom.centres[p]
+                assert (round(c.x(), 2), round(c.y(), 2)) in pts

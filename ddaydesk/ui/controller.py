@@ -114,8 +114,14 @@ class Controller(QObject):
         """Path preview from the selected unit to the hovered place, with MP costs."""
         if self.range is None or place not in self.range.cost or place == self.range.start:
             self.pathChanged.emit([], {})
+            if self.range is not None and place >= 0 and place != self.range.start:
+                self.message.emit(self.port.why_not(self.range.unit, place))  # the engine's reason
             return
+        unit = self.unit(self.range.unit)
         self.pathChanged.emit(self.range.path_to(place), self.range.step_costs())
+        if unit is not None:
+            self.message.emit(f"{unit.name} to {self.port.board.labels[place]}: "
+                              f"{self.range.cost[place]:g} MP; click to move")
 
     def click(self, place: int, unit_id: str) -> None:
         clicked = self.unit(unit_id) if unit_id else None

@@ -28,7 +28,7 @@ from ddaydesk.engine import (
     view,
     zoc_map,
 )
-from ddaydesk.engine.movement import move_problem
+from ddaydesk.engine.movement import move_problem, why_not
 from ddaydesk.engine.savefile import is_save, save_text
 from ddaydesk.formats.scenariofile import Scenario, load_scenario
 from ddaydesk.ui.port import (
@@ -194,6 +194,13 @@ class EnginePort:
         if r.start >= 0:
             cost[r.start] = 0
         return MoveRange(unit, r.start, cost, came, frozenset(r.zoc_stops), passes)
+
+    def why_not(self, unit: str, place: int) -> str:
+        state = self.game.state
+        k = self._index(unit)
+        phase = current_phase(state)
+        problem = move_problem(state, k, "normal", phase.units)
+        return problem or why_not(state, reach(state, k), place)
 
     def move(self, unit: str, path: list[int]) -> None:
         k = self._index(unit)

@@ -187,6 +187,9 @@ class GamePort(Protocol):
 
     def move(self, unit: str, path: list[int]) -> None: ...
 
+    def why_not(self, unit: str, place: int) -> str:
+        """Why ``unit`` may not end its move in ``place`` now, for the player."""
+
     def zoc(self, side: str) -> frozenset[int]:
         """Places in the zone of control of ``side``'s units."""
 

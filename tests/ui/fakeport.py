@@ -111,6 +111,9 @@ class FakeGame:
                     frontier.append(b)
         return MoveRange(unit, u.place, cost, came, frozenset(p for p in cost if p in enemy_zoc))
 
+    def why_not(self, unit: str, place: int) -> str:
+        return f"{self.board.labels[place]} is out of reach"
+
     def move(self, unit: str, path: list[int]) -> None:
         rng = self.legal_moves(unit)
         if not path or path[-1] not in rng.cost or rng.path_to(path[-1]) != path:

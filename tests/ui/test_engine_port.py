@@ -198,3 +198,18 @@ def test_supply_centres_are_drawn_and_supply_view_matches_the_calculator(qtbot, 
             for p in leg.places if len(leg.places) > 1 else ():
                 c = win.scene.geom.centres[p]
                 assert (round(c.x(), 2), round(c.y(), 2)) in pts
+
+
+def test_hover_outside_the_range_says_the_engines_reason(qtbot, win, port):
+    _to_movement(port)
+    win.controller.refresh()
+    c = win.controller
+    c.select("us-29-inf")
+    sea = port.board.index("1003")
+    win._hovered(sea)
+    k = port.scenario.unit_index["us-29-inf"]
+    assert win.hint.text() == engine.movement.why_not(port.game.state, engine.reach(port.game.state, k), sea)
+    assert "sea" in win.hint.text()
+    target = next(p for p in c.range.cost if p != c.range.start)
+    win._hovered(target)
+    assert f"{c.range.cost[target]:g} MP" in win.hint.text()

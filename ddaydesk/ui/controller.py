@@ -173,6 +173,15 @@ class Controller(QObject):
         why = self.refusal(text, lambda: box.append(self.port.resolve_combat(attackers, place, support)))
         return (None, why) if why else (box[0], "")
 
+    def withhold_selected(self) -> bool:
+        unit = self.unit(self.selected) if self.selected else None
+        if unit is None:
+            self.message.emit("Select the unit to withhold first")
+            return False
+        uid = unit.id
+        self.select(None)
+        return self.apply(f"{unit.name} withheld", lambda: self.port.withhold(uid))
+
     def end_phase(self) -> None:
         before = self.view.active_side
         if self.apply(f"End of {self.view.phase}", self.port.end_phase):

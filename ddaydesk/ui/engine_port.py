@@ -28,6 +28,7 @@ from ddaydesk.engine import (
     view,
     zoc_map,
 )
+from ddaydesk.engine.hidden_setup import ChooseArea, PlaceWithheld, Withhold
 from ddaydesk.engine.movement import move_problem, why_not
 from ddaydesk.engine.savefile import is_save, save_text
 from ddaydesk.formats.scenariofile import Scenario, load_scenario
@@ -175,6 +176,12 @@ class EnginePort:
         state = self.game.state
         k = self._index(unit)
         phase = current_phase(state)
+        if "place_withheld" in phase.actions:  # set-up: a withheld unit goes where it may stand
+            spots = {a.place: 0 for a in legal_actions(state, phase.side)
+                     if a.kind == "place_withheld" and a.unit == unit}
+            if not spots:
+                raise PortError(f"{unit} is not a withheld {phase.side} unit")
+            return MoveRange(unit, -1, spots, {})
         if phase.kind != "movement" or phase.side != self.scenario.units[k].side:
             raise PortError(f"{unit} cannot move in the {phase_name(phase.id)} phase")
         problem = move_problem(state, k, "normal", phase.units)
@@ -204,7 +211,17 @@ class EnginePort:
 
     def move(self, unit: str, path: list[int]) -> None:
         k = self._index(unit)
-        self._do(Move(self.scenario.units[k].side, unit, path[-1], via=tuple(path)))
+        side = self.scenario.units[k].side
+        if "place_withheld" in current_phase(self.game.state).actions:
+            self._do(PlaceWithheld(side, unit, path[-1]))
+            return
+        self._do(Move(side, unit, path[-1], via=tuple(path)))
+
+    def withhold(self, unit: str) -> None:
+        """Hold a unit back at set-up (D77-SET-01); it is placed later, unseen."""
+        if "withhold" not in current_phase(self.game.state).actions:
+            raise PortError("units are withheld only in the set-up phase for it")
+        self._do(Withhold(self.scenario.units[self._index(unit)].side, unit))
 
     def zoc(self, side: str) -> frozenset[int]:
         m = zoc_map(self.game.state, side)
@@ -261,8 +278,6 @@ class EnginePort:
     def set_secret(self, key: str, value: str) -> None:
         if key != "invasion_area":
             raise PortError(f"no secret choice {key!r} in this game")
-        from ddaydesk.engine.hidden_setup import ChooseArea
-
         self._do(ChooseArea(self.game.state.active, value))
 
     def undo(self) -> None:

@@ -206,6 +206,8 @@ class MainWindow(QMainWindow):
         self._action(m, "&End phase", self.end_phase, "Ctrl+E", "Finish this phase and go to the next")
         self._action(m, "&Attack…", self.attack_dialog, "A",
                      "Attack the hex under the cursor with the selected unit")
+        self._action(m, "&Withhold selected unit", lambda: self.controller.withhold_selected(), "W",
+                     "Set-up with withheld units: hold the selected unit back, to place it later")
         self._action(m, "&Next turn", self.next_turn, "Ctrl+Shift+E", "End every remaining phase of this turn")
         self._action(m, "Roll &log", self.show_roll_log, "Ctrl+L", "Show the dice rolls of this game")
         m = mb.addMenu("&Help")

@@ -190,6 +190,9 @@ class GamePort(Protocol):
     def why_not(self, unit: str, place: int) -> str:
         """Why ``unit`` may not end its move in ``place`` now, for the player."""
 
+    def withhold(self, unit: str) -> None:
+        """Hold a unit back at set-up (withheld set-up option)."""
+
     def zoc(self, side: str) -> frozenset[int]:
         """Places in the zone of control of ``side``'s units."""
 

@@ -111,6 +111,9 @@ class FakeGame:
                     frontier.append(b)
         return MoveRange(unit, u.place, cost, came, frozenset(p for p in cost if p in enemy_zoc))
 
+    def withhold(self, unit: str) -> None:
+        raise PortError("this game has no withheld set-up")
+
     def why_not(self, unit: str, place: int) -> str:
         return f"{self.board.labels[place]} is out of reach"
 

@@ -140,9 +140,9 @@ def test_withheld_setup_secret_area_is_private_across_the_hand_over(qtbot, setti
     qtbot.addWidget(w)
     w.show()
     assert w.controller.side == "german" and w.controller.view.phase == "withhold"
-    from ddaydesk.engine.hidden_setup import Withhold
-
-    w.controller.apply("withhold", lambda: port._do(Withhold("german", "de-709-st")))
+    w.controller.select("de-709-st")
+    assert w.controller.withhold_selected()  # Game > Withhold selected unit
+    assert "de-709-st" not in w.scene.counters.items
     w.end_phase()  # the Allies record their area next
     assert w.stack.currentWidget() is w.handover and w.scene.counters.items == {}
     w.handover.button.click()
@@ -158,6 +158,11 @@ def test_withheld_setup_secret_area_is_private_across_the_hand_over(qtbot, setti
     assert w.controller.side == "german"
     v = w.controller.view
     assert v.secrets == {} and not v.secret_pending
+    # the withheld unit is placed with the movement controls: select, click a shaded hex
+    w.controller.select("de-709-st")
+    spot = next(iter(w.controller.range.cost))
+    assert w.controller.move_selected(spot)
+    assert port.game.state.place[port.scenario.unit_index["de-709-st"]] == spot
     texts = [w.log_model.data(w.log_model.index(r)) for r in range(w.log_model.rowCount())]
     assert texts and not any(region[0] in t or region[1] in t for t in texts)
     assert any("secret choice" in t for t in texts)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import platform
+from functools import cache
 from html import escape
 from pathlib import Path
 
@@ -30,8 +31,29 @@ from ddaydesk import __version__
 from ddaydesk.board import Board
 from ddaydesk.formats.catalog import ScenarioEntry, bundled_scenarios
 from ddaydesk.formats.errors import FormatError
+from ddaydesk.formats.scenariofile import load_scenario
 from ddaydesk.paths import data_root
 from ddaydesk.rules.systems import System, load_system
+
+
+def _unplayable(system_id: str) -> str:
+    """Why the engine cannot play a system's games (its rules module or sequence of play
+    does not load), or ""."""
+    from ddaydesk.engine import rules_module
+
+    try:
+        rules_module(system_id)
+    except FormatError as exc:
+        return str(exc.problems[0].message) if exc.problems else str(exc)
+    return ""
+
+
+@cache
+def _scenario_options(path: str) -> dict[str, bool]:
+    try:
+        return dict(load_scenario(path).options)
+    except FormatError:
+        return {}
 
 
 class NewGameDialog(QDialog):
@@ -47,6 +69,10 @@ class NewGameDialog(QDialog):
         for e in self.entries:
             item = QListWidgetItem(f"{e.title}\n{e.system} · turns {e.turns}")
             item.setData(Qt.ItemDataRole.UserRole, e.path)
+            why = _unplayable(e.system)
+            if why:
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
+                item.setToolTip(f"Not playable in this window yet: {why}")
             self.list.addItem(item)
         lay.addWidget(self.list, 1)
         right = QVBoxLayout()
@@ -65,8 +91,9 @@ class NewGameDialog(QDialog):
         lay.addLayout(right, 1)
         self.checks: dict[str, QCheckBox] = {}
         self.list.currentRowChanged.connect(self._show)
-        if self.entries:
-            self.list.setCurrentRow(0)
+        playable = [k for k, e in enumerate(self.entries) if not _unplayable(e.system)]
+        if playable:
+            self.list.setCurrentRow(playable[0])
 
     def entry(self) -> ScenarioEntry | None:
         row = self.list.currentRow()
@@ -85,9 +112,10 @@ class NewGameDialog(QDialog):
             system = load_system(e.system)
         except FormatError:
             return
+        chosen = _scenario_options(e.path)
         for opt in system.options.values():
             c = QCheckBox(f"{opt.title}  ({', '.join(opt.rules)})" if opt.rules else opt.title)
-            c.setChecked(opt.default)
+            c.setChecked(chosen.get(opt.id, opt.default))  # as the scenario sets them
             self.options_layout.addWidget(c)
             self.checks[opt.id] = c
 

@@ -451,6 +451,7 @@ class MapRenderer:
         px = max(s * 0.3, 11 / level)
         placed: list[QRectF] = []
         plan = []
+        paper = self.paper_rect()
         order = sorted(self.board.places, key=lambda pl: (LABEL_RANK.get(pl.kind, 3), pl.name))
         for place in order:
             rank = LABEL_RANK.get(place.kind, 3)
@@ -458,7 +459,9 @@ class MapRenderer:
             font, fm = _label_font(round(px * (1.12 if big else 1.0)))
             c = self.geom.centres[place.place]
             w = fm.horizontalAdvance(place.name)
-            base = QPointF(c.x() - w / 2, c.y() + s * 0.7 + fm.ascent() * 0.35)
+            # centred under the place, but kept on the sheet near its edges
+            x = min(max(c.x() - w / 2, paper.left() + 3), paper.right() - w - 3)
+            base = QPointF(x, c.y() + s * 0.7 + fm.ascent() * 0.35)
             box = QRectF(base.x() - 2, base.y() - fm.ascent() - 2, w + 4, fm.height() + 4)
             if any(box.intersects(b) for b in placed):
                 continue

@@ -95,7 +95,8 @@ def test_new_game_dialog_offers_the_scenario_and_its_optional_rules(qtbot, scena
     qtbot.addWidget(dlg)
     dlg.list.setCurrentRow(next(k for k, e in enumerate(dlg.entries) if e.id == scenario.id))
     assert set(dlg.options()) == set(scenario.system.options)
-    # the system's defaults, each toggle titled with its catalogue ids
+    # ticked as the scenario sets them, each toggle titled with its catalogue ids
+    assert dlg.options() == scenario.options
     assert "D77-SUP-01" in dlg.checks["german_supply"].text()
 
 

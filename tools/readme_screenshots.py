@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Render the README screenshots (docs/screenshots/*.png) offscreen at 1280x800.
 
-Screens come from the real game (``ddaydesk screenshots``' staging); a screen the merged
-rules cannot produce yet (the supply view before ``ddaydesk.rules.supply`` lands; a
-hand-over in a scenario without secrets) is staged on the engine test double of
-tests/ui/fakeport.py instead, and the tool says which.
+Screens come from the real game (``ddaydesk screenshots``' staging) on the tutorial; the
+hand-over (the tutorial has no secrets) from the tutorial with the withheld set-up option,
+whose secret invasion area blanks the map between the sides. A screen the merged rules
+cannot produce yet is staged on the engine test double of tests/ui/fakeport.py instead,
+and the tool says which.
 
     .venv/bin/python tools/readme_screenshots.py [OUTDIR]
 """
@@ -38,6 +39,7 @@ def main() -> int:
     from ddaydesk.formats.catalog import default_scenario_path
     from ddaydesk.formats.scenariofile import load_scenario
     from ddaydesk.ui.app import make_app
+    from ddaydesk.ui.engine_port import open_engine_game
     from ddaydesk.ui.screenshots import capture
     from ddaydesk.ui.session import open_game
     from tests.ui.fakeport import FakeGame
@@ -49,6 +51,16 @@ def main() -> int:
         app.processEvents()
         done, skipped = capture(win, out)
         win.close()
+        if any(why.startswith("hand-over") for why in skipped):
+            hidden = _window(open_engine_game(default_scenario_path(), {"withheld_setup": True}), tmp)
+            app.processEvents()
+            hidden.end_phase()  # German set-up done: hand over to the Allies' secret choice
+            app.processEvents()
+            if hidden.stack.currentWidget() is hidden.handover:
+                hidden.grab().save(str(out / "handover.png"))
+                done.append(out / "handover.png")
+                skipped = [why for why in skipped if not why.startswith("hand-over")]
+            hidden.close()
         if skipped:
             double = _window(FakeGame(load_scenario(default_scenario_path())), tmp)
             app.processEvents()

@@ -1,49 +1,63 @@
-"""Application start: the main window, ``--smoke`` for tests and frozen builds."""
+"""Application start: settings, the autosave restore offer, ``--smoke`` for tests and builds."""
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication, QGraphicsView, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 
-from ddaydesk import __version__
-from ddaydesk.engine.savefile import is_save, load_game
 from ddaydesk.formats.catalog import default_scenario_path
 from ddaydesk.formats.errors import FormatError
-from ddaydesk.formats.scenariofile import Scenario, load_scenario
 from ddaydesk.paths import icon_path
-from ddaydesk.ui.mapscene import MapScene
+from ddaydesk.ui.session import autosave_path, open_game
+
+RUNNING_KEY = "session/running"  # true from start until a clean exit: a crash leaves it set
 
 
-class MainWindow(QMainWindow):
-    def __init__(self, scenario: Scenario):
-        super().__init__()
-        self.scenario = scenario
-        self.setWindowTitle(f"ddaydesk {__version__} — {scenario.title}")
-        self.scene = MapScene(scenario.board, self)
-        self.view = QGraphicsView(self.scene, self)
-        self.setCentralWidget(self.view)
-        self.resize(1280, 800)
-
-
-def run_gui(path: str | None = None, smoke: bool = False, screenshot: str | None = None) -> int:
+def make_app() -> QApplication:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("ddaydesk")
     app.setOrganizationName("ddaydesk")
     app.setWindowIcon(QIcon(str(icon_path())))
+    return app
+
+
+def restore_offered(settings: QSettings, autosave: Path | None = None) -> bool:
+    """True when the last run ended without a clean exit and left an autosave."""
+    return settings.value(RUNNING_KEY, False, type=bool) and (autosave or autosave_path()).exists()
+
+
+def mark_running(settings: QSettings, running: bool) -> None:
+    """Set while a game window is open; a run killed mid-game leaves it set."""
+    settings.setValue(RUNNING_KEY, running)
+    settings.sync()
+
+
+def run_gui(path: str | None = None, smoke: bool = False, screenshot: str | None = None) -> int:
+    from ddaydesk.ui.mainwindow import MainWindow
+
+    app = make_app()
+    settings = QSettings()
+    target = path or str(default_scenario_path())
+    restore = False
+    if restore_offered(settings) and not smoke:
+        answer = QMessageBox.question(
+            None, "Restore the last game?",
+            "ddaydesk did not close normally last time. Restore the game as it was after its "
+            "last action?")
+        restore = answer == QMessageBox.StandardButton.Yes
     try:
-        target = str(path or default_scenario_path())
-        # A saved game is replayed and verified by the engine; the window shows its board.
-        scenario = load_game(target).scenario if is_save(target) else load_scenario(target)
+        port = open_game(str(autosave_path()) if restore else target)
     except FormatError as exc:
         if smoke:
             print(exc, file=sys.stderr)
             return 1
         QMessageBox.critical(None, "ddaydesk: cannot open", str(exc))
         return 1
-    win = MainWindow(scenario)
+    win = MainWindow(port, settings, autosave=not smoke)
     win.show()
     if smoke:
         app.processEvents()
@@ -52,5 +66,8 @@ def run_gui(path: str | None = None, smoke: bool = False, screenshot: str | None
             image.save(screenshot)
         win.close()
         return 0 if not image.isNull() else 1
-    QTimer.singleShot(0, lambda: win.view.fitInView(win.scene.sceneRect(), mode=1))
-    return app.exec()
+    mark_running(settings, True)
+    QTimer.singleShot(0, win.view.fit)
+    code = app.exec()
+    mark_running(settings, False)
+    return code

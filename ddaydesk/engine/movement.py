@@ -286,6 +286,9 @@ def _unit_rules(state: GameState, k: int, mode: str) -> _Rules:
         stop = pos.zoc_armour[enemy]  # D77-ZOC-01/02/03: only armoured ZOC stops armour
     else:
         stop = pos.zoc[enemy]  # D77-ZOC-05 and the standard stop on entering an enemy ZOC
+    closed = state.scratch.get("closed")
+    if closed:
+        blocked = _closed_to(state, u.side, blocked, closed)
     if mode == "strategic" and rules.strategic and not rules.strategic.may_enter_enemy_zoc:
         # strategic movers keep away from enemy units: fold that into the blocked mask
         both = int.from_bytes(blocked, "little") | int.from_bytes(pos.near[enemy], "little")
@@ -297,6 +300,20 @@ def _unit_rules(state: GameState, k: int, mode: str) -> _Rules:
         allowance(state, k, mode), state.place[k] if state.status[k] == ON_MAP else -1,
         pos.count[u.side], rules.stack_limit - (0 if u.type in rules.stack_exempt else 1),
     )
+
+
+def _closed_to(state: GameState, side: str, blocked: bytes, closed: list) -> bytes:
+    """``blocked`` plus the hexes closed to ``side`` for this phase: ``scratch["closed"]`` holds
+    ``[label, side, phase]`` records a rules module writes (a hex emptied by an automatic
+    victory, D77-AUTO-07)."""
+    index = state.scenario.board.index_of
+    places = [index[lab] for lab, s, ph in closed if s == side and ph == state.phase]
+    if not places:
+        return blocked
+    out = bytearray(blocked)
+    for p in places:
+        out[p] = 1
+    return bytes(out)
 
 
 def reach(state: GameState, k: int, mode: str = "normal", target: int = -1) -> Reach:
@@ -432,6 +449,9 @@ def move_problem(state: GameState, k: int, mode: str, phase_units: str) -> str |
         return f"{u.id} arrives on turn {u.arrive_turn}, not before"
     if state.flags[k] & MOVED:
         return f"{u.id} has already moved this phase"
+    stopped = state.scratch.get("stopped")  # {unit id: reason}, written by rules modules (D77-AUTO-04)
+    if stopped and u.id in stopped:
+        return stopped[u.id]
     if phase_units == "mobile" and not is_mobile(state, k):
         return f"{u.id} is not a mobile unit: only mobile units move in this phase"
     if u.movement == 0:
@@ -457,6 +477,8 @@ def why_not(state: GameState, r: Reach, to: int) -> str:
         return f"{label} is {t}: {u.type} units may not enter it"
     if pos.occupied[enemy][to]:
         return f"{label} holds enemy units"
+    if any(lab == label and s == u.side and ph == state.phase for lab, s, ph in state.scratch.get("closed", ())):
+        return f"{label} was emptied by an automatic victory: no other unit may enter it this phase (D77-AUTO-07)"
     if r.dist[to] < INF:
         return f"{label} would exceed the stacking limit of {rules.stack_limit}"
     if r.mode == "strategic" and pos.near[enemy][to]:

@@ -19,7 +19,13 @@ from ddaydesk.engine.movement import is_mobile
 from ddaydesk.rules.combat import auto_victory
 from ddaydesk.rules.combat import support as sup
 from ddaydesk.rules.combat.actions import AutomaticVictory, DeclareAttack, ResolveCombat, Respond
-from ddaydesk.rules.combat.choices import eliminate, lose_step, mark_attacked, queue_from_plan, settle
+from ddaydesk.rules.combat.choices import (
+    eliminate,
+    lose_step,
+    mark_attacked,
+    queue_from_plan,
+    settle,
+)
 from ddaydesk.rules.combat.distribution import draw, resolve
 from ddaydesk.rules.combat.ledger import spend
 from ddaydesk.rules.combat.limits import support_limits

@@ -114,12 +114,12 @@ FMU_WIRING = DATA / "combat" / "fmu_scenario.yaml"
 
 
 @pytest.fixture(scope="session")
-def d77():
+def d77sc():
     return load_scenario(D77_WIRING)
 
 
 @pytest.fixture(scope="session")
-def fmu():
+def fmusc():
     return load_scenario(FMU_WIRING)
 
 

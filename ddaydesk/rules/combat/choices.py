@@ -99,11 +99,16 @@ def _on_map(state: GameState, uid: str) -> bool:
 
 def _still_open(state: GameState, head: dict, ch: Changes) -> bool:
     do = head["do"]
-    if do in ("steps", "exchange"):
-        head["candidates" if do == "steps" else "options"] = (
-            [u for u in head["candidates"] if _on_map(state, u)] if do == "steps"
-            else [o for o in head["options"] if all(_on_map(state, u) for u in o)])
-        return bool(head["candidates" if do == "steps" else "options"])
+    if do == "exchange":
+        head["options"] = [o for o in head["options"] if all(_on_map(state, u) for u in o)]
+        return bool(head["options"])
+    if do == "steps":
+        head["candidates"] = [u for u in head["candidates"] if _on_map(state, u)]
+        if sum(_steps_of(state, u) for u in head["candidates"]) <= head["steps"]:
+            for uid in head["candidates"]:  # no choice left: every step goes
+                eliminate(state, uid, ch)
+            return False
+        return True
     if do == "retreat":
         head["units"] = [u for u in head["units"] if _on_map(state, u)]
         for uid in list(head["units"]):
@@ -162,14 +167,14 @@ def losses_legal(state: GameState, side: str, phase):
             yield TakeLosses(side, combo)
 
 
+def _steps_of(state: GameState, uid: str) -> int:
+    k = state.unit(uid)
+    return 2 if state.scenario.units[k].reduced is not None and not state.steps_lost[k] else 1
+
+
 def _steps_ok(state: GameState, units: tuple[str, ...]) -> bool:
     """No unit loses more steps than it has."""
-    for uid in set(units):
-        k = state.unit(uid)
-        has = 2 if state.scenario.units[k].reduced is not None and not state.steps_lost[k] else 1
-        if units.count(uid) > has:
-            return False
-    return True
+    return all(units.count(uid) <= _steps_of(state, uid) for uid in set(units))
 
 
 def losses_apply(state: GameState, a: TakeLosses, ch: Changes, phase) -> None:

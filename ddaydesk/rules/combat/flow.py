@@ -228,8 +228,16 @@ def response_options(state: GameState, p: dict, sit: Situation) -> list[Respond]
                 with_mines = any(m.mines for c in set(draws) for m in sit.pools.cups[c])
                 for mines in ((False, True) if mines_aside else (False,)):
                     for policy in (("use", "redraw") if with_mines else ("use",)):
-                        out.append(Respond(side, draws=draws, mines=mines, mines_policy=policy, defender=who))
+                        r = Respond(side, draws=draws, mines=mines, mines_policy=policy, defender=who)
+                        support = Support(defender_draws=draws, defender_mines=mines, mines_policy=policy)
+                        if _legal_answer(sit, _decl(state, {**p, "defender": who}, sit, support)):
+                            out.append(r)
     return out
+
+
+def _legal_answer(sit: Situation, decl: Declaration) -> bool:
+    """An answer the procedure accepts (campaign cups back only their nationality...)."""
+    return not assess(sit, decl).refusals
 
 
 def respond_legal(state: GameState, side: str, phase: Phase):

@@ -144,8 +144,10 @@ def situation(state: GameState) -> Situation:
     sc = state.scenario
     rules = load_move_rules(sc.system.id)
     pos = positions(state)
+    # Out of supply counts as isolated against its will; it only matters in a fortress hex
+    # (D77-FORT-01: not tripled there). The supply rules store their result in extra["supply"].
     supply = state.extra.get("supply") or {}
-    isolated = set(supply.get("isolated_fortresses", ()))
+    isolated = set(supply.get("isolated_fortresses", ())) | set(supply.get("unsupplied", ()))
     units = []
     for k, u in enumerate(sc.units):
         p = state.place[k]

@@ -7,8 +7,9 @@ kind may do and how it changes the state), hooks run when a phase is entered (``
 register first; then each module of :data:`PLUGINS` that exists and has a
 ``register(rules_module)`` function adds its own: the combat developer's
 ``ddaydesk.rules.combat`` registers an ``attack`` handler, the supply developer's
-``ddaydesk.rules.supply`` a ``supply`` hook. Rules code stays pure functions; this is the
-only wiring.
+``ddaydesk.rules.supply`` a ``supply`` hook; last the system's own package
+``ddaydesk.rules.<system id>`` (e.g. ``ddaydesk.rules.dd2``), which may replace any of them.
+Rules code stays pure functions; this is the only wiring.
 """
 
 from __future__ import annotations
@@ -50,6 +51,13 @@ class RulesModule:
     conditions: dict[str, Callable[[GameState], bool]] = field(default_factory=dict)  # for `when:`
     setup: list[Callable[[GameState], None]] = field(default_factory=list)
     end_checks: list[Callable[[GameState, Phase], str | None]] = field(default_factory=list)
+    # Scenario movement limits (engine/movement.py): why a unit may not move now; extra places
+    # it may not enter or that end its move (a boundary, a turn-long restriction); where a
+    # pending reinforcement may come on.
+    move_checks: list[Callable[[GameState, int], str | None]] = field(default_factory=list)
+    move_masks: list[Callable[[GameState, int], tuple[bytes | None, bytes | None]]] = field(
+        default_factory=list)
+    entry_filters: list[Callable[[GameState, int, list[int]], list[int]]] = field(default_factory=list)
 
     def add_action(self, handler: Handler) -> None:
         self.handlers[handler.kind] = handler
@@ -68,6 +76,18 @@ class RulesModule:
         ZOC has not attacked, D77-ZOC-04), or None."""
         self.end_checks.append(fn)
 
+    def add_move_limit(self, check=None, mask=None, entry=None) -> None:
+        """``check(state, k)``: why unit ``k`` may not move now, or None. ``mask(state, k)``:
+        ``(blocked, stop)`` byte masks over places (1 = may not enter / entering ends the
+        move), either None; ``stop`` replaces the engine's enemy-ZOC mask for that unit.
+        ``entry(state, k, places)``: the entry places a pending unit may use now."""
+        if check:
+            self.move_checks.append(check)
+        if mask:
+            self.move_masks.append(mask)
+        if entry:
+            self.entry_filters.append(entry)
+
 
 @cache
 def rules_module(system_id: str) -> RulesModule:
@@ -77,7 +97,7 @@ def rules_module(system_id: str) -> RulesModule:
     rm = RulesModule(system_id)
     core.register(rm)
     hidden_setup.register(rm)
-    for name in PLUGINS:
+    for name in (*PLUGINS, f"ddaydesk.rules.{system_id}"):
         try:
             mod = importlib.import_module(name)
         except ModuleNotFoundError as exc:

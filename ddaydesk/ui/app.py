@@ -5,12 +5,15 @@ from __future__ import annotations
 import sys
 
 from PySide6.QtCore import QTimer
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QGraphicsView, QMainWindow, QMessageBox
 
 from ddaydesk import __version__
+from ddaydesk.engine.savefile import is_save, load_game
 from ddaydesk.formats.catalog import default_scenario_path
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.scenariofile import Scenario, load_scenario
+from ddaydesk.paths import icon_path
 from ddaydesk.ui.mapscene import MapScene
 
 
@@ -29,8 +32,11 @@ def run_gui(path: str | None = None, smoke: bool = False, screenshot: str | None
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("ddaydesk")
     app.setOrganizationName("ddaydesk")
+    app.setWindowIcon(QIcon(str(icon_path())))
     try:
-        scenario = load_scenario(path or default_scenario_path())
+        target = str(path or default_scenario_path())
+        # A saved game is replayed and verified by the engine; the window shows its board.
+        scenario = load_game(target).scenario if is_save(target) else load_scenario(target)
     except FormatError as exc:
         if smoke:
             print(exc, file=sys.stderr)

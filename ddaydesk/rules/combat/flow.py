@@ -35,6 +35,8 @@ from ddaydesk.rules.combat.state_adapter import record, situation, store_pools, 
 from ddaydesk.rules.combat.strength import Assessment, assess
 
 DEFER = frozenset({"FMU-AREIN-09"})  # settled by the defender's answer, not at the declaration
+# F&M attacks the landing rules make compulsory: mode -> the record listing their hexes
+DUE = {"beach_assault": "beach_assault_due", "drop_hex": "drop_hex_due"}
 
 
 def enemy(state: GameState, side: str) -> str:
@@ -119,12 +121,13 @@ def declarable(state: GameState, side: str, phase: Phase) -> list[DeclareAttack]
     sit = situation(state)
     got = [DeclareAttack(side, ids, t) for t, ids in _groups(state, side, phase).items()
            if not _refusals(sit, Declaration(ids, t))]
-    for label in record(state).get("beach_assault_due", ()):
-        t = sit.board.index(label)
-        ids = tuple(u.id for u in sit.at.get(t, ()) if u.side == side)
-        if ids and label not in phase_list(state, "defended") and not _refusals(
-                sit, Declaration(ids, t, kind="beach_assault")):
-            got.append(DeclareAttack(side, ids, t, "beach_assault"))
+    for mode in DUE:  # the attacks the landing rules make compulsory, with every unit there
+        for label in record(state).get(DUE[mode], ()):
+            t = sit.board.index(label)
+            ids = tuple(u.id for u in sit.at.get(t, ()) if u.side == side)
+            if ids and label not in phase_list(state, "defended") and not _refusals(
+                    sit, Declaration(ids, t, kind=mode)):
+                got.append(DeclareAttack(side, ids, t, mode))
     state._cache[("combat_declarable", side, phase.id)] = got
     return got
 
@@ -169,10 +172,11 @@ def declare_apply(state: GameState, a: DeclareAttack, ch: Changes, phase: Phase)
     label = board.labels[a.target]
     if label in phase_list(state, "defended"):
         raise IllegalAction(f"{label} has already been attacked this phase (each hex once, STD-COMBAT)")
-    if a.mode not in ("normal", "beach_assault"):
-        raise IllegalAction(f"unknown attack mode {a.mode!r} (normal or beach_assault)")
-    if a.mode == "beach_assault" and label not in record(state).get("beach_assault_due", ()):
-        raise IllegalAction(f"no beach assault is due at {label} (FMU-BEACH-01)")
+    if a.mode not in ("normal", *DUE):
+        raise IllegalAction(f"unknown attack mode {a.mode!r} (normal, {', '.join(DUE)})")
+    if a.mode in DUE and label not in record(state).get(DUE[a.mode], ()):
+        rule = "FMU-BEACH-01" if a.mode == "beach_assault" else "FMU-AIRB-12"
+        raise IllegalAction(f"no {a.mode.replace('_', ' ')} attack is due at {label} ({rule})")
     refusals = _refusals(sit, Declaration(uids, a.target, kind=a.mode))
     if refusals:
         raise IllegalAction("; ".join(refusals))
@@ -384,8 +388,8 @@ def fight(state: GameState, sit: Situation, a: Assessment, p: dict, ch: Changes)
     rec = writable(state)
     rec["defended"] = sorted({*rec["defended"], label})
     mark_attacked(state, a.attackers)
-    if p["kind"] == "beach_assault":
-        rec["beach_assault_due"] = [x for x in rec.get("beach_assault_due", ()) if x != label]
+    if p["kind"] in DUE:
+        rec[DUE[p["kind"]]] = [x for x in rec.get(DUE[p["kind"]], ()) if x != label]
     plan = plan_result(sit, a, res.result)
     for uid in plan.eliminated:
         eliminate(state, uid, ch)
@@ -467,10 +471,9 @@ def _auto_after_answer(state: GameState, p: dict, cds: bool, ch: Changes) -> Non
     rec["auto_cds"] = sorted({*rec.get("auto_cds", ()), p["target"]})
     rec["cds_hexes"] = [x for x in rec.get("cds_hexes", ()) if x != p["target"]]
     rec["must_attack"] = [*rec.get("must_attack", []), {"target": p["target"], "attackers": p["attackers"]}]
-    stop = dict(state.scratch.get("stopped", {}))
+    stop = rec.setdefault("stopped", {})
     for uid in p["attackers"]:
         stop[uid] = f"{uid} is committed to the attack on {p['target']} in the combat phase (D77-AUTO-16/17)"
-    state.scratch["stopped"] = stop
     ch.notes.append(f"close defensive support cancels the automatic victory against {p['target']}: the attack "
                     "is fought in the combat phase with the CDS factor (D77-AUTO-16/17)")
     settle(state, ch)
@@ -495,11 +498,10 @@ def _auto_win(state: GameState, p: dict, av: auto_victory.AutoVictory, ch: Chang
     rec = writable(state)
     rec["auto_locked"] = sorted({*rec.get("auto_locked", ()), *p["attackers"]})
     mark_attacked(state, tuple(p["attackers"]))
-    stop = dict(state.scratch.get("stopped", {}))
+    stop = rec.setdefault("stopped", {})
     for uid in p["attackers"]:
         stop[uid] = f"{uid} took part in an automatic victory and may not move further (D77-AUTO-04)"
-    state.scratch["stopped"] = stop
-    state.scratch["closed"] = [*state.scratch.get("closed", []), [label, p["side"], state.phase]]
+    rec["closed"] = [*rec.get("closed", []), [label, p["side"], state.phase]]
     for note in av.notes:
         ch.notes.append(f"{note.text} ({note.rule})")
     ch.notes.append(f"automatic victory at {label}: {', '.join(av.removed)} removed (D77-AUTO-03)")
@@ -512,6 +514,46 @@ def _auto_win(state: GameState, p: dict, av: auto_victory.AutoVictory, ch: Chang
 
 
 # ---- end checks -----------------------------------------------------------------------------------
+# ---- movement limits (the engine's add_move_limit) ----------------------------------------------
+def _this_turn(state: GameState) -> dict:
+    rec = record(state)
+    return rec if rec.get("turn") == state.turn else {}
+
+
+def stopped(state: GameState, k: int) -> str | None:
+    """Why unit ``k`` may not move this turn: it took part in an automatic victory
+    (D77-AUTO-04) or is committed to the attack CDS kept from one (D77-AUTO-16)."""
+    stop = _this_turn(state).get("stopped")
+    return stop.get(state.scenario.units[k].id) if stop else None
+
+
+def closed_places(state: GameState, side: str) -> list[int]:
+    """Hexes emptied by an automatic victory this phase: closed to the winner's other units
+    (D77-AUTO-07)."""
+    closed = _this_turn(state).get("closed")
+    if not closed:
+        return []
+    index = state.scenario.board.index_of
+    return [index[lab] for lab, s, ph in closed if s == side and ph == state.phase]
+
+
+def closed_mask(state: GameState, k: int) -> tuple[bytes | None, None]:
+    places = closed_places(state, state.scenario.units[k].side)
+    if not places:
+        return None, None
+    mask = bytearray(state.scenario.board.n)
+    for p in places:
+        mask[p] = 1
+    return bytes(mask), None
+
+
+def closed_problem(state: GameState, side: str, to: int) -> str | None:
+    if isinstance(to, int) and to in closed_places(state, side):
+        return (f"{state.scenario.board.labels[to]} was emptied by an automatic victory: no other unit "
+                "may enter it this phase (D77-AUTO-07)")
+    return None
+
+
 def end_problem(state: GameState, phase: Phase) -> str | None:
     p = pending(state)
     if p:
@@ -522,10 +564,6 @@ def end_problem(state: GameState, phase: Phase) -> str | None:
     defended = set(phase_list(state, "defended"))
     sit = situation(state)
     side = phase.side
-    for label in rec.get("beach_assault_due", ()) if phase.units == "all" else ():
-        t = sit.board.index(label)
-        if any(u.side == side for u in sit.at.get(t, ())) and label not in defended:
-            return f"the beach assault at {label} must be resolved (FMU-BEACH-01)"
     if rec.get("turn") == state.turn:
         for m in rec.get("must_attack", ()):
             t = sit.board.index(m["target"])

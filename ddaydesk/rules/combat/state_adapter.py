@@ -31,7 +31,7 @@ def writable(state: GameState) -> dict[str, Any]:
     rec = state.extra.setdefault(KEY, {})
     if rec.get("turn") != state.turn:
         fresh = _turn_pools(state, rec)
-        keep = {k: rec[k] for k in ("lost_markers", "cup_contents", "beachheads_lost", "beach_assault_due") if k in rec}
+        keep = {k: rec[k] for k in ("lost_markers", "cup_contents", "beachheads_lost", "beach_assault_due", "drop_hex_due") if k in rec}
         rec.clear()
         rec.update(keep)
         rec["turn"] = state.turn

@@ -22,6 +22,10 @@ def _guard(h: Handler) -> Handler:
         p = record(state).get("pending")
         if p:
             raise IllegalAction(flow.describe_pending(p))
+        if h.kind == "move":  # the movement search already avoids it; this names the rule
+            problem = flow.closed_problem(state, action.side, action.to)
+            if problem:
+                raise IllegalAction(problem)
         h.apply(state, action, ch, phase)
 
     return Handler(h.kind, legal, apply, h.sides)
@@ -42,3 +46,4 @@ def register(rm: RulesModule) -> None:
     rm.add_action(Handler("stiff_resistance", choices.stiff_legal, choices.stiff_apply, sides="any"))
     rm.add_action(Handler("advance", choices.advance_legal, choices.advance_apply, sides="any"))
     rm.add_end_check(flow.end_problem)
+    rm.add_move_limit(check=flow.stopped, mask=flow.closed_mask)

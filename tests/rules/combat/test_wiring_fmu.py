@@ -48,12 +48,12 @@ def test_cups_are_full_again_next_game_turn(fmusc):
     g.do(DeclareAttack("allied", ("a-mob",), at(fmusc, "0403")))
     g.do(Respond("german", draws=("german",)))
     g.do(ResolveCombat("allied", draws=("allied_air",)))
-    while g.state.extra["combat"]["pending"]:
-        g.do(legal_actions(g.state, g.state.active)[0])
-    while g.state.turn == 2:
-        g.do(first(legal_actions(g.state, g.state.active), "end_phase"))
-    sit = situation(g.state)
-    assert {k: len(v) for k, v in sit.pools.cups.items()} == {"german": 12, "allied_air": 7, "allied_ground": 13}
+    assert {k: len(v) for k, v in situation(g.state).pools.cups.items()} == {
+        "german": 11, "allied_air": 6, "allied_ground": 13}
+    later = g.state.copy()
+    later.turn = 3
+    assert {k: len(v) for k, v in situation(later).pools.cups.items()} == {
+        "german": 12, "allied_air": 7, "allied_ground": 13}
 
 
 def test_stiff_resistance_holds_the_hex_for_a_step(fmusc):
@@ -97,10 +97,9 @@ BEACH = {"a-leg": "0203", "g-leg": "0303"}
 DUE = {"beach_assault_due": ["0203"]}
 
 
-def test_a_due_beach_assault_must_be_resolved_FMU_BEACH_01(fmusc):
+def test_a_due_beach_assault_is_declared_with_every_unit_in_the_hex_FMU_BEACH_01(fmusc):
+    # (the Utah Beach rules module holds the landing phase until it is made)
     g = game_at(fmusc, BEACH, phase="allied.combat", extra=dict(DUE))
-    with pytest.raises(IllegalAction, match=r"beach assault at 0203 must be resolved \(FMU-BEACH-01\)"):
-        apply(g.state, EndPhase("allied"))
     assault = first(legal_actions(g.state, "allied"), "attack", mode="beach_assault")
     assert assault.attackers == ("a-leg",) and assault.target == at(fmusc, "0203")
     g.do(assault)
@@ -140,3 +139,15 @@ def test_the_allies_pick_the_defender_of_a_beach_stack_FMU_AREIN_09(fmusc):
 
     sit = situation(g.state)
     assert assess(sit, _decl(g.state, p, sit, Support())).defenders == ("a-leg2",)
+
+
+def test_a_drop_hex_attack_takes_one_allied_marker_and_no_german_ones_FMU_AIRB_12_13(fmusc):
+    g = game_at(fmusc, {"a-leg": "0403", "g-leg": "0403"}, phase="allied.combat", turn=2,
+                extra={"drop_hex_due": ["0403"]})
+    decl = first(legal_actions(g.state, "allied"), "attack", mode="drop_hex")
+    assert decl.attackers == ("a-leg",) and decl.target == at(fmusc, "0403")
+    g.do(decl)
+    assert g.state.active == "allied"  # no German answer: no German markers (FMU-AIRB-13)
+    assert {len(a.draws) for a in legal_actions(g.state, "allied")} == {0, 1}
+    g.do(ResolveCombat("allied"))
+    assert g.state.extra["combat"]["drop_hex_due"] == []

@@ -358,7 +358,17 @@ def resolve_apply(state: GameState, a: ResolveCombat, ch: Changes, phase: Phase)
     assessment = assess(sit, _decl(state, p, sit, _support(p, a)))
     if assessment.refusals:
         raise IllegalAction("; ".join(map(str, assessment.refusals)))
+    if a not in resolve_options(state, p, sit):  # what the procedure leaves open, e.g. Mines in D-Day '77
+        raise IllegalAction(_resolve_refusal(sit, p, a))
     fight(state, sit, assessment, p, ch)
+
+
+def _resolve_refusal(sit: Situation, p: dict, a: ResolveCombat) -> str:
+    if sit.system == "dday77" and (a.draws or a.naval or a.mines or a.mines_policy != "use"):
+        return "support fire markers, naval gunfire and the Mines marker are Fire & Movement rules (FMU-SFM-02)"
+    if a.mines:
+        return "no Mines marker is set aside for the German this GT (FMU-SFM-04)"
+    return "not one of the support choices this combat allows"
 
 
 def fight(state: GameState, sit: Situation, a: Assessment, p: dict, ch: Changes) -> None:

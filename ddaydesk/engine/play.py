@@ -17,7 +17,7 @@ def legal_actions(state: GameState, side: str) -> list[Action]:
     out: list[Action] = []
     for kind in ("end_phase", *phase.actions):
         h = rm.handlers.get(kind)
-        if h is None or (h.sides == "phase" and side != phase.side):
+        if h is None or (h.sides == "phase" and side != phase.side) or rm.held(state, kind):
             continue
         out.extend(h.legal(state, side, phase))
     return out
@@ -40,6 +40,9 @@ def apply(state: GameState, action: Action) -> tuple[GameState, Changes]:
         raise IllegalAction(f"{action.side!r} is not a side of {state.scenario.system.id}")
     if h.sides == "phase" and action.side != phase.side:
         raise IllegalAction(f"it is the {phase.side} player's {phase.id} phase; {action.side} may not act")
+    why = rm.held(state, action.kind)
+    if why:
+        raise IllegalAction(why)
     new = state.copy()
     ch = Changes()
     h.apply(new, action, ch, phase)

@@ -51,6 +51,7 @@ class RulesModule:
     conditions: dict[str, Callable[[GameState], bool]] = field(default_factory=dict)  # for `when:`
     setup: list[Callable[[GameState], None]] = field(default_factory=list)
     end_checks: list[Callable[[GameState, Phase], str | None]] = field(default_factory=list)
+    holds: list[tuple[Callable[[GameState], str | None], frozenset[str]]] = field(default_factory=list)
     # Scenario movement limits (engine/movement.py): why a unit may not move now; extra places
     # it may not enter or that end its move (a boundary, a turn-long restriction); where a
     # pending reinforcement may come on.
@@ -75,6 +76,21 @@ class RulesModule:
         """``fn(state, phase)`` returns why the phase may not end yet (e.g. a unit in an enemy
         ZOC has not attacked, D77-ZOC-04), or None."""
         self.end_checks.append(fn)
+
+    def add_hold(self, reason: Callable[[GameState], str | None], exempt: Iterable[str]) -> None:
+        """While ``reason(state)`` gives a reason, only actions of the ``exempt`` kinds may be
+        listed or applied (e.g. a pending combat's answer and choices): a hold covers every
+        handler, whichever module registered it and whenever."""
+        self.holds.append((reason, frozenset(exempt)))
+
+    def held(self, state: GameState, kind: str) -> str | None:
+        """Why actions of ``kind`` wait now, or None."""
+        for reason, exempt in self.holds:
+            if kind not in exempt:
+                why = reason(state)
+                if why:
+                    return why
+        return None
 
     def add_move_limit(self, check=None, mask=None, entry=None) -> None:
         """``check(state, k)``: why unit ``k`` may not move now, or None. ``mask(state, k)``:

@@ -7,35 +7,34 @@ from ddaydesk.engine import Handler, IllegalAction, RulesModule
 from ddaydesk.rules.combat import choices, flow
 from ddaydesk.rules.combat.state_adapter import record
 
+COMBAT_KINDS = ("respond", "resolve_combat", "take_losses", "retreat", "stiff_resistance", "advance")
 
-def _guard(h: Handler) -> Handler:
-    """The engine's own actions wait while a combat is pending: nothing else happens between
-    an announcement and its answer (D77-AUTO-14, D77-AIR-20) or before a result's choices
-    are made."""
 
-    def legal(state, side, phase):
-        if record(state).get("pending"):
-            return ()
-        return h.legal(state, side, phase)
+def _pending(state) -> str | None:
+    """Nothing else happens between an announcement and its answer (D77-AUTO-14, D77-AIR-20)
+    or before a result's choices are made: every other action waits."""
+    p = record(state).get("pending")
+    return flow.describe_pending(p) if p else None
+
+
+def _closed_move(h: Handler) -> Handler:
+    """A move into a hex closed by an automatic victory names its rule (the movement search
+    already avoids it)."""
 
     def apply(state, action, ch, phase):
-        p = record(state).get("pending")
-        if p:
-            raise IllegalAction(flow.describe_pending(p))
-        if h.kind == "move":  # the movement search already avoids it; this names the rule
-            problem = flow.closed_problem(state, action.side, action.to)
-            if problem:
-                raise IllegalAction(problem)
+        problem = flow.closed_problem(state, action.side, action.to)
+        if problem:
+            raise IllegalAction(problem)
         h.apply(state, action, ch, phase)
 
-    return Handler(h.kind, legal, apply, h.sides)
+    return Handler(h.kind, h.legal, apply, h.sides)
 
 
 def register(rm: RulesModule) -> None:
     if rm.system not in ("dday77", "fmu"):
         return
-    for kind, h in list(rm.handlers.items()):
-        rm.handlers[kind] = _guard(h)
+    rm.add_hold(_pending, COMBAT_KINDS)
+    rm.handlers["move"] = _closed_move(rm.handlers["move"])
     rm.add_action(Handler("attack", flow.declare_legal, flow.declare_apply))
     rm.add_action(Handler("automatic_victory", flow.auto_legal, flow.auto_apply))
     rm.add_action(Handler("resolve_combat", flow.resolve_legal, flow.resolve_apply))

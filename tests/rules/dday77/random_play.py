@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import random
 
-from ddaydesk.engine import Game, Move
+from ddaydesk.engine import Game, Move, legal_actions
 from ddaydesk.engine.movement import move_problem, reach
 from ddaydesk.engine.phases import OVER, current_phase
 from ddaydesk.engine.state import PENDING
 from ddaydesk.engine.systems import rules_module
+from ddaydesk.rules.combat.wiring import COMBAT_KINDS
 
 # per phase kind: how many actions of each kind at most, tried in this order
 BUDGET = {"land_from_sea": 6, "drop": 3, "invade": 1, "replace": 2, "place_supply_centre": 2,
@@ -20,8 +21,9 @@ BUDGET = {"land_from_sea": 6, "drop": 3, "invade": 1, "replace": 2, "place_suppl
 
 def legal_of(state, side, kind):
     phase = current_phase(state)
-    h = rules_module(state.scenario.system.id).handlers.get(kind)
-    if h is None or (h.sides == "phase" and side != phase.side):
+    rm = rules_module(state.scenario.system.id)
+    h = rm.handlers.get(kind)
+    if h is None or (h.sides == "phase" and side != phase.side) or rm.held(state, kind):
         return []
     return list(h.legal(state, side, phase))
 
@@ -50,6 +52,22 @@ def _moves(game: Game, rng: random.Random, n: int) -> None:
         game.do(a)
 
 
+def _settle(game: Game, rng: random.Random) -> None:
+    """Answer, roll and make the result choices until no combat waits."""
+    rm = rules_module(game.state.scenario.system.id)
+    while rm.held(game.state, "end_phase"):
+        acts = [a for a in legal_actions(game.state, game.state.active) if a.kind in COMBAT_KINDS]
+        assert acts, f"turn {game.state.turn} {game.state.phase}: a combat waits but nothing is legal"
+        game.do(rng.choice(acts))
+
+
+def _attacks(game: Game, rng: random.Random, side: str) -> None:
+    """Fight until no attack is left to declare (units in an enemy ZOC must attack, D77-ZOC-04)."""
+    while acts := legal_of(game.state, side, "attack"):
+        game.do(rng.choice(acts))
+        _settle(game, rng)
+
+
 def play_phase(game: Game, rng: random.Random, moves: int = 4) -> None:
     """Play the current phase to its end."""
     state = game.state
@@ -68,8 +86,11 @@ def play_phase(game: Game, rng: random.Random, moves: int = 4) -> None:
             if not acts:
                 break
             game.do(rng.choice(acts))
+            _settle(game, rng)  # an automatic victory waits for its answer
     if "move" in phase.actions:
         _moves(game, rng, moves)
+    if "attack" in phase.actions:
+        _attacks(game, rng, side)
     ends = legal_of(game.state, side, "end_phase")
     assert ends, f"turn {game.state.turn} {game.state.phase}: the phase cannot end"
     game.do(ends[0])

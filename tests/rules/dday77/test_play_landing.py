@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from ddaydesk.engine import EndPhase, IllegalAction, apply, legal_actions, new_state
+from ddaydesk.engine import EndPhase, IllegalAction, apply, legal_actions, new_state, zoc_map
 from ddaydesk.engine.hidden_setup import ChooseArea
 from ddaydesk.rules.dday77.landing import Drop, Invade, Land
 from tests.rules.dday77.conftest import arrange, at_phase, do, start
@@ -67,9 +67,12 @@ def test_only_turn_1_units_take_part_and_never_onto_enemy_units_std_inv_05(campa
 def test_units_left_at_sea_after_combat_are_lost_std_inv_22(campaign):
     # proves STD-INV-22
     s = do(start(campaign), Invade("allied", "normandy"))
+    german_zoc = zoc_map(s, "german")  # out of reach: in an enemy ZOC it would have to attack (D77-ZOC-04)
     sea = next(a.place for a in legal_actions(s, "allied") if a.kind == "land_from_sea" and a.unit == "us-1"
-               and campaign.system.terrain[campaign.board.terrain_of(a.place)].sea)
-    s = do(s, Land("allied", "us-1", sea), Land("allied", "us-29", lab(campaign, "1620")))
+               and campaign.system.terrain[campaign.board.terrain_of(a.place)].sea and not german_zoc[a.place])
+    ashore = next(a.place for a in legal_actions(s, "allied") if a.kind == "land_from_sea" and a.unit == "us-29"
+                  and not campaign.system.terrain[campaign.board.terrain_of(a.place)].sea and not german_zoc[a.place])
+    s = do(s, Land("allied", "us-1", sea), Land("allied", "us-29", ashore))
     assert s.place[s.unit("us-1")] == sea  # waiting at sea to attack from it
     s, ch = apply(s, EndPhase("allied"))  # to combat
     s, ch = apply(s, EndPhase("allied"))  # combat over: to supply

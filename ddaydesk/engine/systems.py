@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from ddaydesk.engine.state import GameState
 
 PLUGINS = ("ddaydesk.rules.combat", "ddaydesk.rules.supply")
+# Rules packages of one system only, registered after the shared plug-ins (they may replace
+# a handler: D-Day2 has its own ``move`` and ``end_phase``).
+SYSTEM_PLUGINS = {"dd2": ("ddaydesk.rules.dd2.game",)}
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,7 @@ class RulesModule:
     handlers: dict[str, Handler] = field(default_factory=dict)
     hooks: dict[str, list[Callable[[GameState, Changes], None]]] = field(default_factory=dict)
     conditions: dict[str, Callable[[GameState], bool]] = field(default_factory=dict)  # for `when:`
+    skip_notes: dict[str, str] = field(default_factory=dict)  # condition -> note when it skips
     setup: list[Callable[[GameState], None]] = field(default_factory=list)
     end_checks: list[Callable[[GameState, Phase], str | None]] = field(default_factory=list)
 
@@ -57,8 +61,12 @@ class RulesModule:
     def add_hook(self, name: str, fn: Callable[[GameState, Changes], None]) -> None:
         self.hooks.setdefault(name, []).append(fn)
 
-    def add_condition(self, name: str, fn: Callable[[GameState], bool]) -> None:
+    def add_condition(self, name: str, fn: Callable[[GameState], bool], why: str | None = None) -> None:
+        """``fn(state)`` is false when the phases naming it in ``when:`` are passed over; with
+        ``why``, the Changes note it: "turn 2 naval: passed over (no blockhouse left)"."""
         self.conditions[name] = fn
+        if why:
+            self.skip_notes[name] = why
 
     def add_setup(self, fn: Callable[[GameState], None]) -> None:
         self.setup.append(fn)
@@ -77,7 +85,7 @@ def rules_module(system_id: str) -> RulesModule:
     rm = RulesModule(system_id)
     core.register(rm)
     hidden_setup.register(rm)
-    for name in PLUGINS:
+    for name in (*PLUGINS, *SYSTEM_PLUGINS.get(system_id, ())):
         try:
             mod = importlib.import_module(name)
         except ModuleNotFoundError as exc:

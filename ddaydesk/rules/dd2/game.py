@@ -175,7 +175,8 @@ def _settle(s: DD2State) -> None:
 
 # -- legal actions --------------------------------------------------------------------------
 def _casualty_options(s: DD2State, p: dict) -> list[tuple[str, ...]]:
-    """Distinct picks (units of a type are alike): one representative set per type mix."""
+    """Distinct picks: units of a type are alike (same values, same place), so legal_actions
+    offers one representative set per mix of types; any pick of that mix is accepted."""
     by_type: dict[str, list[str]] = {}
     for uid in p["candidates"]:
         by_type.setdefault(s.type(s.k(uid)), []).append(uid)
@@ -209,8 +210,8 @@ def _legal_bombard(s: DD2State, side: str) -> Iterable[Action]:
 
 
 def _legal_bomb(s: DD2State, side: str) -> Iterable[Action]:
-    zones = _bomb_zones(s)  # bombers are alike: the first free one stands for all
-    yield from (Bomb(side, s.units[k].id, z) for k in _free_bombers(s)[:1] for z in zones)
+    zones = _bomb_zones(s)
+    yield from (Bomb(side, s.units[k].id, z) for k in _free_bombers(s) for z in zones)
 
 
 def _legal_patrol(s: DD2State, side: str) -> Iterable[Action]:
@@ -267,7 +268,8 @@ def _apply_casualties(s: DD2State, a: Casualties) -> None:
     want = s.pending[0]
     if a.side != want["chooser"]:
         raise IllegalAction(f"the {want['chooser']} player picks these casualties ({want['reason']}), not {a.side}")
-    if len(set(a.units)) != want["hits"] or not set(a.units) <= set(want["candidates"]):
+    if not isinstance(a.units, tuple) or len(set(a.units)) != want["hits"] or len(a.units) != want["hits"] \
+            or not set(a.units) <= set(want["candidates"]):
         raise IllegalAction(f"pick {want['hits']} different unit(s) among {', '.join(want['candidates'])}")
     s.pending.pop(0)
     fire.kill(s, [s.k(u) for u in a.units], want["reason"])

@@ -13,10 +13,9 @@ sys.path.insert(0, str(ROOT))
 
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from ddaydesk.engine import Game  # noqa: E402
 from ddaydesk.formats.scenariofile import load_scenario  # noqa: E402
-from ddaydesk.rules.dd2 import apply, new_game  # noqa: E402
 from ddaydesk.ui.dd2view import render_dd2  # noqa: E402
-from tests.rules.dd2.conftest import SeededDice  # noqa: E402
 from tests.rules.dd2.play import choose  # noqa: E402
 
 SHOTS = {"dd2_start.png": (1, "para"), "dd2_turn3.png": (3, "german_move")}
@@ -24,12 +23,12 @@ SHOTS = {"dd2_start.png": (1, "para"), "dd2_turn3.png": (3, "german_move")}
 
 def main() -> None:
     app = QApplication.instance() or QApplication([])  # noqa: F841 - Qt needs it for fonts
-    s = new_game(load_scenario(ROOT / "scenarios" / "dday2.yaml"), SeededDice(7))
+    g = Game(load_scenario(ROOT / "scenarios" / "dday2.yaml"), seed=7)
     for name, (turn, phase) in SHOTS.items():
-        while not (s.turn == turn and s.phase == phase):
-            s = apply(s, choose(s))
+        while not (g.state.turn == turn and g.state.phase == phase):
+            g.do(choose(g.state))
         out = ROOT / "docs" / "screenshots" / name
-        render_dd2(s).save(str(out))
+        render_dd2(g.state).save(str(out))
         print(f"wrote {out}")
 
 

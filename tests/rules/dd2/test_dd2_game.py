@@ -6,7 +6,15 @@ import json
 
 import pytest
 
-from ddaydesk.engine import OVER, Game, IllegalAction, action_from_json
+from ddaydesk.engine import (
+    OVER,
+    EndPhase,
+    Game,
+    IllegalAction,
+    action_from_json,
+    load_game,
+    save_game,
+)
 from ddaydesk.rules.dd2 import active_side, winner
 from tests.rules.dd2.conftest import Action, apply, at_phase, clear_zone, legal_actions, out, put
 from tests.rules.dd2.play import play
@@ -71,7 +79,7 @@ def test_illegal_action_changes_nothing_and_says_why(game):
 
 
 @pytest.mark.parametrize("seed", [7])
-def test_seeded_scripted_game_plays_10_turns_to_a_decision(scenario, seed):  # DD2-ORDER-01, DD2-VIC-01
+def test_seeded_scripted_game_plays_10_turns_to_a_decision(scenario, seed, tmp_path):  # DD2-ORDER-01, DD2-VIC-01
     g = play(Game(scenario, seed=seed))  # every action through Game.do, every die in its log
     s = g.state
     assert s.phase == OVER and winner(s) in ("allied", "german")
@@ -88,3 +96,8 @@ def test_seeded_scripted_game_plays_10_turns_to_a_decision(scenario, seed):  # D
     for a in g.log:
         r.do(action_from_json(json.loads(json.dumps(a.to_json(board))), board))
     assert r.state.state_hash() == s.state_hash() and r.dice_log() == g.dice_log()
+    # save -> load (replayed and verified) gives the same state; a finished game takes nothing
+    save_game(g, tmp_path / "dd2.json")
+    assert load_game(tmp_path / "dd2.json").state.state_hash() == s.state_hash()
+    with pytest.raises(IllegalAction, match="game is over"):
+        g.do(EndPhase("allied"))

@@ -139,3 +139,12 @@ def test_battle_odds_before_rolling_match_the_roll(played):  # DD2-GEN-01
         fired = [r for r in ch.dice if r.purpose.startswith(f"german attack in {s.scenario.board.labels[z]} (")]
         assert len(fired) == len(o["attack"])  # one die per unit, as the dialog showed
         assert sorted(int(r.purpose.rsplit(" ", 1)[1][:-1]) for r in fired) == sorted(o["attack"])
+
+
+def test_a_move_shot_down_by_a_patrol_is_logged_without_a_path(played):  # DD2-AIR-06
+    shot = [(a, ch) for a, ch in zip(played.log, played.changes, strict=True)
+            if isinstance(a, Move) and not ch.moved]
+    assert shot, "the scripted game has German moves under the patrols"
+    a, ch = shot[0]
+    assert a.via == () and ch.removed == [a.unit] and ch.dice
+    assert any(f"at {a.unit} moving" in r.purpose for r in ch.dice)

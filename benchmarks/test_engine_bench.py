@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ddaydesk.engine import OVER, Game, Move, legal_actions, load_game, reach, save_game
+from ddaydesk.engine import OVER, EndPhase, Game, Move, legal_actions, load_game, reach, save_game
 from ddaydesk.formats.catalog import bundled_scenarios
 from ddaydesk.formats.scenariofile import load_scenario
 
@@ -59,14 +59,17 @@ def test_movement_range_after_a_position_change(benchmark, scenario):
 
 def test_apply_and_undo_a_move(benchmark, scenario):
     g = Game(scenario, 1)
-    move = next(a for a in legal_actions(g.state, g.state.active) if a.kind == "move")
+    while not (moves := [a for a in legal_actions(g.state, g.state.active) if isinstance(a, Move)]):
+        g.do(EndPhase(g.state.active))  # the campaign's Allies have nothing on the map at first
+    start = g.pos
+    move = moves[len(moves) // 2]
 
     def do_undo():
         g.do(move)
         g.undo()
 
     benchmark(do_undo)
-    assert g.pos == 0
+    assert g.pos == start
 
 
 def long_game(tmp: Path, n: int = 2000) -> tuple[Game, Path]:
@@ -94,3 +97,45 @@ def test_save_and_load_2000_actions(benchmark, tmp_path):
 
     g2 = benchmark(save_load)
     assert g2.state.state_hash() == g.state.state_hash()
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory):
+    """A generated 60x50 board (3,000 hexes, woods and a river line) with 150 units a side:
+    the size of a full-map scenario, to see how the search scales beyond the tutorial."""
+    tmp = tmp_path_factory.mktemp("big")
+    rnd = random.Random(3)
+    rows = [" ".join("w" if rnd.random() < 0.2 else "." for _ in range(60)) for _ in range(50)]
+    river = [f'"{c:02d}{r:02d}/{c + 1:02d}{r:02d}"' for c, r in ((30, r) for r in range(1, 51))]
+    (tmp / "big_map.yaml").write_text(
+        "format: 1\nid: big\ntitle: big\nsystem: dday77\n"
+        "grid: {kind: hex, orientation: flat, parity: odd, width: 60, height: 50,\n"
+        "       numbering: {order: col-row, digits: 2, col_from: west, row_from: north, first: 1}}\n"
+        "terrain:\n  rows:\n" + "".join(f'    - "{row}"\n' for row in rows)
+        + f"hexsides:\n  - feature: river\n    sides: [{', '.join(river)}]\n")
+    units = []
+    for n in range(300):
+        side = "allied" if n < 150 else "german"
+        col = 2 + (n % 150) // 10 * 2 if side == "allied" else 58 - (n % 150) // 10 * 2
+        row = 2 + (n % 10) * 5
+        kind = "armour" if n % 3 == 0 else "infantry"
+        units.append(f'  - {{id: u{n}, side: {side}, nationality: {"us" if side == "allied" else "german"}, '
+                     f'type: {kind}, attack: 4, defence: 4, movement: {6 if kind == "armour" else 4}, '
+                     f'hex: "{col:02d}{row:02d}"}}')
+    (tmp / "big.yaml").write_text(
+        "format: 1\nid: big\ntitle: big\nsystem: dday77\nmap: big_map.yaml\nturns: {first: 1, last: 10}\n"
+        "first_player: allied\noptions: {armoured_zoc: true}\nunits:\n" + "\n".join(units) + "\n")
+    return load_scenario(tmp / "big.yaml")
+
+
+@pytest.mark.parametrize("mode", ["normal", "strategic"])
+def test_movement_range_on_a_3000_hex_board(benchmark, big, mode):
+    g = Game(big, 1)
+    k = g.state.unit("u30")  # armour, MF 6 (strategic: 12)
+    reach(g.state, k, mode)
+    assert benchmark(reach, g.state, k, mode).dest
+
+
+def test_legal_actions_on_a_3000_hex_board(benchmark, big):
+    g = Game(big, 1)
+    assert benchmark(legal_actions, g.state, "allied")

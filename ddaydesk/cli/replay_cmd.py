@@ -38,9 +38,12 @@ def run(args: argparse.Namespace) -> int:
                "dice": len(game.dice_log()), "turn": final.turn, "phase": final.phase,
                "final_state_hash": final.state_hash()}
     if args.json:
-        emit_json({**summary, **({} if args.verify else {"steps": steps})})
+        detail = {"opening": game.start_changes.to_dict(board), "steps": steps}
+        emit_json({**summary, **({} if args.verify else detail)})
         return 0
     if not args.verify:
+        for r in game.start_changes.dice:
+            print(f"{'-':>5}  before the first action  [d{r.sides}={r.value} {r.purpose}]")
         for s in steps:
             what = game.log[s["n"] - 1].describe(board)
             rolls = "".join(f"  [d{r['sides']}={r['value']} {r['purpose']}]" for r in s["changes"]["dice"])

@@ -16,7 +16,7 @@ from ddaydesk.engine.dice import Dice, Roll
 from ddaydesk.engine.game import Game, Replay
 from ddaydesk.engine.movement import Reach, positions, reach, zoc_map
 from ddaydesk.engine.phases import OVER, current_phase, new_state
-from ddaydesk.engine.play import apply, legal_actions
+from ddaydesk.engine.play import apply, legal_actions, problem
 from ddaydesk.engine.savefile import load_game, save_game
 from ddaydesk.engine.sequence import Phase, Sequence, load_sequence
 from ddaydesk.engine.state import (
@@ -40,5 +40,5 @@ __all__ = [
     "GameState", "Handler", "IllegalAction", "Interdict", "Marker", "Move", "Phase", "Reach",
     "Replay", "RollWeather", "Roll", "RulesModule", "Sequence", "action_from_json", "action_type",
     "apply", "current_phase", "legal_actions", "load_game", "load_sequence", "new_state",
-    "positions", "reach", "rules_module", "save_game", "view", "zoc_map",
+    "positions", "problem", "reach", "rules_module", "save_game", "view", "zoc_map",
 ]

@@ -25,7 +25,8 @@ class Game:
         self.scenario = scenario
         self.seed = seed
         self.options = dict(options or {})
-        self.states: list[GameState] = [new_state(scenario, seed, self.options)]
+        self.start_changes = Changes()  # what the automatic opening phases did (their dice too)
+        self.states: list[GameState] = [new_state(scenario, seed, self.options, self.start_changes)]
         self.actions: list[Action] = []
         self.changes: list[Changes] = []
         self.pos = 0
@@ -83,8 +84,10 @@ class Game:
 
     # -- the dice log and replay ----------------------------------------------------------------
     def dice_log(self) -> list[tuple[int, Roll]]:
-        """Every roll in effect with the index of the action that made it."""
-        return [(i, r) for i, ch in enumerate(self.changes[: self.pos]) for r in ch.dice]
+        """Every roll in effect with the index of the action that made it (-1: rolled by the
+        opening phases' hooks before the first action)."""
+        return [(-1, r) for r in self.start_changes.dice] + [
+            (i, r) for i, ch in enumerate(self.changes[: self.pos]) for r in ch.dice]
 
     def state_at(self, i: int) -> GameState:
         """The state after ``i`` actions of the log (0 = the start)."""

@@ -19,7 +19,7 @@ from ddaydesk.engine.systems import Handler, RulesModule
 from ddaydesk.engine.tables import load_move_rules
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import load_file
-from ddaydesk.rules.systems import load_system
+from ddaydesk.rules.tables import table_path
 
 SECRET_KEY = "secret_area"
 
@@ -35,7 +35,7 @@ class SetupRules:
 
 @cache
 def load_setup_rules(system_id: str) -> SetupRules | None:
-    path = load_system(system_id).folder / "setup.yaml"
+    path = table_path(system_id, "setup")
     if not path.is_file():
         return None
     rd = Reader(str(path))

@@ -286,7 +286,7 @@ def _unit_rules(state: GameState, k: int, mode: str) -> _Rules:
         stop = pos.zoc_armour[enemy]  # D77-ZOC-01/02/03: only armoured ZOC stops armour
     else:
         stop = pos.zoc[enemy]  # D77-ZOC-05 and the standard stop on entering an enemy ZOC
-    if mode == "strategic" and rules.strategic and not rules.strategic.may_enter_enemy_zoc:
+    if mode == "strategic" and rules.strategic and not rules.strategic.may_move_next_to_enemy:
         # strategic movers keep away from enemy units: fold that into the blocked mask
         both = int.from_bytes(blocked, "little") | int.from_bytes(pos.near[enemy], "little")
         blocked = both.to_bytes(n, "little")

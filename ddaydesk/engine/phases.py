@@ -26,9 +26,11 @@ def current_phase(state: GameState) -> Phase:
     return load_sequence(state.scenario.system.id).phase(state.phase)
 
 
-def new_state(scenario: Scenario, seed: int | str, options: dict[str, bool] | None = None) -> GameState:
+def new_state(scenario: Scenario, seed: int | str, options: dict[str, bool] | None = None,
+              changes: Changes | None = None) -> GameState:
     """The state before the first action: units at their start places, reinforcements
-    pending, the first phase of the first turn entered (automatic phases already run)."""
+    pending, the first phase entered (automatic phases already run; what their hooks did,
+    dice included, goes into ``changes``)."""
     opts = dict(scenario.options)
     for key, value in (options or {}).items():
         if key not in scenario.system.options:
@@ -48,7 +50,8 @@ def new_state(scenario: Scenario, seed: int | str, options: dict[str, bool] | No
     rm = rules_module(scenario.system.id)
     for fn in rm.setup:
         fn(state)
-    _enter_from(state, 0, Changes())
+    _enter_from(state, 0, changes if changes is not None else Changes())
+    state._cache.clear()
     return state
 
 

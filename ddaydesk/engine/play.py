@@ -47,3 +47,13 @@ def apply(state: GameState, action: Action) -> tuple[GameState, Changes]:
     if ch.end_phase:
         end_phase(new, ch)
     return new, ch
+
+
+def problem(state: GameState, action: Action) -> str | None:
+    """Why ``action`` would be refused now, or None: for enabling a button or explaining a
+    greyed-out one without listing every legal action."""
+    try:
+        apply(state, action)
+    except IllegalAction as exc:
+        return exc.reason
+    return None

@@ -14,6 +14,7 @@ from functools import cache
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import load_file
 from ddaydesk.rules.systems import load_system
+from ddaydesk.rules.tables import table_path
 
 KINDS = ("weather", "air", "movement", "combat", "supply", "support_fire", "setup", "end_of_turn")
 
@@ -63,7 +64,7 @@ class Sequence:
 def load_sequence(system_id: str) -> Sequence:
     """The system's sequence; FormatError naming file:line:col if the data is wrong."""
     system = load_system(system_id)
-    path = str(system.folder / "sequence.yaml")
+    path = str(table_path(system_id, "sequence"))
     doc = load_file(path)
     rd = Reader(path)
     top = rd.mapping(doc, (1, 1), "sequence", required=("system", "phases", "rule", "confidence"),

@@ -7,8 +7,9 @@ kind may do and how it changes the state), hooks run when a phase is entered (``
 register first; then each module of :data:`PLUGINS` that exists and has a
 ``register(rules_module)`` function adds its own: the combat developer's
 ``ddaydesk.rules.combat`` registers an ``attack`` handler, the supply developer's
-``ddaydesk.rules.supply`` a ``supply`` hook. Rules code stays pure functions; this is the
-only wiring.
+``ddaydesk.rules.supply`` a ``supply`` hook; last the system's own package
+``ddaydesk.rules.<system id>`` (e.g. ``ddaydesk.rules.dd2``), which may replace any of them.
+Rules code stays pure functions; this is the only wiring.
 """
 
 from __future__ import annotations
@@ -25,9 +26,6 @@ if TYPE_CHECKING:
     from ddaydesk.engine.state import GameState
 
 PLUGINS = ("ddaydesk.rules.combat", "ddaydesk.rules.supply")
-# Rules packages of one system only, registered after the shared plug-ins (they may replace
-# a handler: D-Day2 has its own ``move`` and ``end_phase``).
-SYSTEM_PLUGINS = {"dd2": ("ddaydesk.rules.dd2.game",)}
 
 
 @dataclass(frozen=True)
@@ -85,7 +83,7 @@ def rules_module(system_id: str) -> RulesModule:
     rm = RulesModule(system_id)
     core.register(rm)
     hidden_setup.register(rm)
-    for name in (*PLUGINS, *SYSTEM_PLUGINS.get(system_id, ())):
+    for name in (*PLUGINS, f"ddaydesk.rules.{system_id}"):
         try:
             mod = importlib.import_module(name)
         except ModuleNotFoundError as exc:

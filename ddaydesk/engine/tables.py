@@ -2,7 +2,10 @@
 
 ``terrain.yaml`` gives movement costs by movement class, ``movement.yaml`` the procedure's
 parameters (stacking, ZOC, strategic movement, interdiction, weather effects) and
-``weather.yaml`` the weather chart. Costs are kept in ticks of 1/SCALE movement point so
+``weather.yaml`` the weather chart; stacking comes from ``stacking.yaml`` where a system has
+one (D-Day '77, shared with the set-up and retreat rules), else from ``movement.yaml``. Each
+is looked up with :func:`ddaydesk.rules.tables.table_path`, so a user's corrected copy
+replaces the shipped one. Costs are kept in ticks of 1/SCALE movement point so
 half-point roads stay integers for the bucket queue.
 """
 
@@ -16,6 +19,7 @@ from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import MarkedDict, load_file
 from ddaydesk.rules.systems import load_system
+from ddaydesk.rules.tables import table_path
 
 SCALE = 2  # ticks per movement point
 
@@ -38,7 +42,7 @@ class ArmouredZoc:
 class Strategic:
     multiplier: int
     may_start_adjacent_enemy: bool
-    may_enter_enemy_zoc: bool
+    may_move_next_to_enemy: bool
     may_attack: bool
 
 
@@ -115,11 +119,11 @@ def _tagged(rd: Reader, d: Any, pos, what: str, keys: tuple[str, ...], optional:
 @cache
 def load_move_rules(system_id: str) -> MoveRules:
     system = load_system(system_id)
-    tpath = str(system.folder / "terrain.yaml")
-    mpath = str(system.folder / "movement.yaml")
+    tpath = str(table_path(system_id, "terrain"))
+    mpath = str(table_path(system_id, "movement"))
     rd = Reader(mpath)
-    mdoc = rd.mapping(load_file(mpath), (1, 1), "movement", required=("system", "classes", "stacking", "zoc"),
-                      optional=("armoured_zoc", "strategic", "surprise", "interdiction", "weather"))
+    mdoc = rd.mapping(load_file(mpath), (1, 1), "movement", required=("system", "classes", "zoc"),
+                      optional=("stacking", "armoured_zoc", "strategic", "surprise", "interdiction", "weather"))
     rd.raise_if_problems()
     classes: list[str] = []
     class_of_type: dict[str, int] = {}
@@ -135,7 +139,7 @@ def load_move_rules(system_id: str) -> MoveRules:
     for t in system.unit_types:
         if t not in class_of_type:
             rd.error(mdoc["classes"].pos, f"classes: unit type {t!r} has no movement class")
-    st = _tagged(rd, mdoc["stacking"], mdoc.at("stacking"), "stacking", ("limit", "exempt_types"))
+    stacking = _stacking(rd, mdoc, system_id)
     zc = _tagged(rd, mdoc["zoc"], mdoc.at("zoc"), "zoc", ("no_zoc_types", "stop_on_entry", "leave_cost", "zoc_to_zoc"))
     armoured = strategic = surprise = interdiction = None
     if "armoured_zoc" in mdoc:
@@ -144,10 +148,10 @@ def load_move_rules(system_id: str) -> MoveRules:
             armoured = ArmouredZoc(str(a["option"]), frozenset(a["types"]), frozenset(a["stopped_by"]))
     if "strategic" in mdoc:
         s = _tagged(rd, mdoc["strategic"], mdoc.at("strategic"), "strategic",
-                    ("multiplier", "may_start_adjacent_enemy", "may_enter_enemy_zoc", "may_attack"))
+                    ("multiplier", "may_start_adjacent_enemy", "may_move_next_to_enemy", "may_attack"))
         if s is not None:
             strategic = Strategic(int(s["multiplier"]), bool(s["may_start_adjacent_enemy"]),
-                                  bool(s["may_enter_enemy_zoc"]), bool(s["may_attack"]))
+                                  bool(s["may_move_next_to_enemy"]), bool(s["may_attack"]))
     if "surprise" in mdoc:
         s = _tagged(rd, mdoc["surprise"], mdoc.at("surprise"), "surprise", ("option", "max_units", "uses_per_game"))
         if s is not None:
@@ -198,11 +202,11 @@ def load_move_rules(system_id: str) -> MoveRules:
         hexsides.append(Hexside(str(name), h["mode"] == "replace",
                                 tuple(_ticks(trd, h, c, f"hexsides.{name}") or 0 for c in classes)))
     problems = rd.problems + trd.problems
-    if problems:
+    if problems or stacking is None:
         raise FormatError(problems)
     return MoveRules(
         system=system_id, classes=tuple(classes), class_of_type=class_of_type, entry_cost=entry,
-        hexsides=tuple(hexsides), stack_limit=int(st["limit"]), stack_exempt=frozenset(st["exempt_types"]),
+        hexsides=tuple(hexsides), stack_limit=stacking[0], stack_exempt=stacking[1],
         no_zoc_types=frozenset(zc["no_zoc_types"]), zoc_stop=bool(zc["stop_on_entry"]),
         zoc_leave_cost=int(zc["leave_cost"]) * SCALE, zoc_to_zoc=bool(zc["zoc_to_zoc"]),
         armoured_zoc=armoured, strategic=strategic, surprise=surprise, interdiction=interdiction,
@@ -210,9 +214,28 @@ def load_move_rules(system_id: str) -> MoveRules:
     )
 
 
+def _stacking(rd: Reader, mdoc: MarkedDict, system_id: str) -> tuple[int, frozenset[str]] | None:
+    """``(limit, exempt unit types)`` from the system's stacking.yaml, else movement.yaml."""
+    spath = table_path(system_id, "stacking")
+    if spath.is_file():
+        srd = Reader(str(spath))
+        sdoc = srd.mapping(load_file(str(spath)), (1, 1), "stacking", required=("system", "limit", "not_counted"),
+                           optional=("rule", "confidence", "supply_centres", "when", "excess", "nationalities", "enemy"))
+        srd.raise_if_problems()
+        lim = _tagged(srd, sdoc["limit"], sdoc.at("limit"), "limit", ("value",), ("counts",))
+        free = _tagged(srd, sdoc["not_counted"], sdoc.at("not_counted"), "not_counted", ("types",))
+        srd.raise_if_problems()
+        return int(lim["value"]), frozenset(free["types"])
+    if "stacking" not in mdoc:
+        rd.error(mdoc.pos, f"movement: no stacking entry and no stacking.yaml for {system_id}")
+        return None
+    st = _tagged(rd, mdoc["stacking"], mdoc.at("stacking"), "stacking", ("limit", "exempt_types"))
+    return None if st is None else (int(st["limit"]), frozenset(st["exempt_types"]))
+
+
 @cache
 def load_weather_chart(system_id: str) -> WeatherChart | None:
-    path = load_system(system_id).folder / "weather.yaml"
+    path = table_path(system_id, "weather")
     if not path.is_file():
         return None
     rd = Reader(str(path))

@@ -96,3 +96,43 @@ def test_view_leaves_out_the_other_sides_secrets_and_the_dice_state(small):
     assert view(s, "allied").secrets == {"allied": {"invasion_area": "normandy"}}
     with pytest.raises(ValueError):
         view(s, "soviet")
+
+
+def test_rolls_made_by_phase_hooks_are_in_the_dice_log(small):
+    from ddaydesk.engine import rules_module
+
+    rm = rules_module("dday77")
+    rm.add_hook("supply", lambda state, ch: ch.roll(state, 6, "test supply roll"))
+    try:
+        g = Game(small, 2)
+        g.do(EndPhase("allied"))
+        ch = g.do(EndPhase("allied"))  # enters allied.supply: its hook rolls
+        assert ch.barrier and [(i, r.purpose) for i, r in g.dice_log()] == [(1, "test supply roll")]
+    finally:
+        rm.hooks["supply"].pop()
+
+
+def test_rolls_of_the_opening_phases_are_logged_before_the_first_action():
+    # FMU opens with the automatic support fire phase: a roll there belongs to no action.
+    from ddaydesk.engine import rules_module
+    from ddaydesk.formats.scenariofile import load_scenario
+    from tests.conftest import DATA
+
+    rm = rules_module("fmu")
+    rm.add_hook("support_fire", lambda state, ch: ch.roll(state, 6, "test marker draw"))
+    try:
+        g = Game(load_scenario(DATA / "engine" / "fmu_scenario.yaml"), 2)
+        assert [(i, r.purpose) for i, r in g.dice_log()] == [(-1, "test marker draw")]
+        assert g.start_changes.dice and g.state.dice.draws == 1
+    finally:
+        rm.hooks["support_fire"].pop()
+
+
+def test_problem_explains_a_refusal_without_applying(small):
+    from ddaydesk.engine import problem
+
+    g = Game(small, 1)
+    assert problem(g.state, EndPhase("allied")) is None
+    assert problem(g.state, EndPhase("german")) == (
+        "it is the allied player's allied.movement phase; german may not act")
+    assert g.pos == 0 and g.state.phase == "allied.movement"

@@ -35,11 +35,14 @@ from ddaydesk.engine.hidden_setup import ChooseArea, PlaceWithheld, Withhold
 from ddaydesk.engine.movement import allowance, entry_places, positions, reach
 from ddaydesk.engine.tables import load_move_rules
 from ddaydesk.formats.scenariofile import load_scenario
+from tests.conftest import ROOT
 from tests.engine.conftest import TUTORIAL
 
 # The tutorial runs 6 turns; stretched to 20 so games reach hundreds of actions and weather
 # rolls (from turn 6) recur.
 SC = dataclasses.replace(load_scenario(TUTORIAL), last_turn=20)
+# The breakout (turns 8-12) on the real-geography map: 2,597 hexes, rivers, 81 units.
+BREAKOUT = load_scenario(ROOT / "scenarios" / "dday77-breakout.yaml")
 ALL_OPTIONS = {"weather": True, "surprise_attack": True, "tactical_air": True, "armoured_zoc": True,
                "withheld_setup": True}
 SETTINGS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -164,8 +167,8 @@ def near_legal_action(data, state, legal):
     return Move(m.side, m.unit, m.to, data.draw(st.sampled_from(["normal", "strategic", "surprise"])))
 
 
-def play(data, options, max_actions):
-    g = Game(SC, data.draw(st.integers(0, 2**32)), options)
+def play(data, options, max_actions, sc=SC):
+    g = Game(sc, data.draw(st.integers(0, 2**32)), options)
     n = data.draw(st.integers(200, max_actions))
     while len(g.log) < n and g.state.phase != OVER:
         state = g.state
@@ -204,10 +207,20 @@ def play(data, options, max_actions):
 @SETTINGS
 @given(st.data())
 def test_random_games_keep_every_property(data):
-    g = play(data, ALL_OPTIONS, 400)
+    check_properties(play(data, ALL_OPTIONS, 400))
+
+
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_random_games_on_the_real_map_keep_every_property(data):
+    check_properties(play(data, ALL_OPTIONS, 250, BREAKOUT))
+
+
+def check_properties(g):
+    sc = g.scenario
     hashes = [s.state_hash() for s in g.states]
     # replay is deterministic: the same seed, options and log give the same states
-    again = Game(SC, g.seed, g.options)
+    again = Game(sc, g.seed, g.options)
     for k, a in enumerate(g.log):
         ch = again.do(a)
         assert again.state.state_hash() == hashes[k + 1]
@@ -216,7 +229,7 @@ def test_random_games_keep_every_property(data):
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "g.json"
         save_game(g, path)
-        assert load_game(path, SC).state.state_hash() == hashes[-1]
+        assert load_game(path, sc).state.state_hash() == hashes[-1]
     # undo goes back to the last die roll (or to the start when there was none)
     barrier = max((k + 1 for k, ch in enumerate(g.changes) if ch.barrier), default=0)
     while g.undo_problem() is None:

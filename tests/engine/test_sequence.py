@@ -171,3 +171,15 @@ def test_sequence_files_load_with_rule_tags():
     for system in ("dday77", "fmu"):
         seq = load_sequence(system)
         assert all(p.rule and p.confidence in ("seed", "default") for p in seq.phases)
+
+
+def test_fmu_weather_is_rolled_by_the_german_from_gt_two():
+    # FMU-WX-01: from GT 2 the German rolls 1d6 at the start of each GT; a 6 is inclement.
+    g = Game(load_scenario(FMU), 5, {"weather": True})
+    assert g.state.phase != "weather"  # none on GT 1
+    while g.state.phase != "weather":
+        g.do(EndPhase(g.state.active))
+    assert (g.state.turn, g.state.active) == (2, "german")
+    expected = "inclement" if g.state.dice.copy().roll(6, "").value == 6 else "normal"
+    g.do(RollWeather("german"))
+    assert g.state.weather == expected and g.state.phase == "allied.movement"  # support fire is automatic

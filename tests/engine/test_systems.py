@@ -89,3 +89,24 @@ def test_a_phase_condition_nobody_provides_is_refused():
 
     with pytest.raises(FormatError, match="when: no condition 'weather_roll'"):
         _check_sequence(RulesModule("dday77"))
+
+
+def test_a_systems_own_rules_package_registers_last(monkeypatch):
+    import sys
+    import types
+
+    fake = types.ModuleType("ddaydesk.rules.fmu")
+    seen = []
+
+    def register(rm):
+        seen.append(sorted(rm.handlers))  # the engine's handlers are there already
+        rm.add_condition("weather_roll", lambda state: False)  # may replace the engine's
+
+    fake.register = register
+    monkeypatch.setitem(sys.modules, "ddaydesk.rules.fmu", fake)
+    rules_module.cache_clear()
+    try:
+        rm = rules_module("fmu")
+        assert seen and "move" in seen[0] and rm.conditions["weather_roll"](None) is False
+    finally:
+        rules_module.cache_clear()

@@ -3,9 +3,6 @@ table is refused naming file:line:col."""
 
 from __future__ import annotations
 
-import dataclasses
-import shutil
-
 import pytest
 
 from ddaydesk.engine import sequence, tables
@@ -26,18 +23,17 @@ def test_shipped_tables_load():
 
 @pytest.fixture
 def broken(tmp_path, monkeypatch):
-    """A copy of the dday77 data folder the loaders read instead; returns a file editor."""
-    folder = tmp_path / "dday77"
-    shutil.copytree(load_system("dday77").folder, folder)
-    fake = dataclasses.replace(load_system("dday77"), folder=folder)
-    monkeypatch.setattr(tables, "load_system", lambda system_id: fake)
-    monkeypatch.setattr(sequence, "load_system", lambda system_id: fake)
+    """Edits a user drop-in copy of a dday77 table (rules/tables.py: the user's corrected copy
+    replaces the shipped file), which the loaders then read."""
+    monkeypatch.setenv("DDAYDESK_USER_DATA", str(tmp_path))
+    folder = tmp_path / "rules" / "dday77"
+    folder.mkdir(parents=True)
     tables.load_move_rules.cache_clear()
     sequence.load_sequence.cache_clear()
 
     def edit(name, old, new):
         path = folder / name
-        text = path.read_text()
+        text = (load_system("dday77").folder / name).read_text()
         assert old in text
         path.write_text(text.replace(old, new, 1))
         return str(path)
@@ -45,6 +41,18 @@ def broken(tmp_path, monkeypatch):
     yield edit
     tables.load_move_rules.cache_clear()
     sequence.load_sequence.cache_clear()
+
+
+def test_a_users_corrected_table_replaces_the_shipped_one(broken):
+    broken("terrain.yaml", "woods:     {foot: 2, mech: 2,", "woods:     {foot: 3, mech: 2.5,")
+    assert load_move_rules("dday77").entry_cost["woods"] == (3 * SCALE, 5)
+
+
+def test_stacking_comes_from_the_stacking_table(broken):
+    # STD-STACK-01/02 (dday77/stacking.yaml), shared with set-up and retreats
+    broken("stacking.yaml", "{value: 3,", "{value: 2,")
+    assert load_move_rules("dday77").stack_limit == 2
+    assert load_move_rules("dday77").stack_exempt == {"hq"}
 
 
 def test_a_cost_that_is_not_a_half_step_is_refused(broken):
@@ -68,9 +76,8 @@ def test_a_unit_type_without_movement_class_is_refused(broken):
 
 
 def test_a_value_without_rule_tag_is_refused(broken):
-    broken("movement.yaml", "{limit: 3, exempt_types: [hq], rule: STD-STACK, confidence: default,",
-           "{limit: 3, exempt_types: [hq],")
-    with pytest.raises(FormatError, match="stacking: missing key 'rule'"):
+    broken("movement.yaml", "rule: STD-ZOC, confidence: default,", "")
+    with pytest.raises(FormatError, match="zoc: missing key 'rule'"):
         load_move_rules("dday77")
 
 

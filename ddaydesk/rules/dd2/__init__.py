@@ -1,6 +1,7 @@
 """D-Day2 (seed 004): the territory-map rules as an engine rules module.
 
-The engine registers ``game.register`` for system ``dd2`` (engine/systems.py); play it with
+The engine calls ``register`` when it builds system ``dd2``'s rules module (engine/systems.py,
+the system's own package registers last); play it with
 the engine's ``Game``, ``legal_actions`` and ``apply``. ``DD2State`` reads a GameState the
 D-Day2 way (zones, parts, counters); docs/rules/dd2.md describes the model.
 """
@@ -18,8 +19,8 @@ from ddaydesk.rules.dd2.actions import (
     RollReinforcements,
 )
 from ddaydesk.rules.dd2.fire import battle_odds, battles
-from ddaydesk.rules.dd2.game import active_side, winner
+from ddaydesk.rules.dd2.game import active_side, register, winner
 from ddaydesk.rules.dd2.state import DD2State
 
 __all__ = ["BlockhouseFire", "Bomb", "Bombard", "Casualties", "DD2State", "Fight", "Land", "ParaDrop",
-           "Patrol", "Reinforce", "RollReinforcements", "active_side", "battle_odds", "battles", "winner"]
+           "Patrol", "Reinforce", "RollReinforcements", "active_side", "battle_odds", "battles", "register", "winner"]

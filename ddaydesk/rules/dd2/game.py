@@ -1,5 +1,5 @@
 """D-Day2 as an engine rules module: set-up, the phases' conditions and hooks, and a handler
-per action kind (registered for system ``dd2`` by ``engine/systems.py``).
+per action kind (``register``, called through ``ddaydesk.rules.dd2`` by engine/systems.py).
 
 The order of play is the engine's (``rules/data/dd2/sequence.yaml``): a phase with nothing to
 do is passed over by its ``when:`` condition, with a note saying why. Firing may leave casualty
@@ -415,8 +415,7 @@ HANDLERS = {
 
 
 def register(rm: RulesModule) -> None:
-    if rm.system != "dd2":
-        return
+    """Called by the engine when it builds the rules module of system dd2."""
     rm.add_setup(_setup)
     for name, (test, why) in CONDITIONS.items():
         rm.add_condition(name, lambda gs, test=test: test(DD2State(gs)), why)

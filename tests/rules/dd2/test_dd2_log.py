@@ -118,6 +118,8 @@ def test_replay_steps_through_the_log(played):
 
 def test_per_side_view_keeps_the_board_and_hides_the_dice(played):
     s = played.state
+    units = s.to_dict()["units"]  # the part is in the canonical form (and so in the hash)
+    assert [units[u.id]["part"] for u in s.scenario.units] == s.part
     for side in ("allied", "german"):
         v = view(s, side)
         assert v.part == s.part and v.place == s.place and v.extra == s.extra  # D-Day2 has no secrets

@@ -77,13 +77,12 @@ def _setup(gs: GameState) -> None:
     if problems:
         raise IllegalAction("; ".join(problems))
     r = tables().rules
-    n = len(sc.units)
     gs.part = [u.part or u.box or fire.OWN_PART[u.side] for u in sc.units]
     gs.status = [status_of(p) for p in gs.part]
     gs.extra[EXTRA] = {
         "naval_pool": r["naval"]["pool"], "shots_left": 0, "bomber_depot": r["bombers"]["replacements"],
         "bombs": {}, "chart_pos": {cid: 0 for cid in tables().charts}, "to_place": {}, "rolled": False,
-        "streak": 0, "winner": None, "pending": [], "moved": [0] * n, "stopped": [False] * n,
+        "streak": 0, "winner": None, "pending": [], "moved": {}, "stopped": {},
     }
 
 
@@ -135,8 +134,7 @@ CONDITIONS: dict[str, tuple[Callable[[DD2State], bool], str]] = {
 def _enter_phase(gs: GameState, ch: Changes) -> None:
     """Hook `dd2_phase`: per-phase records start afresh; the naval step takes its shots."""
     s = DD2State(gs, ch)
-    n = len(gs.place)
-    s.game["moved"], s.game["stopped"] = [0] * n, [False] * n
+    s.game["moved"], s.game["stopped"] = {}, {}
     if gs.phase == "naval":
         s.game["shots_left"] = min(tables().rules["naval"]["shots_per_turn"], s.game["naval_pool"])
     if gs.phase in REINFORCE_PHASES:

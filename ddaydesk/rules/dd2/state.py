@@ -133,13 +133,13 @@ class DD2State:
         """Casualty choices waiting for a player, first one first."""
         return self.game["pending"]
 
-    @property
-    def moved(self) -> list[int]:  # zones moved this phase
-        return self.game["moved"]
+    def moved(self, k: int) -> int:
+        """Zones unit k moved this phase (kept sparse: a state is copied at every action)."""
+        return self.game["moved"].get(self.units[k].id, 0)
 
-    @property
-    def stopped(self) -> list[bool]:  # entered an enemy-held zone this phase: no further
-        return self.game["stopped"]
+    def stopped(self, k: int) -> bool:
+        """Unit k entered an enemy-held zone (or landed) this phase: it goes no further."""
+        return self.units[k].id in self.game["stopped"]
 
     # -- lookups --------------------------------------------------------------------------
     def k(self, uid: str) -> int:
@@ -183,10 +183,18 @@ class DD2State:
     # -- changing it (inside an action) ----------------------------------------------------
     def set(self, k: int, zone: int, part: str) -> None:
         """Put unit k in `zone` (-1 off the map) and `part`, and tell the Changes."""
-        gs, frm = self.gs, self.gs.place[k]
+        gs, frm, was = self.gs, self.gs.place[k], self.gs.part[k]
         gs.place[k], gs.part[k] = zone, part
         gs.status[k] = status_of(part)
+        occ = gs._cache.get("dd2_occ")  # kept up to date, not rebuilt (a hot path in replays)
         gs._cache.clear()
+        if occ is not None:
+            if frm >= 0 and was in ZONE_PARTS:
+                occ[frm].remove(k)
+            if zone >= 0 and part in ZONE_PARTS:
+                occ.setdefault(zone, []).append(k)
+                occ[zone].sort()
+            gs._cache["dd2_occ"] = occ
         if self.ch is not None:
             uid = self.units[k].id
             if part in OUT:

@@ -181,8 +181,7 @@ def at_phase(s, phase, dice=(), default=None):
     s.gs.active = load_sequence("dd2").phase(phase).side
     s.pending.clear()
     s.dice = ScriptedDice(dice, default=default)
-    s.game["moved"] = [0] * len(s.zone)
-    s.game["stopped"] = [False] * len(s.zone)
+    s.game["moved"], s.game["stopped"] = {}, {}
     s.game["rolled"], s.game["to_place"] = False, {}
     return s
 

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import secrets
 import sys
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QGraphicsView, QMainWindow, QMessageBox
 
 from ddaydesk import __version__
+from ddaydesk.engine import Game, load_game
+from ddaydesk.engine.savefile import is_save
 from ddaydesk.formats.catalog import default_scenario_path
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.scenariofile import Scenario, load_scenario
+from ddaydesk.ui.dd2window import DD2Window
 from ddaydesk.ui.mapscene import MapScene
 
 
@@ -25,19 +29,31 @@ class MainWindow(QMainWindow):
         self.resize(1280, 800)
 
 
+def _window_for(path: str) -> QMainWindow:
+    """The window for a scenario or a save: D-Day2 games open the zone-map hot-seat window."""
+    if is_save(path):
+        game = load_game(path)
+        if game.scenario.system.id != "dd2":
+            return MainWindow(game.scenario)
+        return DD2Window(game)
+    scenario = load_scenario(path)
+    if scenario.system.id == "dd2":
+        return DD2Window(Game(scenario, seed=secrets.randbits(32)))
+    return MainWindow(scenario)
+
+
 def run_gui(path: str | None = None, smoke: bool = False, screenshot: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("ddaydesk")
     app.setOrganizationName("ddaydesk")
     try:
-        scenario = load_scenario(path or default_scenario_path())
+        win = _window_for(path or str(default_scenario_path()))
     except FormatError as exc:
         if smoke:
             print(exc, file=sys.stderr)
             return 1
         QMessageBox.critical(None, "ddaydesk: cannot open", str(exc))
         return 1
-    win = MainWindow(scenario)
     win.show()
     if smoke:
         app.processEvents()

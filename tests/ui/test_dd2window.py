@@ -86,3 +86,22 @@ def test_battle_odds_are_shown_before_the_roll(qtbot, sc):  # DD2-GEN-01
     fight = next(i for i in items(win) if i.text() == "fight every battle (one round)")
     ch = win.do(fight.data(Qt.ItemDataRole.UserRole))
     assert ch.dice and any("attack in" in r.purpose for r in ch.dice)
+
+
+def test_gui_opens_a_dd2_scenario_and_a_dd2_save(qtbot, sc, tmp_path):
+    from ddaydesk.engine import save_game
+    from ddaydesk.ui.app import _window_for
+
+    win = _window_for(str(ROOT / "scenarios" / "dday2.yaml"))
+    qtbot.addWidget(win)
+    assert isinstance(win, DD2Window) and win.game.pos == 0
+    g = Game(sc, seed=9)
+    while g.state.phase != "allied_move":
+        g.do(choose(g.state))
+    save_game(g, tmp_path / "dd2.json")
+    back = _window_for(str(tmp_path / "dd2.json"))
+    qtbot.addWidget(back)
+    assert isinstance(back, DD2Window) and back.game.state.state_hash() == g.state.state_hash()
+    story = [back.log.item(i).text() for i in range(back.log.count())]
+    assert story[0].startswith("T1 allied: para surprise attack") and sum("d6 = " in t for t in story) == \
+        len(g.dice_log())  # the loaded game's story, every die with its purpose

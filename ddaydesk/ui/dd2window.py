@@ -94,6 +94,7 @@ class DD2Window(QMainWindow):
         self.game = game
         self.confirm_battles = confirm_battles  # tests drive the window without the dialog
         self.zone = -1
+        self.seat_side = game.state.active
         self.setWindowTitle(f"ddaydesk — {game.scenario.title}")
         self.scene = DD2Scene(game.state, self, SCALE)
         self.view = ZoneView(self.scene, self)
@@ -155,8 +156,16 @@ class DD2Window(QMainWindow):
         if s.phase == OVER:
             self.seat.setText(f"Game over: {winner(s) or 'nobody'} victory (turn {s.turn})")
         else:
+            pending = s.extra["dd2"]["pending"]
+            what = (f"picks {pending[0]['hits']} casualt{'y' if pending[0]['hits'] == 1 else 'ies'} "
+                    f"({pending[0]['reason']})" if pending else "acts")
             self.seat.setText(f"Turn {s.turn}, {s.phase.replace('_', ' ')}: the {s.active.capitalize()} "
-                              "player acts")
+                              f"player {what}")
+        if s.active != self.seat_side and s.phase != OVER:
+            # D-Day2 has no hidden information, so the screen is not blanked between players
+            # (as for every system without secrets); the seat change is announced.
+            self.statusBar().showMessage(f"Hand over to the {s.active.capitalize()} player", 8000)
+        self.seat_side = s.active
         acts = self.legal()
         if self.zone >= 0:
             here = [a for a in acts if action_zone(s, a) in (self.zone, -1)]

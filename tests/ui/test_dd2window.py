@@ -25,7 +25,7 @@ def items(win):
 
 
 def test_the_side_to_act_sees_its_actions_and_rolls_are_logged(qtbot, sc):  # DD2-PARA-01
-    win = DD2Window(Game(sc, seed=3), confirm_battles=False)
+    win = DD2Window(Game(sc, seed=1), confirm_battles=False)  # seed 1: the Germans pick
     qtbot.addWidget(win)
     assert [i.text() for i in items(win)] == ["para surprise attack (9 dice)"]
     assert "the Allied player acts" in win.seat.text()
@@ -35,9 +35,10 @@ def test_the_side_to_act_sees_its_actions_and_rolls_are_logged(qtbot, sc):  # DD
     rolls = [win.log.item(i).text() for i in range(win.log.count()) if "d6 = " in win.log.item(i).text()]
     assert len(rolls) == 9 and all("para attack on" in r and "hits on 1" in r for r in rolls)
     assert not win.undo_action.isEnabled() and "rolled dice" in win.undo_action.toolTip()
-    if win.game.state.extra["dd2"]["pending"]:  # the chooser is named and picks
-        assert "the German player acts" in win.seat.text()
-        assert all(i.text().startswith("lose ") for i in items(win))
+    assert win.game.state.extra["dd2"]["pending"]  # the chooser is named, handed the seat, picks
+    assert "the German player picks 1 casualty (para attack on" in win.seat.text()
+    assert win.statusBar().currentMessage() == "Hand over to the German player"
+    assert all(i.text().startswith("lose ") for i in items(win))
 
 
 def test_a_move_can_be_undone_from_the_window(qtbot, sc):  # DD2-MOVE-01

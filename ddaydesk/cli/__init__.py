@@ -14,7 +14,7 @@ import sys
 
 from ddaydesk import __version__
 
-COMMANDS = ("gui", "check", "scenarios", "moves", "replay", "odds")
+COMMANDS = ("gui", "check", "scenarios", "moves", "replay", "odds", "supply")
 
 
 def build_parser() -> argparse.ArgumentParser:

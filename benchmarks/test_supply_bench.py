@@ -1,0 +1,94 @@
+"""Full supply recompute on a D-Day '77-sized position (280 units, 25 HQs; see
+supply_position.py: the shipped campaign has only 59 units on the map at its start), and
+the same rules in networkx for the speed ratio.
+
+Run: ``.venv/bin/python -m pytest benchmarks/test_supply_bench.py --benchmark-only -s``
+(needs the ``bench`` extra for networkx). Weather clear, both sides, no why-not searches
+(the core recompute the UI runs on every change); the last test also times the full JSON
+report with explanations.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from supply_position import campaign_position  # noqa: E402
+
+from ddaydesk.rules.supply import compute_supply, load_supply_params  # noqa: E402
+
+INP = campaign_position()
+P = load_supply_params("dday77")
+
+
+def ours():
+    return compute_supply(INP, P, explain=False)
+
+
+def counts(result):
+    return {side: sum(u.supplied for u in result.units.values() if u.side == side) for side in ("german", "allied")}
+
+
+def timings_ms(fn, repeat: int, clock=time.perf_counter) -> tuple[float, float]:
+    """(median, minimum) in ms. With ``clock=time.process_time`` it is CPU time, which
+    other processes on a shared machine disturb far less than wall-clock time."""
+    times = []
+    for _ in range(repeat):
+        t = clock()
+        fn()
+        times.append(clock() - t)
+    return statistics.median(times) * 1000, min(times) * 1000
+
+
+def test_position_size():
+    assert len(INP.units) >= 250 and sum(u.type == "hq" for u in INP.units) >= 25
+
+
+def test_supply_recompute(benchmark):
+    result = benchmark.pedantic(ours, rounds=60, iterations=1, warmup_rounds=3)
+    assert counts(result)["german"] > 0 and counts(result)["allied"] > 0
+
+
+def test_supply_shipped_campaign_start(benchmark):
+    """The shipped campaign's start (59 units on the map: smaller than the generated one)."""
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.paths import scenarios_dir
+    from ddaydesk.rules.supply.adapter import from_scenario
+
+    inp = from_scenario(load_scenario(scenarios_dir() / "dday77-campaign.yaml"))
+    result = benchmark.pedantic(lambda: compute_supply(inp, P, explain=False), rounds=60, iterations=1)
+    assert result.units
+
+
+def test_supply_networkx(benchmark):
+    nx_supply = pytest.importorskip("supply_nx")
+    got = benchmark.pedantic(lambda: (nx_supply.german_count(INP, P), nx_supply.allied_count(INP, P)),
+                             rounds=5, iterations=1)
+    c = counts(ours())
+    assert got == (c["german"], c["allied"])  # the same rules: the same number of units in supply
+
+
+def test_speed_ratio(benchmark):
+    nx_supply = pytest.importorskip("supply_nx")
+    def networkx():
+        return nx_supply.german_count(INP, P), nx_supply.allied_count(INP, P)
+
+    load = f"{os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else "n/a"
+    print(f"\nload average {load}; times in ms as median / min")
+    for name, clock in (("wall clock", time.perf_counter), ("CPU time", time.process_time)):
+        fast, fast_min = timings_ms(ours, 60, clock)
+        slow, slow_min = timings_ms(networkx, 7, clock)
+        full, full_min = timings_ms(lambda: compute_supply(INP, P).to_json(), 5, clock)
+        print(f"{name}: ddaydesk {fast:.2f} / {fast_min:.2f}, networkx {slow:.1f} / {slow_min:.1f}, "
+              f"ratio {slow / fast:.1f}x / {slow_min / fast_min:.1f}x; "
+              f"with why-not explanations and JSON {full:.1f} / {full_min:.1f}")
+        benchmark.extra_info[name] = {"ddaydesk_ms": fast, "networkx_ms": slow, "ratio": slow / fast,
+                                      "explained_ms": full}
+    benchmark.pedantic(ours, rounds=1, iterations=1)

@@ -1,0 +1,254 @@
+"""D-Day '77 Allied supply (optional rule "Allied supply", D77-ASUP-*).
+
+Sources are Supply Centre (SC) hexes. An HQ is supplied when a chain of HQ-to-HQ lines ends
+at an SC (found by a search outward from each SC, so a circle of HQs supplies nothing:
+D77-ASUP-18). HQs are conduits without capacity (D77-ASUP-19) and take no slot of an SC's
+capacity themselves; every other unit takes one slot of the SC at the end of its chain.
+Which SC each unit draws on is a b-matching with the SC capacities, so the number of units
+in supply is maximal.
+"""
+
+from __future__ import annotations
+
+from ddaydesk.rules.supply.blocking import NO_ENTER, TraceMap
+from ddaydesk.rules.supply.explain import Target, why_not
+from ddaydesk.rules.supply.matching import b_matching
+from ddaydesk.rules.supply.model import CapacityUse, Leg, SupplyInput, SupplyUnit, UnitSupply
+from ddaydesk.rules.supply.params import SupplyParams
+from ddaydesk.rules.supply.trace import bfs, closed_of
+
+SIDE = "allied"
+
+
+def line_limit(tracer: SupplyUnit, hq: SupplyUnit, p: SupplyParams) -> tuple[int, str]:
+    """Limit (before weather) and rule of a line from ``tracer`` to the Allied ``hq``."""
+    if hq.hq == "shaef":
+        t = p.tag("allied.shaef.unit_to_hq")  # D77-ASUP-21, any nationality
+    elif tracer.hq == "shaef":
+        t = p.tag("allied.shaef.hq_to_hq")  # D77-ASUP-23, regardless of nationality
+    else:
+        t = p.values.get(f"allied.nationality_limits.{tracer.nationality}.{hq.nationality}") \
+            or p.values.get(f"allied.nationality_limits.{tracer.nationality}.*") \
+            or p.tag("allied.unit_to_hq")
+    return t.value, t.rule
+
+
+def sc_capacity(inp: SupplyInput, place: int, p: SupplyParams) -> tuple[int, str, str]:
+    """``(capacity, kind, rule)`` of an SC hex: a capacity printed on the map's port or inland
+    port wins, else the documented default for a port, inland port or coastal hex."""
+    for np in inp.board.places_at.get(place, ()):
+        if np.kind in ("port", "inland_port"):
+            t = p.tag(f"allied.sc_capacity.{np.kind}")
+            if np.capacity is not None:
+                return np.capacity, np.kind, f"map:{np.name}"
+            return t.value, np.kind, t.rule
+    t = p.tag("allied.sc_capacity.coastal")
+    return t.value, "coastal", t.rule
+
+
+def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
+                  explain: bool) -> tuple[dict[str, UnitSupply], list[CapacityUse], list[str]]:
+    adj, state, lab = inp.board.adj, tm.state, inp.board.labels
+    notes: list[str] = []
+    mine = [u for u in inp.units if u.side == SIDE]
+    hqs = [u for u in mine if u.type == "hq"]
+    others = [u for u in mine if u.type != "hq"]
+
+    # Supply centres (D77-ASUP-02, -11, -16).
+    max_sc = p["allied.max_supply_centres"]
+    scs: list[int] = []
+    for s in inp.supply_centres:
+        if s in scs:
+            continue
+        if len(scs) == max_sc:
+            notes.append(f"SC at {lab[s]} ignored: at most {max_sc} supply centres (D77-ASUP-02)")
+        elif state[s] == NO_ENTER:
+            notes.append(f"SC at {lab[s]} is not a source: enemy unit or impassable hex")
+        else:
+            scs.append(s)
+    cap_info = [sc_capacity(inp, s, p) for s in scs]
+    sc_ids = [f"sc:{lab[s]}" for s in scs]
+
+    unit_src = max(0, p["allied.unit_to_source"] - red)
+    unit_src_rule = p.tag("allied.unit_to_source").rule
+    shaef_src_tag = p.tag("allied.shaef.hq_to_source")
+    shaef_src = max(0, shaef_src_tag.value - red)
+    closed = closed_of(state)
+    sc_trace = [bfs(adj, state, [s], unit_src, closed) for s in scs]
+    # Each HQ's reach: as far as the longest line any tracer may draw to it.
+    longest = max(p["allied.unit_to_hq"], p["allied.shaef.hq_to_hq"],
+                  *(t.value for k, t in p.values.items() if k.startswith("allied.nationality_limits.")))
+    shaef_reach = p["allied.shaef.unit_to_hq"]
+    # SHAEF's own trace also finds the SCs within its 12 hexes (the SC traces stop at 8).
+    hq_trace = [bfs(adj, state, [h.place], max(0, shaef_reach - red, shaef_src) if h.hq == "shaef"
+                    else max(0, longest - red), closed) for h in hqs]
+
+    def sc_length(c: int, si: int) -> int | None:
+        """Length of HQ ``c``'s line to SC ``si`` if it is within the HQ's limit."""
+        h = hqs[c]
+        d = (hq_trace[c] if h.hq == "shaef" else sc_trace[si]).get(scs[si] if h.hq == "shaef" else h.place)
+        return d if d is not None and d <= hq_src_limit(h)[0] else None
+
+    def hq_src_limit(h: SupplyUnit) -> tuple[int, str]:
+        """A non-SHAEF HQ traces to an SC like any unit (D77-ASUP-15)."""
+        return (shaef_src, shaef_src_tag.rule) if h.hq == "shaef" else (unit_src, unit_src_rule)
+
+    # HQ links child -> parent with their lengths (D77-ASUP-16/17, -21..-28).
+    links: list[list[tuple[int, int, int, str]]] = []  # per child: (length, parent, limit, rule)
+    for c, ch in enumerate(hqs):
+        row = []
+        for q, ph in enumerate(hqs):
+            if q == c:
+                continue
+            d = hq_trace[q].get(ch.place)
+            limit, rule = line_limit(ch, ph, p)
+            if d is not None and d <= limit - red:
+                row.append((d, q, max(0, limit - red), rule))
+        links.append(sorted(row))
+    feeds: list[list[int]] = [[] for _ in hqs]  # parent -> the HQs that may trace to it
+    for c, row in enumerate(links):
+        for _, q, _, _ in row:
+            feeds[q].append(c)
+    # route[c][s] = (hops, next HQ or -1 for the SC itself): breadth-first from each SC.
+    route: list[dict[int, tuple[int, int]]] = [{} for _ in hqs]
+    for si in range(len(scs)):
+        frontier = []
+        for c in range(len(hqs)):
+            if sc_length(c, si) is not None:
+                route[c][si] = (0, -1)
+                frontier.append(c)
+        hops = 0
+        while frontier:
+            hops += 1
+            now = set(frontier)
+            nxt = sorted({c for q in frontier for c in feeds[q] if si not in route[c]})
+            for c in nxt:  # its nearest parent among the HQs reached last round
+                route[c][si] = (hops, next(q for _, q, _, _ in links[c] if q in now))
+            frontier = nxt
+
+    chains: dict[tuple[int, int], list[Leg]] = {}
+
+    def hq_chain(c: int, si: int) -> list[Leg]:
+        """Legs from HQ ``c`` to SC ``si`` (shared by every unit drawing through them)."""
+        got = chains.get((c, si))
+        if got is None:
+            got = chains[(c, si)] = _hq_chain(c, si)
+        return got
+
+    def _hq_chain(c: int, si: int) -> list[Leg]:
+        legs = []
+        while True:
+            h = hqs[c]
+            _, nxt = route[c][si]
+            if nxt < 0:
+                limit, rule = hq_src_limit(h)
+                if h.hq == "shaef":
+                    legs.append(Leg(h.id, sc_ids[si], "sc", scs[si], (adj, state, hq_trace[c]), limit, rule,
+                                    traced_from_tracer=True))
+                else:
+                    legs.append(Leg(h.id, sc_ids[si], "sc", h.place, (adj, state, sc_trace[si]), limit, rule))
+                return legs
+            limit, rule = next((lim, r) for _, q, lim, r in links[c] if q == nxt)
+            legs.append(Leg(h.id, hqs[nxt].id, "hq", h.place, (adj, state, hq_trace[nxt]), limit, rule))
+            c = nxt
+
+    sc_order = [sorted(r, key=lambda si, r=r: (r[si][0], si)) for r in route]  # nearest SC first
+
+    limits: dict[tuple[str, bool, int], tuple[int, str]] = {}
+
+    def limit_to(u: SupplyUnit, c: int) -> tuple[int, str]:
+        key = (u.nationality, u.hq == "shaef", c)
+        got = limits.get(key)
+        if got is None:
+            got = limits[key] = line_limit(u, hqs[c], p)
+        return got
+
+    # Units: options are SCs, each reached straight or through the nearest HQ that leads to it.
+    live = [c for c in range(len(hqs)) if route[c]]
+    options: list[list[int]] = []
+    via: list[dict[int, int]] = []  # per unit: SC -> HQ index, or -1 for a straight line
+    at: dict[int, list[int]] = {}  # place -> indices into others
+    for k, u in enumerate(others):
+        at.setdefault(u.place, []).append(k)
+    direct: list[list[tuple[int, int]]] = [[] for _ in others]  # (length, SC)
+    for si, dist in enumerate(sc_trace):
+        for pl in dist.keys() & at.keys():
+            if dist[pl] <= unit_src:
+                for k in at[pl]:
+                    direct[k].append((dist[pl], si))
+    near: list[list[tuple[int, int]]] = [[] for _ in others]  # (length, HQ)
+    for c in live:
+        dist = hq_trace[c]
+        for pl in dist.keys() & at.keys():
+            for k in at[pl]:
+                if dist[pl] <= limit_to(others[k], c)[0] - red:
+                    near[k].append((dist[pl], c))
+    for k in range(len(others)):
+        opts: list[tuple[tuple, int, int]] = [((0, d, si), si, -1) for d, si in direct[k]]
+        seen = {si for _, si, _ in opts}
+        for d, c in sorted(near[k]):
+            for si in sc_order[c]:
+                if si not in seen:
+                    seen.add(si)
+                    opts.append(((1, d, route[c][si][0], si), si, c))
+        opts.sort(key=lambda t: t[0])
+        options.append([si for _, si, _ in opts])
+        via.append({si: c for _, si, c in opts})
+    assign = b_matching(options, [c for c, _, _ in cap_info])
+
+    members: list[list[str]] = [[] for _ in scs]
+    for k, si in enumerate(assign):
+        if si >= 0:
+            members[si].append(others[k].id)
+    full = [{"sc": sc_ids[s], "hex": scs[s], "capacity": cap_info[s][0], "units": members[s],
+             "rule": cap_info[s][2]} for s in range(len(scs))]  # shared by every unit it turns away
+    results: dict[str, UnitSupply] = {}
+    for c, h in enumerate(hqs):
+        if route[c]:
+            chain = hq_chain(c, sc_order[c][0])
+            results[h.id] = UnitSupply(h.id, SIDE, True, "supplied", chain, rule=chain[0].rule)
+        else:
+            results[h.id] = _unsupplied(inp, p, tm, h, hqs, route, scs, sc_ids, hq_src_limit(h),
+                                        red, explain)
+    for k, u in enumerate(others):
+        si = assign[k]
+        if si >= 0:
+            c = via[k][si]
+            if c < 0:
+                chain = [Leg(u.id, sc_ids[si], "sc", u.place, (adj, state, sc_trace[si]), unit_src,
+                             unit_src_rule)]
+            else:
+                limit, rule = limit_to(u, c)
+                chain = [Leg(u.id, hqs[c].id, "hq", u.place, (adj, state, hq_trace[c]),
+                              max(0, limit - red), rule), *hq_chain(c, si)]
+            results[u.id] = UnitSupply(u.id, SIDE, True, "supplied", chain, draws_on=sc_ids[si],
+                                       rule=chain[0].rule)
+        elif u.id in inp.supplied_at_start:
+            results[u.id] = UnitSupply(u.id, SIDE, True, "start_of_turn", rule="D77-ASUP-14")
+        elif options[k]:  # every SC it reaches is full (D77-ASUP-19: the SC's capacity)
+            why = {"reason": "sc_full", "full": [full[s] for s in options[k]]}
+            results[u.id] = UnitSupply(u.id, SIDE, False, "unsupplied", why=why, rule="D77-ASUP-19")
+        else:
+            results[u.id] = _unsupplied(inp, p, tm, u, hqs, route, scs, sc_ids, (unit_src, unit_src_rule),
+                                        red, explain)
+    capacity = [CapacityUse(sc_ids[si], "sc", SIDE, s, cap_info[si][0], members[si], True, cap_info[si][2])
+                for si, s in enumerate(scs)]
+    return {u.id: results[u.id] for u in mine}, capacity, notes
+
+
+def _unsupplied(inp: SupplyInput, p: SupplyParams, tm: TraceMap, u: SupplyUnit, hqs: list[SupplyUnit],
+                route: list[dict], scs: list[int], sc_ids: list[str], src: tuple[int, str], red: int,
+                explain: bool) -> UnitSupply:
+    why: dict | None = None
+    if explain:
+        targets = [Target(s, sc_ids[si], "sc", src[0], src[1]) for si, s in enumerate(scs)]
+        for c, h in enumerate(hqs):
+            if route[c] and h is not u:
+                limit, rule = line_limit(u, h, p)
+                targets.append(Target(h.place, h.id, "hq", max(0, limit - red), rule))
+        why = why_not(inp.board, tm, u.place, targets, p.blocking.rule_zoc, p.blocking.rule_enemy)
+        lonely = [h.id for c, h in enumerate(hqs) if not route[c] and h is not u
+                  and inp.board.distance(u.place, h.place) <= line_limit(u, h, p)[0] - red]
+        if lonely:
+            why["unsupplied_hqs_in_range"] = lonely
+    return UnitSupply(u.id, SIDE, False, "unsupplied", why=why, rule="D77-ASUP-15")

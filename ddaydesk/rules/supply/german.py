@@ -1,0 +1,207 @@
+"""D-Day '77 German supply (optional rule "German supply", D77-SUP-*, D77-FORT-*).
+
+Order of work: one trace from the east-edge sources (as far as the longest HQ line), which
+gives every HQ's own line and every unit's direct line; OB West's 8-hex radius; one trace
+per supplied HQ; then the capacity-constrained assignment of the units that need an HQ.
+
+OB West (D77-SUP-10/11): an HQ that cannot trace to a source but is within the radius of a
+supplied OB West takes one of OB West's slots. Taking an HQ in never lowers the number of
+units in supply (it frees nothing but one slot and supplies itself), so every such HQ is
+taken while OB West has slots; if more HQs need it than it has slots, the subset that lets
+the most units be supplied is chosen (nearest first on ties).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, islice
+
+from ddaydesk.rules.supply.blocking import TraceMap
+from ddaydesk.rules.supply.explain import Target, why_not
+from ddaydesk.rules.supply.matching import b_matching
+from ddaydesk.rules.supply.model import CapacityUse, Leg, SupplyInput, SupplyUnit, UnitSupply
+from ddaydesk.rules.supply.params import SupplyParams
+from ddaydesk.rules.supply.trace import bfs, closed_of
+
+SIDE = "german"
+GENERIC_HQ = "german_army"
+MAX_SUBSETS = 256  # OB West over-subscribed: exhaustive choice up to this many subsets
+
+
+class _HQ:
+    __slots__ = ("unit", "kind", "k", "unit_limit", "unit_rule", "src_limit", "src_rule", "cap",
+                 "cap_rule", "supplied", "via_obw", "dist", "chain")
+
+    def __init__(self, unit: SupplyUnit, kind: str, k: int):
+        self.unit = unit
+        self.kind = kind
+        self.k = k
+        self.supplied = False
+        self.via_obw = False
+        self.dist: dict[int, int] = {}
+        self.chain: list[Leg] = []
+
+
+def _hq_params(h: _HQ, p: SupplyParams, red: int) -> None:
+    """Limits of the HQ's kind, shortened by the weather (capacity is not)."""
+    base = f"german.hq_kinds.{h.kind}"
+    unit, src, cap = (p.tag(f"{base}.{key}") for key in ("unit_to_hq", "hq_to_source", "capacity"))
+    h.unit_limit, h.unit_rule = max(0, unit.value - red), unit.rule
+    h.src_limit, h.src_rule = max(0, src.value - red), src.rule
+    h.cap, h.cap_rule = cap.value, cap.rule
+
+
+def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
+                  explain: bool) -> tuple[dict[str, UnitSupply], list[CapacityUse]]:
+    adj, state = inp.board.adj, tm.state
+    kinds = set(p.children("german.hq_kinds"))
+    mine = [u for u in inp.units if u.side == SIDE]
+    hqs: list[_HQ] = []
+    for u in mine:
+        if u.type == "hq":
+            h = _HQ(u, u.hq if u.hq in kinds else GENERIC_HQ, len(hqs))
+            _hq_params(h, p, red)
+            hqs.append(h)
+    unit_src = max(0, p["german.unit_to_source"] - red)
+    unit_src_rule = p.tag("german.unit_to_source").rule
+    src_range = max([unit_src, *(h.src_limit for h in hqs)])
+    closed = closed_of(state)
+    dist_src = bfs(adj, state, inp.german_sources, src_range, closed)
+
+    def source_leg(frm: str, place: int, limit: int, rule: str) -> Leg:
+        return Leg(frm, "source", "source", place, (adj, state, dist_src), limit, rule)
+
+    # HQs' own lines to a source (D77-SUP-03/09/13/16).
+    for h in hqs:
+        d = dist_src.get(h.unit.place)
+        if d is not None and d <= h.src_limit:
+            h.supplied = True
+            h.chain = [source_leg(h.unit.id, h.unit.place, h.src_limit, h.src_rule)]
+    # OB West's radius (D77-SUP-10): dependants take one of its slots (D77-SUP-11).
+    obw = next((h for h in hqs if h.kind == "ob_west" and h.supplied), None)
+    dependants: list[_HQ] = []
+    radius_tag = p.tag("german.hq_kinds.ob_west.hq_radius")
+    radius = max(0, radius_tag.value - red)
+    if obw is not None:
+        obw.dist = bfs(adj, state, [obw.unit.place], max(radius, obw.unit_limit), closed)
+        near = [(obw.dist[h.unit.place], h.k, h) for h in hqs
+                if not h.supplied and obw.dist.get(h.unit.place, radius + 1) <= radius]
+        dependants = [h for _, _, h in sorted(near, key=lambda t: t[:2])]
+    for h in hqs:
+        if h.supplied and h is not obw:
+            h.dist = bfs(adj, state, [h.unit.place], h.unit_limit, closed)
+
+    # Units: fortress units need no line (D77-SUP-06); a unit within reach of a source is
+    # supplied without using any HQ (D77-SUP-05); the rest compete for HQ slots.
+    results: dict[str, UnitSupply] = {}
+    needy: list[SupplyUnit] = []
+    fortress: list[SupplyUnit] = []
+    for u in mine:
+        if u.type == "hq":
+            continue
+        d = dist_src.get(u.place)
+        if u.fortress:
+            fortress.append(u)
+        elif d is not None and d <= unit_src:
+            results[u.id] = UnitSupply(u.id, SIDE, True, "supplied",
+                                       [source_leg(u.id, u.place, unit_src, unit_src_rule)],
+                                       rule=unit_src_rule)
+        else:
+            needy.append(u)
+
+    def options_for(hq_list: list[_HQ]) -> list[list[int]]:
+        out = []
+        for u in needy:
+            near = [(h.dist[u.place], h.k) for h in hq_list
+                    if h.dist.get(u.place, h.unit_limit + 1) <= h.unit_limit]
+            out.append([k for _, k in sorted(near)])
+        return out
+
+    def solve(chosen: list[_HQ]) -> tuple[int, list[int]]:
+        for h in dependants:
+            h.supplied = h in chosen
+            if h.supplied and not h.dist:
+                h.dist = bfs(adj, state, [h.unit.place], h.unit_limit, closed)
+        live = [h for h in hqs if h.supplied]
+        cap = [0] * len(hqs)
+        for h in live:
+            cap[h.k] = h.cap - (len(chosen) if h is obw else 0)
+        opts = options_for(live)
+        assign = b_matching(opts, cap)
+        return sum(1 for a in assign if a >= 0) + len(chosen), assign
+
+    room = obw.cap if obw is not None else 0
+    if len(dependants) <= room:
+        chosen = dependants
+    else:  # more HQs need OB West than it has slots: best subset, nearest first on ties
+        subsets = list(islice(combinations(dependants, room), MAX_SUBSETS + 1))
+        if len(subsets) > MAX_SUBSETS:  # too many to try: the nearest ones
+            subsets = subsets[:1]
+        chosen = list(max(subsets, key=lambda s: solve(list(s))[0]))
+    _, assign = solve(chosen)
+    for u in fortress:
+        d = dist_src.get(u.place)
+        results[u.id] = _fortress(u, d is not None and d <= unit_src or any(
+            h.dist.get(u.place, h.unit_limit + 1) <= h.unit_limit for h in hqs if h.supplied), p)
+
+    for h in chosen:
+        h.via_obw = True
+        leg = Leg(h.unit.id, obw.unit.id, "ob_west_radius",
+                  h.unit.place, (adj, state, obw.dist), radius, radius_tag.rule)
+        h.chain = [leg, *obw.chain]
+    members: dict[int, list[str]] = {h.k: [] for h in hqs}
+    if obw is not None:
+        members[obw.k] = [h.unit.id for h in chosen]
+    for u, a in zip(needy, assign, strict=True):
+        if a >= 0:
+            members[a].append(u.id)
+    for h in hqs:
+        why = None
+        if not h.supplied and h in dependants:  # within OB West's radius, but its slots are taken
+            why = {"reason": "hq_full", "full": [_full(obw, members[obw.k])]}
+        elif not h.supplied and explain:
+            targets = [Target(s, "source", "source", h.src_limit, h.src_rule) for s in inp.german_sources]
+            if obw is not None:
+                targets.append(Target(obw.unit.place, obw.unit.id, "ob_west_radius", radius, radius_tag.rule))
+            why = why_not(inp.board, tm, h.unit.place, targets, p.blocking.rule_zoc, p.blocking.rule_enemy)
+        results[h.unit.id] = UnitSupply(
+            h.unit.id, SIDE, h.supplied, "supplied" if h.supplied else "unsupplied", list(h.chain),
+            draws_on=obw.unit.id if h.via_obw else None, why=why,
+            rule=h.chain[0].rule if h.chain else h.src_rule)
+
+    for u, a in zip(needy, assign, strict=True):
+        if a >= 0:
+            h = hqs[a]
+            leg = Leg(u.id, h.unit.id, "hq", u.place, (adj, state, h.dist), h.unit_limit, h.unit_rule)
+            results[u.id] = UnitSupply(u.id, SIDE, True, "supplied", [leg, *h.chain], draws_on=h.unit.id,
+                                       rule=h.unit_rule)
+            continue
+        in_reach = [h for h in hqs if h.supplied and h.dist.get(u.place, h.unit_limit + 1) <= h.unit_limit]
+        why = None
+        if in_reach:
+            why = {"reason": "hq_full", "full": [_full(h, members[h.k]) for h in in_reach]}
+        elif explain:
+            targets = [Target(s, "source", "source", unit_src, unit_src_rule) for s in inp.german_sources]
+            targets += [Target(h.unit.place, h.unit.id, "hq", h.unit_limit, h.unit_rule) for h in hqs if h.supplied]
+            why = why_not(inp.board, tm, u.place, targets, p.blocking.rule_zoc, p.blocking.rule_enemy)
+            unsupplied = [h.unit.id for h in hqs if not h.supplied
+                          and inp.board.distance(u.place, h.unit.place) <= h.unit_limit]
+            if unsupplied:
+                why["unsupplied_hqs_in_range"] = unsupplied
+        results[u.id] = UnitSupply(u.id, SIDE, False, "unsupplied", why=why, rule="D77-SUP-01")
+
+    capacity = [CapacityUse(h.unit.id, h.kind, SIDE, h.unit.place, h.cap, members[h.k], h.supplied,
+                            h.cap_rule) for h in hqs]
+    return {u.id: results[u.id] for u in mine}, capacity
+
+
+def _full(h: _HQ, members: list[str]) -> dict:
+    return {"hq": h.unit.id, "capacity": h.cap, "units": list(members), "rule": h.cap_rule}
+
+
+def _fortress(u: SupplyUnit, can_trace: bool, p: SupplyParams) -> UnitSupply:
+    """D77-SUP-06/07, D77-FORT-01/02: supplied without a line, never eliminated for
+    isolation; defends tripled unless it is cut off against its will."""
+    key = "german.fortress_defence" if can_trace else "german.fortress_isolated_defence"
+    why = None if can_trace else {"reason": "isolated_fortress", "rule": p.tag(key).rule}
+    return UnitSupply(u.id, SIDE, True, "fortress", why=why, effect="never_eliminated",
+                      defence_multiplier=p[key], rule="D77-SUP-06")

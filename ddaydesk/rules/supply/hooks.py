@@ -1,0 +1,59 @@
+"""The supply rules wired into the engine (docs/engine.md, "Extension points").
+
+On a new game the supply markers of the scenario (Supply Centres, beachheads, drop zones)
+are put on the map; on entering each supply phase the whole position is recomputed and the
+result kept in ``state.extra["supply"]`` (JSON-able: who is in supply, who is not, and what
+each unit draws on). In Utah Beach the units out of supply are then reduced, or eliminated
+if already reduced (FMU-SUP-05). D-Day '77's out-of-supply effects belong to the standard
+rules, which are not public: nothing is done to the units there.
+"""
+
+from __future__ import annotations
+
+from ddaydesk.engine.state import ELIMINATED, Marker
+from ddaydesk.rules.supply.adapter import SC_MARKER, from_game_state
+from ddaydesk.rules.supply.calculator import compute_supply
+from ddaydesk.rules.supply.fmu import attrition
+from ddaydesk.rules.supply.params import load_supply_params
+
+MARKER_KINDS = (SC_MARKER, "beachhead", "drop_zone")
+OPTION_OF_SIDE = {"german": "german_supply", "allied": "allied_supply"}  # D-Day '77 optional rules
+
+
+def register(rm) -> None:
+    if rm.system in ("dday77", "fmu"):
+        rm.add_setup(place_markers)
+        rm.add_hook("supply", supply_phase)
+
+
+def place_markers(state) -> None:
+    """Copy the scenario's supply markers into the state (those it does not hold yet)."""
+    have = set(state.markers)
+    new = [Marker(m.kind, m.place, m.side) for m in state.scenario.markers if m.kind in MARKER_KINDS]
+    state.markers = tuple(sorted(have | set(new)))
+
+
+def supply_phase(state, ch) -> None:
+    system = state.scenario.system.id
+    result = compute_supply(from_game_state(state), explain=False)
+    sides = [s for s in state.scenario.system.sides
+             if system != "dday77" or state.options.get(OPTION_OF_SIDE.get(s, ""), False)]
+    units = [u for u in result.units.values() if u.side in sides]
+    state.extra["supply"] = {
+        "turn": state.turn, "phase": state.phase, "sides": sides,
+        "supplied": [u.id for u in units if u.supplied],
+        "unsupplied": [u.id for u in units if not u.supplied],
+        "draws_on": {u.id: u.draws_on for u in units if u.draws_on},
+    }
+    if system == "fmu":
+        p = load_supply_params("fmu")
+        for uid, effect in attrition(result.units, p["allied.check_after"], p).items():
+            k = state.unit(uid)
+            if effect == "eliminate":
+                state.status[k] = ELIMINATED
+                state.place[k] = -1
+                ch.removed.append(uid)
+            else:
+                state.steps_lost[k] = 1
+                ch.units.append(uid)
+            ch.notes.append(f"{uid} out of supply: {effect}d (FMU-SUP-05)")

@@ -150,3 +150,10 @@ def test_a_move_shot_down_by_a_patrol_is_logged_without_a_path(played):  # DD2-A
     a, ch = shot[0]
     assert a.via == () and ch.removed == [a.unit] and ch.dice
     assert any(f"at {a.unit} moving" in r.purpose for r in ch.dice)
+
+
+def test_the_side_to_act_chooses_from_its_own_view(played):
+    """The hot-seat loop: whoever is active picks from view(state, active) alone."""
+    for s in played.states[:: max(1, len(played.states) // 40)]:
+        v = view(s, s.active)
+        assert legal_actions(v, s.active) == legal_actions(s, s.active)

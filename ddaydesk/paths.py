@@ -5,6 +5,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+# Saved games end in this; the Windows installer and the macOS bundle associate it with the
+# app (packaging/pkg_layout.py repeats it, tests/packaging checks they agree).
+SAVE_SUFFIX = ".ddaysave"
+
 
 def data_root() -> Path:
     """Folder holding ``maps/``, ``scenarios/`` and ``assets/``."""
@@ -24,3 +28,8 @@ def scenarios_dir() -> Path:
 
 def assets_dir() -> Path:
     return data_root() / "assets"
+
+
+def icon_path() -> Path:
+    """The app icon (rendered from assets/ddaydesk.svg by packaging/make_icons.py)."""
+    return assets_dir() / "icons" / "ddaydesk.png"

@@ -8,6 +8,7 @@ from pathlib import Path
 from ddaydesk.cli.output import emit_json, print_problems, problem_dict
 from ddaydesk.formats.detect import check_file
 from ddaydesk.formats.errors import Problem
+from ddaydesk.paths import SAVE_SUFFIX
 
 HELP = "validate map and scenario files (folders are searched for *.yaml); exit 1 on any problem"
 
@@ -22,7 +23,8 @@ def _expand(paths: list[str]) -> list[str]:
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            out.extend(str(f) for f in sorted(path.rglob("*")) if f.suffix in (".yaml", ".yml", ".json") and f.is_file())
+            out.extend(str(f) for f in sorted(path.rglob("*"))
+                       if f.suffix in (".yaml", ".yml", ".json", SAVE_SUFFIX) and f.is_file())
         else:
             out.append(p)
     return out

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ddaydesk.board import Board
 from ddaydesk.engine.actions import IllegalAction
 from ddaydesk.engine.state import MOVED, ON_MAP, PENDING, GameState
+from ddaydesk.engine.systems import rules_module
 from ddaydesk.engine.tables import SCALE, MoveRules, load_move_rules
 from ddaydesk.rules.systems import load_system
 
@@ -40,7 +41,7 @@ def edge_table(board: Board, rules: MoveRules, cls: int) -> tuple[list[tuple[tup
         t = names[board.terrain[i]]
         cost = rules.entry_cost.get(t, (None,) * len(rules.classes))[cls] if system.terrain[t].passable else None
         entry.append(cost)
-    feats = [(board.feature_bit(h.feature), h.replace, h.cost[cls]) for h in rules.hexsides]
+    feats = [(board.feature_bit(h.feature), h.replace, h.cost[cls], h.bridged_between) for h in rules.hexsides]
     feats = [f for f in feats if f[0]]
     edges: list[tuple[tuple[int, int], ...]] = []
     for i in range(board.n):
@@ -52,7 +53,9 @@ def edge_table(board: Board, rules: MoveRules, cls: int) -> tuple[list[tuple[tup
             mask = board.side_mask[s] if s >= 0 else 0
             add = 0
             replaced = None
-            for bit, replace, c in feats:
+            for bit, replace, c, bridged in feats:
+                if bridged and names[board.terrain[i]] in bridged and names[board.terrain[j]] in bridged:
+                    continue  # a bridge is assumed (FMU-GEN-04)
                 if mask & bit:
                     if replace:
                         replaced = c if replaced is None else min(replaced, c)
@@ -184,13 +187,18 @@ def entry_places(state: GameState, k: int) -> list[int]:
     source regions."""
     u = state.scenario.units[k]
     board = state.scenario.board
+    places: list[int] = []
     if u.arrive_region:
-        return sorted(board.regions[u.arrive_region].places)
-    for kind in ("entry", "supply_source"):
-        regs = [r for r in board.regions.values() if r.kind == kind and r.side == u.side]
-        if regs:
-            return sorted({p for r in regs for p in r.places})
-    return []
+        places = sorted(board.regions[u.arrive_region].places)
+    else:
+        for kind in ("entry", "supply_source"):
+            regs = [r for r in board.regions.values() if r.kind == kind and r.side == u.side]
+            if regs:
+                places = sorted({p for r in regs for p in r.places})
+                break
+    for f in rules_module(state.scenario.system.id).entry_filters:
+        places = f(state, k, places)
+    return places
 
 
 @dataclass
@@ -290,6 +298,12 @@ def _unit_rules(state: GameState, k: int, mode: str) -> _Rules:
         # strategic movers keep away from enemy units: fold that into the blocked mask
         both = int.from_bytes(blocked, "little") | int.from_bytes(pos.near[enemy], "little")
         blocked = both.to_bytes(n, "little")
+    for mask in rules_module(sc.system.id).move_masks:
+        extra, zoc_stop = mask(state, k)
+        if extra is not None:
+            blocked = (int.from_bytes(blocked, "little") | int.from_bytes(extra, "little")).to_bytes(n, "little")
+        if zoc_stop is not None:
+            stop = zoc_stop
     it = rules.interdiction
     return _Rules(
         edges, entry, blocked, stop, pos.interdicted if 1 in pos.interdicted else None,
@@ -436,6 +450,10 @@ def move_problem(state: GameState, k: int, mode: str, phase_units: str) -> str |
         return f"{u.id} is not a mobile unit: only mobile units move in this phase"
     if u.movement == 0:
         return f"{u.id} has no movement factor"
+    for check in rules_module(state.scenario.system.id).move_checks:
+        problem = check(state, k)
+        if problem:
+            return problem
     return mode_problem(state, k, mode)
 
 

@@ -92,7 +92,7 @@ def _enter_from(state: GameState, k: int, ch: Changes) -> None:
             for fn in rm.hooks.get(hook, ()):
                 fn(state, ch)
         state._cache.clear()
-        if state.phase == OVER:  # a hook decided the game (a victory check)
+        if state.phase == OVER:  # a hook ended the game (a sudden-death victory)
             ch.phases.append(OVER)
             return
         if not p.automatic:

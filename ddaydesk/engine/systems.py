@@ -52,6 +52,13 @@ class RulesModule:
     skip_notes: dict[str, str] = field(default_factory=dict)  # condition -> note when it skips
     setup: list[Callable[[GameState], None]] = field(default_factory=list)
     end_checks: list[Callable[[GameState, Phase], str | None]] = field(default_factory=list)
+    # Scenario movement limits (engine/movement.py): why a unit may not move now; extra places
+    # it may not enter or that end its move (a boundary, a turn-long restriction); where a
+    # pending reinforcement may come on.
+    move_checks: list[Callable[[GameState, int], str | None]] = field(default_factory=list)
+    move_masks: list[Callable[[GameState, int], tuple[bytes | None, bytes | None]]] = field(
+        default_factory=list)
+    entry_filters: list[Callable[[GameState, int, list[int]], list[int]]] = field(default_factory=list)
 
     def add_action(self, handler: Handler) -> None:
         self.handlers[handler.kind] = handler
@@ -73,6 +80,18 @@ class RulesModule:
         """``fn(state, phase)`` returns why the phase may not end yet (e.g. a unit in an enemy
         ZOC has not attacked, D77-ZOC-04), or None."""
         self.end_checks.append(fn)
+
+    def add_move_limit(self, check=None, mask=None, entry=None) -> None:
+        """``check(state, k)``: why unit ``k`` may not move now, or None. ``mask(state, k)``:
+        ``(blocked, stop)`` byte masks over places (1 = may not enter / entering ends the
+        move), either None; ``stop`` replaces the engine's enemy-ZOC mask for that unit.
+        ``entry(state, k, places)``: the entry places a pending unit may use now."""
+        if check:
+            self.move_checks.append(check)
+        if mask:
+            self.move_masks.append(mask)
+        if entry:
+            self.entry_filters.append(entry)
 
 
 @cache

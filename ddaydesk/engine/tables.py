@@ -29,6 +29,7 @@ class Hexside:
     feature: str
     replace: bool  # True: crossing costs this instead of the hex's cost (roads)
     cost: tuple[int, ...]  # ticks per class
+    bridged_between: frozenset[str] = frozenset()  # no cost between two hexes of these terrains (FMU-GEN-04)
 
 
 @dataclass(frozen=True)
@@ -194,13 +195,19 @@ def load_move_rules(system_id: str) -> MoveRules:
         if name not in system.hexside_features:
             trd.error(tdoc["hexsides"].key_pos.get(name, tdoc.pos), f"hexsides.{name}: not a hexside feature of {system_id}")
             continue
-        h = _tagged(trd, spec, tdoc["hexsides"].at(name), f"hexsides.{name}", ("mode", *classes))
+        h = _tagged(trd, spec, tdoc["hexsides"].at(name), f"hexsides.{name}", ("mode", *classes),
+                    optional=("bridged_between",))
         if h is None:
             continue
         if h["mode"] not in ("add", "replace"):
             trd.error(h.at("mode"), f"hexsides.{name}.mode: expected add or replace, found {h['mode']!r}")
+        bridged = h.get("bridged_between") or []
+        for t in bridged:
+            if t not in system.terrain:
+                trd.error(h.at("bridged_between"), f"hexsides.{name}.bridged_between: {t!r} is not a terrain of {system_id}")
         hexsides.append(Hexside(str(name), h["mode"] == "replace",
-                                tuple(_ticks(trd, h, c, f"hexsides.{name}") or 0 for c in classes)))
+                                tuple(_ticks(trd, h, c, f"hexsides.{name}") or 0 for c in classes),
+                                frozenset(str(t) for t in bridged)))
     problems = rd.problems + trd.problems
     if problems or stacking is None:
         raise FormatError(problems)

@@ -6,14 +6,16 @@ import secrets
 import sys
 
 from PySide6.QtCore import QTimer
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QGraphicsView, QMainWindow, QMessageBox
 
 from ddaydesk import __version__
-from ddaydesk.engine import Game, load_game
-from ddaydesk.engine.savefile import is_save
+from ddaydesk.engine import Game
+from ddaydesk.engine.savefile import is_save, load_game
 from ddaydesk.formats.catalog import default_scenario_path
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.scenariofile import Scenario, load_scenario
+from ddaydesk.paths import icon_path
 from ddaydesk.ui.dd2window import DD2Window
 from ddaydesk.ui.mapscene import MapScene
 
@@ -30,12 +32,11 @@ class MainWindow(QMainWindow):
 
 
 def _window_for(path: str) -> QMainWindow:
-    """The window for a scenario or a save: D-Day2 games open the zone-map hot-seat window."""
+    """The window for a scenario or a save (replayed and verified by the engine): D-Day2
+    games open the zone-map hot-seat window, the others show their board."""
     if is_save(path):
         game = load_game(path)
-        if game.scenario.system.id != "dd2":
-            return MainWindow(game.scenario)
-        return DD2Window(game)
+        return DD2Window(game) if game.scenario.system.id == "dd2" else MainWindow(game.scenario)
     scenario = load_scenario(path)
     if scenario.system.id == "dd2":
         return DD2Window(Game(scenario, seed=secrets.randbits(32)))
@@ -46,8 +47,9 @@ def run_gui(path: str | None = None, smoke: bool = False, screenshot: str | None
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("ddaydesk")
     app.setOrganizationName("ddaydesk")
+    app.setWindowIcon(QIcon(str(icon_path())))
     try:
-        win = _window_for(path or str(default_scenario_path()))
+        win = _window_for(str(path or default_scenario_path()))
     except FormatError as exc:
         if smoke:
             print(exc, file=sys.stderr)

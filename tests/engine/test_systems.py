@@ -96,11 +96,14 @@ def test_a_systems_own_rules_package_registers_last(monkeypatch):
     import sys
     import types
 
+    import ddaydesk.rules.fmu as real
+
     fake = types.ModuleType("ddaydesk.rules.fmu")
     seen = []
 
     def register(rm):
         seen.append(sorted(rm.handlers))  # the engine's handlers are there already
+        real.register(rm)  # the sequence names the real module's conditions
         rm.add_condition("weather_roll", lambda state: False)  # may replace the engine's
 
     fake.register = register

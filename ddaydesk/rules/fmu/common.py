@@ -1,0 +1,103 @@
+"""Shared look-ups of the Utah Beach rules: the module's own state (``state.extra["fmu"]``),
+beachhead markers, airborne units, the scenario boundary and the ZOC as GT 1 restricts it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ddaydesk.engine.state import ON_MAP, GameState, Marker
+from ddaydesk.rules.fmu.data import val
+
+BEACHHEAD = "beachhead"
+DROP_ZONE = "drop_zone"
+
+
+def fx(state: GameState) -> dict[str, Any]:
+    """This module's JSON-able record in the state (created on first use)."""
+    return state.extra.setdefault("fmu", {})
+
+
+def is_fmu_scenario(state: GameState) -> bool:
+    """The Utah Beach rules apply to scenarios on a map with beach landing hexes."""
+    return bool(state.scenario.board.places_of_kind("beach_landing"))
+
+
+def row_of(state: GameState, i: int) -> int:
+    """Printed row (first pair of the hex number, counted from the south edge: docs/maps.md)."""
+    return int(state.scenario.board.labels[i][:2])
+
+
+def beachheads(state: GameState) -> list[int]:
+    return sorted(m.place for m in state.markers if m.kind == BEACHHEAD)
+
+
+def add_marker(state: GameState, kind: str, place: int, side: str = "allied") -> None:
+    state.markers = tuple(sorted((*state.markers, Marker(kind, place, side))))
+
+
+def remove_markers(state: GameState, kind: str, places: set[int] | None = None) -> list[int]:
+    gone = [m.place for m in state.markers if m.kind == kind and (places is None or m.place in places)]
+    state.markers = tuple(m for m in state.markers
+                          if not (m.kind == kind and (places is None or m.place in places)))
+    return gone
+
+
+def is_airborne(state: GameState, k: int) -> bool:
+    """An Allied parachute or glider unit (the 82nd and 101st; German paras are not airborne)."""
+    u = state.scenario.units[k]
+    return u.side == "allied" and u.type in val("landing.airborne_types")
+
+
+def division_of(state: GameState, k: int) -> str:
+    """Airborne division of a unit: the middle part of its id (``us-82-505`` -> ``82``)."""
+    parts = state.scenario.units[k].id.split("-")
+    return parts[1] if len(parts) > 2 else ""
+
+
+def campaign(state: GameState) -> bool:
+    return bool(state.options.get("campaign"))
+
+
+def outside(state: GameState) -> bytes:
+    """1 for every place east of the Vire (outside the scenario area), none in the campaign
+    (FMU-GEN-02/03, FMU-CAMP-07). Cached on the scenario."""
+    sc = state.scenario
+    n = sc.board.n
+    if campaign(state):
+        return bytes(n)
+    got = sc.__dict__.get("_fmu_outside")
+    if got is None:
+        region = sc.board.regions.get(val("boundary.region"))
+        inside = region.places if region else range(n)
+        mask = bytearray(b"\x01" * n)
+        for i in inside:
+            mask[i] = 0
+        got = sc.__dict__["_fmu_outside"] = bytes(mask)
+    return got
+
+
+def occupants(state: GameState, place: int, side: str | None = None) -> list[int]:
+    units = state.scenario.units
+    return [k for k in state.units_at().get(place, []) if side is None or units[k].side == side]
+
+
+def zoc_of(state: GameState, side: str) -> bytes:
+    """Places in the ZOC of ``side``'s units, without the Allied airborne units on the turn
+    they project none (FMU-AIRB-17). Cached per state."""
+    key = ("fmu_zoc", side)
+    got = state._cache.get(key)
+    if got is not None:
+        return got
+    sc = state.scenario
+    board = sc.board
+    quiet = state.turn <= val("landing.airborne_restricted_turn")
+    mask = bytearray(board.n)
+    for k, u in enumerate(sc.units):
+        if u.side != side or state.status[k] != ON_MAP or state.place[k] < 0 or u.type == "hq":
+            continue
+        if quiet and is_airborne(state, k):
+            continue
+        for j in board.adj[state.place[k]]:
+            mask[j] = 1
+    got = state._cache[key] = bytes(mask)
+    return got

@@ -1,0 +1,492 @@
+"""The landing sequence before GT 1 (seed 002 11.2.1-11.2.3)."""
+
+import pytest
+
+from ddaydesk.engine import (
+    ELIMINATED,
+    ON_MAP,
+    WITHHELD,
+    Changes,
+    EndPhase,
+    Game,
+    IllegalAction,
+    Move,
+    legal_actions,
+)
+from ddaydesk.rules.fmu.common import fx, zoc_of
+from ddaydesk.rules.fmu.landing import (
+    AXIAL,
+    DropLoss,
+    Land,
+    PlaceAirborne,
+    PlaceBeachhead,
+    PlaceDropZone,
+    RollDrop,
+    drift_target,
+    drop_hazards,
+    landing_force,
+)
+from tests.rules.fmu.fmu_helpers import (
+    at,
+    attack,
+    play_landing,
+    scenario,
+    script_dice,
+    stand_in_attack,
+)
+
+
+def new():
+    return Game(scenario(), 3)
+
+
+def test_setup_phases_run_in_the_printed_order_FMU_SEQ_01(monkeypatch):
+    # FMU-SEQ-01
+    stand_in_attack(monkeypatch)
+    g = new()
+    seen = [g.state.phase]
+    assert seen == ["landing.beachheads"]
+    with pytest.raises(IllegalAction, match="not allowed in the landing.beachheads"):
+        g.do(PlaceDropZone("allied", "82", at(g.scenario, "2503")))  # FMU-SEQ-01: airborne after amphibious
+    play_landing(g)
+    assert g.state.phase in ("landing.drop_attacks", "landing.beach_assault")
+
+
+def test_beachhead_markers_only_on_utah_beach_one_a_hex_FMU_AMPH_01():
+    # FMU-AMPH-01
+    g = new()
+    sc = g.scenario
+    g.do(PlaceBeachhead("allied", at(sc, "2806")))
+    with pytest.raises(IllegalAction, match="already has a beachhead"):
+        g.do(PlaceBeachhead("allied", at(sc, "2806")))
+    with pytest.raises(IllegalAction, match="not a Utah Beach hex"):
+        g.do(PlaceBeachhead("allied", at(sc, "2406")))
+    offered = {sc.board.labels[a.place] for a in legal_actions(g.state, "allied") if a.kind == "place_beachhead"}
+    assert offered == {"3005", "2906", "2707", "2607", "2508"}
+
+
+def test_unplaced_beachhead_markers_are_gone_for_good_FMU_AMPH_02():
+    # FMU-AMPH-02
+    g = new()
+    g.do(PlaceBeachhead("allied", at(g.scenario, "2806")))
+    g.do(EndPhase("allied"))
+    with pytest.raises(IllegalAction, match="not allowed in the landing.amphibious"):
+        g.do(PlaceBeachhead("allied", at(g.scenario, "2707")))
+
+
+def test_landing_force_is_4th_division_and_359th_FMU_AMPH_05():
+    # FMU-AMPH-05
+    g = new()
+    ids = sorted(g.scenario.units[k].id for k in landing_force(g.state))
+    assert ids == ["us-4-12", "us-4-22", "us-4-8", "us-90-359"]
+
+
+def test_three_a_beach_hex_the_fourth_lands_on_gt2_FMU_AMPH_06():
+    # FMU-AMPH-06
+    g = new()
+    sc = g.scenario
+    g.do(PlaceBeachhead("allied", at(sc, "2806")))
+    g.do(EndPhase("allied"))
+    for uid in ("us-4-8", "us-4-12", "us-4-22"):
+        g.do(Land("allied", uid, at(sc, "2806")))
+    with pytest.raises(IllegalAction, match="three units"):
+        g.do(Land("allied", "us-90-359", at(sc, "2806")))
+    g.do(EndPhase("allied"))  # no room left: the phase may end
+    assert fx(g.state)["delayed"] == {"us-90-359": 2}
+
+
+def test_beachhead_markers_without_units_removed_FMU_AMPH_10():
+    # FMU-AMPH-10
+    g = new()
+    sc = g.scenario
+    g.do(PlaceBeachhead("allied", at(sc, "3005")))
+    g.do(PlaceBeachhead("allied", at(sc, "2906")))
+    g.do(EndPhase("allied"))
+    for uid in ("us-4-8", "us-4-12", "us-4-22"):
+        g.do(Land("allied", uid, at(sc, "2906")))
+    with pytest.raises(IllegalAction, match="land us-90-359 first"):
+        g.do(EndPhase("allied"))  # FMU-AMPH-05: every landing unit that has room lands
+    g.do(Land("allied", "us-90-359", at(sc, "3005")))
+    g.do(EndPhase("allied"))
+    assert sorted(sc.board.labels[m.place] for m in g.state.markers_of("beachhead")) == ["2906", "3005"]
+    g2 = new()
+    g2.do(PlaceBeachhead("allied", at(sc, "3005")))
+    g2.do(PlaceBeachhead("allied", at(sc, "2906")))
+    g2.do(PlaceBeachhead("allied", at(sc, "2806")))
+    g2.do(EndPhase("allied"))
+    for uid in ("us-4-8", "us-4-12", "us-4-22", "us-90-359"):
+        g2.do(Land("allied", uid, at(sc, "2906" if uid != "us-90-359" else "2806")))
+    g2.do(EndPhase("allied"))
+    assert sorted(sc.board.labels[m.place] for m in g2.state.markers_of("beachhead")) == ["2806", "2906"]
+
+
+def _at_drop_zones():
+    g = new()
+    sc = g.scenario
+    g.do(PlaceBeachhead("allied", at(sc, "2806")))
+    g.do(EndPhase("allied"))
+    for uid in ("us-4-8", "us-4-12", "us-4-22"):
+        g.do(Land("allied", uid, at(sc, "2806")))
+    g.do(EndPhase("allied"))
+    assert g.state.phase == "landing.drop_zones"
+    return g
+
+
+def test_drop_zones_north_of_row_19_not_beach_city_sea_FMU_AIRB_01_FMU_GEN_02():
+    # FMU-AIRB-01, FMU-GEN-02
+    g = _at_drop_zones()
+    sc = g.scenario
+    with pytest.raises(IllegalAction, match="north of the 19xx row"):
+        g.do(PlaceDropZone("allied", "82", at(sc, "1903")))
+    with pytest.raises(IllegalAction, match="beach, woods, all-sea or city"):
+        g.do(PlaceDropZone("allied", "82", at(sc, "3001")))  # Montebourg, a city
+    with pytest.raises(IllegalAction, match="beach, woods"):
+        g.do(PlaceDropZone("allied", "82", at(sc, "3005")))  # beach
+    east = next(i for i in range(sc.board.n) if int(sc.board.labels[i][:2]) > 19
+                and sc.board.terrain_of(i) == "clear" and i not in sc.board.regions["landing_and_linkup"].places)
+    with pytest.raises(IllegalAction, match="east of the Vire"):
+        g.do(PlaceDropZone("allied", "82", east))  # FMU-GEN-02
+    g.do(PlaceDropZone("allied", "82", at(sc, "2003")))
+    with pytest.raises(IllegalAction, match="place the drop zone of the 101"):
+        g.do(EndPhase("allied"))
+
+
+def test_airborne_set_in_or_next_to_own_drop_zone_one_a_hex_FMU_AIRB_02():
+    # FMU-AIRB-02
+    g = _at_drop_zones()
+    sc = g.scenario
+    g.do(PlaceDropZone("allied", "82", at(sc, "2503")))
+    g.do(PlaceDropZone("allied", "101", at(sc, "2206")))
+    g.do(EndPhase("allied"))
+    with pytest.raises(IllegalAction, match="in or next to its division's drop zone"):
+        g.do(PlaceAirborne("allied", "us-82-505", at(sc, "2305")))
+    with pytest.raises(IllegalAction, match="in or next to"):
+        g.do(PlaceAirborne("allied", "us-101-501", at(sc, "2503")))  # the 82nd's zone
+    g.do(PlaceAirborne("allied", "us-82-505", at(sc, "2503")))
+    with pytest.raises(IllegalAction, match="one unit a hex"):
+        g.do(PlaceAirborne("allied", "us-82-507", at(sc, "2503")))
+    with pytest.raises(IllegalAction, match="place us-82-507"):
+        g.do(EndPhase("allied"))
+
+
+def _at_drop(monkeypatch=None):
+    g = _at_drop_zones()
+    sc = g.scenario
+    g.do(PlaceDropZone("allied", "82", at(sc, "2503")))
+    g.do(PlaceDropZone("allied", "101", at(sc, "2305")))
+    g.do(EndPhase("allied"))
+    while g.state.phase == "landing.airborne":
+        acts = [a for a in legal_actions(g.state, "allied") if a.kind == "place_airborne"]
+        g.do(acts[0] if acts else EndPhase("allied"))
+    assert g.state.phase == "landing.drop"
+    return g
+
+
+@pytest.mark.parametrize("face,status,steps,drifts", [
+    pytest.param(1, ELIMINATED, 0, False, id="FMU-AIRB-04"),
+    pytest.param(2, ON_MAP, 1, True, id="FMU-AIRB-05-two"),
+    pytest.param(3, ON_MAP, 1, True, id="FMU-AIRB-05"),
+    pytest.param(4, ON_MAP, 0, True, id="FMU-AIRB-06"),
+    pytest.param(5, ON_MAP, 0, True, id="FMU-AIRB-06-five"),
+    pytest.param(6, ON_MAP, 0, False, id="FMU-AIRB-07"),
+])
+def test_drop_survival_die(monkeypatch, face, status, steps, drifts):
+    g = _at_drop()
+    k = g.state.unit("us-82-505")
+    planned = g.state.place[k]
+    script_dice(monkeypatch, [face, 4])  # drift 4: east
+    ch = g.do(RollDrop("allied", "us-82-505"))
+    assert g.state.status[k] == status
+    assert g.state.steps_lost[k] == steps
+    assert len(ch.dice) == (2 if drifts else 1)
+    if status == ON_MAP:
+        east = g.scenario.board.grid.nbr[planned * 6 + AXIAL["E"]]
+        assert g.state.place[k] == (east if drifts else planned)
+        d = fx(g.state)["drops"]["us-82-505"]
+        assert d["planned"] == g.scenario.board.labels[planned] and d["landed"] == g.scenario.board.labels[g.state.place[k]]
+
+
+def test_each_unit_rolls_once_and_all_must_roll_FMU_AIRB_03(monkeypatch):
+    # FMU-AIRB-03
+    g = _at_drop()
+    script_dice(monkeypatch, [6])
+    g.do(RollDrop("allied", "us-82-505"))
+    with pytest.raises(IllegalAction, match="already dropped"):
+        g.do(RollDrop("allied", "us-82-505"))
+    with pytest.raises(IllegalAction, match="roll the drop of"):
+        g.do(EndPhase("allied"))
+    assert g.undo_problem()  # the roll is in the log for good
+
+
+def test_drift_die_one_is_west_then_clockwise_FMU_AIRB_08():
+    # FMU-AIRB-08
+    g = _at_drop()
+    sc = g.scenario
+    here = at(sc, "2404")
+    grid = sc.board.grid
+    got = [drift_target(g.state, here, face)[0] for face in range(1, 7)]
+    assert got == ["W", "NW", "NE", "E", "SE", "SW"]
+    lab = sc.board.labels
+    # On this map rows count from the south: west keeps the row and lowers the column.
+    assert lab[drift_target(g.state, here, 1)[1]] == "2403"
+    assert lab[drift_target(g.state, here, 4)[1]] == "2405"
+    assert drift_target(g.state, here, 2)[1] == grid.nbr[here * 6 + 2]
+    assert int(lab[drift_target(g.state, here, 2)[1]][:2]) == 25  # north-west is one row north
+
+
+def _dropped_state(places: dict[str, str], reduced=()):
+    g = _at_drop()
+    s = g.state.copy()
+    sc = g.scenario
+    drops = fx(s)["drops"]
+    for uid in list(drops):
+        k = s.unit(uid)
+        if uid in places:
+            s.place[k] = at(sc, places[uid])
+            drops[uid].update({"roll": 6, "landed": places[uid]})
+            s.steps_lost[k] = 1 if uid in reduced else 0
+        else:
+            s.place[k], s.status[k] = -1, ELIMINATED
+            drops[uid].update({"roll": 1, "landed": None})
+    s._cache.clear()
+    return s
+
+
+def test_drop_hazards_woods_city_beach_reduce_sea_kills_FMU_AIRB_09_FMU_AIRB_10():
+    # FMU-AIRB-09, FMU-AIRB-10
+    sc = scenario()
+    woods = next(sc.board.labels[i] for i in sc.board.regions["landing_and_linkup"].places
+                 if sc.board.terrain_of(i) == "woods")
+    sea = next(sc.board.labels[i] for i in range(sc.board.n) if sc.board.terrain_of(i) == "sea")
+    s = _dropped_state({"us-82-505": woods, "us-82-507": "1706", "us-82-508": "3005",
+                        "us-101-501": sea, "us-101-502": "2305"}, reduced=("us-82-507",))
+    ch = Changes()
+    drop_hazards(s, ch)
+    st = {uid: (s.status[s.unit(uid)], s.steps_lost[s.unit(uid)]) for uid in
+          ("us-82-505", "us-82-507", "us-82-508", "us-101-501", "us-101-502")}
+    assert st["us-82-505"] == (ON_MAP, 1)  # woods: reduced (FMU-AIRB-09)
+    assert st["us-82-507"][0] == ELIMINATED  # already reduced, in a city: eliminated
+    assert st["us-82-508"] == (ON_MAP, 1)  # beach
+    assert st["us-101-501"][0] == ELIMINATED  # all-sea (FMU-AIRB-10)
+    assert st["us-101-502"] == (ON_MAP, 0)  # clear: nothing
+
+
+def test_double_stacked_drop_costs_a_step_of_the_players_choice_FMU_AIRB_11():
+    # FMU-AIRB-11
+    s = _dropped_state({"us-82-505": "2404", "us-82-507": "2404", "us-101-501": "2305", "us-101-502": "2305"},
+                       reduced=("us-101-501", "us-101-502"))
+    drop_hazards(s, Changes())
+    assert fx(s)["drop_losses"] == {"2305": 1, "2404": 1}
+    g = Game(scenario(), 3)
+    g.states[-1] = s
+    s.phase = "landing.hazards"
+    with pytest.raises(IllegalAction, match="choose the unit that loses a step"):
+        g.do(EndPhase("allied"))
+    g.do(DropLoss("allied", "us-82-507"))  # the player's choice
+    assert g.state.steps_lost[g.state.unit("us-82-507")] == 1 and g.state.steps_lost[g.state.unit("us-82-505")] == 0
+    with pytest.raises(IllegalAction, match="owes no loss"):
+        g.do(DropLoss("allied", "us-82-505"))
+    g.do(DropLoss("allied", "us-101-502"))  # both reduced: one is eliminated
+    assert g.state.status[g.state.unit("us-101-502")] == ELIMINATED
+    assert g.state.status[g.state.unit("us-101-501")] == ON_MAP
+
+
+def test_german_units_placed_at_step_5_after_the_drift_FMU_SEQ_02_FMU_GSET_01_FMU_GSET_02(monkeypatch):
+    # FMU-SEQ-02, FMU-GSET-01, FMU-GSET-02
+    stand_in_attack(monkeypatch)
+    g = new()
+    k = g.state.unit("ge-739-709")
+    assert g.state.status[k] == WITHHELD  # not on the map while the Allies land and drop
+    assert g.state.place[k] == -1
+    play_landing(g)
+    sc = g.scenario
+    where = {u.id: sc.board.labels[g.state.place[j]] for j, u in enumerate(sc.units)
+             if u.side == "german" and g.state.status[j] == ON_MAP}
+    assert where == {"ge-6-2": "1709", "ge-709-709": "3303", "ge-919-709": "3002",
+                     "ge-729-709": "3203", "ge-739-709": "3303"}  # two units in 3303 as printed
+
+
+def test_unit_in_a_german_hex_must_attack_before_play_goes_on_FMU_AIRB_12(monkeypatch):
+    # FMU-AIRB-12
+    stand_in_attack(monkeypatch)
+    g = new()
+    # drop zone next to 3203 (729/709): the 82nd lands around it, one unit on it
+    play_landing(g, dz=("3103", "2305"))
+    s = g.state
+    sc = g.scenario
+    from ddaydesk.rules.fmu.landing import drop_hex_units
+    if not drop_hex_units(s):
+        pytest.skip("no airborne unit came down on a German unit with this seed")
+    assert s.phase == "landing.drop_attacks"
+    uid = sc.units[drop_hex_units(s)[0]].id
+    with pytest.raises(IllegalAction, match="must attack the German unit in its hex"):
+        g.do(EndPhase("allied"))
+    g.do(attack("allied", [sc.units[k].id for k in drop_hex_units(s)]))
+    g.do(EndPhase("allied"))
+    assert g.state.phase == "landing.beach_assault", uid
+
+
+def test_beach_assault_required_in_every_occupied_beach_hex_FMU_BEACH_01(monkeypatch):
+    # FMU-BEACH-01
+    stand_in_attack(monkeypatch)
+    g = play_landing(new())
+    while g.state.phase == "landing.drop_attacks":
+        from ddaydesk.rules.fmu.landing import drop_hex_units
+        g.do(attack("allied", [g.scenario.units[k].id for k in drop_hex_units(g.state)]))
+        g.do(EndPhase("allied"))
+    with pytest.raises(IllegalAction, match="beach assault"):
+        g.do(EndPhase("allied"))
+    g.do(attack("allied", ["us-4-8", "us-4-12", "us-4-22"]))
+    g.do(attack("allied", ["us-90-359"]))
+    g.do(EndPhase("allied"))
+    assert g.state.turn == 1 and g.state.phase == "allied.movement"
+
+
+def landed_gt1(monkeypatch, seed=3, dz=("2503", "2305")):
+    from ddaydesk.rules.fmu.landing import beach_assault_units, drop_hex_units
+
+    stand_in_attack(monkeypatch)
+    g = play_landing(Game(scenario(), seed), dz=dz)
+    while g.state.phase.startswith("landing."):
+        s = g.state
+        todo = drop_hex_units(s) if s.phase == "landing.drop_attacks" else beach_assault_units(s)
+        if todo:
+            g.do(attack("allied", [g.scenario.units[k].id for k in todo]))
+        g.do(EndPhase("allied"))
+    return g
+
+
+def test_gt1_landed_and_airborne_units_may_not_move_FMU_AMPH_08_FMU_AMPH_09_FMU_AIRB_18(monkeypatch):
+    # FMU-AMPH-08, FMU-AMPH-09, FMU-AIRB-18
+    g = landed_gt1(monkeypatch)
+    movers = {a.unit for a in legal_actions(g.state, "allied") if a.kind == "move"}
+    assert movers == set()
+    with pytest.raises(IllegalAction, match="landed on GT 1"):
+        g.do(Move("allied", "us-4-8", at(g.scenario, "2705")))
+    airborne = next(u.id for k, u in enumerate(g.scenario.units)
+                    if u.type == "parachute" and u.side == "allied" and g.state.status[k] == ON_MAP)
+    with pytest.raises(IllegalAction, match="airborne units may not move"):
+        g.do(Move("allied", airborne, at(g.scenario, "2402")))
+    g.do(EndPhase("allied"))  # to combat: airborne may not attack on GT 1
+    with pytest.raises(IllegalAction, match="may not attack on GT 1"):
+        g.do(attack("allied", [airborne]))
+    with pytest.raises(IllegalAction, match="only combat is the beach assault"):
+        g.do(attack("allied", ["us-4-8"]))
+
+
+def test_airborne_units_project_no_zoc_on_gt1_FMU_AIRB_17(monkeypatch):
+    # FMU-AIRB-17
+    g = landed_gt1(monkeypatch)
+    s = g.state
+    airborne = [k for k, u in enumerate(s.scenario.units) if u.type in ("parachute", "glider")
+                and u.side == "allied" and s.status[k] == ON_MAP]
+    next_to = {j for k in airborne for j in s.scenario.board.adj[s.place[k]]}
+    zoc = zoc_of(s, "allied")
+    others = {j for k, u in enumerate(s.scenario.units) if u.side == "allied" and s.status[k] == ON_MAP
+              and k not in airborne for j in s.scenario.board.adj[s.place[k]]}
+    assert any(next_to - others)
+    assert not any(zoc[j] for j in next_to - others)
+    s2 = s.copy()
+    s2.turn = 2
+    assert all(zoc_of(s2, "allied")[j] for j in next_to)
+
+
+def test_stacked_units_that_leave_the_beach_never_stack_again_FMU_AMPH_07(monkeypatch):
+    # FMU-AMPH-07
+    g = landed_gt1(monkeypatch)
+    s = g.state.copy()
+    s.turn = 2
+    s.phase = "allied.movement"
+    from ddaydesk.engine import reach
+    k = s.unit("us-4-8")
+    r = reach(s, k)
+    occupied = {s.place[j] for j, u in enumerate(s.scenario.units) if u.side == "allied" and s.status[j] == ON_MAP}
+    assert r.dest and not (set(r.dest) & occupied)  # not even the other beach stack (2707)
+
+
+def test_drop_zones_give_airborne_supply_then_go_on_gt3_FMU_AIRB_16(monkeypatch):
+    # FMU-AIRB-16
+    g = landed_gt1(monkeypatch)
+    assert fx(g.state)["drop_zone_supply"] is True
+    assert len(g.state.markers_of("drop_zone")) == 2
+    from ddaydesk.rules.fmu.support import support_phase
+    s = g.state.copy()
+    s.turn = 2
+    support_phase(s, Changes())
+    assert len(s.markers_of("drop_zone")) == 2
+    s.turn = 3
+    ch = Changes()
+    support_phase(s, ch)
+    assert s.markers_of("drop_zone") == [] and fx(s)["drop_zone_supply"] is False
+
+
+def test_beach_hex_whose_assault_units_all_die_loses_its_marker_FMU_BEACH_06(monkeypatch):
+    from ddaydesk.engine import Handler, rules_module
+    from ddaydesk.rules.fmu import _wrap
+    from ddaydesk.rules.fmu.landing import beach_assault_units, drop_hex_units, eliminate
+
+    def legal(state, side, phase):
+        return iter(())
+
+    def wipe(state, a, ch, phase):  # a stand-in result: every attacker eliminated
+        for uid in a.attackers:
+            eliminate(state, ch, state.unit(uid))
+
+    monkeypatch.setitem(rules_module("fmu").handlers, "attack", _wrap(Handler("attack", legal, wipe)))
+    g = play_landing(new())
+    while g.state.phase == "landing.drop_attacks":
+        g.do(attack("allied", [g.scenario.units[k].id for k in drop_hex_units(g.state)]))
+        g.do(EndPhase("allied"))
+    assert g.state.phase == "landing.beach_assault"
+    assert len(beach_assault_units(g.state)) == 4
+    ch = g.do(attack("allied", ["us-90-359"]))  # the only unit on 2707
+    labels = sorted(g.scenario.board.labels[m.place] for m in g.state.markers_of("beachhead"))
+    assert labels == ["2806"] and any("FMU-BEACH-06" in n for n in ch.notes)
+
+
+def test_landing_log_saves_and_replays_to_the_same_state(tmp_path):
+    # The landing's actions and dice are in the log like any other (FMU-AIRB-03 rolls replayed).
+    from ddaydesk.engine import load_game, save_game
+
+    g = play_landing(new())
+    path = tmp_path / "landing.json"
+    save_game(g, path)
+    again = load_game(path)
+    assert again.state.state_hash() == g.state.state_hash()
+    assert [r.value for _, r in again.dice_log()] == [r.value for _, r in g.dice_log()]
+    kinds = {a.kind for a in again.log}
+    assert {"place_beachhead", "land", "place_drop_zone", "place_airborne", "roll_drop"} <= kinds
+
+
+def test_offered_drop_zones_are_exactly_the_accepted_ones_FMU_AIRB_01():
+    # FMU-AIRB-01: the fast listing and the one-by-one check agree on every hex of the map
+    from ddaydesk.rules.fmu.landing import _drop_zone_problem
+
+    g = _at_drop_zones()
+    s = g.state
+    offered = {(a.division, a.place) for a in legal_actions(s, "allied") if a.kind == "place_drop_zone"}
+    accepted = {(d, i) for d in ("82", "101") for i in range(s.scenario.board.n)
+                if _drop_zone_problem(s, d, i) is None}
+    assert offered == accepted and offered
+
+
+def test_compulsory_attacks_are_listed_for_the_combat_wiring_FMU_BEACH_01(monkeypatch):
+    # FMU-BEACH-01, FMU-AIRB-12: the combat record names the hexes where attacks are due
+    g = landed_gt1(monkeypatch)
+    assert g.state.extra["combat"]["beach_assault_due"] == ["2707", "2806"]
+    assert "drop_hex_due" not in g.state.extra["combat"]
+
+
+def test_landing_summary_shows_each_drift_for_the_map(monkeypatch):
+    # FMU-AIRB-08: planned and landed hexes of every drop, for the map's drift arrows
+    from ddaydesk.rules.fmu.view import landing_summary
+
+    g = _at_drop()
+    script_dice(monkeypatch, [4, 1])  # drifts one hex west
+    ch = g.do(RollDrop("allied", "us-82-505"))
+    got = landing_summary(g.state)
+    d = next(x for x in got["drops"] if x["unit"] == "us-82-505")
+    assert got["step"] == "landing.drop" and "roll the drop" in got["to_do"]
+    assert d["drift"] == "W" and d["landed"] != d["planned"]
+    assert ch.moved[-1][1:3] == (at(g.scenario, d["planned"]), at(g.scenario, d["landed"]))
+    assert got["drop_zones"] == {"82": "2503", "101": "2305"}

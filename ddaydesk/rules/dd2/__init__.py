@@ -12,7 +12,7 @@ from ddaydesk.rules.dd2.actions import (
     Bombard,
     Casualties,
     Fight,
-    Land,
+    GoAshore,
     ParaDrop,
     Patrol,
     Reinforce,
@@ -22,5 +22,5 @@ from ddaydesk.rules.dd2.fire import battle_odds, battles
 from ddaydesk.rules.dd2.game import active_side, register, winner
 from ddaydesk.rules.dd2.state import DD2State
 
-__all__ = ["BlockhouseFire", "Bomb", "Bombard", "Casualties", "DD2State", "Fight", "Land", "ParaDrop",
+__all__ = ["BlockhouseFire", "Bomb", "Bombard", "Casualties", "DD2State", "Fight", "GoAshore", "ParaDrop",
            "Patrol", "Reinforce", "RollReinforcements", "active_side", "battle_odds", "battles", "register", "winner"]

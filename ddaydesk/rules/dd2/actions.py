@@ -59,10 +59,10 @@ class BlockhouseFire(Action):
 
 @action_type
 @dataclass(frozen=True)
-class Land(Action):
+class GoAshore(Action):
     """From a beachhead into its zone (DD2-MOVE-02/03)."""
 
-    kind = "land"
+    kind = "go_ashore"
     unit: str
 
 
@@ -101,5 +101,5 @@ class Casualties(Action):
     units: tuple[str, ...]
 
 
-__all__ = ["Bomb", "Bombard", "BlockhouseFire", "Casualties", "Fight", "Land", "ParaDrop", "Patrol",
+__all__ = ["Bomb", "Bombard", "BlockhouseFire", "Casualties", "Fight", "GoAshore", "ParaDrop", "Patrol",
            "Reinforce", "RollReinforcements"]

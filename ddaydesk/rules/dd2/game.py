@@ -33,7 +33,7 @@ from ddaydesk.rules.dd2.actions import (
     Bombard,
     Casualties,
     Fight,
-    Land,
+    GoAshore,
     ParaDrop,
     Patrol,
     Reinforce,
@@ -228,7 +228,7 @@ def _legal_move(s: DD2State, side: str) -> Iterable[Action]:
 
 
 def _legal_land(s: DD2State, side: str) -> Iterable[Action]:
-    yield from (Land(side, s.units[k].id) for k in range(len(s.zone))
+    yield from (GoAshore(side, s.units[k].id) for k in range(len(s.zone))
                 if s.part[k] == "beach" and s.side(k) == side and not moves.why_not_land(s, k))
 
 
@@ -343,7 +343,7 @@ def _apply_move(s: DD2State, a: Move) -> None:
     moves.do_move(s, k, z)
 
 
-def _apply_land(s: DD2State, a: Land) -> None:
+def _apply_land(s: DD2State, a: GoAshore) -> None:
     k = _unit(s, a.unit)
     why = moves.why_not_land(s, k)
     if why:
@@ -406,7 +406,7 @@ HANDLERS = {
     "bombard": (_legal_bombard, _apply_bombard), "bomb": (_legal_bomb, _apply_bomb),
     "patrol": (_legal_patrol, _apply_patrol),
     "blockhouse_fire": (lambda s, side: [BlockhouseFire(side)], _apply_blockhouse_fire),
-    "move": (_legal_move, _apply_move), "land": (_legal_land, _apply_land),
+    "move": (_legal_move, _apply_move), "go_ashore": (_legal_land, _apply_land),
     "fight": (lambda s, side: [Fight(side)], _apply_fight),
     "roll_reinforcements": (_legal_roll, _apply_roll), "reinforce": (_legal_reinforce, _apply_reinforce),
 }

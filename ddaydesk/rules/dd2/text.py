@@ -10,7 +10,7 @@ from ddaydesk.rules.dd2.actions import (
     Bombard,
     Casualties,
     Fight,
-    Land,
+    GoAshore,
     ParaDrop,
     Patrol,
     Reinforce,
@@ -38,7 +38,7 @@ def action_zone(gs: GameState, a: Action) -> int:
         return a.target
     if isinstance(a, Patrol | Reinforce):
         return a.place
-    if isinstance(a, Bombard | Land):
+    if isinstance(a, Bombard | GoAshore):
         return s.zone[s.k(a.unit)]
     return -1
 
@@ -54,7 +54,7 @@ def action_text(gs: GameState, a: Action) -> str:
         return ENDING.get(s.phase, "end the phase")
     if isinstance(a, Move):
         return f"move {unit(a.unit)} from {zone_name(s, s.zone[s.k(a.unit)])} to {zone_name(s, a.to)}"
-    if isinstance(a, Land):
+    if isinstance(a, GoAshore):
         return f"land {unit(a.unit)} in {zone_name(s, s.zone[s.k(a.unit)])}"
     if isinstance(a, Bombard):
         return f"naval shot at {unit(a.unit)} in {zone_name(s, s.zone[s.k(a.unit)])}"

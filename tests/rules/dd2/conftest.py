@@ -25,7 +25,7 @@ from ddaydesk.rules.dd2 import (
     Bombard,
     Casualties,
     DD2State,
-    Land,
+    GoAshore,
     Patrol,
     Reinforce,
     active_side,
@@ -103,14 +103,14 @@ def engine_action(s, a: Action, side: str):
     return {"move": lambda: Move(side, a.unit, z), "bomb": lambda: Bomb(side, a.unit, z),
             "patrol": lambda: Patrol(side, z, a.n), "place": lambda: Reinforce(side, a.unit, z),
             "casualties": lambda: Casualties(side, tuple(a.units)), "bombard": lambda: Bombard(side, a.unit),
-            "land": lambda: Land(side, a.unit)}.get(a.kind, lambda: PLAIN[a.kind](side))()
+            "land": lambda: GoAshore(side, a.unit)}.get(a.kind, lambda: PLAIN[a.kind](side))()
 
 
 def shorthand(s, a) -> Action:
     lab = s.board.labels
     if isinstance(a, EndPhase):
         return Action(END[s.phase])
-    kind = {"reinforce": "place"}.get(a.kind, a.kind)
+    kind = {"reinforce": "place", "go_ashore": "land"}.get(a.kind, a.kind)
     where = getattr(a, "to", getattr(a, "target", getattr(a, "place", -1)))
     return Action(kind, getattr(a, "unit", ""), lab[where] if where >= 0 else "", getattr(a, "n", 0),
                   getattr(a, "units", ()))

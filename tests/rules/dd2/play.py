@@ -42,7 +42,7 @@ def choose(gs):
                 and not s.in_zone(a.place, "allied", ("fighter",))]
         return (pick or [end])[0]
     if s.phase in ("allied_move", "german_move"):
-        lands = [a for a in acts if a.kind == "land"]
+        lands = [a for a in acts if a.kind == "go_ashore"]
         if lands:
             return lands[0]
         best = None

@@ -85,7 +85,7 @@ def test_seeded_scripted_game_plays_10_turns_to_a_decision(scenario, seed, tmp_p
     assert s.phase == OVER and winner(s) in ("allied", "german")
     assert s.turn == 10 or winner(s) == "allied"
     kinds = {a.kind for a in g.log}
-    assert {"para_drop", "bombard", "bomb", "patrol", "land", "move", "fight", "reinforce"} <= kinds
+    assert {"para_drop", "bombard", "bomb", "patrol", "go_ashore", "move", "fight", "reinforce"} <= kinds
     notes = [n for ch in g.changes for n in ch.notes]
     assert any(n.startswith("battle in") for n in notes)
     assert any(n.startswith(f"game over: {winner(s)} victory") for n in notes)

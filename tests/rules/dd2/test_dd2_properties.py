@@ -30,7 +30,7 @@ from ddaydesk.rules.dd2 import (
     Casualties,
     DD2State,
     Fight,
-    Land,
+    GoAshore,
     ParaDrop,
     Patrol,
     Reinforce,
@@ -75,7 +75,7 @@ def random_action(data, gs):
         return Casualties(side, tuple(units))
     return {"end": lambda: EndPhase(side), "para": lambda: ParaDrop(side), "bombard": lambda: Bombard(side, unit),
             "bomb": lambda: Bomb(side, unit, z), "patrol": lambda: Patrol(side, z, data.draw(st.integers(0, 4))),
-            "fire": lambda: BlockhouseFire(side), "move": lambda: Move(side, unit, z), "land": lambda: Land(side, unit),
+            "fire": lambda: BlockhouseFire(side), "move": lambda: Move(side, unit, z), "land": lambda: GoAshore(side, unit),
             "fight": lambda: Fight(side), "roll": lambda: RollReinforcements(side),
             "reinforce": lambda: Reinforce(side, unit, z)}[kind]()
 

@@ -18,11 +18,11 @@ def test_every_legal_action_has_words_and_a_zone_on_the_map(scenario):
             assert text and "(" not in text[:1]
             z = action_zone(s, a)
             assert -1 <= z < scenario.board.n
-            if a.kind in ("move", "land", "bombard", "bomb", "patrol", "reinforce"):
+            if a.kind in ("move", "go_ashore", "bombard", "bomb", "patrol", "reinforce"):
                 assert z >= 0 and scenario.board.labels[z] in text  # the zone is named
             seen.add(a.kind)
         g.do(choose(s))
-    assert {"move", "land", "bombard", "bomb", "patrol", "reinforce", "end_phase", "fight"} <= seen
+    assert {"move", "go_ashore", "bombard", "bomb", "patrol", "reinforce", "end_phase", "fight"} <= seen
 
 
 def test_move_text_names_unit_type_and_both_zones(scenario):

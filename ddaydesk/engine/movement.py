@@ -184,7 +184,8 @@ def allowance(state: GameState, k: int, mode: str = "normal") -> int:
 
 def entry_places(state: GameState, k: int) -> list[int]:
     """Where a pending reinforcement may come on: its region, else its side's entry or supply
-    source regions."""
+    source regions, as the system's entry filters narrow or replace them
+    (``RulesModule.add_move_limit(entry=)``: D-Day '77 Allied units at the supply sources)."""
     u = state.scenario.units[k]
     board = state.scenario.board
     places: list[int] = []
@@ -283,6 +284,9 @@ def _unit_rules(state: GameState, k: int, mode: str) -> _Rules:
     rules = load_move_rules(sc.system.id)
     u = sc.units[k]
     edges, entry = edge_table(sc.board, rules, rules.class_of_type[u.type])
+    it = rules.interdiction
+    if it and it.river and state.scratch.get(RIVER_KEY):
+        edges = _with_river_interdiction(edges, state.scratch[RIVER_KEY], sc.board.index_of, it.river)
     pos = positions(state)
     enemy = enemy_of(state, u.side)
     n = sc.board.n
@@ -304,13 +308,26 @@ def _unit_rules(state: GameState, k: int, mode: str) -> _Rules:
             blocked = (int.from_bytes(blocked, "little") | int.from_bytes(extra, "little")).to_bytes(n, "little")
         if zoc_stop is not None:
             stop = zoc_stop
-    it = rules.interdiction
     return _Rules(
         edges, entry, blocked, stop, pos.interdicted if 1 in pos.interdicted else None,
         it.enter if it else 0, it.exit if it else 0, rules.zoc_leave_cost, not rules.zoc_to_zoc,
         allowance(state, k, mode), state.place[k] if state.status[k] == ON_MAP else -1,
         pos.count[u.side], rules.stack_limit - (0 if u.type in rules.stack_exempt else 1),
     )
+
+
+RIVER_KEY = "river_interdictions"  # scratch: [[label, label], ...] interdicted river hexsides
+
+
+def _with_river_interdiction(edges, sides, index_of, extra: int):
+    """A copy of the edge table (only the touched places' rows rebuilt) where crossing each
+    interdicted hexside costs ``extra`` ticks more (STD-AIR-RIV)."""
+    edges = list(edges)
+    for a_lab, b_lab in sides:
+        a, b = index_of[a_lab], index_of[b_lab]
+        for x, y in ((a, b), (b, a)):
+            edges[x] = tuple((j, c + extra if j == y else c) for j, c in edges[x])
+    return edges
 
 
 def reach(state: GameState, k: int, mode: str = "normal", target: int = -1) -> Reach:

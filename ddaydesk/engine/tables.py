@@ -61,6 +61,8 @@ class Interdiction:
     enter: int  # ticks
     exit: int
     max_per_turn: int
+    river: int = 0  # ticks added to cross an interdicted river hexside (0: no river missions)
+    river_features: tuple[str, ...] = ()  # hexside features a river mission may be flown on
 
 
 @dataclass(frozen=True)
@@ -159,10 +161,17 @@ def load_move_rules(system_id: str) -> MoveRules:
             surprise = Surprise(str(s["option"]), int(s["max_units"]), int(s["uses_per_game"]))
     if "interdiction" in mdoc:
         i = _tagged(rd, mdoc["interdiction"], mdoc.at("interdiction"), "interdiction",
-                    ("option", "marker", "enter", "exit", "max_per_turn"))
+                    ("option", "marker", "enter", "exit", "max_per_turn"), ("river",))
         if i is not None:
+            river, features = 0, ()
+            if i.get("river") is not None:
+                r = _tagged(rd, i["river"], i.at("river"), "interdiction.river", ("cross", "features"))
+                if r is not None:
+                    river = _ticks(rd, r, "cross", "interdiction.river") or 0
+                    features = tuple(str(f) for f in r["features"])
             interdiction = Interdiction(str(i["option"]), str(i["marker"]), _ticks(rd, i, "enter", "interdiction") or 0,
-                                        _ticks(rd, i, "exit", "interdiction") or 0, int(i["max_per_turn"]))
+                                        _ticks(rd, i, "exit", "interdiction") or 0, int(i["max_per_turn"]),
+                                        river, features)
     weather: dict[str, WeatherEffect] = {}
     for code, spec in (mdoc.get("weather") or {}).items():
         w = _tagged(rd, spec, mdoc["weather"].at(code), f"weather.{code}", (), ("mf_change", "mf_half_up"))

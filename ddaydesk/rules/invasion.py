@@ -32,6 +32,13 @@ class InvasionRules:
     turns_after_first: int  # a second invasion comes at least this many turns after the first
     min_units_ashore: int  # Allied combat units on the map needed for a second invasion
     rule: dict[str, str]  # condition -> rule id, for reasons
+    sea_stacking: int = 3  # units in one all-sea hex while landing (STD-INV-21)
+    drop_range: int = 5  # hexes from a friendly infantry or armoured unit (D77-WX-10)
+    drop_from: tuple[str, ...] = ("infantry", "armour")
+    drop_invasion_range: int = 3  # on an invasion turn: hexes from the area's coast (STD-AIRB-02)
+    drops_per_turn: int = 3  # STD-AIRB-03
+    # weather -> (option, hexes or None for no drops, rule) (D77-WX-10/12/16)
+    drop_weather: tuple[tuple[str, str | None, int | None, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -54,7 +61,7 @@ def invasion_rules(system_id: str = "dday77") -> InvasionRules:
     problems = untagged(doc, str(path))
     if problems:
         raise FormatError(problems)
-    first, second = doc["first"], doc["second"]
+    first, second, air = doc["first"], doc["second"], doc["airborne"]
     conditions = {c["id"]: c for c in second["conditions"]}
     return InvasionRules(
         areas=tuple(a["id"] for a in doc["areas"]),
@@ -65,9 +72,25 @@ def invasion_rules(system_id: str = "dday77") -> InvasionRules:
         turns_after_first=int(conditions["not_before"]["turns_after_first"]),
         min_units_ashore=int(conditions["units_ashore"]["min_units"]),
         rule={"first": first["turn"]["rule"], "area": doc["areas"][0]["rule"],
-              "count": second["allowed"]["rule"],
+              "count": second["allowed"]["rule"], "sea_stacking": doc["landing"]["sea_stacking"]["rule"],
+              "drop_range": air["range"]["rule"], "drop_invasion": air["invasion_turn"]["rule"],
+              "drops_per_turn": air["per_turn"]["rule"], "drop_sides": air["sides"]["rule"],
               **{cid: c["rule"] for cid, c in conditions.items()}},
+        sea_stacking=int(doc["landing"]["sea_stacking"]["value"]),
+        drop_range=int(air["range"]["hexes"]), drop_from=tuple(air["range"]["from"]),
+        drop_invasion_range=int(air["invasion_turn"]["hexes"]), drops_per_turn=int(air["per_turn"]["value"]),
+        drop_weather=tuple((w, spec.get("option"), spec["hexes"], spec["rule"])
+                           for w, spec in air.get("weather", {}).items()),
     )
+
+
+def drop_range(rules: InvasionRules, weather: str, options: dict[str, bool]) -> tuple[int | None, str]:
+    """How far from a friendly infantry or armoured unit a drop may land this turn, and the
+    rule saying so; None when no drop is allowed (snow, D77-WX-16)."""
+    for w, option, hexes, rule in rules.drop_weather:
+        if w == weather and (option is None or options.get(option, False)):
+            return hexes, rule
+    return rules.drop_range, rules.rule["drop_range"]
 
 
 def landing(rules: InvasionRules, number: int) -> Landing:

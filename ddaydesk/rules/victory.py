@@ -53,6 +53,11 @@ def _table(system_id: str) -> dict:
     return doc
 
 
+def condition_names(system_id: str = "dday77") -> tuple[str, ...]:
+    """The names of the condition sets a scenario may give as ``victory:``."""
+    return tuple(_table(system_id)["conditions"])
+
+
 def conditions(name: str, system_id: str = "dday77") -> dict:
     """The named conditions (``campaign``, ``breakout``): key -> condition mapping."""
     doc = _table(system_id)

@@ -1,0 +1,78 @@
+"""Victory judged at the end of the game turn and the game over state (STD-VIC-*)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ddaydesk.engine import EndPhase, IllegalAction, apply, legal_actions
+from ddaydesk.engine.phases import OVER
+from tests.rules.dday77.conftest import arrange, at_phase, do, start
+
+
+def _end_of_turn(s):
+    """From the German combat phase through the end of the game turn."""
+    return do(s, EndPhase("german"))
+
+
+def _east_of_rhine(campaign, n, turn=30):
+    board = campaign.board
+    germany = sorted(i for i in board.regions["germany"].places if board.terrain_of(i) == "clear")
+    ids = [u.id for u in campaign.units if u.side == "allied" and u.type != "hq"][:n]
+    s = arrange(start(campaign), {uid: board.labels[germany[i * 3]] for i, uid in enumerate(ids)}, others="gone")
+    s = at_phase(s, "german.combat", turn=turn)
+    return s, ids
+
+
+def test_ten_supplied_allied_units_east_of_the_rhine_win_at_once_std_vic_01(campaign):
+    # proves STD-VIC-01
+    s, _ids = _east_of_rhine(campaign, 10)
+    s = _end_of_turn(s)
+    assert s.phase == OVER
+    assert s.game["outcome"]["winner"] == "allied" and s.game["outcome"]["rule"] == "STD-VIC-01"
+    assert s.game["outcome"]["turn"] == 30
+    assert legal_actions(s, "allied") == [] and legal_actions(s, "german") == []
+    with pytest.raises(IllegalAction, match="the game is over"):
+        apply(s, EndPhase("allied"))
+
+
+def test_unsupplied_units_do_not_count_std_vic_01(campaign):
+    # proves STD-VIC-01: with Allied supply centres in use and none on the map, the supply
+    # hook finds the ten units in Germany out of supply (D77-ASUP-11): no victory
+    s, ids = _east_of_rhine(campaign, 10)
+    s.options["allied_supply"] = True
+    s = _end_of_turn(s)
+    assert set(ids) <= set(s.extra["supply"]["unsupplied"])
+    assert s.phase != OVER and "outcome" not in s.game
+    assert s.turn == 31
+
+
+def test_the_german_wins_when_no_allied_unit_is_left_std_vic_02(campaign):
+    # proves STD-VIC-02
+    s = arrange(start(campaign), {}, others="gone")
+    s = _end_of_turn(at_phase(s, "german.combat", turn=3))
+    assert s.phase == OVER and s.game["outcome"]["rule"] == "STD-VIC-02"
+
+
+def test_otherwise_the_german_wins_after_the_last_turn_std_vic_03(campaign):
+    # proves STD-VIC-03
+    s, _ = _east_of_rhine(campaign, 3, turn=50)
+    s = _end_of_turn(s)
+    assert s.phase == OVER and s.game["outcome"]["winner"] == "german"
+    assert s.game["outcome"]["rule"] == "STD-VIC-03"
+
+
+def test_the_breakout_is_won_by_holding_five_cities_std_vic_10(breakout):
+    # proves STD-VIC-10
+    from ddaydesk.engine import new_state
+
+    s = new_state(breakout, 1)
+    board = breakout.board
+    cities = ["Avranches", "Rennes", "Le Mans", "Alençon", "Falaise"]
+    places = [p.place for p in board.places if p.name in cities]
+    assert len(places) == 5
+    s = at_phase(s, "german.combat", turn=breakout.last_turn)
+    s.extra["control"] = {"allied": format(int(s.extra["control"]["allied"], 16) | sum(1 << p for p in places), "x")}
+    units_there = {breakout.units[k].id: "x" for k, p in enumerate(s.place) if p in places}
+    s = arrange(s, units_there)
+    s = _end_of_turn(s)
+    assert s.game["outcome"]["winner"] == "allied" and s.game["outcome"]["rule"] == "STD-VIC-10"

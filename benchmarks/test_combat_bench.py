@@ -1,62 +1,46 @@
-"""Combat timings: the dialog recomputes the assessment and the exact distribution whenever a
-support choice changes, so both must feel instant. Run:
-``.venv/bin/python -m pytest benchmarks/test_combat_bench.py --benchmark-only``."""
+"""Combat wiring benchmarks (pytest-benchmark; not part of the test run):
+
+    .venv/bin/python -m pytest benchmarks/test_combat_bench.py --benchmark-only
+
+On the D-Day '77 breakout (real map, 81 units) at its first Allied combat phase: listing the
+legal actions (the declarable attacks), and one combat declared and rolled (apply of both).
+"""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "rules" / "combat"))
+import pytest
 
-from conftest import D77_ROWS, FMU_ROWS, Build, make_board  # noqa: E402
+from ddaydesk.engine import EndPhase, Game, apply, current_phase, legal_actions
+from ddaydesk.formats.scenariofile import load_scenario
 
-from ddaydesk.rules.combat import Declaration, Support, assess, outcome_distribution  # noqa: E402
-
-
-def _fmu():
-    b = Build(make_board("fmu", FMU_ROWS), "fmu")
-    b.unit("g", "german", "0404", 5, 5)
-    b.unit("aa", "german", b.nb("0404", 2), 1, 1, type="anti_aircraft")
-    b.unit("a", "allied", b.nb("0404", 0), 6, 6)
-    sit = b.sit()
-    decl = Declaration(("a",), b.board.index("0404"), support=Support(
-        attacker_draws=("allied_ground", "allied_ground"), defender_draws=("german", "german"),
-        mines_policy="redraw"))
-    return sit, decl
+ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_fmu_assess_and_distribution_two_draws_each(benchmark):
-    sit, decl = _fmu()
+@pytest.fixture(scope="module")
+def combat_state():
+    g = Game(load_scenario(ROOT / "scenarios" / "dday77-breakout.yaml"), 1, {"tactical_air": True})
+    while current_phase(g.state).kind != "combat":
+        g.do(EndPhase(g.state.active))
+    return g.state
+
+
+def test_legal_actions_in_a_combat_phase(benchmark, combat_state):
+    def run():
+        combat_state._cache.clear()  # as after any action: nothing derived is reused
+        return legal_actions(combat_state, combat_state.active)
+
+    acts = benchmark(run)
+    assert any(a.kind == "attack" for a in acts)
+
+
+def test_declare_and_roll_one_combat(benchmark, combat_state):
+    decl = next(a for a in legal_actions(combat_state, combat_state.active) if a.kind == "attack")
 
     def run():
-        a = assess(sit, decl)
-        return outcome_distribution(a, sit.pools.cups)
+        s, _ = apply(combat_state, decl)
+        roll = next(a for a in legal_actions(s, s.active) if a.kind == "resolve_combat")
+        return apply(s, roll)
 
-    d = benchmark(run)
-    assert sum(d.results.values()) == 1
-
-
-def test_d77_assess_and_distribution(benchmark):
-    b = Build(make_board("dday77", D77_ROWS), "dday77")
-    b.unit("g", "german", "0404", 4, 4)
-    for k in range(3):
-        b.unit(f"a{k}", "allied", b.nb("0404", k), 5, 5)
-    sit = b.sit()
-    decl = Declaration(("a0", "a1", "a2"), b.board.index("0404"))
-    d = benchmark(lambda: outcome_distribution(assess(sit, decl)))
-    assert sum(d.results.values()) == 1
-
-
-def test_fmu_distribution_cold_cache(benchmark):
-    """The first distribution for a new cup content (after each draw the cups change)."""
-    from ddaydesk.rules.combat.distribution import _marker_totals
-
-    sit, decl = _fmu()
-    a = assess(sit, decl)
-
-    def run():
-        _marker_totals.cache_clear()
-        return outcome_distribution(a, sit.pools.cups)
-
-    assert sum(benchmark(run).results.values()) == 1
+    benchmark(run)

@@ -13,8 +13,9 @@ import importlib
 import sys
 
 from ddaydesk import __version__
+from ddaydesk.paths import SAVE_SUFFIX
 
-COMMANDS = ("gui", "check", "scenarios", "moves", "replay", "odds", "supply")
+COMMANDS = ("gui", "check", "scenarios", "moves", "replay", "odds", "supply", "screenshots")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -36,8 +37,12 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser()
-    # No command (or only GUI options) means the GUI, as a desktop launcher expects.
-    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"):
+    # No command (only GUI options, or a game file to open) means the GUI, as a desktop
+    # launcher expects: ``ddaydesk game.ddaysave`` opens the game; ``ddaydesk fly`` is a
+    # usage error, not a file.
+    first = argv[0] if argv else ""
+    if not argv or first.startswith("-") and first not in ("-h", "--help", "--version") \
+            or first.endswith((".yaml", ".yml", ".json", SAVE_SUFFIX)):
         argv = ["gui", *argv]
     args = parser.parse_args(argv)
     return int(args.run(args) or 0)

@@ -12,6 +12,7 @@ from ddaydesk.formats.scenariofile import load_scenario
 from ddaydesk.rules.combat import Declaration, Support, TurnInfo, assess, outcome_distribution
 from ddaydesk.rules.combat.limits import support_limits
 from ddaydesk.rules.combat.position import situation_from_scenario
+from ddaydesk.rules.combat.state_adapter import situation
 
 HELP = "odds of a proposed attack: strengths with rule lines, CRT column, outcome distribution"
 
@@ -21,7 +22,8 @@ _FLAGS = ("cds", "attacker_mines", "defender_mines")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("path", metavar="SAVE_OR_SCENARIO", help="a scenario file (saves once the engine reads them)")
+    p.add_argument("path", metavar="SAVE_OR_SCENARIO",
+                   help="a saved game (its current position and support left) or a scenario (its start)")
     p.add_argument("--attackers", required=True, help="attacking unit ids, comma separated")
     p.add_argument("--target", required=True, metavar="HEX", help="the defending hex's printed number")
     p.add_argument("--support", action="append", default=[], metavar="KEY=VALUE",
@@ -62,13 +64,33 @@ def parse_support(items: list[str]) -> Support:
     return Support(**fields)
 
 
+def _situation(args: argparse.Namespace):
+    """``(scenario, situation, where)``: a save's current position (its pools, steps lost and
+    flags as the game has them) or a scenario's start position. FormatError if unreadable."""
+    from ddaydesk.engine.savefile import is_save, load_game
+
+    if is_save(args.path):
+        game = load_game(args.path)
+        state = game.state
+        sit = situation(state)
+        where = {"turn": state.turn, "phase": state.phase, "actions": len(game.log)}
+        if args.turn or args.invasion or args.brest:
+            turn = dataclasses.replace(sit.turn, turn=args.turn or sit.turn.turn,
+                                       invasion_turn=sit.turn.invasion_turn or args.invasion > 0,
+                                       invasion_number=max(args.invasion, sit.turn.invasion_number),
+                                       brest_allied=sit.turn.brest_allied or args.brest)
+            sit = dataclasses.replace(sit, turn=turn)
+        return game.scenario, sit, where
+    sc = load_scenario(args.path)
+    turn = TurnInfo(turn=args.turn or sc.first_turn, active_side=sc.first_player,
+                    invasion_turn=args.invasion > 0, invasion_number=max(args.invasion, 1),
+                    brest_allied=args.brest)
+    return sc, situation_from_scenario(sc, turn), None
+
+
 def run(args: argparse.Namespace) -> int:
-    if not args.path.endswith((".yaml", ".yml")):
-        # Saves come with the engine core (issue 3); until then only scenarios are read.
-        print(f"ddaydesk odds: {args.path}: only scenario files (.yaml) can be read for now")
-        return 2
     try:
-        sc = load_scenario(args.path)
+        sc, sit, where = _situation(args)
     except FormatError as exc:
         print_problems(exc.problems)
         return 1
@@ -78,10 +100,7 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, KeyError) as exc:
         print(f"ddaydesk odds: {exc.args[0]}")
         return 2
-    turn = TurnInfo(turn=args.turn or sc.first_turn, active_side=sc.first_player,
-                    invasion_turn=args.invasion > 0, invasion_number=max(args.invasion, 1),
-                    brest_allied=args.brest)
-    sit = situation_from_scenario(sc, turn)
+    turn = sit.turn
     attackers = tuple(a for a in args.attackers.split(",") if a)
     if attackers:
         side = sit.by_id[attackers[0]].side if attackers[0] in sit.by_id else sc.first_player
@@ -90,8 +109,12 @@ def run(args: argparse.Namespace) -> int:
     a = assess(sit, decl)
     reroll = frozenset(r for r in args.reroll.split(",") if r)
     dist = outcome_distribution(a, sit.pools.cups, reroll) if a.legal else None
-    report = {"scenario": sc.id, "system": sc.system.id, "target": args.target, **a.as_dict(),
+    report = {"scenario": sc.id, "system": sc.system.id, "target": args.target,
+              **({"game": where} if where else {}), **a.as_dict(),
               "support_limits": support_limits(sit, decl).as_dict(),
+              "pools": {"nbp_left": sit.pools.nbp_left, "air_left": sit.pools.air_left,
+                        "cups": {k: len(v) for k, v in sorted(sit.pools.cups.items())},
+                        "naval_left": len(sit.pools.naval_left)},
               "distribution": dist.as_dict() if dist else None}
     if args.json:
         emit_json(report)

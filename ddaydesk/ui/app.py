@@ -1,61 +1,73 @@
-"""Application start: the main window, ``--smoke`` for tests and frozen builds."""
+"""Application start: settings, the autosave restore offer, ``--smoke`` for tests and builds."""
 
 from __future__ import annotations
 
-import secrets
 import sys
+from pathlib import Path
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication, QGraphicsView, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 
-from ddaydesk import __version__
-from ddaydesk.engine import Game
-from ddaydesk.engine.savefile import is_save, load_game
 from ddaydesk.formats.catalog import default_scenario_path
 from ddaydesk.formats.errors import FormatError
-from ddaydesk.formats.scenariofile import Scenario, load_scenario
 from ddaydesk.paths import icon_path
-from ddaydesk.ui.dd2window import DD2Window
-from ddaydesk.ui.mapscene import MapScene
+from ddaydesk.ui.session import autosave_path, open_game
+
+RUNNING_KEY = "session/running"  # true from start until a clean exit: a crash leaves it set
 
 
-class MainWindow(QMainWindow):
-    def __init__(self, scenario: Scenario):
-        super().__init__()
-        self.scenario = scenario
-        self.setWindowTitle(f"ddaydesk {__version__} — {scenario.title}")
-        self.scene = MapScene(scenario.board, self)
-        self.view = QGraphicsView(self.scene, self)
-        self.setCentralWidget(self.view)
-        self.resize(1280, 800)
-
-
-def _window_for(path: str) -> QMainWindow:
-    """The window for a scenario or a save (replayed and verified by the engine): D-Day2
-    games open the zone-map hot-seat window, the others show their board."""
-    if is_save(path):
-        game = load_game(path)
-        return DD2Window(game) if game.scenario.system.id == "dd2" else MainWindow(game.scenario)
-    scenario = load_scenario(path)
-    if scenario.system.id == "dd2":
-        return DD2Window(Game(scenario, seed=secrets.randbits(32)))
-    return MainWindow(scenario)
-
-
-def run_gui(path: str | None = None, smoke: bool = False, screenshot: str | None = None) -> int:
+def make_app() -> QApplication:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("ddaydesk")
     app.setOrganizationName("ddaydesk")
     app.setWindowIcon(QIcon(str(icon_path())))
+    return app
+
+
+def restore_offered(settings: QSettings, autosave: Path | None = None) -> bool:
+    """True when the last run ended without a clean exit and left an autosave."""
+    return settings.value(RUNNING_KEY, False, type=bool) and (autosave or autosave_path()).exists()
+
+
+def mark_running(settings: QSettings, running: bool) -> None:
+    """Set while a game window is open; a run killed mid-game leaves it set."""
+    settings.setValue(RUNNING_KEY, running)
+    settings.sync()
+
+
+def window_for(port, settings: QSettings, autosave: bool = True):
+    """The game's window: D-Day2's zone map and action list, or the hex map window."""
+    from ddaydesk.ui.mainwindow import MainWindow
+
+    game = getattr(port, "game", None)  # the engine's Game behind the port
+    if game is not None and game.scenario.system.id == "dd2":
+        from ddaydesk.ui.dd2window import DD2Window
+
+        return DD2Window(game, settings=settings, autosave=autosave)
+    return MainWindow(port, settings, autosave=autosave)
+
+
+def run_gui(path: str | None = None, smoke: bool = False, screenshot: str | None = None) -> int:
+    app = make_app()
+    settings = QSettings()
+    target = path or str(default_scenario_path())
+    restore = False
+    if restore_offered(settings) and not smoke:
+        answer = QMessageBox.question(
+            None, "Restore the last game?",
+            "ddaydesk did not close normally last time. Restore the game as it was after its "
+            "last action?")
+        restore = answer == QMessageBox.StandardButton.Yes
     try:
-        win = _window_for(str(path or default_scenario_path()))
+        port = open_game(str(autosave_path()) if restore else target)
     except FormatError as exc:
         if smoke:
             print(exc, file=sys.stderr)
             return 1
         QMessageBox.critical(None, "ddaydesk: cannot open", str(exc))
         return 1
+    win = window_for(port, settings, autosave=not smoke)
     win.show()
     if smoke:
         app.processEvents()
@@ -64,5 +76,8 @@ def run_gui(path: str | None = None, smoke: bool = False, screenshot: str | None
             image.save(screenshot)
         win.close()
         return 0 if not image.isNull() else 1
-    QTimer.singleShot(0, lambda: win.view.fitInView(win.scene.sceneRect(), mode=1))
-    return app.exec()
+    mark_running(settings, True)
+    QTimer.singleShot(0, win.view.fit)
+    code = app.exec()
+    mark_running(settings, False)
+    return code

@@ -14,7 +14,7 @@ from ddaydesk.engine import GameState
 from ddaydesk.rules.dd2 import DD2State
 from ddaydesk.rules.dd2.parts import BOX, part_anchors
 from ddaydesk.ui import palette
-from ddaydesk.ui.mapscene import render_board
+from ddaydesk.ui.maprender import render_board
 
 SCALE = 40.0
 LETTER = {"infantry": "I", "artillery": "A", "armour": "T", "blockhouse": "B", "fighter": "F",
@@ -31,7 +31,7 @@ def _chips(p: QPainter, state, ks: list[int], x: float, y: float, scale: float) 
     for n, ((nat, utype), count) in enumerate(sorted(groups.items())):
         r = QRectF(x0 + n * w, y - h / 2, w - 1, h)
         p.setPen(QPen(QColor("#222222"), 0.8))
-        p.setBrush(QColor(palette.NATIONALITY.get(nat, "#cccccc")))
+        p.setBrush(QColor(palette.DEFAULT.nationality.get(nat, "#cccccc")))
         p.drawRoundedRect(r, 2, 2)
         p.setPen(QColor("#111111"))
         p.drawText(r, Qt.AlignmentFlag.AlignCenter, f"{count}{LETTER.get(utype, '?')}")

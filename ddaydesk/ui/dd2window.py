@@ -24,10 +24,13 @@ from PySide6.QtWidgets import (
 )
 from shapely.geometry import Point
 
-from ddaydesk.engine import OVER, Action, Changes, Game, IllegalAction, legal_actions, save_game
+from ddaydesk.engine import OVER, Action, Changes, Game, IllegalAction, legal_actions
+from ddaydesk.engine.savefile import save_text
+from ddaydesk.paths import SAVE_SUFFIX
 from ddaydesk.rules.dd2 import DD2State, battle_odds, battles, winner
 from ddaydesk.rules.dd2.text import action_text, action_zone, zone_name
 from ddaydesk.ui.dd2view import SCALE, DD2Scene
+from ddaydesk.ui.session import autosave_path, saves_dir, write_atomic
 
 
 class ZoneView(QGraphicsView):
@@ -43,6 +46,9 @@ class ZoneView(QGraphicsView):
         board = self.scene().state.scenario.board
         p = Point(x / self.scene().scale, y / self.scene().scale)
         return next((z for z in range(board.n) if board.polygon(z).contains(p)), -1)
+
+    def fit(self) -> None:
+        self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
     def mouseReleaseEvent(self, event) -> None:
         super().mouseReleaseEvent(event)
@@ -89,9 +95,12 @@ class BattleDialog(QDialog):
 
 
 class DD2Window(QMainWindow):
-    def __init__(self, game: Game, parent=None, confirm_battles: bool = True):
+    def __init__(self, game: Game, parent=None, confirm_battles: bool = True, settings=None,
+                 autosave: bool = False):
         super().__init__(parent)
         self.game = game
+        self.settings = settings
+        self.autosave_enabled = autosave  # after every action, undo and redo, as the hex window
         self.confirm_battles = confirm_battles  # tests drive the window without the dialog
         self.zone = -1
         self.seat_side = game.state.active
@@ -205,7 +214,16 @@ class DD2Window(QMainWindow):
         self._log_action(s, action, ch)
         self.log.scrollToBottom()
         self.refresh()
+        self._autosave()
         return ch
+
+    def _autosave(self) -> None:
+        if not self.autosave_enabled:
+            return
+        try:
+            write_atomic(autosave_path(), save_text(self.game).encode("utf-8"))
+        except OSError as exc:
+            self.statusBar().showMessage(f"Autosave failed: {exc}", 8000)
 
     def _log_action(self, before, action: Action, ch: Changes) -> None:
         """One action in the log: who did what, then each die with its purpose, then notes."""
@@ -226,15 +244,22 @@ class DD2Window(QMainWindow):
         self.game.undo()
         self.log.addItem("    (undone)")
         self.refresh()
+        self._autosave()
 
     def redo(self) -> None:
         if self.game.can_redo():
             self.game.redo()
             self.log.addItem("    (redone)")
             self.refresh()
+            self._autosave()
 
     def save_as(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save the game", "", "ddaydesk saves (*.json)")
+        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(saves_dir()),
+                                              f"ddaydesk saves (*{SAVE_SUFFIX})")
         if path:
-            save_game(self.game, path)
-            self.statusBar().showMessage(f"saved {path}", 5000)
+            try:
+                write_atomic(path, save_text(self.game).encode("utf-8"))
+            except OSError as exc:
+                self.statusBar().showMessage(f"The game was not saved: {exc}", 8000)
+                return
+            self.statusBar().showMessage(f"Saved to {path}", 5000)

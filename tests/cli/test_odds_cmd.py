@@ -53,7 +53,30 @@ def test_odds_bad_scenario_exits_1(tmp_path, capsys):
     bad.write_text("format: 1\nid: x\n")
     assert main(["odds", str(bad), "--attackers", "a", "--target", "0101"]) == 1
     assert "bad.yaml:1:1: scenario: missing key" in capsys.readouterr().out
-    assert main(["odds", str(tmp_path / "game.json"), "--attackers", "a", "--target", "0101"]) == 2
+    assert main(["odds", str(tmp_path / "game.json"), "--attackers", "a", "--target", "0101"]) == 1
+    assert "game.json:0:0: cannot read" in capsys.readouterr().out
+
+
+def test_odds_reads_a_save_at_its_current_position(tmp_path, capsys):
+    from ddaydesk.engine import EndPhase, Game, legal_actions, save_game
+    from ddaydesk.formats.scenariofile import load_scenario
+    from tests.rules.combat.conftest import D77_CONTACT
+
+    g = Game(load_scenario(D77_CONTACT), 0)
+    while g.state.phase != "allied.combat":  # through the air and movement phases
+        g.do(EndPhase("allied"))
+    # a Tac Air attack spends factors: the save's pools are what odds reads
+    g.do(next(a for a in legal_actions(g.state, "allied") if a.kind == "attack"))
+    g.do(next(a for a in legal_actions(g.state, "allied") if a.kind == "resolve_combat" and a.cas == 3))
+    path = tmp_path / "g.json"
+    save_game(g, path)
+    code = main(["odds", str(path), "--attackers", "a-inf", "--target", "0504", "--support", "cas=2", "--json"])
+    r = json.loads(capsys.readouterr().out)
+    assert r["game"] == {"turn": 1, "phase": "allied.combat", "actions": 4}
+    assert r["pools"]["air_left"] == 7  # 10 less the 3 spent
+    assert r["attack"]["total"] == 4 + 2
+    # the attack eliminated the defender: the save's position, not the scenario's start
+    assert code == 1 and "there is no enemy unit in the target hex" in [x["reason"] for x in r["refusals"]]
 
 
 def test_odds_lists_support_limits(capsys):

@@ -8,7 +8,7 @@ from ddaydesk.engine import new_state
 from ddaydesk.formats.scenariofile import load_scenario
 from ddaydesk.rules.dd2.parts import BOX, box_at, part_anchors
 from ddaydesk.ui.dd2view import DD2Scene, render_dd2
-from ddaydesk.ui.palette import NATIONALITY
+from ddaydesk.ui.palette import DEFAULT
 from tests.conftest import ROOT
 
 
@@ -37,10 +37,10 @@ def test_render_shows_units_in_their_parts(qapp):
     z = sc.board.index("10")  # US airborne infantry in the Allied part of zone 10
     x, y = a[z]["A"]
     colour = img.pixelColor(int(x * 30 - 0.25 * 30 + 3), int(y * 30 + 3)).name()  # the chip's left edge
-    assert colour == NATIONALITY["us"]
+    assert colour == DEFAULT.nationality["us"]
     z = sc.board.index("27")  # nobody there: the empty frame, land colour inside
     x, y = a[z]["G"]
-    assert img.pixelColor(int(x * 30) + 2, int(y * 30) + 3).name() != NATIONALITY["german"]
+    assert img.pixelColor(int(x * 30) + 2, int(y * 30) + 3).name() != DEFAULT.nationality["german"]
 
 
 def test_scene_follows_the_state(qapp):

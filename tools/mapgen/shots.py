@@ -28,7 +28,7 @@ def main(out: Path) -> int:
     from PySide6.QtWidgets import QApplication
 
     from ddaydesk.formats.mapfile import load_map
-    from ddaydesk.ui.mapscene import render_board
+    from ddaydesk.ui.maprender import render_board
 
     QApplication.instance() or QApplication([])
     out.mkdir(parents=True, exist_ok=True)

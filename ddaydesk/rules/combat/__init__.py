@@ -1,6 +1,7 @@
 """Combat: CRTs as data, strengths with rule-tagged lines, support limits, automatic victory,
 result plans, retreats and advances, and exact outcome distributions. Pure functions over
-plain data (:mod:`.model`); no Qt and no game state here. See docs/rules/combat.md.
+plain data (:mod:`.model`); no Qt. :func:`register` wires them into the engine's action log
+(:mod:`.wiring`, :mod:`.flow`, :mod:`.choices`, :mod:`.state_adapter`). See docs/rules/combat.md.
 """
 
 from ddaydesk.rules.combat.auto_victory import AutoVictory
@@ -26,10 +27,11 @@ from ddaydesk.rules.combat.model import (
 from ddaydesk.rules.combat.results import ResultPlan, plan_result
 from ddaydesk.rules.combat.strength import Assessment, assess
 from ddaydesk.rules.combat.support import Refusal
+from ddaydesk.rules.combat.wiring import register
 
 __all__ = [
     "CRT", "Assessment", "AutoVictory", "CombatUnit", "Declaration", "Distribution", "Line", "Marker",
     "Pools", "Refusal", "Resolution", "ResultPlan", "Situation", "Support", "TurnInfo", "assess",
     "check_automatic_victory", "draw", "load_crt", "outcome_distribution", "parse_crt", "plan_result",
-    "resolve",
+    "register", "resolve",
 ]

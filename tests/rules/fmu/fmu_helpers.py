@@ -45,8 +45,9 @@ def script_dice(monkeypatch, values: list[int]) -> None:
 @dataclass(frozen=True)
 class StandInAttack(Action):
     """Marks the attackers as having attacked; no result. Only for tests of whether an attack
-    must or may happen (the combat handlers are wired on another branch). Not registered for
-    JSON, so it never clashes with the real ``attack`` action."""
+    must or may happen (it stands in for the combat wiring's declare-answer-roll sequence, so
+    these tests do not depend on dice). Not registered for JSON, so it never clashes with the
+    real ``attack`` action."""
 
     kind = "attack"
     attackers: tuple[str, ...] = ()
@@ -54,8 +55,6 @@ class StandInAttack(Action):
 
 def stand_in_attack(monkeypatch) -> None:
     rm = rules_module("fmu")
-    if "attack" in rm.handlers:
-        return
 
     def legal(state, side, phase):
         return iter(())

@@ -13,11 +13,13 @@ from ddaydesk.rules.supply.adapter import from_game_state, from_scenario
 
 def run_to(game: Game, phase: str):
     """End phases until ``phase`` is entered (it may pass within one action, automatic phases
-    run on); the Changes of that action."""
+    run on), fighting the combats that must be fought first (D77-ZOC-04); the Changes of the
+    action that entered it."""
     from ddaydesk.engine import legal_actions
 
     for _ in range(200):
-        act = next(a for a in legal_actions(game.state, game.state.active) if a.kind == "end_phase")
+        acts = legal_actions(game.state, game.state.active)
+        act = next((a for a in acts if a.kind == "end_phase"), acts[0])
         ch = game.do(act)
         if phase in ch.phases:
             return ch

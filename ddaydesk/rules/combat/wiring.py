@@ -1,0 +1,49 @@
+"""The combat rules' place in the engine: ``register(rm)`` adds the combat actions, the end
+checks and a guard that holds every other action while a combat waits for a decision."""
+
+from __future__ import annotations
+
+from ddaydesk.engine import Handler, IllegalAction, RulesModule
+from ddaydesk.rules.combat import choices, flow
+from ddaydesk.rules.combat.state_adapter import record
+
+
+def _guard(h: Handler) -> Handler:
+    """The engine's own actions wait while a combat is pending: nothing else happens between
+    an announcement and its answer (D77-AUTO-14, D77-AIR-20) or before a result's choices
+    are made."""
+
+    def legal(state, side, phase):
+        if record(state).get("pending"):
+            return ()
+        return h.legal(state, side, phase)
+
+    def apply(state, action, ch, phase):
+        p = record(state).get("pending")
+        if p:
+            raise IllegalAction(flow.describe_pending(p))
+        if h.kind == "move":  # the movement search already avoids it; this names the rule
+            problem = flow.closed_problem(state, action.side, action.to)
+            if problem:
+                raise IllegalAction(problem)
+        h.apply(state, action, ch, phase)
+
+    return Handler(h.kind, legal, apply, h.sides)
+
+
+def register(rm: RulesModule) -> None:
+    if rm.system not in ("dday77", "fmu"):
+        return
+    for kind, h in list(rm.handlers.items()):
+        rm.handlers[kind] = _guard(h)
+    rm.add_action(Handler("attack", flow.declare_legal, flow.declare_apply))
+    rm.add_action(Handler("automatic_victory", flow.auto_legal, flow.auto_apply))
+    rm.add_action(Handler("resolve_combat", flow.resolve_legal, flow.resolve_apply))
+    # the defender answers, and either side makes its result choices: "any"
+    rm.add_action(Handler("respond", flow.respond_legal, flow.respond_apply, sides="any"))
+    rm.add_action(Handler("take_losses", choices.losses_legal, choices.losses_apply, sides="any"))
+    rm.add_action(Handler("retreat", choices.retreat_legal, choices.retreat_apply, sides="any"))
+    rm.add_action(Handler("stiff_resistance", choices.stiff_legal, choices.stiff_apply, sides="any"))
+    rm.add_action(Handler("advance", choices.advance_legal, choices.advance_apply, sides="any"))
+    rm.add_end_check(flow.end_problem)
+    rm.add_move_limit(check=flow.stopped, mask=flow.closed_mask)

@@ -1,0 +1,214 @@
+"""Small dialogs: new game (scenario and optional rules), about, keyboard shortcuts, rules."""
+
+from __future__ import annotations
+
+import platform
+from functools import cache
+from html import escape
+from pathlib import Path
+
+import PySide6
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ddaydesk import __version__
+from ddaydesk.board import Board
+from ddaydesk.formats.catalog import ScenarioEntry, bundled_scenarios
+from ddaydesk.formats.errors import FormatError
+from ddaydesk.formats.scenariofile import load_scenario
+from ddaydesk.paths import data_root
+from ddaydesk.rules.systems import System, load_system
+
+
+def _unplayable(system_id: str) -> str:
+    """Why the engine cannot play a system's games (its rules module or sequence of play
+    does not load), or ""."""
+    from ddaydesk.engine import rules_module
+
+    try:
+        rules_module(system_id)
+    except FormatError as exc:
+        return str(exc.problems[0].message) if exc.problems else str(exc)
+    return ""
+
+
+@cache
+def _scenario_options(path: str) -> dict[str, bool]:
+    try:
+        return dict(load_scenario(path).options)
+    except FormatError:
+        return {}
+
+
+class NewGameDialog(QDialog):
+    """Pick a bundled scenario and its optional rules."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("New game")
+        self.resize(720, 460)
+        lay = QHBoxLayout(self)
+        self.list = QListWidget()
+        self.entries = [e for e in bundled_scenarios() if e.ok]
+        for e in self.entries:
+            item = QListWidgetItem(f"{e.title}\n{e.system} · turns {e.turns}")
+            item.setData(Qt.ItemDataRole.UserRole, e.path)
+            why = _unplayable(e.system)
+            if why:
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
+                item.setToolTip(f"Not playable in this window yet: {why}")
+            self.list.addItem(item)
+        lay.addWidget(self.list, 1)
+        right = QVBoxLayout()
+        self.description = QLabel()
+        self.description.setWordWrap(True)
+        self.description.setAlignment(Qt.AlignmentFlag.AlignTop)
+        right.addWidget(self.description)
+        self.options_box = QGroupBox("Optional rules")
+        self.options_layout = QVBoxLayout(self.options_box)
+        right.addWidget(self.options_box, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        right.addWidget(buttons)
+        lay.addLayout(right, 1)
+        self.checks: dict[str, QCheckBox] = {}
+        self.list.currentRowChanged.connect(self._show)
+        playable = [k for k, e in enumerate(self.entries) if not _unplayable(e.system)]
+        if playable:
+            self.list.setCurrentRow(playable[0])
+
+    def entry(self) -> ScenarioEntry | None:
+        row = self.list.currentRow()
+        return self.entries[row] if 0 <= row < len(self.entries) else None
+
+    def options(self) -> dict[str, bool]:
+        return {k: c.isChecked() for k, c in self.checks.items()}
+
+    def _show(self, row: int) -> None:
+        e = self.entries[row]
+        self.description.setText(e.description or e.title)
+        for c in self.checks.values():
+            c.deleteLater()
+        self.checks = {}
+        try:
+            system = load_system(e.system)
+        except FormatError:
+            return
+        chosen = _scenario_options(e.path)
+        for opt in system.options.values():
+            c = QCheckBox(f"{opt.title}  ({', '.join(opt.rules)})" if opt.rules else opt.title)
+            c.setChecked(chosen.get(opt.id, opt.default))  # as the scenario sets them
+            self.options_layout.addWidget(c)
+            self.checks[opt.id] = c
+
+
+def about(parent: QWidget, board: Board) -> None:
+    rows = "".join(
+        f"<li>{escape(a.get('data', ''))}: {escape(a.get('licence', ''))}"
+        f"{' — ' + escape(a['source']) if a.get('source') else ''}"
+        f"{' (' + escape(a['note']) + ')' if a.get('note') else ''}</li>" for a in board.attribution)
+    QMessageBox.about(parent, "About ddaydesk", (
+        f"<h3>ddaydesk {__version__}</h3>"
+        "<p>Hot-seat D-Day board wargames with the rules enforced: legal moves, supply traces, "
+        "odds and an honest dice log.</p><p>Licence: GPL-3.0-or-later.</p>"
+        f"<p><b>Map data ({escape(board.title)})</b></p><ul>{rows or '<li>none listed</li>'}</ul>"
+        f"<p>Python {platform.python_version()}, PySide6 {PySide6.__version__}, Qt. "
+        "Counter symbols follow NATO APP-6 unit symbols. Colour-blind palette: Okabe &amp; Ito, "
+        "Color Universal Design (2008).</p>"))
+
+
+def shortcuts_dialog(parent: QWidget, actions: list[QAction]) -> QDialog:
+    """Every menu action with a shortcut, read from the actions themselves."""
+    dlg = QDialog(parent)
+    dlg.setWindowTitle("Keyboard shortcuts")
+    lay = QVBoxLayout(dlg)
+    rows = [(a.text().replace("&", ""), a.shortcut().toString()) for a in actions if not a.shortcut().isEmpty()]
+    rows += [("Pan the map", "Arrow keys, or drag with any mouse button"),
+             ("Zoom around the cursor", "Mouse wheel")]
+    table = QTableWidget(len(rows), 2)
+    table.setHorizontalHeaderLabels(["Action", "Shortcut"])
+    table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+    for r, (text, key) in enumerate(rows):
+        table.setItem(r, 0, QTableWidgetItem(text))
+        table.setItem(r, 1, QTableWidgetItem(key))
+    table.resizeColumnsToContents()
+    table.horizontalHeader().setStretchLastSection(True)
+    lay.addWidget(table)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+    buttons.rejected.connect(dlg.reject)
+    lay.addWidget(buttons)
+    dlg.resize(520, 520)
+    return dlg
+
+
+def rules_reference(parent: QWidget, system: System, options: dict[str, bool]) -> QDialog:
+    """This game's optional rules (with catalogue ids, on or off) and terrain, then every rules
+    and format document shipped with ddaydesk, each readable in place."""
+    dlg = QDialog(parent)
+    dlg.setWindowTitle(f"Rules reference: {system.title}")
+    lay = QHBoxLayout(dlg)
+    pages = QListWidget()
+    pages.setMaximumWidth(220)
+    view = QTextBrowser()
+    view.setOpenExternalLinks(False)
+    rows = "".join(
+        f"<tr><td>{'on' if options.get(o.id) else 'off'}</td><td>{escape(o.title)}</td>"
+        f"<td><code>{escape(' – '.join(o.rules))}</code></td></tr>" for o in system.options.values())
+    terrain = "".join(
+        f"<tr><td><code>{escape(t.glyph)}</code></td><td>{escape(t.name)}</td>"
+        f"<td>{'passable' if t.passable else 'impassable'}</td><td>{escape(t.confidence)}</td>"
+        f"<td><code>{escape(t.rule)}</code></td></tr>" for t in system.terrain.values())
+    game_page = (
+        f"<h2>{escape(system.title)}</h2>"
+        f"<h3>Optional rules in this game</h3><table cellspacing='6'>{rows}</table>"
+        f"<h3>Terrain</h3><table cellspacing='6'><tr><th></th><th>terrain</th><th></th>"
+        f"<th>confidence</th><th>rule</th></tr>{terrain}</table>"
+        "<p>Values marked <i>default</i> are ddaydesk's reconstruction of a standard rule the "
+        "printed rules we have do not give; you can correct them with a drop-in file "
+        "(see Formats).</p>")
+    docs_dir = data_root() / "docs"
+    docs = sorted((docs_dir / "rules").glob("*.md")) + sorted(docs_dir.glob("*.md"))
+    pages.addItem("This game")
+    for d in docs:
+        item = QListWidgetItem(d.stem.replace("-", " ").replace("_", " ").capitalize())
+        item.setData(Qt.ItemDataRole.UserRole, str(d))
+        pages.addItem(item)
+
+    def show(row: int) -> None:
+        path = pages.item(row).data(Qt.ItemDataRole.UserRole) if row > 0 else None
+        if path is None:
+            view.setHtml(game_page)
+        else:
+            view.setMarkdown(Path(path).read_text(encoding="utf-8"))
+
+    pages.currentRowChanged.connect(show)
+    pages.setCurrentRow(0)
+    lay.addWidget(pages)
+    right = QVBoxLayout()
+    right.addWidget(view)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+    buttons.rejected.connect(dlg.reject)
+    right.addWidget(buttons)
+    lay.addLayout(right, 1)
+    dlg.pages = pages  # for tests and keyboard users: the page list
+    dlg.view = view
+    dlg.resize(920, 620)
+    return dlg

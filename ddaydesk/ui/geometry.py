@@ -1,0 +1,147 @@
+"""Scene geometry of a board: hex polygons, centres and boundaries, computed once.
+
+Scene units are model units (hex radius 1) times :data:`HEX_PX`. Everything that draws a
+set of hexes (tiles, overlay paths) takes its polygons from here, so building an overlay
+is path assembly, not trigonometry (../shared/research/perf.md §7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QPainterPath, QPolygonF
+
+from ddaydesk.board import Board
+
+HEX_PX = 40.0  # scene pixels per model unit (hex centre-to-corner radius)
+
+
+class BoardGeometry:
+    def __init__(self, board: Board, scale: float = HEX_PX):
+        self.board = board
+        self.scale = scale
+        self.polygons: list[QPolygonF] = []
+        self.centres: list[QPointF] = []
+        self.bounds: list[QRectF] = []
+        lay = board.layout
+        if lay is not None:
+            # Corners as fixed offsets from each centre: arithmetic, no per-hex trigonometry.
+            cx0, cy0 = lay.to_pixel(board.grid.axial[0])
+            offsets = [((x - cx0) * scale, (y - cy0) * scale) for x, y in lay.corners(board.grid.axial[0])]
+            xs = [dx for dx, _ in offsets]
+            ys = [dy for _, dy in offsets]
+            box = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+            for i in range(board.n):
+                x, y = lay.to_pixel(board.grid.axial[i])
+                cx, cy = x * scale, y * scale
+                self.polygons.append(QPolygonF([QPointF(cx + dx, cy + dy) for dx, dy in offsets]))
+                self.centres.append(QPointF(cx, cy))
+                self.bounds.append(QRectF(cx + box[0], cy + box[1], box[2], box[3]))
+        else:
+            for i in range(board.n):
+                poly = QPolygonF([QPointF(x * scale, y * scale)
+                                  for x, y in board.polygon(i).exterior.coords[:-1]])
+                self.polygons.append(poly)
+                cx, cy = board.centre(i)
+                self.centres.append(QPointF(cx * scale, cy * scale))
+                self.bounds.append(poly.boundingRect())
+        r = QRectF(self.bounds[0])
+        for b in self.bounds:
+            if not r.contains(b):
+                r = r.united(b)
+        self.rect = r.adjusted(-scale * 0.5, -scale * 0.5, scale * 0.5, scale * 0.5)
+        self._edges: dict[tuple[int, int], QLineF] = {}
+
+    @property
+    def n(self) -> int:
+        return self.board.n
+
+    def hex_at(self, p: QPointF) -> int:
+        """The place under a scene point, or -1 (arithmetic, no item lookup)."""
+        return self.board.place_at_point(p.x() / self.scale, p.y() / self.scale)
+
+    def in_rect(self, rect: QRectF) -> list[int]:
+        """Places whose polygon's bounding box meets ``rect``."""
+        if self.board.grid is None:
+            return [i for i, b in enumerate(self.bounds) if b.intersects(rect)]
+        # Rows and columns of a rectangular grid are monotone in x and y: clip the index range.
+        g = self.board.grid
+        w = self.bounds[0].width() or 1.0
+        h = self.bounds[0].height() or 1.0
+        if g.orientation == "flat":
+            c0 = max(0, int((rect.left() - self.rect.left()) / (w * 0.75)) - 2)
+            c1 = min(g.width, int((rect.right() - self.rect.left()) / (w * 0.75)) + 3)
+            r0 = max(0, int((rect.top() - self.rect.top()) / h) - 2)
+            r1 = min(g.height, int((rect.bottom() - self.rect.top()) / h) + 3)
+        else:
+            c0 = max(0, int((rect.left() - self.rect.left()) / w) - 2)
+            c1 = min(g.width, int((rect.right() - self.rect.left()) / w) + 3)
+            r0 = max(0, int((rect.top() - self.rect.top()) / (h * 0.75)) - 2)
+            r1 = min(g.height, int((rect.bottom() - self.rect.top()) / (h * 0.75)) + 3)
+        out = []
+        for r in range(r0, r1):
+            base = r * g.width
+            for c in range(c0, c1):
+                if self.bounds[base + c].intersects(rect):
+                    out.append(base + c)
+        return out
+
+    def edge(self, i: int, j: int) -> QLineF:
+        """The side shared by two adjacent places, in scene units."""
+        key = (i, j) if i < j else (j, i)
+        line = self._edges.get(key)
+        if line is None:
+            if self.board.grid is not None:
+                (x1, y1), (x2, y2) = self.board.side_segment(key[0], key[1])
+            else:
+                shared = self.board.polygon(key[0]).boundary.intersection(self.board.polygon(key[1]).boundary)
+                (x1, y1), (x2, y2) = shared.bounds[:2], shared.bounds[2:]
+            s = self.scale
+            line = QLineF(x1 * s, y1 * s, x2 * s, y2 * s)
+            self._edges[key] = line
+        return line
+
+    def area_path(self, hexes: Iterable[int]) -> QPainterPath:
+        """One path filling the given places (for translucent overlay fills)."""
+        path = QPainterPath()
+        path.setFillRule(Qt.FillRule.WindingFill)  # shared sides must not cancel out
+        for i in hexes:
+            path.addPolygon(self.polygons[i])
+            path.closeSubpath()
+        return path
+
+    def boundary_path(self, hexes: Iterable[int]) -> QPainterPath:
+        """The outer edge of a set of places: sides whose other place is not in the set."""
+        inside = set(hexes)
+        path = QPainterPath()
+        adj = self.board.adj
+        for i in inside:
+            for j in adj[i]:
+                if j not in inside:
+                    line = self.edge(i, j)
+                    path.moveTo(line.p1())
+                    path.lineTo(line.p2())
+            if self.board.grid is not None and self.board.grid.on_edge(i):
+                self._map_edge_sides(path, i)
+        return path
+
+    def _map_edge_sides(self, path: QPainterPath, i: int) -> None:
+        g = self.board.grid
+        lay = self.board.layout
+        for d in range(6):
+            if g.nbr[i * 6 + d] < 0:
+                (x1, y1), (x2, y2) = lay.edge(g.axial[i], d)
+                s = self.scale
+                path.moveTo(x1 * s, y1 * s)
+                path.lineTo(x2 * s, y2 * s)
+
+    def polyline(self, places: Iterable[int]) -> QPainterPath:
+        """A line through the centres of consecutive places (paths, trails, supply legs)."""
+        path = QPainterPath()
+        for k, i in enumerate(places):
+            if k == 0:
+                path.moveTo(self.centres[i])
+            else:
+                path.lineTo(self.centres[i])
+        return path

@@ -1,0 +1,268 @@
+"""The map widget: pre-rendered tiles behind counter and overlay items; zoom, pan, hover, click.
+
+The view paints the static map itself (``drawBackground`` blits cached tiles of the level
+matching the screen's device pixels, so HiDPI screens get sharper tiles), and hit-tests by
+hex arithmetic rather than per-hex items.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QTransform, QWheelEvent
+from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView
+
+from ddaydesk.board import Board
+from ddaydesk.ui.counterlayer import CounterLayer
+from ddaydesk.ui.counters import CounterArt
+from ddaydesk.ui.geometry import BoardGeometry
+from ddaydesk.ui.maprender import BLEED, TILE, MapRenderer, level_for
+from ddaydesk.ui.overlays import Overlays
+from ddaydesk.ui.palette import Palette
+
+TABLE = QColor("#3b4038")  # the table the map lies on
+MAX_SCALE = 5.0  # view scale limit (a hex 200 px across at 1x)
+DRAG_START = 5  # pixels of movement before a press becomes a pan
+
+
+class MapScene(QGraphicsScene):
+    """Counters and overlays over a board's geometry; the background is the view's job."""
+
+    def __init__(self, board: Board, palette: Palette, parent=None):
+        super().__init__(parent)
+        self.board = board
+        self.geom = BoardGeometry(board)
+        self.renderer = MapRenderer(board, self.geom, palette)
+        self.art = CounterArt(palette)
+        margin = self.geom.scale * 3
+        self.setSceneRect(self.geom.rect.adjusted(-margin, -margin, margin, margin))
+        self.overlays = Overlays(self, self.geom, palette)
+        self.counters = CounterLayer(self, self.geom, self.art)
+
+    def set_palette(self, palette: Palette) -> None:
+        self.renderer.set_palette(palette)
+        self.art.set_palette(palette)
+        self.overlays.apply_palette(palette)
+        self.counters.refresh_art()
+        self.update()
+
+
+class MapView(QGraphicsView):
+    hexHovered = Signal(int)
+    hexClicked = Signal(int, str, int)  # place, unit id under the cursor ("" if none), button
+    levelChanged = Signal(float)
+    zoomChanged = Signal(float)
+
+    def __init__(self, scene: MapScene, parent=None):
+        super().__init__(scene, parent)
+        self.map = scene
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
+                            | QPainter.RenderHint.TextAntialiasing)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.level = 0.0
+        self._press: QPoint | None = None
+        self._press_button = Qt.MouseButton.NoButton
+        self._panning = False
+        self._hover = -1
+        self._prerender = QTimer(self)
+        self._prerender.setSingleShot(True)
+        self._prerender.setInterval(15)
+        self._prerender.timeout.connect(self._prerender_step)
+        self._zooming = False
+        self._settle = QTimer(self)
+        self._settle.setSingleShot(True)
+        self._settle.setInterval(180)
+        self._settle.timeout.connect(self._zoom_settled)
+        self._update_level()
+
+    # -- painting -----------------------------------------------------------------------------
+    def device_scale(self) -> float:
+        """Device pixels per scene unit, rounded so a zoom level names one tile set."""
+        return round(self.transform().m11() * self.devicePixelRatioF(), 3)
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        """Blit tiles drawn at exactly this scale; while one is missing, show the nearest
+        coarse level scaled in its place and draw the exact one when the view is idle."""
+        painter.fillRect(rect, TABLE)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # no seams at tile edges
+        r = self.map.renderer
+        exact = self.device_scale()
+        coarse = level_for(exact)
+        src = QRectF(BLEED, BLEED, TILE, TILE)
+        missing = False
+        for tx, ty in r.tiles_for(exact, rect):
+            target = r.tile_rect(exact, tx, ty)
+            pm = r.cached(exact, tx, ty)
+            if pm is None and (self._zooming or self._has_coarse(coarse, target)):
+                missing = True
+                painter.save()
+                painter.setClipRect(target)
+                # mid-gesture frames favour speed; the exact tile replaces this once at rest
+                painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, not self._zooming)
+                for cx, cy in r.tiles_for(coarse, target):
+                    painter.drawPixmap(r.tile_rect(coarse, cx, cy), r.tile(coarse, cx, cy), src)
+                painter.restore()
+                continue
+            if pm is None:
+                pm = r.tile(exact, tx, ty)
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+            painter.drawPixmap(target, pm, src)
+        if missing:
+            self._prerender.start()
+
+    def _has_coarse(self, coarse: float, target: QRectF) -> bool:
+        r = self.map.renderer
+        return all(r.cached(coarse, cx, cy) is not None for cx, cy in r.tiles_for(coarse, target))
+
+    def _prerender_step(self) -> bool:
+        """Draw one missing exact tile of the visible area, then of a margin around it;
+        False when there was none left to draw."""
+        if self._zooming:
+            return False
+        r = self.map.renderer
+        exact = self.device_scale()
+        visible = self.mapToScene(self.viewport().rect()).boundingRect()
+        pad_w, pad_h = visible.width() * 0.5, visible.height() * 0.5
+        for area, repaint in ((visible, True), (visible.adjusted(-pad_w, -pad_h, pad_w, pad_h), False)):
+            for tx, ty in r.tiles_for(exact, area):
+                if r.cached(exact, tx, ty) is None:
+                    r.tile(exact, tx, ty)
+                    if repaint:
+                        self.viewport().update(self.mapFromScene(r.tile_rect(exact, tx, ty)).boundingRect())
+                    self._prerender.start()
+                    return True
+        return False
+
+    def _zoom_settled(self) -> None:
+        self._zooming = False
+        self._update_level()
+
+    def _update_level(self) -> None:
+        """Counters are redrawn at the exact scale once zooming stops (crisp, and 1:1 blits)."""
+        level = self.device_scale()
+        if level != self.level and not self._zooming:
+            self.level = level
+            self.map.counters.set_level(level)
+            self.levelChanged.emit(level)
+        self.zoomChanged.emit(self.transform().m11())
+        self._prerender.start()
+
+    # -- zoom and pan -------------------------------------------------------------------------
+    def min_scale(self) -> float:
+        vp = self.viewport().rect()
+        r = self.map.geom.rect
+        return 0.5 * min(vp.width() / r.width(), vp.height() / r.height())
+
+    def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
+        """Zoom keeping the scene point under ``anchor`` (view pixels; default the centre) still."""
+        current = self.transform().m11()
+        target = max(self.min_scale(), min(MAX_SCALE, current * factor))
+        if abs(target - current) < 1e-9:
+            return
+        if anchor is None:
+            anchor = self.viewport().rect().center()
+        fixed = self.mapToScene(anchor)
+        self._zooming = True  # until the wheel rests: scaled coarse tiles, no redraws
+        self._settle.start()
+        self.scale(target / current, target / current)
+        moved = self.mapFromScene(fixed) - anchor
+        self.pan_by(moved.x(), moved.y())
+        self._update_level()
+
+    def set_zoom(self, scale: float) -> None:
+        centre = self.mapToScene(self.viewport().rect().center())
+        self.setTransform(QTransform.fromScale(scale, scale))
+        self.centerOn(centre)
+        self._update_level()
+
+    def fit(self) -> None:
+        self.fitInView(self.map.geom.rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self._update_level()
+
+    def pan_by(self, dx: float, dy: float) -> None:
+        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+        h.setValue(h.value() + round(dx))
+        v.setValue(v.value() + round(dy))
+        self._prerender.start()
+
+    def centre_on_place(self, place: int) -> None:
+        self.centerOn(self.map.geom.centres[place])
+        self._prerender.start()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        delta = event.angleDelta().y() or event.pixelDelta().y()
+        if delta:
+            # proportional to the wheel's travel, so trackpads zoom smoothly: a notch is 15 %
+            self.zoom_by(2.0 ** (delta / 600.0), event.position().toPoint())
+        event.accept()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        step_x, step_y = self.viewport().width() * 0.15, self.viewport().height() * 0.15
+        moves = {Qt.Key.Key_Left: (-step_x, 0), Qt.Key.Key_Right: (step_x, 0),
+                 Qt.Key.Key_Up: (0, -step_y), Qt.Key.Key_Down: (0, step_y)}
+        if event.key() in moves:
+            self.pan_by(*moves[event.key()])
+            return
+        super().keyPressEvent(event)
+
+    # -- mouse --------------------------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._press = event.position().toPoint()
+        self._press_button = event.button()
+        self._panning = False
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = event.position().toPoint()
+        if self._press is not None and event.buttons() != Qt.MouseButton.NoButton:
+            delta = pos - self._press
+            if not self._panning and delta.manhattanLength() >= DRAG_START:
+                self._panning = True
+                self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            if self._panning:
+                self.pan_by(-delta.x(), -delta.y())
+                self._press = pos
+            return
+        self._set_hover(self.map.geom.hex_at(self.mapToScene(pos)))
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        was_panning = self._panning
+        self._press = None
+        self._panning = False
+        self.viewport().unsetCursor()
+        if was_panning:
+            return
+        scene_pos = self.mapToScene(event.position().toPoint())
+        place = self.map.geom.hex_at(scene_pos)
+        unit = ""
+        for item in self.items(event.position().toPoint()):
+            uid = self.map.counters.item_unit(item)
+            if uid:
+                unit = uid
+                break
+        if place >= 0 or unit:
+            if unit and place < 0:
+                place = self.map.counters.units[unit].place
+            self.hexClicked.emit(place, unit, int(event.button().value))
+
+    def leaveEvent(self, event) -> None:
+        self._set_hover(-1)
+        super().leaveEvent(event)
+
+    def _set_hover(self, place: int) -> None:
+        if place != self._hover:
+            self._hover = place
+            self.hexHovered.emit(place)
+
+    def scene_point_of(self, place: int) -> QPointF:
+        return self.map.geom.centres[place]
+
+    def view_point_of(self, place: int) -> QPoint:
+        return self.mapFromScene(self.map.geom.centres[place])

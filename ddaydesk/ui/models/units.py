@@ -1,0 +1,100 @@
+"""The order of battle as a table: one row per unit of the view, sortable and filterable."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+
+from ddaydesk.board import Board
+from ddaydesk.ui.port import UnitInfo
+
+COLUMNS = ("Unit", "Side", "Nationality", "Type", "A-D-M", "Hex", "Status")
+NATIONALITY = {"us": "US", "british": "British", "canadian": "Canadian", "french": "French",
+               "polish": "Polish", "german": "German"}
+UNIT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+SIDE_ROLE = Qt.ItemDataRole.UserRole + 2
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+def status_text(u: UnitInfo) -> str:
+    parts = []
+    if u.eliminated:
+        parts.append("eliminated")
+    elif u.place < 0 and u.arrive_turn is not None:
+        parts.append(f"arrives turn {u.arrive_turn}")
+    if u.reduced:
+        parts.append("reduced")
+    if u.turns_out_of_supply:
+        parts.append("out of supply" + (f" ({u.turns_out_of_supply} turns)" if u.turns_out_of_supply > 1 else ""))
+    if u.mp_left is not None and u.mp_left < u.movement:
+        parts.append(f"{u.mp_left} MP left")
+    return ", ".join(parts)
+
+
+class UnitTableModel(QAbstractTableModel):
+    def __init__(self, board: Board, parent=None):
+        super().__init__(parent)
+        self.board = board
+        self.units: list[UnitInfo] = []
+
+    def set_units(self, units: tuple[UnitInfo, ...] | list[UnitInfo]) -> None:
+        self.beginResetModel()
+        self.units = list(units)
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt signature)
+        return 0 if parent.isValid() else len(self.units)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        u = self.units[index.row()]
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (u.name, u.side.capitalize(), NATIONALITY.get(u.nationality, u.nationality), u.type.replace("_", " "),
+                    f"{u.attack}-{u.defence}-{u.movement}",
+                    self.board.labels[u.place] if u.place >= 0 else "—", status_text(u))[col]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return f"{u.name} ({u.id})"
+        if role == UNIT_ID_ROLE:
+            return u.id
+        if role == SIDE_ROLE:
+            return u.side
+        return None
+
+
+class UnitFilterModel(QSortFilterProxyModel):
+    """Text filter over every column, plus a side filter ('' shows both sides)."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.side = ""
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setFilterKeyColumn(-1)
+        self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+
+    def set_side(self, side: str) -> None:
+        self.beginFilterChange()
+        self.side = side
+        self.endFilterChange()
+
+    def filterAcceptsRow(self, row: int, parent: Index) -> bool:
+        if self.side:
+            idx = self.sourceModel().index(row, 0, parent)
+            if self.sourceModel().data(idx, SIDE_ROLE) != self.side:
+                return False
+        return super().filterAcceptsRow(row, parent)

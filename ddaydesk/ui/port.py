@@ -1,0 +1,223 @@
+"""The one seam between the interface and the rules engine.
+
+Everything the UI reads or sends goes through :class:`GamePort`: a per-side view of the
+state, the legal moves of a unit, ZOC, supply explanations, combat previews and the
+actions themselves. The UI holds no rules; wiring the real engine (docs/engine.md, when it
+lands) means writing one adapter class with these methods and nothing else.
+
+The value types here are what the views need, in the board's place indices. They are plain
+frozen dataclasses so models and tests can build them directly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from ddaydesk.board import Board
+from ddaydesk.formats.scenariofile import Scenario
+
+
+class PortError(Exception):
+    """An action was refused (illegal, or not available); ``str()`` is the reason to show."""
+
+
+@dataclass(frozen=True)
+class UnitInfo:
+    id: str
+    name: str
+    side: str
+    nationality: str
+    type: str
+    attack: int
+    defence: int
+    movement: int
+    place: int  # -1 when not on the map (reinforcement, eliminated)
+    reduced: bool = False
+    hq: str | None = None
+    arrive_turn: int | None = None
+    mp_left: int | None = None
+    turns_out_of_supply: int = 0  # 0 in supply; 1 out this turn ("!"); 2+ longer (red "!")
+    eliminated: bool = False
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    seq: int  # position in the action log
+    turn: int
+    phase: str
+    side: str
+    text: str
+    dice: tuple[int, ...] = ()  # the rolls this action used, for the dice log
+
+
+@dataclass(frozen=True)
+class GameView:
+    """What one side may see: the UI shows nothing that is not in here."""
+
+    side: str
+    turn: int
+    last_turn: int
+    phase: str
+    phases: tuple[str, ...]
+    active_side: str
+    units: tuple[UnitInfo, ...]
+    log: tuple[LogEntry, ...]
+    secrets: dict[str, str] = field(default_factory=dict)  # this side's own secret choices
+    secret_pending: str | None = None  # key of a secret choice this side must now make
+    secret_options: tuple[tuple[str, str], ...] = ()  # (value, title) for that choice
+    trails: tuple[tuple[int, ...], ...] = ()  # paths moved in each side's latest movement phase
+    markers: tuple[tuple[str, int, str | None], ...] = ()  # (kind, place, side) on the map
+
+
+@dataclass(frozen=True)
+class MoveRange:
+    """Where a unit may go now: MP cost to each reachable place and the cheapest way there."""
+
+    unit: str
+    start: int
+    cost: dict[int, float]  # MP (roads may cost halves)
+    came_from: dict[int, int]  # place -> previous place on the cheapest path
+    stops: frozenset[int] = frozenset()  # places where the unit must stop (entered enemy ZOC)
+    passes: dict[int, float] = field(default_factory=dict)  # MP at places crossed, not ended in
+
+    def step_costs(self) -> dict[int, float]:
+        """MP spent on reaching every place a path may show."""
+        return {**self.passes, **self.cost}
+
+    def path_to(self, place: int) -> list[int]:
+        if place not in self.cost:
+            return []
+        out = [place]
+        while out[-1] != self.start and out[-1] in self.came_from:  # entering units: no start
+            out.append(self.came_from[out[-1]])
+        out.reverse()
+        return out
+
+
+@dataclass(frozen=True)
+class SupplyLeg:
+    kind: str  # "unit-hq", "hq-hq", "hq-source", "unit-source"
+    places: tuple[int, ...]  # the traced path, first place to last
+    rule: str = ""  # catalogue id of the limit that applied
+
+
+@dataclass(frozen=True)
+class UnitSupply:
+    unit: str
+    supplied: bool
+    legs: tuple[SupplyLeg, ...]
+    reason: str  # one line: why in or out of supply, with rule ids
+
+
+@dataclass(frozen=True)
+class HqUse:
+    hq: str  # HQ unit id, or a supply centre ("sc:<hex>")
+    used: int
+    capacity: int | None  # None: no limit
+    place: int = -1  # where to label it; -1: where the HQ unit stands
+
+
+@dataclass(frozen=True)
+class SupplyView:
+    side: str
+    supplied_places: frozenset[int]
+    units: dict[str, UnitSupply]
+    hqs: dict[str, HqUse] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ModifierLine:
+    text: str
+    value: str  # "+2", "x2", "halved"
+    rule: str  # catalogue id
+
+
+@dataclass(frozen=True)
+class SupportChoice:
+    id: str
+    title: str
+    maximum: int  # 0..maximum points may be committed
+    rule: str
+
+
+@dataclass(frozen=True)
+class CombatPreview:
+    attackers: tuple[str, ...]
+    defender_place: int
+    defenders: tuple[str, ...]
+    attack_lines: tuple[ModifierLine, ...]
+    defence_lines: tuple[ModifierLine, ...]
+    attack_total: int
+    defence_total: int
+    column: str  # odds or differential the CRT is read at, e.g. "3-1"
+    columns: tuple[str, ...]  # every CRT column, in order
+    crt: dict[str, tuple[str, ...]]  # column -> result per die roll (index 0 is roll 1)
+    distribution: tuple[tuple[str, float], ...]  # exact outcome probabilities, summing to 1
+    support: tuple[SupportChoice, ...] = ()
+    die_sides: int = 6
+    rule: str = ""  # the CRT's catalogue id
+
+
+@dataclass(frozen=True)
+class CombatResult:
+    roll: tuple[int, ...]
+    result: str  # the CRT entry
+    text: str  # what it does, in words
+    retreat_choices: dict[str, frozenset[int]] = field(default_factory=dict)  # unit -> places
+    advance_choices: dict[str, frozenset[int]] = field(default_factory=dict)
+
+
+class GamePort(Protocol):
+    """The engine as the UI sees it. Methods raise :class:`PortError` with a reason."""
+
+    scenario: Scenario
+
+    @property
+    def board(self) -> Board: ...
+
+    def sides(self) -> tuple[str, ...]: ...
+
+    def view(self, side: str) -> GameView: ...
+
+    def needs_handover(self, from_side: str, to_side: str) -> bool:
+        """True when ``to_side`` has secrets ``from_side`` must not see (blank the map)."""
+
+    def legal_moves(self, unit: str) -> MoveRange: ...
+
+    def move(self, unit: str, path: list[int]) -> None: ...
+
+    def why_not(self, unit: str, place: int) -> str:
+        """Why ``unit`` may not end its move in ``place`` now, for the player."""
+
+    def withhold(self, unit: str) -> None:
+        """Hold a unit back at set-up (withheld set-up option)."""
+
+    def zoc(self, side: str) -> frozenset[int]:
+        """Places in the zone of control of ``side``'s units."""
+
+    def supply(self, side: str) -> SupplyView: ...
+
+    def combat_preview(self, attackers: list[str], defender_place: int,
+                       support: dict[str, int]) -> CombatPreview: ...
+
+    def resolve_combat(self, attackers: list[str], defender_place: int,
+                       support: dict[str, int]) -> CombatResult: ...
+
+    def end_phase(self) -> None: ...
+
+    def set_secret(self, key: str, value: str) -> None: ...
+
+    def undo(self) -> None:
+        """Drop the last action from the log (only deterministic actions are undoable)."""
+
+    def redo(self) -> None: ...
+
+    def can_undo(self) -> bool: ...
+
+    def can_redo(self) -> bool: ...
+
+    def last_action_text(self) -> str: ...
+
+    def save_bytes(self) -> bytes:
+        """The whole game (scenario reference, options, seed, action log) as a save file."""

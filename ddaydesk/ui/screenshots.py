@@ -1,0 +1,150 @@
+"""Render the main screens to PNG offscreen: start, movement preview, supply view, combat
+dialog and hand-over. Each screen is reached through the controller with real actions, so a
+screen the engine cannot produce yet is reported as skipped, with the reason."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QColor, QPainter, QPixmap
+from PySide6.QtWidgets import QApplication
+
+from ddaydesk.ui.mainwindow import MainWindow
+from ddaydesk.ui.port import PortError
+
+
+def _settle() -> None:
+    for _ in range(3):
+        QApplication.processEvents()
+
+
+def _save(pixmap: QPixmap, outdir: Path, name: str, done: list[Path]) -> None:
+    path = outdir / f"{name}.png"
+    pixmap.save(str(path))
+    done.append(path)
+
+
+def _compose(shot: QPixmap, dialog: QPixmap, title: str) -> None:
+    """Draw a dialog over the window as a window manager would: frame, title bar, shadow."""
+    bar = 26
+    x = (shot.width() - dialog.width()) // 2
+    y = max(bar + 4, (shot.height() - dialog.height()) // 2)
+    p = QPainter(shot)
+    p.fillRect(QRect(x - 4, y - bar - 4, dialog.width() + 16, dialog.height() + bar + 16), QColor(0, 0, 0, 70))
+    p.fillRect(QRect(x - 1, y - bar, dialog.width() + 2, bar), QColor("#3a3f35"))
+    p.setPen(QColor("#f0ead2"))
+    p.drawText(QRect(x + 10, y - bar, dialog.width() - 20, bar), Qt.AlignmentFlag.AlignVCenter, title)
+    p.drawPixmap(QPoint(x, y), dialog)
+    p.setPen(QColor("#3a3f35"))
+    p.drawRect(QRect(x - 1, y - bar, dialog.width() + 1, dialog.height() + bar))
+    p.end()
+
+
+def _movable_unit(win: MainWindow) -> tuple[str, dict[int, int]] | None:
+    c = win.controller
+    for u in c.view.units:
+        if u.side == c.side == c.view.active_side and u.place >= 0 and u.type != "hq":
+            try:
+                rng = c.port.legal_moves(u.id)
+            except PortError:
+                continue
+            if len(rng.cost) > 1:
+                return u.id, rng.cost
+    return None
+
+
+def capture(win: MainWindow, outdir: str | Path) -> tuple[list[Path], list[str]]:
+    """Stage and grab each screen; returns the files written and the screens skipped (why)."""
+    out = Path(outdir)
+    out.mkdir(parents=True, exist_ok=True)
+    done: list[Path] = []
+    skipped: list[str] = []
+    c = win.controller
+    board = c.port.board
+    win.view.fit()
+    _settle()
+    _save(win.grab(), out, "start", done)
+
+    found = _movable_unit(win)
+    if found is None:
+        skipped.append("movement: the engine gave no unit a legal move")
+    else:
+        uid, cost = found
+        c.select(uid)
+        target = max(cost, key=lambda p: (cost[p], -board.distance(p, c.range.start)))
+        win.view.set_zoom(1.1)
+        win.view.centre_on_place(target)
+        win._hovered(target)
+        _settle()
+        _save(win.grab(), out, "movement", done)
+
+    win.layer_actions["supply"].setChecked(True)
+    _settle()
+    if win.supply is None:
+        skipped.append(f"supply: {win.hint.text()}")
+    else:
+        c.select(None)
+        win.view.fit()
+        _settle()
+        _save(win.grab(), out, "supply", done)
+    win.layer_actions["supply"].setChecked(False)
+
+    if not _combat(win, out, done):
+        skipped.append("combat: no attack could be set up with legal moves")
+
+    before = c.view.active_side
+    for _ in range(8):
+        if c.view.active_side != before or not c.apply(f"End of {c.view.phase}", c.port.end_phase):
+            break
+    if c.view.active_side != before:
+        c.hand_to(c.view.active_side)
+        _settle()
+        if win.stack.currentWidget() is win.handover:
+            _save(win.grab(), out, "handover", done)
+            win.handover.button.click()
+        else:
+            skipped.append("hand-over: neither side holds a secret in this game, so the map stays")
+    else:
+        skipped.append(f"hand-over: {win.hint.text()}")
+    return done, skipped
+
+
+def _combat(win: MainWindow, out: Path, done: list[Path]) -> bool:
+    """Move a unit next to an enemy with a legal move, then open the attack dialog."""
+    c = win.controller
+    board = c.port.board
+    enemies = {u.place for u in c.view.units if u.side != c.side and u.place >= 0}
+    for u in c.view.units:
+        if u.side != c.side or u.place < 0 or u.type == "hq":
+            continue
+        try:
+            rng = c.port.legal_moves(u.id)
+        except PortError:
+            continue
+        for place in sorted(rng.cost, key=lambda p: rng.cost[p]):
+            foes = [e for e in board.adj[place] if e in enemies]
+            if not foes:
+                continue
+            c.select(u.id)
+            if place != rng.start and not c.move_selected(place):
+                continue
+            for _ in range(4):  # on to the phase in which attacks are made
+                if "combat" in c.view.phase or not c.apply(f"End of {c.view.phase}", c.port.end_phase):
+                    break
+            c.select(u.id)
+            win.view.set_zoom(1.3)
+            win.view.centre_on_place(foes[0])
+            win._hovered(foes[0])
+            dlg = win.attack_dialog()
+            if dlg is None or dlg.preview is None:
+                return False
+            _settle()
+            dlg.roll()
+            _settle()
+            shot = win.grab()
+            _compose(shot, dlg.grab(), dlg.windowTitle())
+            _save(shot, out, "combat", done)
+            dlg.accept()
+            return True
+    return False

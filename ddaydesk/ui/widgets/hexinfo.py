@@ -1,0 +1,70 @@
+"""The hex-info dock: what is under the cursor (terrain, hexsides, place, regions, stack)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from ddaydesk.board import Board
+from ddaydesk.ui.counters import CounterArt
+from ddaydesk.ui.port import SupplyView, UnitInfo
+from ddaydesk.ui.widgets.stacklist import StackList
+
+
+def hex_description(board: Board, place: int) -> str:
+    """Terrain, named place, hexside features and regions of a place, as rich text."""
+    lines = [f"<b>{board.labels[place]}</b> · {board.terrain_of(place)}"]
+    for p in board.places_at.get(place, []):
+        cap = f", capacity {p.capacity}" if p.capacity is not None else ""
+        lines.append(f"{p.name} ({p.kind.replace('_', ' ')}{cap})")
+    sides = []
+    for j, s in zip(board.adj[place], board.adj_side[place], strict=True):
+        feats = board.side_features(s)
+        if feats:
+            name = board.side_names.get(s, "")
+            sides.append(f"{' and '.join(f.replace('_', ' ') for f in feats)}{' ' + name if name else ''}"
+                         f" toward {board.labels[j]}")
+    if sides:
+        lines.append("Hexsides: " + "; ".join(sides))
+    for r in board.regions.values():
+        if place in r.places:
+            lines.append(f"{r.name} ({r.kind.replace('_', ' ')}{', ' + r.side if r.side else ''})")
+    return "<br>".join(lines)
+
+
+class HexInfo(QWidget):
+    def __init__(self, art: CounterArt, board: Board, parent=None):
+        super().__init__(parent)
+        self.board = board
+        lay = QVBoxLayout(self)
+        self.header = QLabel("Point at a hex to see its terrain, hexsides and stack.\n\n"
+                             "Click a unit to select it; its legal moves are shaded.")
+        self.header.setTextFormat(Qt.TextFormat.RichText)
+        self.header.setWordWrap(True)
+        self.header.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.supply = QLabel("")
+        self.supply.setWordWrap(True)
+        self.supply.setTextFormat(Qt.TextFormat.RichText)
+        self.stack = StackList(art, board, self)
+        lay.addWidget(self.header)
+        lay.addWidget(self.stack, 1)
+        self.stack.hide()
+        lay.addWidget(self.supply)
+        lay.addStretch(0)
+        self.place = -1
+
+    def show_place(self, place: int, units: list[UnitInfo], supply: SupplyView | None) -> None:
+        self.place = place
+        if place < 0:
+            return
+        self.header.setText(hex_description(self.board, place))
+        self.stack.set_units(units)
+        self.stack.setVisible(bool(units))
+        lines = []
+        if supply is not None:
+            for u in units:
+                us = supply.units.get(u.id)
+                if us is not None:
+                    mark = "in supply" if us.supplied else "<b>OUT of supply</b>"
+                    lines.append(f"{u.name}: {mark}: {us.reason}")
+        self.supply.setText("<br>".join(lines))

@@ -1,0 +1,72 @@
+"""A list of units with their counters: the hex-info dock's stack and the stack inspector."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QFrame, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+
+from ddaydesk.board import Board
+from ddaydesk.ui.counters import CounterArt, face_of
+from ddaydesk.ui.models.units import status_text
+from ddaydesk.ui.port import UnitInfo
+
+ICON_PX = 52
+
+
+def unit_lines(u: UnitInfo, board: Board) -> str:
+    where = board.labels[u.place] if u.place >= 0 else "off map"
+    status = status_text(u)
+    return (f"{u.name}\n{u.type.replace('_', ' ')} · {u.attack}-{u.defence}-{u.movement} · {where}"
+            + (f"\n{status}" if status else ""))
+
+
+class StackList(QListWidget):
+    unitChosen = Signal(str)
+
+    def __init__(self, art: CounterArt, board: Board, parent=None):
+        super().__init__(parent)
+        self.art = art
+        self.board = board
+        self.setIconSize(QSize(ICON_PX, ICON_PX))
+        self.setSpacing(2)
+        self.setWordWrap(True)
+        self.itemClicked.connect(lambda it: self.unitChosen.emit(it.data(Qt.ItemDataRole.UserRole)))
+        self.itemActivated.connect(lambda it: self.unitChosen.emit(it.data(Qt.ItemDataRole.UserRole)))
+
+    def set_units(self, units: list[UnitInfo]) -> None:
+        self.clear()
+        scale = ICON_PX / 44.8 * self.devicePixelRatioF()
+        for u in units:
+            item = QListWidgetItem(QIcon(self.art.pixmap(face_of(u), round(scale * 4) / 4)),
+                                   unit_lines(u, self.board))
+            item.setData(Qt.ItemDataRole.UserRole, u.id)
+            item.setToolTip(u.id)
+            self.addItem(item)
+
+
+class StackInspector(QFrame):
+    """A popup listing every unit in a stack, top first; choosing one selects it."""
+
+    unitChosen = Signal(str)
+
+    def __init__(self, art: CounterArt, board: Board, parent: QWidget | None = None):
+        super().__init__(parent, Qt.WindowType.Popup)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        self.list = StackList(art, board, self)
+        self.list.unitChosen.connect(self._chosen)
+        lay.addWidget(self.list)
+        self.resize(330, 80)
+
+    def show_units(self, units: list[UnitInfo], at) -> None:
+        self.list.set_units(units)
+        self.resize(340, min(420, 16 + len(units) * (ICON_PX + 10)))
+        self.move(at)
+        self.show()
+        self.list.setFocus()
+
+    def _chosen(self, uid: str) -> None:
+        self.hide()
+        self.unitChosen.emit(uid)

@@ -1,0 +1,48 @@
+"""Fixtures: the tutorial scenario, the engine test double, a main window with private settings."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings, QStandardPaths
+
+from ddaydesk.formats.catalog import default_scenario_path
+from ddaydesk.formats.scenariofile import load_scenario
+from tests.ui.fakeport import FakeGame
+
+
+@pytest.fixture(autouse=True)
+def _isolated_paths(tmp_path, monkeypatch):
+    """Settings, autosave and saves go to a temporary folder, never the user's."""
+    QStandardPaths.setTestModeEnabled(True)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("HOME", str(tmp_path))
+    yield
+
+
+@pytest.fixture(scope="session")
+def scenario():
+    return load_scenario(default_scenario_path())
+
+
+@pytest.fixture
+def game(scenario):
+    return FakeGame(scenario)
+
+
+@pytest.fixture
+def settings(tmp_path):
+    return QSettings(str(tmp_path / "ddaydesk.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def window(qtbot, game, settings):
+    from ddaydesk.ui.mainwindow import MainWindow
+
+    win = MainWindow(game, settings, autosave=True)
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    win.view.fit()
+    return win

@@ -1,0 +1,113 @@
+"""Models, menus, dialogs and settings of the main window."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+
+from ddaydesk.ui import dialogs
+from ddaydesk.ui.mainwindow import MainWindow
+from ddaydesk.ui.models.log import LogModel
+from ddaydesk.ui.models.units import UNIT_ID_ROLE
+from ddaydesk.ui.overlays import LAYERS
+from ddaydesk.ui.port import LogEntry
+
+
+def test_unit_table_sorts_and_filters(window, game):
+    proxy = window.unit_proxy
+    window.unit_filter.setText("panzer")
+    ids = {proxy.data(proxy.index(r, 0), UNIT_ID_ROLE) for r in range(proxy.rowCount())}
+    assert ids == {u.id for u in game.units.values() if "panzer" in u.name.lower()}
+    window.unit_filter.clear()
+    window.side_filter.setCurrentIndex(window.side_filter.findData("german"))
+    assert proxy.rowCount() == sum(u.side == "german" for u in game.units.values())
+    window.side_filter.setCurrentIndex(0)
+    proxy.sort(0, Qt.SortOrder.AscendingOrder)
+    names = [proxy.data(proxy.index(r, 0)) for r in range(proxy.rowCount())]
+    assert names == sorted(names, key=str.lower)
+
+
+def test_double_click_in_unit_table_selects_the_unit(qtbot, window):
+    proxy = window.unit_proxy
+    row = next(r for r in range(proxy.rowCount()) if proxy.data(proxy.index(r, 0), UNIT_ID_ROLE) == "br-7-arm")
+    window._table_chose(proxy.index(row, 0))
+    assert window.controller.selected == "br-7-arm"
+    assert window.controller.range is not None
+
+
+def test_log_model_dice_filter():
+    m = LogModel()
+    m.set_entries([LogEntry(1, 1, "movement", "allied", "moved"),
+                   LogEntry(2, 1, "combat", "allied", "attack", (4,))])
+    assert m.rowCount() == 2
+    m.set_dice_only(True)
+    assert m.rowCount() == 1 and "[dice: 4]" in m.data(m.index(0))
+
+
+def test_every_overlay_has_a_view_action_with_its_shortcut(window, settings):
+    for layer, (_title, key, _shown) in LAYERS.items():
+        a = window.layer_actions[layer]
+        assert a.shortcut() == QKeySequence(key)
+        before = window.scene.overlays.visible[layer]
+        a.trigger()
+        assert window.scene.overlays.visible[layer] is (not before)
+        assert settings.value(f"layers/{layer}", type=bool) is (not before)  # remembered
+
+
+def test_palette_switch_is_remembered_and_redraws(qtbot, window, game, settings):
+    item = window.scene.counters.items["us-1-inf"]
+    before = item.pixmap().cacheKey()
+    window.set_palette("colour-blind")
+    assert settings.value("palette") == "colour-blind"
+    assert window.scene.counters.items["us-1-inf"].pixmap().cacheKey() != before
+    again = MainWindow(game, settings, autosave=False)
+    qtbot.addWidget(again)
+    assert again.palette_.id == "colour-blind"
+
+
+def test_hex_info_shows_terrain_river_and_stack(qtbot, window, game):
+    board = game.board
+    place = board.index("0807")  # on the Vire, with the 29th Infantry
+    window._hovered(place)
+    text = window.hex_info.header.text()
+    assert "0807" in text and "river Vire" in text
+    assert window.hex_info.stack.count() == 1
+
+
+def test_about_names_the_map_data_attribution(qtbot, window, monkeypatch):
+    shown = {}
+    monkeypatch.setattr(dialogs.QMessageBox, "about", lambda parent, title, text: shown.update(text=text))
+    window.show_about()
+    for a in window.port.board.attribution:
+        assert a["data"] in shown["text"] and a["licence"] in shown["text"]
+
+
+def test_shortcuts_dialog_lists_the_actions(qtbot, window):
+    dlg = dialogs.shortcuts_dialog(window, window.all_actions + [window.undo_action, window.redo_action])
+    qtbot.addWidget(dlg)
+    texts = [dlg.findChild(dialogs.QTableWidget).item(r, 0).text()
+             for r in range(dlg.findChild(dialogs.QTableWidget).rowCount())]
+    assert "End phase" in texts and "Undo" in texts and "Supply view" in texts
+
+
+def test_new_game_dialog_offers_the_scenario_and_its_optional_rules(qtbot, scenario):
+    dlg = dialogs.NewGameDialog()
+    qtbot.addWidget(dlg)
+    dlg.list.setCurrentRow(next(k for k, e in enumerate(dlg.entries) if e.id == scenario.id))
+    assert set(dlg.options()) == set(scenario.system.options)
+    # ticked as the scenario sets them, each toggle titled with its catalogue ids
+    assert dlg.options() == scenario.options
+    assert "D77-SUP-01" in dlg.checks["german_supply"].text()
+
+
+def test_rules_reference_shows_options_and_the_shipped_docs(qtbot, window):
+    sc = window.port.scenario
+    dlg = dialogs.rules_reference(window, sc.system, sc.options)
+    qtbot.addWidget(dlg)
+    page = dlg.view.toPlainText()
+    for opt in sc.system.options.values():
+        assert opt.title in page and opt.rules[0] in page
+    titles = [dlg.pages.item(r).text() for r in range(dlg.pages.count())]
+    assert "Combat" in titles
+    dlg.pages.setCurrentRow(titles.index("Combat"))
+    assert "CRT" in dlg.view.toPlainText()

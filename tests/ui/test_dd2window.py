@@ -89,20 +89,36 @@ def test_battle_odds_are_shown_before_the_roll(qtbot, sc):  # DD2-GEN-01
     assert ch.dice and any("attack in" in r.purpose for r in ch.dice)
 
 
-def test_gui_opens_a_dd2_scenario_and_a_dd2_save(qtbot, sc, tmp_path):
-    from ddaydesk.engine import save_game
-    from ddaydesk.ui.app import _window_for
+def test_the_app_opens_a_dd2_scenario_and_a_dd2_save_in_the_dd2_window(qtbot, sc, tmp_path):
+    from PySide6.QtCore import QSettings
 
-    win = _window_for(str(ROOT / "scenarios" / "dday2.yaml"))
+    from ddaydesk.engine import save_game
+    from ddaydesk.ui.app import window_for
+    from ddaydesk.ui.session import open_game
+
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    win = window_for(open_game(ROOT / "scenarios" / "dday2.yaml"), settings, autosave=False)
     qtbot.addWidget(win)
     assert isinstance(win, DD2Window) and win.game.pos == 0
     g = Game(sc, seed=9)
     while g.state.phase != "allied_move":
         g.do(choose(g.state))
     save_game(g, tmp_path / "dd2.json")
-    back = _window_for(str(tmp_path / "dd2.json"))
+    back = window_for(open_game(tmp_path / "dd2.json"), settings, autosave=False)
     qtbot.addWidget(back)
     assert isinstance(back, DD2Window) and back.game.state.state_hash() == g.state.state_hash()
     story = [back.log.item(i).text() for i in range(back.log.count())]
     assert story[0].startswith("T1 allied: para surprise attack") and sum("d6 = " in t for t in story) == \
         len(g.dice_log())  # the loaded game's story, every die with its purpose
+
+
+def test_every_action_is_autosaved_and_the_autosave_loads(qtbot, sc, tmp_path, monkeypatch):
+    from ddaydesk.engine import load_game
+    from ddaydesk.ui import dd2window
+
+    target = tmp_path / "auto.ddaysave"
+    monkeypatch.setattr(dd2window, "autosave_path", lambda: target)
+    win = DD2Window(Game(sc, seed=3), confirm_battles=False, autosave=True)
+    qtbot.addWidget(win)
+    win.do(items(win)[0].data(Qt.ItemDataRole.UserRole))
+    assert load_game(target).state.state_hash() == win.game.state.state_hash()

@@ -182,7 +182,7 @@ class DD2Window(QMainWindow):
                                 "actions (click the sea for all)")
             acts = here
         else:
-            self.filter.setText(f"{len(acts)} actions; click a zone to see its own")
+            self.filter.setText(f"{len(acts)} action{'' if len(acts) == 1 else 's'}; click a zone to see its own")
         self.actions.clear()
         for a in acts:
             item = QListWidgetItem(action_text(s, a))

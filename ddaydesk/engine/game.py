@@ -44,8 +44,10 @@ class Game:
     def do(self, action: Action) -> Changes:
         """Apply an action; IllegalAction (nothing changed) if the rules refuse it."""
         new, ch = apply(self.state, action)
-        if isinstance(action, Move) and not action.via:
-            action = replace(action, via=ch.moved[0][3])  # the log keeps the path taken
+        # The log keeps the path taken (none when the unit was destroyed before it got
+        # anywhere: D-Day2 patrol fire).
+        if isinstance(action, Move) and not action.via and ch.moved:
+            action = replace(action, via=ch.moved[0][3])
         del self.actions[self.pos:], self.changes[self.pos:], self.states[self.pos + 1:]
         self.actions.append(action)
         self.changes.append(ch)

@@ -45,6 +45,7 @@ def new_state(scenario: Scenario, seed: int | str, options: dict[str, bool] | No
         status=[ON_MAP if u.hex >= 0 else PENDING for u in scenario.units],
         steps_lost=[0] * n, flags=[0] * n, markers=tuple(), secrets={s: {} for s in scenario.system.sides},
         game={}, scratch={}, dice=Dice.from_seed(seed),
+        part=[u.part or u.box or "" for u in scenario.units],
     )
     rm = rules_module(scenario.system.id)
     for fn in rm.setup:
@@ -75,6 +76,9 @@ def _enter_from(state: GameState, k: int, ch: Changes) -> None:
         p = seq.phases[k]
         cond = rm.conditions.get(p.when) if p.when else None
         if p.when and (cond is None or not cond(state)):
+            why = rm.skip_notes.get(p.when)
+            if why:
+                ch.notes.append(f"turn {state.turn} {p.id}: passed over ({why})")
             k += 1
             continue
         state.phase = p.id

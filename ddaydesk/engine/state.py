@@ -57,6 +57,9 @@ class GameState:
     scratch: dict[str, Any]  # cleared at each turn start
     dice: Dice
     extra: dict[str, Any] = field(default_factory=dict)  # rules modules' own state (supply...)
+    # Where inside its place a unit stands, or its off-map box: area systems' parts of a zone
+    # (D-Day2: "A", "G", "P", "beach", "usaaf"...). "" when the system has none (hex maps).
+    part: list[str] = field(default_factory=list)
     # Derived data (ZOC maps, occupancy) cached per state; never serialised.
     _cache: dict = field(default_factory=dict, repr=False)
 
@@ -69,6 +72,7 @@ class GameState:
             status=list(self.status), steps_lost=list(self.steps_lost), flags=list(self.flags),
             markers=self.markers, secrets=_deep(self.secrets), game=_deep(self.game),
             scratch=_deep(self.scratch), dice=self.dice.copy(), extra=_deep(self.extra),
+            part=list(self.part),
         )
 
     # -- lookups ------------------------------------------------------------------------------
@@ -114,6 +118,7 @@ class GameState:
                     "status": self.status[k],
                     "steps_lost": self.steps_lost[k],
                     "flags": self.flags[k],
+                    **({"part": self.part[k]} if self.part and self.part[k] else {}),
                 }
                 for k, u in enumerate(sc.units)
             },

@@ -49,6 +49,7 @@ class RulesModule:
     handlers: dict[str, Handler] = field(default_factory=dict)
     hooks: dict[str, list[Callable[[GameState, Changes], None]]] = field(default_factory=dict)
     conditions: dict[str, Callable[[GameState], bool]] = field(default_factory=dict)  # for `when:`
+    skip_notes: dict[str, str] = field(default_factory=dict)  # condition -> note when it skips
     setup: list[Callable[[GameState], None]] = field(default_factory=list)
     end_checks: list[Callable[[GameState, Phase], str | None]] = field(default_factory=list)
     holds: list[tuple[Callable[[GameState], str | None], frozenset[str]]] = field(default_factory=list)
@@ -66,8 +67,12 @@ class RulesModule:
     def add_hook(self, name: str, fn: Callable[[GameState, Changes], None]) -> None:
         self.hooks.setdefault(name, []).append(fn)
 
-    def add_condition(self, name: str, fn: Callable[[GameState], bool]) -> None:
+    def add_condition(self, name: str, fn: Callable[[GameState], bool], why: str | None = None) -> None:
+        """``fn(state)`` is false when the phases naming it in ``when:`` are passed over; with
+        ``why``, the Changes note it: "turn 2 naval: passed over (no blockhouse left)"."""
         self.conditions[name] = fn
+        if why:
+            self.skip_notes[name] = why
 
     def add_setup(self, fn: Callable[[GameState], None]) -> None:
         self.setup.append(fn)

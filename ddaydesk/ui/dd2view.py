@@ -1,5 +1,6 @@
 """D-Day2 board drawing: each zone with its three parts (A, G, P), the units in them, patrols,
-beachheads and airborne boxes, drawn over the area map. Reads the rules state, holds no rules."""
+beachheads and airborne boxes, drawn over the area map. Reads the engine's GameState (through
+the rules' read-only DD2State), holds no rules."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsScene
 
+from ddaydesk.engine import GameState
+from ddaydesk.rules.dd2 import DD2State
 from ddaydesk.rules.dd2.parts import BOX, part_anchors
 from ddaydesk.ui import palette
 from ddaydesk.ui.maprender import render_board
@@ -45,7 +48,8 @@ def _slot(p: QPainter, part: str, x: float, y: float, scale: float) -> None:
     p.drawText(QRectF(x - w / 2, y - h / 2, w, h), Qt.AlignmentFlag.AlignCenter, PART_TITLE[part])
 
 
-def draw_dd2(p: QPainter, state, scale: float = SCALE) -> None:
+def draw_dd2(p: QPainter, gs: GameState, scale: float = SCALE) -> None:
+    state = DD2State(gs)
     board = state.board
     anchors = part_anchors(board)
     victory = set(state.info.victory)
@@ -117,9 +121,9 @@ def draw_dd2(p: QPainter, state, scale: float = SCALE) -> None:
         p.drawText(QPointF(scale * 12.5, scale * (0.8 + n * 0.45)), line)
 
 
-def render_dd2(state, scale: float = SCALE) -> QImage:
+def render_dd2(state: GameState, scale: float = SCALE) -> QImage:
     """The area map with the D-Day2 overlay, as an image (screenshots, tests)."""
-    img = render_board(state.board, scale, labels=False)
+    img = render_board(state.scenario.board, scale, labels=False)
     p = QPainter(img)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     draw_dd2(p, state, scale)
@@ -130,14 +134,14 @@ def render_dd2(state, scale: float = SCALE) -> QImage:
 class DD2Scene(QGraphicsScene):
     """A scene showing one D-Day2 state; ``show_state`` redraws it after each action."""
 
-    def __init__(self, state, parent=None, scale: float = SCALE):
+    def __init__(self, state: GameState, parent=None, scale: float = SCALE):
         super().__init__(parent)
         self.scale = scale
         self.item = QGraphicsPixmapItem()
         self.addItem(self.item)
         self.show_state(state)
 
-    def show_state(self, state) -> None:
+    def show_state(self, state: GameState) -> None:
         self.state = state
         self.item.setPixmap(QPixmap.fromImage(render_dd2(state, self.scale)))
         self.setSceneRect(self.item.boundingRect())

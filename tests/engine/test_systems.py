@@ -8,6 +8,7 @@ import pytest
 
 from ddaydesk.engine import (
     ELIMINATED,
+    OVER,
     Action,
     EndPhase,
     Game,
@@ -113,3 +114,45 @@ def test_a_systems_own_rules_package_registers_last(monkeypatch):
         assert seen and "move" in seen[0] and rm.conditions["weather_roll"](None) is False
     finally:
         rules_module.cache_clear()
+
+
+def _fake_system_package(monkeypatch, register):
+    import sys
+    import types
+
+    fake = types.ModuleType("ddaydesk.rules.dday77")
+    fake.register = register
+    monkeypatch.setitem(sys.modules, "ddaydesk.rules.dday77", fake)
+    rules_module.cache_clear()
+
+
+def test_a_condition_with_a_reason_notes_the_phases_it_passes_over(small, monkeypatch):
+    _fake_system_package(monkeypatch, lambda rm: rm.add_condition("weather_roll", lambda s: False,
+                                                                  "no weather roll today"))
+    try:
+        g = Game(small, seed=1)
+        assert "turn 1 weather: passed over (no weather roll today)" in g.start_changes.notes
+        assert not any("allied.air" in n for n in g.start_changes.notes)  # no reason given: silent
+    finally:
+        rules_module.cache_clear()
+
+
+def test_a_hook_may_end_the_game(small, monkeypatch):  # e.g. D-Day2's victory check (DD2-VIC-01)
+    def over(state, ch):
+        state.phase = OVER
+
+    _fake_system_package(monkeypatch, lambda rm: rm.add_hook("supply", over))
+    try:
+        g = Game(small, seed=1)
+        while g.state.phase != OVER:
+            assert g.state.phase in ("allied.movement", "allied.combat"), g.state.phase
+            ch = g.do(EndPhase("allied"))
+        assert ch.phases[-2:] == ["allied.supply", OVER] and legal_actions(g.state, "german") == []
+        assert g.state.turn == 1
+    finally:
+        rules_module.cache_clear()
+
+
+def test_hex_units_carry_no_part(small):
+    s = Game(small, seed=1).state
+    assert set(s.part) == {""} and not any("part" in u for u in s.to_dict()["units"].values())

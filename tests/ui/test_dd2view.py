@@ -4,20 +4,12 @@ from __future__ import annotations
 
 from shapely.geometry import Point
 
+from ddaydesk.engine import new_state
 from ddaydesk.formats.scenariofile import load_scenario
-from ddaydesk.rules.dd2 import new_game
 from ddaydesk.rules.dd2.parts import BOX, box_at, part_anchors
 from ddaydesk.ui.dd2view import DD2Scene, render_dd2
 from ddaydesk.ui.palette import DEFAULT
 from tests.conftest import ROOT
-
-
-class Six:
-    def roll(self, sides, purpose):
-        raise AssertionError("drawing must not roll")
-
-    def copy(self):
-        return self
 
 
 def test_part_anchors_sit_inside_their_zone_and_boxes_at_sea():  # DD2-TERR-01
@@ -37,8 +29,9 @@ def test_part_anchors_sit_inside_their_zone_and_boxes_at_sea():  # DD2-TERR-01
 
 def test_render_shows_units_in_their_parts(qapp):
     sc = load_scenario(ROOT / "scenarios" / "dday2.yaml")
-    s = new_game(sc, Six())
+    s = new_state(sc, 0)
     img = render_dd2(s, 30.0)
+    assert s.dice.draws == 0  # drawing rolls nothing
     assert img.width() > 900 and img.height() > 600
     a = part_anchors(sc.board)
     z = sc.board.index("10")  # US airborne infantry in the Allied part of zone 10
@@ -52,11 +45,11 @@ def test_render_shows_units_in_their_parts(qapp):
 
 def test_scene_follows_the_state(qapp):
     sc = load_scenario(ROOT / "scenarios" / "dday2.yaml")
-    s = new_game(sc, Six())
+    s = new_state(sc, 0)
     scene = DD2Scene(s, scale=20.0)
     before = scene.item.pixmap().toImage()
     t = s.copy()
-    t.part[t.k("g12-arm")] = "dead"  # zone 12's only unit gone: its G part shows an empty frame
+    t.part[t.unit("g12-arm")] = "dead"  # zone 12's only unit gone: its G part shows an empty frame
     scene.show_state(t)
     after = scene.item.pixmap().toImage()
     assert scene.state is t and before.size() == after.size() and before != after

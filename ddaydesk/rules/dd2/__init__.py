@@ -1,11 +1,26 @@
-"""D-Day2 (seed 004): the territory-map rules as pure Python.
+"""D-Day2 (seed 004): the territory-map rules as an engine rules module.
 
-``game.new_game`` / ``game.legal_actions`` / ``game.apply`` are the per-system rules module
-(setup, legal actions, apply); docs/rules/dd2.md describes the model.
+The engine calls ``register`` when it builds system ``dd2``'s rules module (engine/systems.py,
+the system's own package registers last); play it with
+the engine's ``Game``, ``legal_actions`` and ``apply``. ``DD2State`` reads a GameState the
+D-Day2 way (zones, parts, counters); docs/rules/dd2.md describes the model.
 """
 
-from ddaydesk.rules.dd2.actions import Action, IllegalAction
-from ddaydesk.rules.dd2.game import apply, legal_actions, new_game
+from ddaydesk.rules.dd2.actions import (
+    BlockhouseFire,
+    Bomb,
+    Bombard,
+    Casualties,
+    Fight,
+    GoAshore,
+    ParaDrop,
+    Patrol,
+    Reinforce,
+    RollReinforcements,
+)
+from ddaydesk.rules.dd2.fire import battle_odds, battles
+from ddaydesk.rules.dd2.game import active_side, register, winner
 from ddaydesk.rules.dd2.state import DD2State
 
-__all__ = ["Action", "DD2State", "IllegalAction", "apply", "legal_actions", "new_game"]
+__all__ = ["BlockhouseFire", "Bomb", "Bombard", "Casualties", "DD2State", "Fight", "GoAshore", "ParaDrop",
+           "Patrol", "Reinforce", "RollReinforcements", "active_side", "battle_odds", "battles", "register", "winner"]

@@ -1,48 +1,105 @@
-"""D-Day2 actions: small JSON-able records; the log of them replays a game."""
+"""D-Day2 actions: engine actions (JSON via the engine's ``to_json``/``action_from_json``).
+
+Moving a unit one zone is the engine's ``Move``; ending a phase (forgoing the remaining naval
+shots, resolving the bombing, launching the patrols, ending moves or placement) is its
+``EndPhase``. Place fields (``target``, ``place``) are zone indices, written as labels.
+"""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
+
+from ddaydesk.engine import Action, action_type
 
 
-class IllegalAction(Exception):  # noqa: N818 - the engine's name for it
-    """An action the rules refuse; the message says why."""
-
-
-# Action kinds and the fields each uses.
-KINDS = {
-    "para_drop": (),  # turn 1: all 9 ParaSurprise units fire along their arrows
-    "bombard": ("unit",),  # one naval shot at a blockhouse
-    "end_naval": (),  # forgo the remaining shots this turn
-    "bomb": ("unit", "zone"),  # send a bomber against a zone
-    "end_bombing": (),  # resolve the bomber attacks, then German AA
-    "patrol": ("zone", "n"),  # put n fighters on a zone's patrol part
-    "end_patrol": (),  # German AA at the patrols
-    "blockhouse_fire": (),  # every blockhouse with an arrow fires at its beach
-    "move": ("unit", "zone"),  # one zone further (armour may move twice)
-    "land": ("unit",),  # from a beachhead into its zone
-    "end_moves": (),
-    "fight": (),  # every battle of the phase: one round each
-    "roll_reinforcements": (),
-    "place": ("unit", "zone"),  # next unit of a chart onto a beach (Allies) or entry zone (Germans)
-    "end_placement": (),
-    "casualties": ("units",),  # the chooser's pick of the units hit
-}
-
-
+@action_type
 @dataclass(frozen=True)
-class Action:
-    kind: str
-    unit: str = ""
-    zone: str = ""  # zone label
-    n: int = 0
-    units: tuple[str, ...] = ()
+class ParaDrop(Action):
+    """Turn 1: all ParaSurprise units fire along their arrows (DD2-PARA-01)."""
 
-    def to_dict(self) -> dict:
-        return {k: v for k, v in asdict(self).items() if k == "kind" or k in KINDS[self.kind]}
+    kind = "para_drop"
 
-    @classmethod
-    def from_dict(cls, d: dict) -> Action:
-        if d.get("kind") not in KINDS:
-            raise IllegalAction(f"unknown action {d.get('kind')!r}")
-        return cls(d["kind"], d.get("unit", ""), d.get("zone", ""), d.get("n", 0), tuple(d.get("units", ())))
+
+@action_type
+@dataclass(frozen=True)
+class Bombard(Action):
+    """One naval shot at a blockhouse (DD2-NAV-01/02)."""
+
+    kind = "bombard"
+    unit: str
+
+
+@action_type
+@dataclass(frozen=True)
+class Bomb(Action):
+    """Send a bomber from the USAAF base against a zone (resolved when the phase ends)."""
+
+    kind = "bomb"
+    unit: str
+    target: int
+
+
+@action_type
+@dataclass(frozen=True)
+class Patrol(Action):
+    """Put ``n`` fighters on the patrol part of zone ``place`` (DD2-AIR-05)."""
+
+    kind = "patrol"
+    place: int
+    n: int
+
+
+@action_type
+@dataclass(frozen=True)
+class BlockhouseFire(Action):
+    """Every blockhouse with an arrow fires at its beach (DD2-BLK-01)."""
+
+    kind = "blockhouse_fire"
+
+
+@action_type
+@dataclass(frozen=True)
+class GoAshore(Action):
+    """From a beachhead into its zone (DD2-MOVE-02/03)."""
+
+    kind = "go_ashore"
+    unit: str
+
+
+@action_type
+@dataclass(frozen=True)
+class Fight(Action):
+    """Every battle of the phase: one round each (DD2-GEN-01)."""
+
+    kind = "fight"
+
+
+@action_type
+@dataclass(frozen=True)
+class RollReinforcements(Action):
+    """2d6 per chart of the side (DD2-REIN-01/04)."""
+
+    kind = "roll_reinforcements"
+
+
+@action_type
+@dataclass(frozen=True)
+class Reinforce(Action):
+    """The chart's next unit onto a beach (Allies) or an entry zone (Germans)."""
+
+    kind = "reinforce"
+    unit: str
+    place: int
+
+
+@action_type
+@dataclass(frozen=True)
+class Casualties(Action):
+    """The chooser's pick of the units hit (the first pending choice)."""
+
+    kind = "casualties"
+    units: tuple[str, ...]
+
+
+__all__ = ["Bomb", "Bombard", "BlockhouseFire", "Casualties", "Fight", "GoAshore", "ParaDrop", "Patrol",
+           "Reinforce", "RollReinforcements"]

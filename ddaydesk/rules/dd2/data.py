@@ -1,4 +1,6 @@
-"""D-Day2 tables, loaded from ``rules/data/dd2/*.yaml`` (units, rule parameters, charts, sequence)."""
+"""D-Day2 tables, loaded from ``rules/data/dd2/*.yaml`` (units, rule parameters, charts).
+
+The order of play (sequence.yaml) is read by the engine (``load_sequence("dd2")``)."""
 
 from __future__ import annotations
 
@@ -41,23 +43,11 @@ class Chart:
 
 
 @dataclass(frozen=True)
-class Phase:
-    id: str
-    side: str
-    kind: str
-    actions: tuple[str, ...]
-    when: str | None  # first_turn: turn 1 only (DD2-PARA-01)
-    rule: str
-    note: str
-
-
-@dataclass(frozen=True)
 class Tables:
     units: dict[str, dict[str, UnitStats]]  # side -> type -> stats
     special: dict[str, dict]
     rules: dict[str, dict]
     charts: dict[str, Chart]
-    phases: tuple[Phase, ...]
 
     def stats(self, side: str, utype: str) -> UnitStats:
         return self.units[side][utype]
@@ -82,6 +72,4 @@ def tables() -> Tables:
             for seg in c["segments"] for code in seg["units"].split()
         )
         charts[cid] = Chart(cid, c["side"], c["nationality"], c["dice"], tuple(c.get("entry", ())), order)
-    phases = tuple(Phase(p["id"], p["side"], p["kind"], tuple(p["actions"]), p.get("when"), p["rule"],
-                         p.get("note", "")) for p in _load("sequence.yaml")["phases"])
-    return Tables(units, u["special"], _load("rules.yaml"), charts, phases)
+    return Tables(units, u["special"], _load("rules.yaml"), charts)

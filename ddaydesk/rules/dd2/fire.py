@@ -1,12 +1,15 @@
 """Dice fire in D-Day2: battles, the para attack, naval shots, bombers, AA, patrols, blockhouses.
 
-Every die is one unit's: it hits when it shows the unit's value or less. Rolls go through
-``state.dice`` and are written to ``state.rolls`` (the dice log). Casualties go to the side
-the seed names (rules.yaml ``casualties``); a real choice waits in ``state.pending``.
+Every die is one unit's: it hits when it shows the unit's value or less. Each die is rolled
+through the engine's Changes, so the dice log names it ("allied attack in 10 (usr-inf-1 hits
+on 1)"). Casualties go to the side the seed names (rules.yaml ``casualties``); a real choice
+waits in ``state.pending``.
 """
 
 from __future__ import annotations
 
+from ddaydesk.engine.phases import current_phase
+from ddaydesk.engine.state import GameState
 from ddaydesk.rules.dd2.data import tables
 from ddaydesk.rules.dd2.odds import hit_distribution
 from ddaydesk.rules.dd2.state import GROUND_TYPES, LAND_TYPES, DD2State
@@ -15,18 +18,16 @@ OWN_PART = {"allied": "A", "german": "G"}
 ENEMY = {"allied": "german", "german": "allied"}
 
 
-def roll_units(s: DD2State, needs: list[int], purpose: str) -> list[bool]:
-    """One die per value; True where it hit. Logged as one entry of the dice log."""
-    dice = [s.dice.roll(6, purpose).value for _ in needs]
-    s.rolls.append({"turn": s.turn, "phase": s.phase, "purpose": purpose,
-                    "dice": [[d, n] for d, n in zip(dice, needs, strict=True)]})
-    return [d <= n for d, n in zip(dice, needs, strict=True)]
+def roll_units(s: DD2State, needs: list[int], purpose: str, who: list[int] | None = None) -> list[bool]:
+    """One die per value (fired by unit ``who[i]`` if given); True where it hit."""
+    names = [s.units[k].id for k in who] if who is not None else [""] * len(needs)
+    return [s.roll(n, purpose, w) <= n for n, w in zip(needs, names, strict=True)]
 
 
 def kill(s: DD2State, ks: list[int], why: str) -> None:
     for k in ks:
-        s.part[k] = "dead"
-        s.notes.append(f"{s.units[k].id} eliminated ({why})")
+        s.set(k, s.zone[k], "dead")
+        s.note(f"{s.units[k].id} eliminated ({why})")
 
 
 def casualties(s: DD2State, chooser: str, victims: list[int], hits: int, reason: str) -> None:
@@ -58,11 +59,23 @@ def battle_sides(s: DD2State, z: int, attacker: str) -> tuple[list[int], list[in
     return s.in_zone(z, attacker, a_types), s.in_zone(z, ENEMY[attacker], d_types)
 
 
-def battle_odds(s: DD2State, z: int, attacker: str) -> dict:
-    """What the combat dialog shows before rolling: each side's dice and exact hit odds."""
+def battles(gs: GameState) -> list[int]:
+    """The zones where a battle is fought now: both sides hold ground units there."""
+    s = DD2State(gs)
+    return [z for z in range(s.board.n) if s.contested(z)]
+
+
+def battle_odds(gs: GameState, z: int, attacker: str | None = None) -> dict:
+    """What the combat dialog shows before rolling the battle in zone z: each side's units and
+    their dice, and the exact distribution of hits each side scores (index = hits, as
+    Fractions). ``attacker`` defaults to the side whose turn it is."""
+    s = DD2State(gs)
+    attacker = attacker or current_phase(gs).side
     att, dfn = battle_sides(s, z, attacker)
     av, dv = values(s, att, "attack"), values(s, dfn, "defence")
-    return {"zone": s.label(z), "attacker": attacker, "attack": av, "defence": dv,
+    return {"zone": s.label(z), "attacker": attacker, "defender": ENEMY[attacker],
+            "attackers": [s.units[k].id for k in att], "defenders": [s.units[k].id for k in dfn],
+            "attack": av, "defence": dv,
             "attacker_hits": hit_distribution(av), "defender_hits": hit_distribution(dv)}
 
 
@@ -73,11 +86,11 @@ def fight_battles(s: DD2State, attacker: str) -> list[int]:
     for z in zones:
         att, dfn = battle_sides(s, z, attacker)
         for k in att:  # the attackers stand in the enemy's part while they fight (DD2-TERR-02)
-            if s.type(k) != "blockhouse":
-                s.part[k] = OWN_PART[ENEMY[attacker]]
-        a_hits = sum(roll_units(s, values(s, att, "attack"), f"{attacker} attack in {s.label(z)}"))
-        d_hits = sum(roll_units(s, values(s, dfn, "defence"), f"{ENEMY[attacker]} defence in {s.label(z)}"))
-        s.notes.append(f"battle in {s.label(z)}: {attacker} {a_hits} hit(s), {ENEMY[attacker]} {d_hits}")
+            if s.type(k) != "blockhouse" and s.part[k] != OWN_PART[ENEMY[attacker]]:
+                s.set(k, z, OWN_PART[ENEMY[attacker]])
+        a_hits = sum(roll_units(s, values(s, att, "attack"), f"{attacker} attack in {s.label(z)}", att))
+        d_hits = sum(roll_units(s, values(s, dfn, "defence"), f"{ENEMY[attacker]} defence in {s.label(z)}", dfn))
+        s.note(f"battle in {s.label(z)}: {attacker} {a_hits} hit(s), {ENEMY[attacker]} {d_hits}")
         side_of = {attacker: att, ENEMY[attacker]: dfn}
         for side, hits in ((ENEMY[attacker], a_hits), (attacker, d_hits)):
             who = side if chooser == "owner" else chooser
@@ -88,8 +101,8 @@ def fight_battles(s: DD2State, attacker: str) -> list[int]:
 def retreat(s: DD2State) -> None:
     """After the round every land unit goes back to its own part (DD2-MOVE-04, DD2-MOVE-06)."""
     for k in range(len(s.zone)):
-        if s.part[k] in ("A", "G") and s.type(k) in GROUND_TYPES:
-            s.part[k] = OWN_PART[s.side(k)]
+        if s.part[k] in ("A", "G") and s.type(k) in GROUND_TYPES and s.part[k] != OWN_PART[s.side(k)]:
+            s.set(k, s.zone[k], OWN_PART[s.side(k)])
 
 
 def para_attack(s: DD2State) -> None:
@@ -99,11 +112,11 @@ def para_attack(s: DD2State) -> None:
         paras = [k for k in range(len(s.zone)) if s.zone[k] == z and s.part[k] == "drop"]
         if not paras:
             continue
-        hits = sum(roll_units(s, values(s, paras, "attack"), f"para attack on {s.label(z)}"))
+        hits = sum(roll_units(s, values(s, paras, "attack"), f"para attack on {s.label(z)}", paras))
         for k in paras:
-            s.part[k] = "spent"
+            s.set(k, z, "spent")
         victims = s.in_zone(z, "german")
-        s.notes.append(f"para attack on {s.label(z)}: {hits} hit(s)")
+        s.note(f"para attack on {s.label(z)}: {hits} hit(s)")
         casualties(s, "german" if chooser == "owner" else chooser, victims, hits, f"para attack on {s.label(z)}")
 
 
@@ -126,13 +139,14 @@ def bombing(s: DD2State) -> None:
     over = {}
     for z, bombers in sorted(by_zone.items()):
         germans = s.in_zone(z, "german")
-        hits = sum(roll_units(s, values(s, bombers, "attack"), f"bombers over {s.label(z)}"))
-        back = sum(roll_units(s, values(s, germans, "defence"), f"German fire at bombers over {s.label(z)}"))
+        hits = sum(roll_units(s, values(s, bombers, "attack"), f"bombers over {s.label(z)}", bombers))
+        back = sum(roll_units(s, values(s, germans, "defence"), f"German fire at bombers over {s.label(z)}",
+                              germans))
         lost = bombers[:back]
         for k in lost:  # shot down by ground units: replaced from the depot while it lasts
             if s.game["bomber_depot"] > 0:
                 s.game["bomber_depot"] -= 1
-                s.notes.append(f"{s.units[k].id} shot down over {s.label(z)}: replaced from the depot")
+                s.note(f"{s.units[k].id} shot down over {s.label(z)}: replaced from the depot")
             else:
                 kill(s, [k], f"shot down over {s.label(z)}, depot empty")
         over[s.label(z)] = [s.units[k].id for k in bombers[back:]]
@@ -150,7 +164,7 @@ def aa_at_bombers(s: DD2State) -> None:
         arts = [k for k in s.in_zone(z, "german") if s.type(k) == "artillery"]
         if not arts or not uids:
             continue
-        hits = sum(roll_units(s, [tables().rules["aa"]["hit_on"]] * len(arts), f"AA at bombers over {label}"))
+        hits = sum(roll_units(s, [tables().rules["aa"]["hit_on"]] * len(arts), f"AA at bombers over {label}", arts))
         kill(s, [s.k(u) for u in uids[:hits]], f"AA over {label}, not replaced")
 
 
@@ -161,7 +175,8 @@ def aa_at_patrols(s: DD2State) -> None:
         fighters = [k for k in s.in_zone(z, "allied", ("fighter",))]
         arts = [k for k in s.in_zone(z, "german") if s.type(k) == "artillery"]
         if fighters and arts:
-            hits = sum(roll_units(s, [tables().rules["aa"]["hit_on"]] * len(arts), f"AA at fighters over {s.label(z)}"))
+            hits = sum(roll_units(s, [tables().rules["aa"]["hit_on"]] * len(arts),
+                                  f"AA at fighters over {s.label(z)}", arts))
             kill(s, fighters[:hits], f"AA over {s.label(z)}")
 
 
@@ -173,7 +188,8 @@ def patrol_fire(s: DD2State, k: int, z: int, how: str) -> bool:
     if not fighters:
         return False
     hit_on = tables().rules["fighters"]["hit_on"]
-    if any(roll_units(s, [hit_on] * len(fighters), f"patrol over {s.label(z)} at {s.units[k].id} moving {how}")):
+    if any(roll_units(s, [hit_on] * len(fighters), f"patrol over {s.label(z)} at {s.units[k].id} moving {how}",
+                      fighters)):
         kill(s, [k], f"fighter patrol over {s.label(z)}")
         return True
     return False
@@ -188,6 +204,6 @@ def blockhouse_fire(s: DD2State) -> None:
         if not targets or not shooters:
             continue
         hits = sum(roll_units(s, [t.rules["blockhouse_fire"]["hit_on"]] * len(shooters),
-                              f"blockhouses fire at {s.info.beaches[bz].name}"))
+                              f"blockhouses fire at {s.info.beaches[bz].name}", shooters))
         casualties(s, t.rules["casualties"]["blockhouse_fire"]["chooser"], targets, hits,
                    f"blockhouse fire at {s.info.beaches[bz].name}")

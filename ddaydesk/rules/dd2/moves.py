@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ddaydesk.engine.state import MOVED
 from ddaydesk.rules.dd2.data import tables
 from ddaydesk.rules.dd2.fire import ENEMY, OWN_PART, patrol_fire
 from ddaydesk.rules.dd2.state import GROUND_TYPES, LAND_TYPES, DD2State
@@ -31,9 +32,9 @@ def why_not_move(s: DD2State, k: int, z: int, side: str) -> str:
         return f"zone {s.label(z)} does not border zone {s.label(here)}"
     if s.contested(here):
         return f"zone {s.label(here)} is contested: no unit may leave it until the battle is decided"
-    if s.stopped[k]:
+    if s.stopped(k):
         return f"{u.id} entered an enemy-held zone and may go no further this turn"
-    if s.moved[k] >= tables().stats(side, u.type).move:
+    if s.moved(k) >= tables().stats(side, u.type).move:
         return f"{u.id} has used its move ({tables().stats(side, u.type).move} zone(s))"
     if not room(s, z, side):
         return f"zone {s.label(z)} already holds 8 {side} units"
@@ -46,13 +47,13 @@ def do_move(s: DD2State, k: int, z: int) -> None:
     if side == "german" and (patrol_fire(s, k, here, f"out of {s.label(here)}")
                              or patrol_fire(s, k, z, f"into {s.label(z)}")):
         return
-    s.zone[k] = z
-    s.moved[k] += 1
+    s.game["moved"][s.units[k].id] = s.moved(k) + 1
+    s.gs.flags[k] |= MOVED
     if s.in_zone(z, ENEMY[side]):
-        s.stopped[k] = True
-        s.part[k] = OWN_PART[ENEMY[side]]  # into the enemy's part: a battle follows (DD2-TERR-02)
+        s.game["stopped"][s.units[k].id] = True
+        s.set(k, z, OWN_PART[ENEMY[side]])  # into the enemy's part: a battle follows (DD2-TERR-02)
     else:
-        s.part[k] = OWN_PART[side]
+        s.set(k, z, OWN_PART[side])
 
 
 def why_not_land(s: DD2State, k: int) -> str:
@@ -66,9 +67,11 @@ def why_not_land(s: DD2State, k: int) -> str:
 
 def do_land(s: DD2State, k: int) -> None:
     z = s.zone[k]
-    s.moved[k] = tables().stats("allied", s.type(k)).move  # landing is the unit's whole move
-    s.stopped[k] = True
-    s.part[k] = "G" if s.in_zone(z, "german") else "A"  # straight into combat (DD2-MOVE-03)
+    uid = s.units[k].id
+    s.game["moved"][uid] = tables().stats("allied", s.type(k)).move  # landing is the whole move
+    s.game["stopped"][uid] = True
+    s.gs.flags[k] |= MOVED
+    s.set(k, z, "G" if s.in_zone(z, "german") else "A")  # straight into combat (DD2-MOVE-03)
 
 
 # -- reinforcements -------------------------------------------------------------------------
@@ -118,11 +121,10 @@ def do_place(s: DD2State, k: int, z: int) -> None:
     cid = s.part[k]
     s.game["chart_pos"][cid] += 1
     s.game["to_place"][cid] -= 1
-    s.zone[k] = z
     if s.side(k) == "allied":
-        s.part[k] = "beach"
+        s.set(k, z, "beach")
         return
-    s.part[k] = "G"
+    s.set(k, z, "G")
     patrol_fire(s, k, z, f"into {s.label(z)} (reinforcement)")
 
 

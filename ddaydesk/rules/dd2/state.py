@@ -1,34 +1,34 @@
-"""The D-Day2 game state: where each unit is (zone and part), counters, pending choices.
+"""D-Day2's reading of the engine's GameState: zones, parts, counters and pending choices.
 
-A unit's position is a zone (board place index, -1 off the map) and a ``part``:
-``A``/``G`` (the Allied or German part of the zone), ``P`` (the fighter-patrol part),
-``beach``/``drop`` (the beachhead or airborne box drawn beside the zone), an off-map box of
-the system (``usaaf``, a chart), or ``dead`` / ``spent`` (out of play). All three parts of a
-zone count as the zone (DD2-TERR-01); the part says where the unit stands inside it.
+The game state is the engine's :class:`~ddaydesk.engine.GameState`. A unit's zone is
+``GameState.place`` (board place index, -1 off the map); where it stands is
+``GameState.part``: ``A``/``G`` (the Allied or German part of the zone), ``P`` (the
+fighter-patrol part), ``beach``/``drop`` (the beachhead or airborne box drawn beside the
+zone), an off-map box of the system (``usaaf``, a chart), or ``dead`` / ``spent`` (out of
+play). All three parts of a zone count as the zone (DD2-TERR-01). Counters, per-phase records
+and casualty choices waiting for a player live in ``GameState.extra["dd2"]``.
 
-This thin state is for the rules module on its own; once the engine's GameState lands,
-``zone`` maps onto ``GameState.place`` and the rest onto ``GameState.extra['dd2']``.
+:class:`DD2State` wraps one GameState (and, inside an action, its Changes) with the lookups
+the rules need. It holds no state of its own: changing it changes the GameState.
 """
 
 from __future__ import annotations
 
-import copy
-import hashlib
-import json
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ddaydesk.board import Board
-from ddaydesk.formats.scenariofile import Scenario
+from ddaydesk.engine.state import ELIMINATED, ON_MAP, PENDING
+from ddaydesk.rules.dd2.data import tables
+
+if TYPE_CHECKING:
+    from ddaydesk.engine import Changes, GameState
 
 LAND_TYPES = ("infantry", "artillery", "armour")
 GROUND_TYPES = (*LAND_TYPES, "blockhouse")  # units that hold a zone
 OUT = ("dead", "spent")
-
-
-class DiceLike(Protocol):
-    def roll(self, sides: int, purpose: str): ...  # -> object with .value
-    def copy(self) -> DiceLike: ...
+ZONE_PARTS = ("A", "G", "P")
+EXTRA = "dd2"  # key of GameState.extra
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,14 @@ class MapInfo:
 
     @classmethod
     def of(cls, board: Board) -> MapInfo:
+        key = board.content_hash or str(id(board))
+        got = _INFO.get(key)
+        if got is None:
+            got = _INFO[key] = cls._read(board)
+        return got
+
+    @classmethod
+    def _read(cls, board: Board) -> MapInfo:
         nation = {}
         for r in board.regions_of_kind("beach"):
             for z in r.places:
@@ -67,53 +75,75 @@ class MapInfo:
         )
 
 
-class _Tracked(list):
-    """A per-unit list that drops its state's occupancy index whenever an item is set."""
-
-    def __init__(self, owner: DD2State, items):
-        super().__init__(items)
-        self.owner = owner
-
-    def __setitem__(self, i, v):
-        super().__setitem__(i, v)
-        self.owner._occ = None
+_INFO: dict[str, MapInfo] = {}
 
 
-@dataclass(eq=False)
+def status_of(part: str) -> str:
+    """The engine's unit status for a D-Day2 part: out of play, waiting on a chart, or in play
+    (on the map, or at the USAAF base ready to fly)."""
+    return ELIMINATED if part in OUT else PENDING if part in tables().charts else ON_MAP
+
+
 class DD2State:
-    scenario: Scenario
-    info: MapInfo
-    turn: int
-    phase: str
-    zone: list[int]
-    part: list[str]
-    moved: list[int]  # zones moved this phase
-    stopped: list[bool]  # entered an enemy-held zone this phase: may go no further
-    game: dict[str, Any]  # counters and per-phase records (JSON-able)
-    pending: list[dict]  # casualty choices waiting for a player, first one first
-    dice: DiceLike
-    rolls: list[dict] = field(default_factory=list)  # the dice log: every roll of the game
-    notes: list[str] = field(default_factory=list)  # what happened, for the UI's log pane
-    _occ: dict[int, list[int]] | None = field(default=None, repr=False)  # zone -> units in A/G/P
+    """D-Day2 lookups over one GameState. ``ch`` (the Changes of the action being applied) is
+    needed to roll dice and to change units; without it the wrapper only reads."""
 
-    def __post_init__(self):
-        self.zone = _Tracked(self, self.zone)
-        self.part = _Tracked(self, self.part)
+    __slots__ = ("gs", "ch", "info")
 
-    # -- lookups --------------------------------------------------------------------------
+    def __init__(self, gs: GameState, ch: Changes | None = None):
+        self.gs = gs
+        self.ch = ch
+        self.info = MapInfo.of(gs.scenario.board)
+
+    # -- the GameState's fields under D-Day2 names ----------------------------------------
+    @property
+    def scenario(self):
+        return self.gs.scenario
+
     @property
     def board(self) -> Board:
-        return self.scenario.board
+        return self.gs.scenario.board
 
     @property
     def units(self):
-        return self.scenario.units
+        return self.gs.scenario.units
 
+    @property
+    def turn(self) -> int:
+        return self.gs.turn
+
+    @property
+    def phase(self) -> str:
+        return self.gs.phase
+
+    @property
+    def zone(self) -> list[int]:
+        return self.gs.place
+
+    @property
+    def part(self) -> list[str]:
+        return self.gs.part
+
+    @property
+    def game(self) -> dict[str, Any]:
+        return self.gs.extra[EXTRA]
+
+    @property
+    def pending(self) -> list[dict]:
+        """Casualty choices waiting for a player, first one first."""
+        return self.game["pending"]
+
+    def moved(self, k: int) -> int:
+        """Zones unit k moved this phase (kept sparse: a state is copied at every action)."""
+        return self.game["moved"].get(self.units[k].id, 0)
+
+    def stopped(self, k: int) -> bool:
+        """Unit k entered an enemy-held zone (or landed) this phase: it goes no further."""
+        return self.units[k].id in self.game["stopped"]
+
+    # -- lookups --------------------------------------------------------------------------
     def k(self, uid: str) -> int:
-        try:
-            return self.scenario.unit_index[uid]
-        except KeyError:
-            raise KeyError(f"no unit {uid!r} in scenario {self.scenario.id}") from None
+        return self.gs.unit(uid)
 
     def side(self, k: int) -> str:
         return self.units[k].side
@@ -126,14 +156,15 @@ class DD2State:
 
     def in_zone(self, z: int, side: str | None = None, types=GROUND_TYPES) -> list[int]:
         """Units standing in zone z (A, G or P part), optionally of one side and some types."""
-        if self._occ is None:
-            occ: dict[int, list[int]] = {}
+        occ = self.gs._cache.get("dd2_occ")
+        if occ is None:
+            occ = {}
             for k, (zk, pk) in enumerate(zip(self.zone, self.part, strict=True)):
-                if zk >= 0 and pk in ("A", "G", "P"):
+                if zk >= 0 and pk in ZONE_PARTS:
                     occ.setdefault(zk, []).append(k)
-            self._occ = occ
+            self.gs._cache["dd2_occ"] = occ
         units = self.units
-        return [k for k in self._occ.get(z, ())
+        return [k for k in occ.get(z, ())
                 if (side is None or units[k].side == side) and units[k].type in types]
 
     def on_beach(self, z: int) -> list[int]:
@@ -149,22 +180,36 @@ class DD2State:
     def label(self, z: int) -> str:
         return self.board.labels[z]
 
-    # -- copies and identity -------------------------------------------------------------
-    def copy(self) -> DD2State:
-        return DD2State(self.scenario, self.info, self.turn, self.phase, list(self.zone),
-                        list(self.part), list(self.moved), list(self.stopped),
-                        copy.deepcopy(self.game), copy.deepcopy(self.pending), self.dice.copy(),
-                        list(self.rolls), list(self.notes))
+    # -- changing it (inside an action) ----------------------------------------------------
+    def set(self, k: int, zone: int, part: str) -> None:
+        """Put unit k in `zone` (-1 off the map) and `part`, and tell the Changes."""
+        gs, frm, was = self.gs, self.gs.place[k], self.gs.part[k]
+        gs.place[k], gs.part[k] = zone, part
+        gs.status[k] = status_of(part)
+        occ = gs._cache.get("dd2_occ")  # kept up to date, not rebuilt (a hot path in replays)
+        gs._cache.clear()
+        if occ is not None:
+            if frm >= 0 and was in ZONE_PARTS:
+                occ[frm].remove(k)
+            if zone >= 0 and part in ZONE_PARTS:
+                occ.setdefault(zone, []).append(k)
+                occ[zone].sort()
+            gs._cache["dd2_occ"] = occ
+        if self.ch is not None:
+            uid = self.units[k].id
+            if part in OUT:
+                self.ch.removed.append(uid)
+            elif zone >= 0 and zone != frm:
+                self.ch.moved.append((uid, frm, zone, (frm, zone) if frm >= 0 else (zone,)))
+            else:
+                self.ch.units.append(uid)
 
-    def to_dict(self) -> dict:
-        labels = self.board.labels
-        return {
-            "turn": self.turn, "phase": self.phase, "game": self.game, "pending": self.pending,
-            "units": {u.id: [labels[self.zone[k]] if self.zone[k] >= 0 else None, self.part[k]]
-                      for k, u in enumerate(self.units)},
-            "rolls": len(self.rolls),
-        }
+    def roll(self, need: int, purpose: str, who: str = "") -> int:
+        """One d6 through the engine (logged with its purpose): ``need`` is the hit number
+        (0 when the die is a count), ``who`` the unit that fires, if any."""
+        if need:
+            purpose = f"{purpose} ({who + ' ' if who else ''}hits on {need})"
+        return self.ch.roll(self.gs, 6, purpose).value
 
-    def state_hash(self) -> str:
-        text = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()
+    def note(self, text: str) -> None:
+        self.ch.notes.append(text)

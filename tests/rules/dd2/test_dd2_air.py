@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ddaydesk.rules.dd2 import IllegalAction, apply, legal_actions
-from ddaydesk.rules.dd2.actions import Action
-from tests.rules.dd2.conftest import at_phase, put, rolled
+from ddaydesk.engine import IllegalAction
+from tests.rules.dd2.conftest import Action, apply, at_phase, legal_actions, put, rolled
 
 
 def test_bombers_only_where_no_allied_ground_unit(game):  # DD2-AIR-01

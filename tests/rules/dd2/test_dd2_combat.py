@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from ddaydesk.rules.dd2 import IllegalAction, apply, legal_actions
-from ddaydesk.rules.dd2.actions import Action
+from ddaydesk.engine import IllegalAction
 from ddaydesk.rules.dd2.moves import stack
-from tests.rules.dd2.conftest import at_phase, clear_zone, put, rolled
+from tests.rules.dd2.conftest import Action, apply, at_phase, clear_zone, legal_actions, put, rolled
 
 
 def test_a_g_and_p_parts_are_one_zone(game):  # DD2-TERR-01

@@ -40,9 +40,9 @@ def test_distribution_sums_to_one_and_has_the_right_mean(values):
 
 def test_battle_odds_shown_before_rolling(game):  # DD2-GEN-01: the one round's exact odds
     s = game
-    rolls = len(s.rolls)
-    odds = battle_odds(s, s.board.index("10"), "allied")
+    draws = s.dice.draws
+    odds = battle_odds(s.gs, s.board.index("10"), "allied")
     assert odds["attack"] == [1, 1, 1] and sorted(odds["defence"]) == [2, 2]
     assert odds["attacker_hits"] == hit_distribution([1, 1, 1])
     assert odds["defender_hits"][2] == Fraction(1, 9)
-    assert len(s.rolls) == rolls  # nothing rolled
+    assert s.dice.draws == draws  # nothing rolled

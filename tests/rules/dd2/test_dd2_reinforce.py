@@ -6,15 +6,14 @@ from collections import Counter
 
 import pytest
 
-from ddaydesk.rules.dd2 import IllegalAction, apply, legal_actions
-from ddaydesk.rules.dd2.actions import Action
-from tests.rules.dd2.conftest import at_phase, clear_zone, put
+from ddaydesk.engine import IllegalAction
+from tests.rules.dd2.conftest import Action, apply, at_phase, clear_zone, legal_actions, out, put
 
 
 def empty_beaches(s):
     for k in range(len(s.zone)):
         if s.part[k] == "beach":
-            s.part[k] = "dead"
+            out(s, k)
 
 
 def place_all(s, chart=None, where=None):
@@ -50,7 +49,7 @@ def test_beach_capacity_and_leftovers_stay_on_the_chart(game):  # DD2-REIN-02
     # US sum 9 with Omaha full: 4 on Utah, 5 stay on the chart
     s = at_phase(s, "allied_reinforce", [4, 5, 1, 1])
     for k in s.on_beach(s.board.index("11")):
-        s.part[k] = "dead"
+        out(s, k)
     pos = s.game["chart_pos"]["us_chart"]
     s = apply(s, Action("roll_reinforcements"))
     s = place_all(s, "us_chart")
@@ -84,7 +83,7 @@ def test_units_enter_in_chart_order(game):  # DD2-REIN-03
     # next turn, Utah empty again: the 2 artillery, then the Omaha-only infantry
     s = at_phase(s, "allied_reinforce", [2, 1, 1, 1])
     for k in s.on_beach(s.board.index("11")):
-        s.part[k] = "dead"
+        out(s, k)
     s = place_all(apply(s, Action("roll_reinforcements")), "us_chart")
     assert on_beach_types(s, "11") == ["artillery"] * 2 and on_beach_types(s, "14") == ["infantry"]
 

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from ddaydesk.rules.dd2 import IllegalAction, apply, legal_actions
-from ddaydesk.rules.dd2.actions import Action
-from tests.rules.dd2.conftest import ScriptedDice, at_phase, put, rolled
+from ddaydesk.engine import IllegalAction
+from tests.rules.dd2.conftest import (
+    Action,
+    ScriptedDice,
+    apply,
+    at_phase,
+    legal_actions,
+    out,
+    put,
+    rolled,
+)
 
 ENDERS = ("para_drop", "end_naval", "end_bombing", "end_patrol", "blockhouse_fire", "end_moves",
           "fight", "roll_reinforcements", "end_placement")
@@ -26,14 +34,14 @@ def pass_turn(s):
 
 
 def test_sequence_data_names_known_actions():  # DD2-ORDER-01
-    from ddaydesk.rules.dd2.actions import KINDS
-    from ddaydesk.rules.dd2.data import tables
-    from ddaydesk.rules.dd2.game import END_KIND
+    from ddaydesk.engine import load_sequence, rules_module
 
-    phases = tables().phases
+    phases = load_sequence("dd2").phases
+    rm = rules_module("dd2")
     assert [p.id for p in phases][:2] == ["para", "naval"] and phases[0].when == "first_turn"
-    assert all(set(p.actions) <= set(KINDS) for p in phases)
-    assert set(END_KIND.values()) <= set(KINDS)
+    assert all(set(p.actions) <= set(rm.handlers) for p in phases)  # every action has its rules
+    assert all(p.when in rm.conditions for p in phases if p.when)
+    assert phases[-1].automatic and phases[-1].hooks == ("dd2_end_of_turn",)
 
 
 def test_turn_order_and_para_only_on_turn_1(game):  # DD2-ORDER-01, DD2-PARA-01
@@ -101,11 +109,11 @@ def test_naval_step_skipped_without_blockhouses(game):  # DD2-NAV-03
     s = at_phase(game, "german_reinforce", default=6)
     for k in range(len(s.zone)):
         if s.type(k) == "blockhouse":
-            s.part[k] = "dead"
+            out(s, k)
     s.game["rolled"] = True
     s = apply(s, Action("end_placement"))
     assert s.turn == 2 and s.phase != "naval"
-    assert "turn 2 naval: passed over (no blockhouse left)" in s.notes
+    assert "turn 2 naval: passed over (no blockhouse or naval bombardment unit left)" in s.notes
 
 
 def test_last_blockhouse_destroyed_ends_the_naval_step(game):  # DD2-NAV-03
@@ -113,7 +121,7 @@ def test_last_blockhouse_destroyed_ends_the_naval_step(game):  # DD2-NAV-03
     s.game["shots_left"] = 6
     for k in range(len(s.zone)):
         if s.type(k) == "blockhouse" and s.units[k].id != "g3-bh":
-            s.part[k] = "dead"
+            out(s, k)
     put(s, "g3-bh", "3", "G")
     s = apply(s, Action("bombard", unit="g3-bh"))
     assert s.phase == "bombing" and s.game["shots_left"] == 5

@@ -6,11 +6,19 @@ from collections import Counter
 
 import pytest
 
-from ddaydesk.rules.dd2 import IllegalAction, apply, legal_actions, new_game
-from ddaydesk.rules.dd2.actions import KINDS, Action
+from ddaydesk.engine import ACTION_TYPES, IllegalAction
 from ddaydesk.rules.dd2.data import tables
 from ddaydesk.rules.dd2.fire import battle_odds
-from tests.rules.dd2.conftest import ScriptedDice, at_phase, put
+from tests.rules.dd2.conftest import (
+    Action,
+    ScriptedDice,
+    apply,
+    at_phase,
+    legal_actions,
+    new_game,
+    out,
+    put,
+)
 
 
 @pytest.mark.parametrize("side, utype, att, dfn, move", [
@@ -41,10 +49,10 @@ def test_special_units_and_artillery_flags():
 def test_artillery_gives_infantry_no_support(game):  # DD2-UNIT-02, DD2-UNIT-09
     s = game
     put(s, "usr-art-1", "10", "A")
-    odds = battle_odds(s, s.board.index("10"), "allied")
+    odds = battle_odds(s.gs, s.board.index("10"), "allied")
     # three airborne infantry still attack at 1 beside the artillery at 2
     assert sorted(odds["attack"]) == [1, 1, 1, 2]
-    g = battle_odds(s, s.board.index("10"), "german")
+    g = battle_odds(s.gs, s.board.index("10"), "german")
     assert sorted(g["attack"]) == [1, 2]  # German infantry 1, artillery 2: no support either
 
 
@@ -52,8 +60,8 @@ def test_german_armour_defends_at_3_allied_armour_at_2(game):  # DD2-UNIT-10, DD
     s = game
     put(s, "g12-arm", "10", "G")
     put(s, "gold-arm", "10", "A")
-    assert sorted(battle_odds(s, s.board.index("10"), "allied")["defence"]) == [2, 2, 3]
-    assert sorted(battle_odds(s, s.board.index("10"), "german")["defence"]) == [2, 2, 2, 2]
+    assert sorted(battle_odds(s.gs, s.board.index("10"), "allied")["defence"]) == [2, 2, 3]
+    assert sorted(battle_odds(s.gs, s.board.index("10"), "german")["defence"]) == [2, 2, 2, 2]
 
 
 def test_bomber_hits_on_1_to_3(game):  # DD2-UNIT-04
@@ -105,11 +113,11 @@ def test_scenario_values_must_match_the_unit_table(scenario):
 
 
 def test_no_purchase_only_chart_units_enter(game):  # DD2-GEN-02
-    assert not any("buy" in k or "purchase" in k for k in KINDS)
+    assert not any("buy" in k or "purchase" in k for k in ACTION_TYPES)
     s = at_phase(game, "allied_reinforce", [6, 6, 6, 6])
     for k in range(len(s.zone)):
         if s.part[k] == "beach":
-            s.part[k] = "dead"
+            out(s, k)
     s = apply(s, Action("roll_reinforcements"))
     while True:
         places = [a for a in legal_actions(s) if a.kind == "place"]

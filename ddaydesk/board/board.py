@@ -75,6 +75,20 @@ class Board:
         return out
 
     @cached_property
+    def shifts(self) -> tuple[tuple[int, int], ...]:
+        """The adjacency as bit shifts, for searches over sets of places held as ints (bit
+        ``i`` = place ``i``): ``(offset, mask)`` pairs, ``mask`` holding every place ``i``
+        whose neighbours include ``i + offset``. A hex grid has 8 offsets."""
+        masks: dict[int, bytearray] = {}
+        for i, nbs in enumerate(self.adj):
+            for j in nbs:
+                m = masks.get(j - i)
+                if m is None:
+                    m = masks[j - i] = bytearray(b"0" * self.n)
+                m[self.n - 1 - i] = 49  # "1": the string is read most significant bit first
+        return tuple((off, int(m, 2)) for off, m in sorted(masks.items()))
+
+    @cached_property
     def edge(self) -> bytearray:
         """1 for places on the map edge (hex boards: a neighbour is off the map)."""
         if self.grid is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ddaydesk.gcpause import gc_paused
 from ddaydesk.rules.supply.allied import allied_supply
 from ddaydesk.rules.supply.blocking import trace_map
 from ddaydesk.rules.supply.fmu import fmu_supply
@@ -19,6 +20,11 @@ def compute_supply(inp: SupplyInput, params: SupplyParams | None = None, *,
     given.
     """
     p = params or load_supply_params(inp.system)
+    with gc_paused():  # a few thousand small objects, none of them cyclic garbage
+        return _compute(inp, p, explain)
+
+
+def _compute(inp: SupplyInput, p: SupplyParams, explain: bool) -> SupplyResult:
     board = inp.board
     if inp.system == "fmu":
         tm = trace_map(board, inp.units, "allied", p.blocking)

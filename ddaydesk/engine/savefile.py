@@ -14,7 +14,6 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from ddaydesk.engine.actions import IllegalAction, action_from_json
 from ddaydesk.engine.game import Game
@@ -32,8 +31,7 @@ def actions_digest(actions: list[dict]) -> str:
     return hashlib.sha256(json.dumps(actions, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def _dump(v: Any) -> str:
-    return json.dumps(v, sort_keys=True, ensure_ascii=False)
+_dump = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode  # one encoder for every line
 
 
 def save_text(game: Game, path: str | Path | None = None) -> str:

@@ -21,7 +21,10 @@ def fortress_places(board: Board) -> set[int]:
     out = {p.place for p in board.places if p.kind == "fortress"}
     if "fortress" in board.terrain_names:
         code = board.terrain_names.index("fortress")
-        out.update(i for i in range(board.n) if board.terrain[i] == code)
+        i = board.terrain.find(code)
+        while i >= 0:
+            out.add(i)
+            i = board.terrain.find(code, i + 1)
     return out
 
 

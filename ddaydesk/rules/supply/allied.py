@@ -76,7 +76,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     sc_trace = [bfs(board, tm, [s], unit_src) for s in scs]
     # Each HQ's reach: as far as the longest line any tracer may draw to it.
     longest = max(p["allied.unit_to_hq"], p["allied.shaef.hq_to_hq"],
-                  *(t.value for k, t in p.values.items() if k.startswith("allied.nationality_limits.")))
+                  *(t.value for t in p.under("allied.nationality_limits.")))
     shaef_reach = p["allied.shaef.unit_to_hq"]
     # SHAEF's own trace also finds the SCs within its 12 hexes (the SC traces stop at 8).
     sc_bits = bits_at(scs)

@@ -101,24 +101,31 @@ def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None
     if targets is None:
         targets = tm.friendly_bits
     shifts = board.shifts
-    reach = tm.open_bits
     passable = tm.pass_bits
-    frontier = bits_at(starts) & reach
-    seen = frontier
+    frontier = bits_at(starts) & tm.open_bits
+    unseen = tm.open_bits ^ frontier
     levels = [frontier]
     hits = dict.fromkeys(places_of(frontier & targets), 0)
+    last = board.n if limit is None else limit
     d = 0
-    while frontier and (limit is None or d < limit):
+    steps = board.column_steps
+    if steps is not None:
+        w, right, left, up, down = steps
+    while frontier and d < last:
         d += 1
-        nxt = 0
-        for off, mask in shifts:  # dilate(), inlined: this is the hot loop
-            x = frontier & mask
-            if x:
-                nxt |= x << off if off > 0 else x >> -off
-        nxt &= reach & ~seen
+        if steps is not None:  # a hex grid: all neighbours in 13 operations (Board.column_steps)
+            h = (frontier & right) << 1 | (frontier & left) >> 1
+            nxt = h | (frontier | h & up) >> w | (frontier | h & down) << w
+        else:
+            nxt = 0
+            for off, mask in shifts:
+                x = frontier & mask
+                if x:
+                    nxt |= x << off if off > 0 else x >> -off
+        nxt &= unseen
         if not nxt:
             break
-        seen |= nxt
+        unseen ^= nxt
         levels.append(nxt)
         got = nxt & targets
         if got:

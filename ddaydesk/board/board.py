@@ -102,8 +102,8 @@ class Board:
             return None
         w, n, adj = self.grid.width, self.n, self.adj
         nbs = [set(a) for a in adj]
-        right = [i + 1 in nbs[i] for i in range(n)]
-        left = [i - 1 in nbs[i] for i in range(n)]
+        right = [(i + 1) % w != 0 and i + 1 in nbs[i] for i in range(n)]  # in the same row
+        left = [i % w != 0 and i - 1 in nbs[i] for i in range(n)]
 
         def row_nbs(j: int) -> list[int]:
             return [i for i, ok in ((j - 1, left[j]), (j + 1, right[j])) if ok]

@@ -61,19 +61,21 @@ class Trace:
     the length of every target place reached. Reads like a read-only mapping place ->
     length (``get``, ``[]``, ``in``) for any place, built from the levels on first need."""
 
-    __slots__ = ("adj", "tm", "levels", "hits", "_dist")
+    __slots__ = ("adj", "tm", "levels", "lo", "hits", "_dist")
 
-    def __init__(self, adj, tm, levels: list[int], hits: dict[int, int]):
+    def __init__(self, adj, tm, levels: list[int], lo: int, hits: dict[int, int]):
         self.adj = adj
         self.tm = tm
-        self.levels = levels
+        self.levels = levels  # bit k = place lo + k
+        self.lo = lo
         self.hits = hits
         self._dist: dict[int, int] | None = None
 
     @property
     def dist(self) -> dict[int, int]:
         if self._dist is None:
-            self._dist = {i: d for d, lv in enumerate(self.levels) for i in places_of(lv)}
+            lo = self.lo
+            self._dist = {lo + i: d for d, lv in enumerate(self.levels) for i in places_of(lv)}
         return self._dist
 
     def get(self, place: int, default: int | None = None) -> int | None:
@@ -100,17 +102,27 @@ def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None
     the places whose lengths go to ``hits`` at once."""
     if targets is None:
         targets = tm.friendly_bits
-    shifts = board.shifts
-    passable = tm.pass_bits
-    frontier = bits_at(starts) & tm.open_bits
-    unseen = tm.open_bits ^ frontier
-    levels = [frontier]
-    hits = dict.fromkeys(places_of(frontier & targets), 0)
-    last = board.n if limit is None else limit
-    d = 0
+    starts = list(starts)
+    reach, passable = tm.open_bits, tm.pass_bits
     steps = board.column_steps
+    lo = 0
     if steps is not None:
         w, right, left, up, down = steps
+        if limit is not None and starts:
+            # A step moves at most w + 1 places along the index: the trace stays in a window
+            # of the map, and every bitset shrinks to it (the bit operations cost its size).
+            lo = max(0, min(starts) - limit * (w + 1))
+            hi = min(board.n, max(starts) + limit * (w + 1) + 1)
+            if lo or hi < board.n:
+                win = (1 << (hi - lo)) - 1
+                right, left, up, down, reach, passable, targets = (
+                    b >> lo & win for b in (right, left, up, down, reach, passable, targets))
+    frontier = bits_at(s - lo for s in starts) & reach
+    unseen = reach ^ frontier
+    levels = [frontier]
+    hits = dict.fromkeys((lo + i for i in places_of(frontier & targets)), 0)
+    last = board.n if limit is None else limit
+    d = 0
     while frontier and d < last:
         d += 1
         if steps is not None:  # a hex grid: all neighbours in 13 operations (Board.column_steps)
@@ -118,7 +130,7 @@ def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None
             nxt = h | (frontier | h & up) >> w | (frontier | h & down) << w
         else:
             nxt = 0
-            for off, mask in shifts:
+            for off, mask in board.shifts:
                 x = frontier & mask
                 if x:
                     nxt |= x << off if off > 0 else x >> -off
@@ -130,9 +142,9 @@ def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None
         got = nxt & targets
         if got:
             for i in places_of(got):
-                hits[i] = d
+                hits[lo + i] = d
         frontier = nxt & passable  # ENTER_ONLY places end a line
-    return Trace(board.adj, tm, levels, hits)
+    return Trace(board.adj, tm, levels, lo, hits)
 
 
 def closed_of(state: bytearray) -> bytes:

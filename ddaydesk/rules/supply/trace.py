@@ -29,10 +29,10 @@ def bits_at(places: Iterable[int]) -> int:
     return out
 
 
-def places_of(bits: int) -> list[int]:
-    """The places in a bitset (highest first)."""
+def places_of(bits: int, base: int = 0) -> list[int]:
+    """The places in a bitset (highest first); bit ``k`` is place ``base + k``."""
     s = bin(bits)
-    top = len(s) - 1
+    top = len(s) - 1 + base
     out = []
     k = s.find("1", 2)
     while k >= 0:
@@ -75,7 +75,7 @@ class Trace:
     def dist(self) -> dict[int, int]:
         if self._dist is None:
             lo = self.lo
-            self._dist = {lo + i: d for d, lv in enumerate(self.levels) for i in places_of(lv)}
+            self._dist = {i: d for d, lv in enumerate(self.levels) for i in places_of(lv, lo)}
         return self._dist
 
     def get(self, place: int, default: int | None = None) -> int | None:
@@ -120,7 +120,7 @@ def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None
     frontier = bits_at(s - lo for s in starts) & reach
     unseen = reach ^ frontier
     levels = [frontier]
-    hits = dict.fromkeys((lo + i for i in places_of(frontier & targets)), 0)
+    hits = dict.fromkeys(places_of(frontier & targets, lo), 0)
     last = board.n if limit is None else limit
     d = 0
     while frontier and d < last:
@@ -141,8 +141,7 @@ def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None
         levels.append(nxt)
         got = nxt & targets
         if got:
-            for i in places_of(got):
-                hits[lo + i] = d
+            hits.update(dict.fromkeys(places_of(got, lo), d))
         frontier = nxt & passable  # ENTER_ONLY places end a line
     return Trace(board.adj, tm, levels, lo, hits)
 

@@ -9,16 +9,17 @@ the time, measured). Reference counting still frees everything as usual meanwhil
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
+class gc_paused:  # noqa: N801 - used like a function: ``with gc_paused(): ...``
+    """Pause the cyclic collector inside the ``with`` block (nested pauses are fine)."""
+
+    __slots__ = ("collecting",)
+
+    def __enter__(self) -> None:
+        self.collecting = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.collecting:
             gc.enable()

@@ -144,7 +144,11 @@ def _deep(d: Any) -> Any:
     """Copy of nested JSON-like data (dicts, lists, scalars). Leaves are not visited one by
     one: a state is copied on every action, and its lists of unit ids are long."""
     if type(d) is dict or isinstance(d, dict):
-        return {k: v if type(v) in _LEAF else _deep(v) for k, v in d.items()}
+        out = dict(d)
+        for k, v in d.items():
+            if type(v) not in _LEAF:
+                out[k] = _deep(v)
+        return out
     if type(d) is list or isinstance(d, list):
         return [v if type(v) in _LEAF else _deep(v) for v in d]
     return d

@@ -140,8 +140,10 @@ def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None
         unseen ^= nxt
         levels.append(nxt)
         got = nxt & targets
-        if got:
-            hits.update(dict.fromkeys(places_of(got, lo), d))
+        while got:  # a few bits a level: cheaper one by one than through places_of()
+            b = got.bit_length() - 1
+            hits[lo + b] = d
+            got ^= 1 << b
         frontier = nxt & passable  # ENTER_ONLY places end a line
     return Trace(board.adj, tm, levels, lo, hits)
 

@@ -166,7 +166,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     # Units: options are SCs, each reached straight or through the nearest HQ that leads to it.
     live = [c for c in range(len(hqs)) if route[c]]
     options: list[list[int]] = []
-    via: list[dict[int, int]] = []  # per unit: SC -> HQ index, or -1 for a straight line
+    via: list[list[tuple[tuple, int, int]]] = []  # per unit: (key, SC, HQ index or -1 straight)
     at: dict[int, list[int]] = {}  # place -> indices into others
     for k, u in enumerate(others):
         at.setdefault(u.place, []).append(k)
@@ -185,15 +185,16 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
                         near[k].append((d, c))
     for k in range(len(others)):
         opts: list[tuple[tuple, int, int]] = [((0, d, si), si, -1) for d, si in direct[k]]
-        seen = {si for _, si, _ in opts}
-        for d, c in sorted(near[k]):
-            for si in sc_order[c]:
-                if si not in seen:
-                    seen.add(si)
-                    opts.append(((1, d, route[c][si][0], si), si, c))
-        opts.sort(key=lambda t: t[0])
+        if near[k]:
+            seen = {si for _, si, _ in opts}
+            for d, c in sorted(near[k]):
+                for si in sc_order[c]:
+                    if si not in seen:
+                        seen.add(si)
+                        opts.append(((1, d, route[c][si][0], si), si, c))
+        opts.sort()  # by the first item: each SC comes once, so the keys differ
         options.append([si for _, si, _ in opts])
-        via.append({si: c for _, si, c in opts})
+        via.append(opts)
     assign = b_matching(options, [c for c, _, _ in cap_info])
 
     members: list[list[str]] = [[] for _ in scs]
@@ -213,7 +214,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     for k, u in enumerate(others):
         si = assign[k]
         if si >= 0:
-            c = via[k][si]
+            c = next(c for _, s, c in via[k] if s == si)
             if c < 0:
                 chain = [Leg(u.id, sc_ids[si], "sc", u.place, sc_trace[si], unit_src,
                              unit_src_rule)]

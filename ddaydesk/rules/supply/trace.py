@@ -123,18 +123,19 @@ def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None
     hits = dict.fromkeys(places_of(frontier & targets, lo), 0)
     last = board.n if limit is None else limit
     d = 0
+    shifts = None if steps is not None else board.shifts
     while frontier and d < last:
         d += 1
-        if steps is not None:  # a hex grid: all neighbours in 13 operations (Board.column_steps)
+        if shifts is None:  # a hex grid: all neighbours in 13 operations (Board.column_steps)
             h = (frontier & right) << 1 | (frontier & left) >> 1
-            nxt = h | (frontier | h & up) >> w | (frontier | h & down) << w
+            nxt = (h | (frontier | h & up) >> w | (frontier | h & down) << w) & unseen
         else:
             nxt = 0
-            for off, mask in board.shifts:
+            for off, mask in shifts:
                 x = frontier & mask
                 if x:
                     nxt |= x << off if off > 0 else x >> -off
-        nxt &= unseen
+            nxt &= unseen
         if not nxt:
             break
         unseen ^= nxt

@@ -17,7 +17,7 @@ from functools import cached_property
 from ddaydesk.board import Board
 from ddaydesk.rules.supply.model import SupplyUnit
 from ddaydesk.rules.supply.params import Blocking
-from ddaydesk.rules.supply.trace import bits_at, dilate, flags
+from ddaydesk.rules.supply.trace import dilate, flags
 
 PASS, ENTER_ONLY, NO_ENTER = 0, 1, 2
 
@@ -70,30 +70,58 @@ class TraceMap:
         return flags(self.impassable_bits, self.n)
 
 
-def zoc_bits(board: Board, units: Sequence[SupplyUnit], side: str, rules: Blocking) -> int:
-    """Every place adjacent to a unit hostile to ``side`` that exerts a ZOC (default
-    reading: every unit but the types in ``no_zoc_types``; SCs are markers and exert none).
-    The one ZOC definition of the supply code: swap it for the engine's ZOC map."""
+def unit_bits(units: Sequence[SupplyUnit], rules: Blocking) -> dict[str, tuple[int, int]]:
+    """Per side: the places of its units, and of those that exert a ZOC (default reading:
+    every unit but the types in ``no_zoc_types``; SCs are markers and exert none)."""
+    out: dict[str, list[int]] = {}
     exempt = rules.no_zoc_types
-    return dilate(board.shifts, bits_at(u.place for u in units if u.side != side and u.type not in exempt))
+    for u in units:
+        got = out.get(u.side)
+        if got is None:
+            got = out[u.side] = [0, 0]
+        bit = 1 << u.place
+        got[0] |= bit
+        if u.type not in exempt:
+            got[1] |= bit
+    return {side: (a, z) for side, (a, z) in out.items()}
+
+
+def zoc_bits(board: Board, zoc_sources: int) -> int:
+    """Every place adjacent to a place in ``zoc_sources``: the one ZOC definition of the
+    supply code; swap it for the engine's ZOC map."""
+    return dilate(board.shifts, zoc_sources)
 
 
 def impassable_bits(board: Board, rules: Blocking) -> int:
-    flag = bytearray(256)
-    for k, name in enumerate(board.terrain_names):
-        if name in rules.impassable_terrain:
-            flag[k] = 1
-    return int(board.terrain.translate(flag)[::-1].translate(DIGITS), 2) if board.n else 0
+    """Places whose terrain no line may enter (kept per board and reading)."""
+    memo = board.__dict__.setdefault("_supply_impassable", {})
+    got = memo.get(rules.impassable_terrain)
+    if got is None:
+        flag = bytearray(256)
+        for k, name in enumerate(board.terrain_names):
+            if name in rules.impassable_terrain:
+                flag[k] = 1
+        got = int(board.terrain.translate(flag)[::-1].translate(DIGITS), 2) if board.n else 0
+        memo[rules.impassable_terrain] = got
+    return got
 
 
 DIGITS = b"01" + bytes(254)  # flag bytes 0/1 -> "0"/"1"
 
 
-def trace_map(board: Board, units: Sequence[SupplyUnit], side: str, rules: Blocking) -> TraceMap:
+def trace_map(board: Board, units: Sequence[SupplyUnit], side: str, rules: Blocking,
+              per_side: dict[str, tuple[int, int]] | None = None) -> TraceMap:
+    """``per_side``: :func:`unit_bits` of the units, when the caller has it already."""
+    if per_side is None:
+        per_side = unit_bits(units, rules)
     impassable = impassable_bits(board, rules)
-    enemy = bits_at(u.place for u in units if u.side != side)
-    friendly = bits_at(u.place for u in units if u.side == side)
-    zoc = zoc_bits(board, units, side, rules)
+    friendly = per_side.get(side, (0, 0))[0]
+    enemy = zoc_from = 0
+    for other, (places, exerting) in per_side.items():
+        if other != side:
+            enemy |= places
+            zoc_from |= exerting
+    zoc = zoc_bits(board, zoc_from)
     closed = impassable | enemy if rules.enemy_units_block else impassable
     stop = 0
     if rules.enemy_zoc != "ignore":

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ddaydesk.gcpause import gc_paused
 from ddaydesk.rules.supply.allied import allied_supply
-from ddaydesk.rules.supply.blocking import trace_map
+from ddaydesk.rules.supply.blocking import trace_map, unit_bits
 from ddaydesk.rules.supply.fmu import fmu_supply
 from ddaydesk.rules.supply.german import german_supply
 from ddaydesk.rules.supply.model import CapacityUse, SupplyInput, SupplyResult, UnitSupply
@@ -37,14 +37,16 @@ def _compute(inp: SupplyInput, p: SupplyParams, explain: bool, sides: tuple[str,
     if red:
         notes.append(f"{inp.weather} weather: every supply limit is {red} hex(es) shorter "
                      f"({p.tag(f'weather.range_reduction.{inp.weather}').rule})")
+    per_side = unit_bits(inp.units, p.blocking)
     found: dict[str, UnitSupply] = {}
     capacity: list[CapacityUse] = []
     if "german" in sides:
-        g_units, g_cap = german_supply(inp, p, trace_map(board, inp.units, "german", p.blocking), red, explain)
+        g_units, g_cap = german_supply(inp, p, trace_map(board, inp.units, "german", p.blocking, per_side),
+                                      red, explain)
         found.update(g_units)
         capacity += g_cap
     if "allied" in sides:
-        a_units, a_cap, a_notes = allied_supply(inp, p, trace_map(board, inp.units, "allied", p.blocking),
+        a_units, a_cap, a_notes = allied_supply(inp, p, trace_map(board, inp.units, "allied", p.blocking, per_side),
                                                 red, explain)
         found.update(a_units)
         capacity += a_cap

@@ -75,6 +75,54 @@ class Board:
         return out
 
     @cached_property
+    def shifts(self) -> tuple[tuple[int, int], ...]:
+        """The adjacency as bit shifts, for searches over sets of places held as ints (bit
+        ``i`` = place ``i``): ``(offset, mask)`` pairs, ``mask`` holding every place ``i``
+        whose neighbours include ``i + offset``. A hex grid has 8 offsets."""
+        masks: dict[int, bytearray] = {}
+        for i, nbs in enumerate(self.adj):
+            for j in nbs:
+                m = masks.get(j - i)
+                if m is None:
+                    m = masks[j - i] = bytearray(b"0" * self.n)
+                m[self.n - 1 - i] = 49  # "1": the string is read most significant bit first
+        return tuple((off, int(m, 2)) for off, m in sorted(masks.items()))
+
+    @cached_property
+    def column_steps(self) -> tuple[int, int, int, int, int] | None:
+        """``(width, right, left, up, down)`` bitsets when the adjacency is that of a
+        flat-topped offset grid (``i = row * width + col``): every hex borders the hexes above
+        and below it, its left and right neighbours in its row (``right``/``left``: the
+        hexes that have one), and the hexes above (below) its row neighbours that are in
+        ``up`` (``down``). Then all neighbours of a set ``x`` are, in 13 operations,
+        ``h | (x | h & up) >> width | (x | h & down) << width`` with
+        ``h = (x & right) << 1 | (x & left) >> 1`` (bits past the map to be masked off).
+        None for other boards (checked hex by hex)."""
+        if self.grid is None or self.grid.orientation != "flat":
+            return None
+        w, n, adj = self.grid.width, self.n, self.adj
+        nbs = [set(a) for a in adj]
+        right = [(i + 1) % w != 0 and i + 1 in nbs[i] for i in range(n)]  # in the same row
+        left = [i % w != 0 and i - 1 in nbs[i] for i in range(n)]
+
+        def row_nbs(j: int) -> list[int]:
+            return [i for i, ok in ((j - 1, left[j]), (j + 1, right[j])) if ok]
+
+        up = [j >= w and any(j - w in nbs[i] for i in row_nbs(j)) for j in range(n)]
+        down = [j + w < n and any(j + w in nbs[i] for i in row_nbs(j)) for j in range(n)]
+        for i in range(n):
+            h = row_nbs(i)
+            want = {*h, *(j - w for j in h if up[j]), *(j + w for j in h if down[j])}
+            want.update(j for j in (i - w, i + w) if 0 <= j < n)
+            if want != nbs[i]:
+                return None
+
+        def bits(flags: list[bool]) -> int:
+            return int("".join("1" if f else "0" for f in reversed(flags)) or "0", 2)
+
+        return w, bits(right), bits(left), bits(up), bits(down)
+
+    @cached_property
     def edge(self) -> bytearray:
         """1 for places on the map edge (hex boards: a neighbour is off the map)."""
         if self.grid is None:

@@ -48,15 +48,15 @@ class Action:
 
     def to_json(self, board: Board) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
-        for f in dataclasses.fields(self):
-            v = getattr(self, f.name)
-            if f.name in PLACE_FIELDS and isinstance(v, int):
+        for name in _fields(type(self)):
+            v = getattr(self, name)
+            if name in PLACE_FIELDS and isinstance(v, int):
                 v = board.labels[v] if v >= 0 else None
-            elif f.name in PATH_FIELDS:
+            elif name in PATH_FIELDS:
                 v = [board.labels[p] for p in v]
             elif isinstance(v, tuple):
                 v = list(v)
-            out[f.name] = v
+            out[name] = v
         return out
 
     def describe(self, board: Board) -> str:

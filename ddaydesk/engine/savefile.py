@@ -9,18 +9,17 @@ on replay, or a final state that differs. See docs/engine.md ("Saved games").
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from ddaydesk.engine.actions import IllegalAction, action_from_json
 from ddaydesk.engine.game import Game
 from ddaydesk.formats.errors import FormatError, Problem
 from ddaydesk.formats.scenariofile import Scenario, load_scenario
+from ddaydesk.gcpause import gc_paused
 from ddaydesk.paths import scenarios_dir
 
 FORMAT = "ddaydesk-save"
@@ -32,8 +31,7 @@ def actions_digest(actions: list[dict]) -> str:
     return hashlib.sha256(json.dumps(actions, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def _dump(v: Any) -> str:
-    return json.dumps(v, sort_keys=True, ensure_ascii=False)
+_dump = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode  # one encoder for every line
 
 
 def save_text(game: Game, path: str | Path | None = None) -> str:
@@ -155,15 +153,8 @@ def load_game(path: str | Path, scenario: Scenario | None = None) -> Game:
     except IllegalAction as exc:
         raise FormatError([*problems, Problem(path, _line_of(lines, '"options"'), 1, f"options: {exc.reason}")]) from None
     board = scenario.board
-    # Replaying allocates thousands of small objects and none of them is garbage yet: the
-    # cyclic collector would only rescan them again and again (about a quarter of the time).
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():  # thousands of small objects, none of them garbage yet
         _replay(game, actions, board, lines, first, path, problems)
-    finally:
-        if collecting:
-            gc.enable()
     got = game.state.state_hash()
     if got != doc["final_state_hash"]:
         problems.append(Problem(path, _line_of(lines, '"final_state_hash"'), 1,

@@ -65,15 +65,16 @@ class GameState:
 
     # -- copies -------------------------------------------------------------------------------
     def copy(self) -> GameState:
-        """A copy another action may change: lists and dicts are new, the scenario is shared."""
-        return GameState(
-            scenario=self.scenario, turn=self.turn, phase=self.phase, active=self.active,
-            weather=self.weather, options=dict(self.options), place=list(self.place),
-            status=list(self.status), steps_lost=list(self.steps_lost), flags=list(self.flags),
-            markers=self.markers, secrets=_deep(self.secrets), game=_deep(self.game),
-            scratch=_deep(self.scratch), dice=self.dice.copy(), extra=_deep(self.extra),
-            part=list(self.part),
+        """A copy another action may change: lists and dicts are new, the scenario is shared.
+        (Made without the dataclass __init__: a replay copies once per action.)"""
+        new = object.__new__(GameState)
+        new.__dict__.update(
+            self.__dict__, options=dict(self.options), place=self.place[:], status=self.status[:],
+            steps_lost=self.steps_lost[:], flags=self.flags[:], secrets=_deep(self.secrets),
+            game=_deep(self.game), scratch=_deep(self.scratch), dice=self.dice.copy(),
+            extra=_deep(self.extra), part=self.part[:], _cache={},
         )
+        return new
 
     # -- lookups ------------------------------------------------------------------------------
     @property
@@ -140,10 +141,18 @@ class GameState:
         return hashlib.sha256(self.canonical_json().encode()).hexdigest()
 
 
+_LEAF = frozenset({str, int, float, bool, type(None), tuple})  # shared, never changed in place
+
+
 def _deep(d: Any) -> Any:
-    """Copy of nested JSON-like data (dicts, lists, scalars)."""
-    if isinstance(d, dict):
-        return {k: _deep(v) for k, v in d.items()} if d else {}
-    if isinstance(d, list):
-        return [_deep(v) for v in d]
+    """Copy of nested JSON-like data (dicts, lists, scalars). Leaves are not visited one by
+    one: a state is copied on every action, and its lists of unit ids are long."""
+    if type(d) is dict or isinstance(d, dict):
+        out = dict(d)
+        for k, v in d.items():
+            if type(v) not in _LEAF:
+                out[k] = _deep(v)
+        return out
+    if type(d) is list or isinstance(d, list):
+        return [v if type(v) in _LEAF else _deep(v) for v in d]
     return d

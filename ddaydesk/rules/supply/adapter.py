@@ -21,7 +21,10 @@ def fortress_places(board: Board) -> set[int]:
     out = {p.place for p in board.places if p.kind == "fortress"}
     if "fortress" in board.terrain_names:
         code = board.terrain_names.index("fortress")
-        out.update(i for i in range(board.n) if board.terrain[i] == code)
+        i = board.terrain.find(code)
+        while i >= 0:
+            out.add(i)
+            i = board.terrain.find(code, i + 1)
     return out
 
 
@@ -55,7 +58,12 @@ def from_game_state(state) -> SupplyInput:
 
     sc = state.scenario
     board = sc.board
-    forts = fortress_places(board)
+    static = board.__dict__.get("_supply_static")  # what the map fixes: read once per board
+    if static is None:
+        static = board.__dict__["_supply_static"] = (
+            frozenset(fortress_places(board)), _sources(board),
+            tuple(p.place for p in board.places if p.kind == "beach_landing"))
+    forts, sources, beach_landing = static
     units = []
     for k, spec in enumerate(sc.units):
         place = state.place[k]
@@ -70,10 +78,9 @@ def from_game_state(state) -> SupplyInput:
 
     return SupplyInput(
         system=sc.system.id, board=board, units=units, turn=state.turn,
-        weather=WEATHER.get(state.weather, "clear"), german_sources=_sources(board),
+        weather=WEATHER.get(state.weather, "clear"), german_sources=sources,
         supply_centres=markers(SC_MARKER), beachheads=markers("beachhead"),
-        drop_zones=markers("drop_zone"),
-        beach_landing=tuple(p.place for p in board.places if p.kind == "beach_landing"),
+        drop_zones=markers("drop_zone"), beach_landing=beach_landing,
     )
 
 

@@ -10,12 +10,12 @@ in supply is maximal.
 
 from __future__ import annotations
 
-from ddaydesk.rules.supply.blocking import NO_ENTER, TraceMap
+from ddaydesk.rules.supply.blocking import TraceMap
 from ddaydesk.rules.supply.explain import Target, why_not
 from ddaydesk.rules.supply.matching import b_matching
 from ddaydesk.rules.supply.model import CapacityUse, Leg, SupplyInput, SupplyUnit, UnitSupply
 from ddaydesk.rules.supply.params import SupplyParams
-from ddaydesk.rules.supply.trace import bfs, closed_of
+from ddaydesk.rules.supply.trace import bfs, bits_at
 
 SIDE = "allied"
 
@@ -48,7 +48,7 @@ def sc_capacity(inp: SupplyInput, place: int, p: SupplyParams) -> tuple[int, str
 
 def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
                   explain: bool) -> tuple[dict[str, UnitSupply], list[CapacityUse], list[str]]:
-    adj, state, lab = inp.board.adj, tm.state, inp.board.labels
+    board, lab = inp.board, inp.board.labels
     notes: list[str] = []
     mine = [u for u in inp.units if u.side == SIDE]
     hqs = [u for u in mine if u.type == "hq"]
@@ -62,7 +62,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
             continue
         if len(scs) == max_sc:
             notes.append(f"SC at {lab[s]} ignored: at most {max_sc} supply centres (D77-ASUP-02)")
-        elif state[s] == NO_ENTER:
+        elif tm.closed_bits >> s & 1:
             notes.append(f"SC at {lab[s]} is not a source: enemy unit or impassable hex")
         else:
             scs.append(s)
@@ -73,20 +73,20 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     unit_src_rule = p.tag("allied.unit_to_source").rule
     shaef_src_tag = p.tag("allied.shaef.hq_to_source")
     shaef_src = max(0, shaef_src_tag.value - red)
-    closed = closed_of(state)
-    sc_trace = [bfs(adj, state, [s], unit_src, closed) for s in scs]
+    sc_trace = [bfs(board, tm, [s], unit_src) for s in scs]
     # Each HQ's reach: as far as the longest line any tracer may draw to it.
     longest = max(p["allied.unit_to_hq"], p["allied.shaef.hq_to_hq"],
-                  *(t.value for k, t in p.values.items() if k.startswith("allied.nationality_limits.")))
+                  *(t.value for t in p.under("allied.nationality_limits.")))
     shaef_reach = p["allied.shaef.unit_to_hq"]
     # SHAEF's own trace also finds the SCs within its 12 hexes (the SC traces stop at 8).
-    hq_trace = [bfs(adj, state, [h.place], max(0, shaef_reach - red, shaef_src) if h.hq == "shaef"
-                    else max(0, longest - red), closed) for h in hqs]
+    sc_bits = bits_at(scs)
+    hq_trace = [bfs(board, tm, [h.place], max(0, shaef_reach - red, shaef_src), tm.friendly_bits | sc_bits)
+                if h.hq == "shaef" else bfs(board, tm, [h.place], max(0, longest - red)) for h in hqs]
 
     def sc_length(c: int, si: int) -> int | None:
         """Length of HQ ``c``'s line to SC ``si`` if it is within the HQ's limit."""
         h = hqs[c]
-        d = (hq_trace[c] if h.hq == "shaef" else sc_trace[si]).get(scs[si] if h.hq == "shaef" else h.place)
+        d = hq_trace[c].hits.get(scs[si]) if h.hq == "shaef" else sc_trace[si].hits.get(h.place)
         return d if d is not None and d <= hq_src_limit(h)[0] else None
 
     def hq_src_limit(h: SupplyUnit) -> tuple[int, str]:
@@ -100,7 +100,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
         for q, ph in enumerate(hqs):
             if q == c:
                 continue
-            d = hq_trace[q].get(ch.place)
+            d = hq_trace[q].hits.get(ch.place)
             limit, rule = line_limit(ch, ph, p)
             if d is not None and d <= limit - red:
                 row.append((d, q, max(0, limit - red), rule))
@@ -143,13 +143,13 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
             if nxt < 0:
                 limit, rule = hq_src_limit(h)
                 if h.hq == "shaef":
-                    legs.append(Leg(h.id, sc_ids[si], "sc", scs[si], (adj, state, hq_trace[c]), limit, rule,
+                    legs.append(Leg(h.id, sc_ids[si], "sc", scs[si], hq_trace[c], limit, rule,
                                     traced_from_tracer=True))
                 else:
-                    legs.append(Leg(h.id, sc_ids[si], "sc", h.place, (adj, state, sc_trace[si]), limit, rule))
+                    legs.append(Leg(h.id, sc_ids[si], "sc", h.place, sc_trace[si], limit, rule))
                 return legs
             limit, rule = next((lim, r) for _, q, lim, r in links[c] if q == nxt)
-            legs.append(Leg(h.id, hqs[nxt].id, "hq", h.place, (adj, state, hq_trace[nxt]), limit, rule))
+            legs.append(Leg(h.id, hqs[nxt].id, "hq", h.place, hq_trace[nxt], limit, rule))
             c = nxt
 
     sc_order = [sorted(r, key=lambda si, r=r: (r[si][0], si)) for r in route]  # nearest SC first
@@ -166,34 +166,35 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     # Units: options are SCs, each reached straight or through the nearest HQ that leads to it.
     live = [c for c in range(len(hqs)) if route[c]]
     options: list[list[int]] = []
-    via: list[dict[int, int]] = []  # per unit: SC -> HQ index, or -1 for a straight line
+    via: list[list[tuple[tuple, int, int]]] = []  # per unit: (key, SC, HQ index or -1 straight)
     at: dict[int, list[int]] = {}  # place -> indices into others
     for k, u in enumerate(others):
         at.setdefault(u.place, []).append(k)
     direct: list[list[tuple[int, int]]] = [[] for _ in others]  # (length, SC)
-    for si, dist in enumerate(sc_trace):
-        for pl in dist.keys() & at.keys():
-            if dist[pl] <= unit_src:
+    for si, tr in enumerate(sc_trace):
+        for pl, d in tr.hits.items():
+            if d <= unit_src and pl in at:
                 for k in at[pl]:
-                    direct[k].append((dist[pl], si))
+                    direct[k].append((d, si))
     near: list[list[tuple[int, int]]] = [[] for _ in others]  # (length, HQ)
     for c in live:
-        dist = hq_trace[c]
-        for pl in dist.keys() & at.keys():
-            for k in at[pl]:
-                if dist[pl] <= limit_to(others[k], c)[0] - red:
-                    near[k].append((dist[pl], c))
+        for pl, d in hq_trace[c].hits.items():
+            if pl in at:
+                for k in at[pl]:
+                    if d <= limit_to(others[k], c)[0] - red:
+                        near[k].append((d, c))
     for k in range(len(others)):
         opts: list[tuple[tuple, int, int]] = [((0, d, si), si, -1) for d, si in direct[k]]
-        seen = {si for _, si, _ in opts}
-        for d, c in sorted(near[k]):
-            for si in sc_order[c]:
-                if si not in seen:
-                    seen.add(si)
-                    opts.append(((1, d, route[c][si][0], si), si, c))
-        opts.sort(key=lambda t: t[0])
+        if near[k]:
+            seen = {si for _, si, _ in opts}
+            for d, c in sorted(near[k]):
+                for si in sc_order[c]:
+                    if si not in seen:
+                        seen.add(si)
+                        opts.append(((1, d, route[c][si][0], si), si, c))
+        opts.sort()  # by the first item: each SC comes once, so the keys differ
         options.append([si for _, si, _ in opts])
-        via.append({si: c for _, si, c in opts})
+        via.append(opts)
     assign = b_matching(options, [c for c, _, _ in cap_info])
 
     members: list[list[str]] = [[] for _ in scs]
@@ -213,13 +214,13 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     for k, u in enumerate(others):
         si = assign[k]
         if si >= 0:
-            c = via[k][si]
+            c = next(c for _, s, c in via[k] if s == si)
             if c < 0:
-                chain = [Leg(u.id, sc_ids[si], "sc", u.place, (adj, state, sc_trace[si]), unit_src,
+                chain = [Leg(u.id, sc_ids[si], "sc", u.place, sc_trace[si], unit_src,
                              unit_src_rule)]
             else:
                 limit, rule = limit_to(u, c)
-                chain = [Leg(u.id, hqs[c].id, "hq", u.place, (adj, state, hq_trace[c]),
+                chain = [Leg(u.id, hqs[c].id, "hq", u.place, hq_trace[c],
                               max(0, limit - red), rule), *hq_chain(c, si)]
             results[u.id] = UnitSupply(u.id, SIDE, True, "supplied", chain, draws_on=sc_ids[si],
                                        rule=chain[0].rule)

@@ -1,73 +1,135 @@
-"""What a supply line may cross, as one byte per place (../shared/research/perf.md §3, §8).
+"""What a supply line may cross (../shared/research/perf.md §3, §8).
 
-``PASS``: a line may run through. ``ENTER_ONLY``: a line may start or end here but not pass
-through (an enemy-ZOC hex). ``NO_ENTER``: never (enemy units, sea, neutral countries...).
-The zones of control are computed here from unit positions, in this one place, so the
-engine's ZOC map can replace :func:`enemy_zoc` later.
+Every place is in one of three states. ``PASS``: a line may run through. ``ENTER_ONLY``: a
+line may start or end here but not pass through (an enemy-ZOC hex). ``NO_ENTER``: never
+(enemy units, sea, neutral countries...). The searches read the states as bitsets (Python
+ints, bit ``i`` = place ``i``; see trace.py); the per-place bytes the explanations read are
+made from them only when asked for. The zones of control are computed here from unit
+positions, in this one place, so the engine's ZOC map can replace :func:`zoc_bits` later.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from ddaydesk.board import Board
 from ddaydesk.rules.supply.model import SupplyUnit
 from ddaydesk.rules.supply.params import Blocking
+from ddaydesk.rules.supply.trace import dilate, flags
 
 PASS, ENTER_ONLY, NO_ENTER = 0, 1, 2
 
 
 @dataclass
 class TraceMap:
-    """Hex states for lines traced by ``side``, and the facts behind them (for explanations)."""
+    """Places, as bitsets, for lines traced by ``side``, and the facts behind them."""
 
     side: str
-    state: bytearray
-    zoc: bytearray  # 1: in the ZOC of an enemy unit of ``side``
-    enemy: bytearray  # 1: an enemy unit stands here
-    friendly: bytearray  # 1: a unit of ``side`` stands here
-    impassable: bytearray  # 1: terrain no line may enter
+    n: int
+    closed_bits: int  # NO_ENTER
+    stop_bits: int  # ENTER_ONLY
+    zoc_bits: int  # in the ZOC of a unit hostile to ``side``
+    enemy_bits: int  # an enemy unit stands here
+    friendly_bits: int  # a unit of ``side`` stands here
+    impassable_bits: int  # terrain no line may enter
+
+    @cached_property
+    def open_bits(self) -> int:
+        """Places a line may reach (PASS or ENTER_ONLY)."""
+        return ((1 << self.n) - 1) & ~self.closed_bits
+
+    @cached_property
+    def pass_bits(self) -> int:
+        """Places a line may run through (PASS)."""
+        return self.open_bits & ~self.stop_bits
+
+    # Per-place bytes (1 = yes) for the explanations and the path walks.
+    @cached_property
+    def state(self) -> bytearray:
+        n = self.n
+        both = (2 * int.from_bytes(flags(self.closed_bits, n), "little")
+                + int.from_bytes(flags(self.stop_bits, n), "little"))  # no carries: 0, 1 or 2 a byte
+        return bytearray(both.to_bytes(n, "little"))
+
+    @cached_property
+    def zoc(self) -> bytearray:
+        return flags(self.zoc_bits, self.n)
+
+    @cached_property
+    def enemy(self) -> bytearray:
+        return flags(self.enemy_bits, self.n)
+
+    @cached_property
+    def friendly(self) -> bytearray:
+        return flags(self.friendly_bits, self.n)
+
+    @cached_property
+    def impassable(self) -> bytearray:
+        return flags(self.impassable_bits, self.n)
 
 
-def enemy_zoc(board: Board, units: Sequence[SupplyUnit], side: str, rules: Blocking) -> bytearray:
-    """1 on every place adjacent to a unit hostile to ``side`` that exerts a ZOC (default
-    reading: every unit but the types in ``no_zoc_types``; SCs are markers and exert none).
-    The one ZOC definition of the supply code: swap it for the engine's ZOC map."""
-    zoc = bytearray(board.n)
-    adj = board.adj
+def unit_bits(units: Sequence[SupplyUnit], rules: Blocking) -> dict[str, tuple[int, int]]:
+    """Per side: the places of its units, and of those that exert a ZOC (default reading:
+    every unit but the types in ``no_zoc_types``; SCs are markers and exert none)."""
+    out: dict[str, list[int]] = {}
     exempt = rules.no_zoc_types
     for u in units:
-        if u.side != side and u.type not in exempt:
-            for j in adj[u.place]:
-                zoc[j] = 1
-    return zoc
+        got = out.get(u.side)
+        if got is None:
+            got = out[u.side] = [0, 0]
+        bit = 1 << u.place
+        got[0] |= bit
+        if u.type not in exempt:
+            got[1] |= bit
+    return {side: (a, z) for side, (a, z) in out.items()}
 
 
-def trace_map(board: Board, units: Sequence[SupplyUnit], side: str, rules: Blocking) -> TraceMap:
-    n = board.n
-    flag = bytearray(256)
-    for k, name in enumerate(board.terrain_names):
-        if name in rules.impassable_terrain:
-            flag[k] = 1
-    impassable = bytearray(board.terrain.translate(flag))
-    state = bytearray(impassable.translate(bytes([PASS, NO_ENTER]) + bytes(254)))
-    enemy = bytearray(n)
-    friendly = bytearray(n)
-    for u in units:
-        if u.side == side:
-            friendly[u.place] = 1
-        else:
-            enemy[u.place] = 1
-    zoc = enemy_zoc(board, units, side, rules)
-    if rules.enemy_units_block:
-        for u in units:
-            if u.side != side:
-                state[u.place] = NO_ENTER
+def zoc_bits(board: Board, zoc_sources: int) -> int:
+    """Every place adjacent to a place in ``zoc_sources``: the one ZOC definition of the
+    supply code; swap it for the engine's ZOC map."""
+    return dilate(board.shifts, zoc_sources)
+
+
+def impassable_bits(board: Board, rules: Blocking) -> int:
+    """Places whose terrain no line may enter (kept per board and reading)."""
+    memo = board.__dict__.setdefault("_supply_impassable", {})
+    got = memo.get(rules.impassable_terrain)
+    if got is None:
+        flag = bytearray(256)
+        for k, name in enumerate(board.terrain_names):
+            if name in rules.impassable_terrain:
+                flag[k] = 1
+        got = int(board.terrain.translate(flag)[::-1].translate(DIGITS), 2) if board.n else 0
+        memo[rules.impassable_terrain] = got
+    return got
+
+
+DIGITS = b"01" + bytes(254)  # flag bytes 0/1 -> "0"/"1"
+
+
+def trace_map(board: Board, units: Sequence[SupplyUnit], side: str, rules: Blocking,
+              per_side: dict[str, tuple[int, int]] | None = None) -> TraceMap:
+    """``per_side``: :func:`unit_bits` of the units, when the caller has it already."""
+    if per_side is None:
+        per_side = unit_bits(units, rules)
+    impassable = impassable_bits(board, rules)
+    friendly = per_side.get(side, (0, 0))[0]
+    enemy = zoc_from = 0
+    for other, (places, exerting) in per_side.items():
+        if other != side:
+            enemy |= places
+            zoc_from |= exerting
+    zoc = zoc_bits(board, zoc_from)
+    closed = impassable | enemy if rules.enemy_units_block else impassable
+    stop = 0
     if rules.enemy_zoc != "ignore":
-        mark = ENTER_ONLY if rules.enemy_zoc == "enter_only" else NO_ENTER
-        negate = rules.friendly_negates_zoc
-        for i in range(n):
-            if zoc[i] and state[i] == PASS and not (negate and friendly[i]):
-                state[i] = mark
-    return TraceMap(side, state, zoc, enemy, friendly, impassable)
+        held = zoc & ~closed
+        if rules.friendly_negates_zoc:
+            held &= ~friendly
+        if rules.enemy_zoc == "enter_only":
+            stop = held
+        else:
+            closed |= held
+    return TraceMap(side, board.n, closed, stop, zoc, enemy, friendly, impassable)

@@ -17,11 +17,10 @@ from ddaydesk.rules.supply.trace import bfs
 
 
 def fmu_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, explain: bool) -> dict[str, UnitSupply]:
-    adj, state = inp.board.adj, tm.state
     beach_rule = p.tag("allied.beach_always_supplied").rule
-    dist_b = bfs(adj, state, inp.beachheads, None)
+    dist_b = bfs(inp.board, tm, inp.beachheads, None)
     zones = inp.drop_zones if inp.turn < p["allied.drop_zones_until_turn"] else ()
-    dist_z = bfs(adj, state, zones, None) if zones else {}
+    dist_z = bfs(inp.board, tm, zones, None) if zones else None
     airborne = set(p["allied.airborne_types"])
     beach = set(inp.beach_landing) if p["allied.beach_always_supplied"] else set()
     out: dict[str, UnitSupply] = {}
@@ -32,11 +31,11 @@ def fmu_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, explain: bool) -
             continue
         if u.place in beach:
             out[u.id] = UnitSupply(u.id, u.side, True, "always", rule=beach_rule)
-        elif u.place in dist_b:
-            leg = Leg(u.id, "beachhead", "beachhead", u.place, (adj, state, dist_b), None, "FMU-SUP-02")
+        elif u.place in dist_b.hits:
+            leg = Leg(u.id, "beachhead", "beachhead", u.place, dist_b, None, "FMU-SUP-02")
             out[u.id] = UnitSupply(u.id, u.side, True, "supplied", [leg], rule="FMU-SUP-02")
-        elif u.type in airborne and u.place in dist_z:
-            leg = Leg(u.id, "drop_zone", "drop_zone", u.place, (adj, state, dist_z), None, "FMU-SUP-02")
+        elif u.type in airborne and dist_z is not None and u.place in dist_z.hits:
+            leg = Leg(u.id, "drop_zone", "drop_zone", u.place, dist_z, None, "FMU-SUP-02")
             out[u.id] = UnitSupply(u.id, u.side, True, "supplied", [leg], rule="FMU-SUP-02")
         else:
             why = None

@@ -20,7 +20,7 @@ from ddaydesk.rules.supply.explain import Target, why_not
 from ddaydesk.rules.supply.matching import b_matching
 from ddaydesk.rules.supply.model import CapacityUse, Leg, SupplyInput, SupplyUnit, UnitSupply
 from ddaydesk.rules.supply.params import SupplyParams
-from ddaydesk.rules.supply.trace import bfs, closed_of
+from ddaydesk.rules.supply.trace import Trace, bfs
 
 SIDE = "german"
 GENERIC_HQ = "german_army"
@@ -29,7 +29,7 @@ MAX_SUBSETS = 256  # OB West over-subscribed: exhaustive choice up to this many 
 
 class _HQ:
     __slots__ = ("unit", "kind", "k", "unit_limit", "unit_rule", "src_limit", "src_rule", "cap",
-                 "cap_rule", "supplied", "via_obw", "dist", "chain")
+                 "cap_rule", "supplied", "via_obw", "trace", "dist", "chain")
 
     def __init__(self, unit: SupplyUnit, kind: str, k: int):
         self.unit = unit
@@ -37,7 +37,8 @@ class _HQ:
         self.k = k
         self.supplied = False
         self.via_obw = False
-        self.dist: dict[int, int] = {}
+        self.trace: Trace | None = None
+        self.dist: dict[int, int] = {}  # the trace's lengths to the side's units
         self.chain: list[Leg] = []
 
 
@@ -52,7 +53,7 @@ def _hq_params(h: _HQ, p: SupplyParams, red: int) -> None:
 
 def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
                   explain: bool) -> tuple[dict[str, UnitSupply], list[CapacityUse]]:
-    adj, state = inp.board.adj, tm.state
+    board = inp.board
     kinds = set(p.children("german.hq_kinds"))
     mine = [u for u in inp.units if u.side == SIDE]
     hqs: list[_HQ] = []
@@ -64,11 +65,15 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     unit_src = max(0, p["german.unit_to_source"] - red)
     unit_src_rule = p.tag("german.unit_to_source").rule
     src_range = max([unit_src, *(h.src_limit for h in hqs)])
-    closed = closed_of(state)
-    dist_src = bfs(adj, state, inp.german_sources, src_range, closed)
+    src_trace = bfs(board, tm, inp.german_sources, src_range)
+    dist_src = src_trace.hits
 
     def source_leg(frm: str, place: int, limit: int, rule: str) -> Leg:
-        return Leg(frm, "source", "source", place, (adj, state, dist_src), limit, rule)
+        return Leg(frm, "source", "source", place, src_trace, limit, rule)
+
+    def trace_from(h: _HQ, limit: int) -> None:
+        h.trace = bfs(board, tm, [h.unit.place], limit)
+        h.dist = h.trace.hits
 
     # HQs' own lines to a source (D77-SUP-03/09/13/16).
     for h in hqs:
@@ -82,13 +87,13 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     radius_tag = p.tag("german.hq_kinds.ob_west.hq_radius")
     radius = max(0, radius_tag.value - red)
     if obw is not None:
-        obw.dist = bfs(adj, state, [obw.unit.place], max(radius, obw.unit_limit), closed)
+        trace_from(obw, max(radius, obw.unit_limit))
         near = [(obw.dist[h.unit.place], h.k, h) for h in hqs
                 if not h.supplied and obw.dist.get(h.unit.place, radius + 1) <= radius]
         dependants = [h for _, _, h in sorted(near, key=lambda t: t[:2])]
     for h in hqs:
         if h.supplied and h is not obw:
-            h.dist = bfs(adj, state, [h.unit.place], h.unit_limit, closed)
+            trace_from(h, h.unit_limit)
 
     # Units: fortress units need no line (D77-SUP-06); a unit within reach of a source is
     # supplied without using any HQ (D77-SUP-05); the rest compete for HQ slots.
@@ -108,19 +113,24 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
         else:
             needy.append(u)
 
+    needy_at: dict[int, list[int]] = {}
+    for k, u in enumerate(needy):
+        needy_at.setdefault(u.place, []).append(k)
+
     def options_for(hq_list: list[_HQ]) -> list[list[int]]:
-        out = []
-        for u in needy:
-            near = [(h.dist[u.place], h.k) for h in hq_list
-                    if h.dist.get(u.place, h.unit_limit + 1) <= h.unit_limit]
-            out.append([k for _, k in sorted(near)])
-        return out
+        near: list[list[tuple[int, int]]] = [[] for _ in needy]
+        for h in hq_list:
+            for place, d in h.dist.items():
+                if d <= h.unit_limit and place in needy_at:
+                    for k in needy_at[place]:
+                        near[k].append((d, h.k))
+        return [[k for _, k in sorted(x)] for x in near]
 
     def solve(chosen: list[_HQ]) -> tuple[int, list[int]]:
         for h in dependants:
             h.supplied = h in chosen
-            if h.supplied and not h.dist:
-                h.dist = bfs(adj, state, [h.unit.place], h.unit_limit, closed)
+            if h.supplied and h.trace is None:
+                trace_from(h, h.unit_limit)
         live = [h for h in hqs if h.supplied]
         cap = [0] * len(hqs)
         for h in live:
@@ -146,7 +156,7 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     for h in chosen:
         h.via_obw = True
         leg = Leg(h.unit.id, obw.unit.id, "ob_west_radius",
-                  h.unit.place, (adj, state, obw.dist), radius, radius_tag.rule)
+                  h.unit.place, obw.trace, radius, radius_tag.rule)
         h.chain = [leg, *obw.chain]
     members: dict[int, list[str]] = {h.k: [] for h in hqs}
     if obw is not None:
@@ -162,7 +172,7 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
             targets = [Target(s, "source", "source", h.src_limit, h.src_rule) for s in inp.german_sources]
             if obw is not None:
                 targets.append(Target(obw.unit.place, obw.unit.id, "ob_west_radius", radius, radius_tag.rule))
-            why = why_not(inp.board, tm, h.unit.place, targets, p.blocking.rule_zoc, p.blocking.rule_enemy)
+            why = why_not(board, tm, h.unit.place, targets, p.blocking.rule_zoc, p.blocking.rule_enemy)
         results[h.unit.id] = UnitSupply(
             h.unit.id, SIDE, h.supplied, "supplied" if h.supplied else "unsupplied", list(h.chain),
             draws_on=obw.unit.id if h.via_obw else None, why=why,
@@ -171,7 +181,7 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     for u, a in zip(needy, assign, strict=True):
         if a >= 0:
             h = hqs[a]
-            leg = Leg(u.id, h.unit.id, "hq", u.place, (adj, state, h.dist), h.unit_limit, h.unit_rule)
+            leg = Leg(u.id, h.unit.id, "hq", u.place, h.trace, h.unit_limit, h.unit_rule)
             results[u.id] = UnitSupply(u.id, SIDE, True, "supplied", [leg, *h.chain], draws_on=h.unit.id,
                                        rule=h.unit_rule)
             continue
@@ -182,9 +192,9 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
         elif explain:
             targets = [Target(s, "source", "source", unit_src, unit_src_rule) for s in inp.german_sources]
             targets += [Target(h.unit.place, h.unit.id, "hq", h.unit_limit, h.unit_rule) for h in hqs if h.supplied]
-            why = why_not(inp.board, tm, u.place, targets, p.blocking.rule_zoc, p.blocking.rule_enemy)
+            why = why_not(board, tm, u.place, targets, p.blocking.rule_zoc, p.blocking.rule_enemy)
             unsupplied = [h.unit.id for h in hqs if not h.supplied
-                          and inp.board.distance(u.place, h.unit.place) <= h.unit_limit]
+                          and board.distance(u.place, h.unit.place) <= h.unit_limit]
             if unsupplied:
                 why["unsupplied_hqs_in_range"] = unsupplied
         results[u.id] = UnitSupply(u.id, SIDE, False, "unsupplied", why=why, rule="D77-SUP-01")

@@ -35,17 +35,19 @@ def place_markers(state) -> None:
 
 def supply_phase(state, ch) -> None:
     system = state.scenario.system.id
-    result = compute_supply(from_game_state(state), explain=False)
     sides = [s for s in state.scenario.system.sides
              if system != "dday77" or state.options.get(OPTION_OF_SIDE.get(s, ""), False)]
-    units = [u for u in result.units.values() if u.side in sides]
+    units = []
+    if sides:  # (with both D-Day '77 supply rules off there is nothing to trace)
+        result = compute_supply(from_game_state(state), explain=False, sides=sides)
+        units = [u for u in result.units.values() if u.side in sides]
     state.extra["supply"] = {
         "turn": state.turn, "phase": state.phase, "sides": sides,
         "supplied": [u.id for u in units if u.supplied],
         "unsupplied": [u.id for u in units if not u.supplied],
         "draws_on": {u.id: u.draws_on for u in units if u.draws_on},
     }
-    if system == "fmu":
+    if system == "fmu" and sides:
         p = load_supply_params("fmu")
         for uid, effect in attrition(result.units, p["allied.check_after"], p).items():
             k = state.unit(uid)

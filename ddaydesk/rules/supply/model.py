@@ -8,13 +8,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from ddaydesk.board import Board
 
 
-@dataclass(frozen=True)
-class SupplyUnit:
+class SupplyUnit(NamedTuple):
+    """One unit on the map (a named tuple: the engine's hook makes every unit's anew at
+    each supply phase, and a frozen dataclass costs ten times as much to build)."""
+
     id: str
     side: str
     nationality: str
@@ -44,29 +46,28 @@ class SupplyInput:
 class Leg:
     """One line of a chain: from a unit or HQ to the HQ or source it draws on.
 
-    ``trace`` is ``(adj, state, dist)`` of the search that found the line, traced from the
-    far end (or, with ``traced_from_tracer``, from the tracer, and ``place`` is then the far
-    end); the hexes are walked back from ``place`` only when someone asks for them."""
+    ``trace`` is the :class:`~ddaydesk.rules.supply.trace.Trace` that found the line,
+    traced from the far end (or, with ``traced_from_tracer``, from the tracer, and ``place``
+    is then the far end); the hexes are walked back from ``place`` only when someone asks
+    for them."""
 
     frm: str  # unit or HQ id
     to: str  # HQ id, or "source", "sc", "beachhead", "drop_zone"
     to_kind: str  # hq | source | sc | beachhead | drop_zone | ob_west_radius
     place: int  # the tracer's hex
-    trace: tuple = field(repr=False, compare=False)
+    trace: Any = field(repr=False, compare=False)
     limit: int | None = None  # None: any length
     rule: str = ""
     traced_from_tracer: bool = False
 
     @property
     def length(self) -> int:
-        return self.trace[2][self.place]
+        return self.trace[self.place]
 
     @cached_property
     def hexes(self) -> list[int]:
         """Places from the tracer to the end, both included."""
-        from ddaydesk.rules.supply.trace import path_to_start
-
-        path = path_to_start(*self.trace, self.place)
+        path = self.trace.path(self.place)
         return path[::-1] if self.traced_from_tracer else path
 
 

@@ -85,8 +85,26 @@ class SupplyParams:
 
     def children(self, prefix: str) -> list[str]:
         """Names directly under a dotted prefix (``german.hq_kinds`` -> HQ kinds)."""
-        p = prefix + "."
-        return sorted({k[len(p):].split(".")[0] for k in self.values if k.startswith(p)})
+        key = ("children", prefix)
+        got = self._memo.get(key)
+        if got is None:
+            p = prefix + "."
+            got = self._memo[key] = sorted({k[len(p):].split(".")[0] for k in self.values if k.startswith(p)})
+        return got
+
+    def under(self, prefix: str) -> list[Tagged]:
+        """Every value whose key starts with ``prefix``."""
+        key = ("under", prefix)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = [t for k, t in self.values.items() if k.startswith(prefix)]
+        return got
+
+    @property
+    def _memo(self) -> dict:
+        """Answers of children()/under(): the values never change (a frozen dataclass still
+        has a writable __dict__)."""
+        return self.__dict__.setdefault("_memo_", {})
 
     def range_reduction(self, weather: str, turn: int) -> int:
         """Hexes taken off every supply limit (D77-WX-13/18); none before the weather

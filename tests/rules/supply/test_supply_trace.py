@@ -1,0 +1,65 @@
+"""The bitset traces (trace.py) against a plain per-place breadth-first search, on random
+boards of every grid shape: same lengths for every place, ENTER_ONLY places reached but not
+passed through unless a start, NO_ENTER never entered (the line-length and blocking
+readings of D77-SUP-01 and FMU-SUP-04 rest on these traces)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ddaydesk.formats.mapfile import parse_map
+from ddaydesk.formats.yamlmarks import load_text
+from ddaydesk.rules.supply.blocking import ENTER_ONLY, NO_ENTER, TraceMap
+from ddaydesk.rules.supply.trace import bfs, bits_at
+
+
+def board(w: int, h: int, orientation: str, parity: str):
+    rows = "".join(f'    - "{" ".join("." * w)}"\n' for _ in range(h))
+    text = (f"format: 1\nid: t\ntitle: t\nsystem: dday77\ngrid: {{kind: hex, width: {w}, height: {h}, "
+            f"orientation: {orientation}, parity: {parity}, numbering: {{digits: 2}}}}\n"
+            f"terrain:\n  rows:\n{rows}")
+    return parse_map(load_text(text, "t.yaml"), "t.yaml")
+
+
+def reference(adj, state, starts, limit):
+    dist = {s: 0 for s in starts if state[s] != NO_ENTER}
+    frontier = list(dist)
+    d = 0
+    while frontier and (limit is None or d < limit):
+        d += 1
+        nxt = []
+        for i in frontier:
+            if d > 1 and state[i] == ENTER_ONLY:
+                continue
+            for j in adj[i]:
+                if j not in dist and state[j] != NO_ENTER:
+                    dist[j] = d
+                    nxt.append(j)
+        frontier = nxt
+    return dist
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 25), st.integers(1, 12), st.sampled_from(["flat", "pointy"]), st.sampled_from(["odd", "even"]),
+       st.data())
+def test_bitset_trace_equals_a_plain_search(w, h, orientation, parity, data):
+    b = board(w, h, orientation, parity)
+    assert (b.column_steps is not None) == (orientation == "flat")  # the fast step fits every flat grid
+    n = b.n
+    state = data.draw(st.lists(st.sampled_from([0, 0, 0, 1, 2]), min_size=n, max_size=n))
+    closed = bits_at(i for i in range(n) if state[i] == NO_ENTER)
+    stop = bits_at(i for i in range(n) if state[i] == ENTER_ONLY)
+    targets = data.draw(st.lists(st.integers(0, n - 1), max_size=n))
+    tm = TraceMap("german", n, closed, stop, 0, 0, bits_at(targets), 0)
+    starts = data.draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=3))
+    limit = data.draw(st.one_of(st.none(), st.integers(0, 6)))  # small limits: windowed traces
+    want = reference(b.adj, state, starts, limit)
+    got = bfs(b, tm, starts, limit)
+    assert got.dist == want
+    assert got.hits == {i: d for i, d in want.items() if i in set(targets)}
+    assert bytes(tm.state) == bytes(state)
+    for end in want:  # every walked-back path is a legal line of the right length
+        path = got.path(end)
+        assert len(path) == want[end] + 1 and path[-1] in starts
+        assert all(state[i] == 0 for i in path[1:-1])

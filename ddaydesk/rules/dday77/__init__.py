@@ -6,6 +6,7 @@ calculation, wired into the engine as actions and hooks (``engine/systems.py`` p
 - ``arrivals``: Allied arrivals at the supply sources under the allotment (D77-WX-20),
   replacements;
 - ``air``: air factors, river interdiction, close defensive support (``state.extra["air"]``);
+  ``carpet``: carpet bombing (our default; none in snow, D77-WX-17);
 - ``supply_centres``: SC markers placed and removed (D77-ASUP-02..13);
 - ``control``: who holds each hex; ``victory_play``: the end-of-turn judgement.
 """
@@ -13,7 +14,7 @@ calculation, wired into the engine as actions and hooks (``engine/systems.py`` p
 from __future__ import annotations
 
 from ddaydesk.engine.systems import RulesModule
-from ddaydesk.rules.dday77 import air, arrivals, control, landing, supply_centres, victory_play
+from ddaydesk.rules.dday77 import air, arrivals, carpet, control, landing, supply_centres, victory_play
 
 SYSTEM = "dday77"
 
@@ -27,4 +28,5 @@ def register(rm: RulesModule) -> None:
     landing.register(rm)
     arrivals.register(rm)
     air.register(rm)
+    carpet.register(rm)
     supply_centres.register(rm)

@@ -14,7 +14,15 @@ calculation, wired into the engine as actions and hooks (``engine/systems.py`` p
 from __future__ import annotations
 
 from ddaydesk.engine.systems import RulesModule
-from ddaydesk.rules.dday77 import air, arrivals, carpet, control, landing, supply_centres, victory_play
+from ddaydesk.rules.dday77 import (
+    air,
+    arrivals,
+    carpet,
+    control,
+    landing,
+    supply_centres,
+    victory_play,
+)
 
 SYSTEM = "dday77"
 

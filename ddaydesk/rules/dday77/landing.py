@@ -21,6 +21,7 @@ from ddaydesk.rules.combat.support import nbp_pool
 from ddaydesk.rules.dday77.common import (
     ALLIED,
     allotment,
+    allotment_left,
     check_place,
     enemy_at,
     is_combat,
@@ -166,6 +167,11 @@ def land_problem(state: GameState, a: Land) -> str | None:
     cap = landing(_rules(state), inv["number"]).seaborne
     if inv["sea"] >= cap:
         return f"at most {cap} units land from the sea in invasion {inv['number']}"
+    if inv["number"] > 1:  # the second invasion lands from the allotment (STD-INV-17)
+        left, allot = allotment_left(state), allotment(state)
+        if left is None or u.attack > left:
+            have = "none" if left is None else f"{left} of {allot.value}"
+            return f"{u.id} needs {u.attack} of the allotment; {have} left this turn (STD-INV-17)"
     board = state.scenario.board
     lab = board.labels[a.place]
     if a.place in _area_sea(state, inv["area"]):

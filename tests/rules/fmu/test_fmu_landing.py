@@ -490,3 +490,34 @@ def test_landing_summary_shows_each_drift_for_the_map(monkeypatch):
     assert d["drift"] == "W" and d["landed"] != d["planned"]
     assert ch.moved[-1][1:3] == (at(g.scenario, d["planned"]), at(g.scenario, d["landed"]))
     assert got["drop_zones"] == {"82": "2503", "101": "2305"}
+
+
+def test_drift_onto_a_full_beach_hex_is_blocked_FMU_AMPH_06_FMU_AIRB_08_FMU_AIRB_11(monkeypatch):
+    # Regression (hypothesis, seed 34): a paratrooper drifting north-east from 2805 onto 2906,
+    # which holds three landed units, made four on a beach landing hex. The limit of three
+    # binds the drop too (FMU-AMPH-06); like a drift off the map, the drift is blocked and the
+    # unit comes down on its planned hex (FMU-AIRB-08 reading), where no hazard applies.
+    g = new()
+    sc = g.scenario
+    g.do(PlaceBeachhead("allied", at(sc, "2906")))
+    g.do(EndPhase("allied"))
+    for uid in ("us-4-8", "us-4-12", "us-4-22"):
+        g.do(Land("allied", uid, at(sc, "2906")))
+    g.do(EndPhase("allied"))
+    g.do(PlaceDropZone("allied", "82", at(sc, "2503")))
+    g.do(PlaceDropZone("allied", "101", at(sc, "2705")))
+    g.do(EndPhase("allied"))
+    g.do(PlaceAirborne("allied", "us-101-506", at(sc, "2805")))
+    assert drift_target(g.state, at(sc, "2805"), 3) == ("NE", at(sc, "2805"))  # 2906 is full
+    assert drift_target(g.state, at(sc, "2805"), 4)[1] == at(sc, "2806")  # a free hex: drifts
+    while acts := [a for a in legal_actions(g.state, "allied") if isinstance(a, PlaceAirborne)]:
+        g.do(acts[0])
+    g.do(EndPhase("allied"))
+    script_dice(monkeypatch, [4, 3])  # survives, drifts 3: north-east, onto 2906
+    ch = g.do(RollDrop("allied", "us-101-506"))
+    k = g.state.unit("us-101-506")
+    assert sc.board.labels[g.state.place[k]] == "2805"
+    assert fx(g.state)["drops"]["us-101-506"]["landed"] == "2805"
+    assert "blocked" in ch.notes[-1]
+    assert len([j for j in g.state.units_at()[at(sc, "2906")]
+                if sc.units[j].side == "allied"]) == 3  # FMU-AMPH-06

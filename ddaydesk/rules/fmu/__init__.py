@@ -20,7 +20,6 @@ from ddaydesk.rules.fmu import landing, limits, replacements, supply, support, v
 from ddaydesk.rules.fmu.common import fx, is_airborne, is_fmu_scenario
 from ddaydesk.rules.fmu.data import val
 
-
 # The landing's combat steps and the one kind of attack each holds (DeclareAttack.mode).
 LANDING_ATTACKS = {"landing.drop_attacks": "drop_hex", "landing.beach_assault": "beach_assault"}
 

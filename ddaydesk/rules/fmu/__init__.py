@@ -20,12 +20,26 @@ from ddaydesk.rules.fmu import landing, limits, replacements, supply, support, v
 from ddaydesk.rules.fmu.common import fx, is_airborne, is_fmu_scenario
 from ddaydesk.rules.fmu.data import val
 
+# The landing's combat steps and the one kind of attack each holds (DeclareAttack.mode).
+LANDING_ATTACKS = {"landing.drop_attacks": "drop_hex", "landing.beach_assault": "beach_assault"}
+
 
 def _attack_problem(state, action) -> str | None:
     """Who may not attack now. GT 1 outside the landing: airborne units and units landed that
     GT (FMU-AIRB-18, FMU-AMPH-08, FMU-AMPH-09). Mobile combat phases: a unit landed this GT
-    that fought in the combat phase (FMU-AREIN-11; other units follow the combat rules)."""
-    if not is_fmu_scenario(state) or state.phase.startswith("landing."):
+    that fought in the combat phase (FMU-AREIN-11; other units follow the combat rules). The
+    landing's combat steps hold only their compulsory attacks: the drop-hex attacks, where only
+    the units in the German hex take part (FMU-AIRB-12), then the beach assaults (FMU-BEACH-01,
+    FMU-AMPH-08)."""
+    if not is_fmu_scenario(state):
+        return None
+    if state.phase.startswith("landing."):
+        mode = getattr(action, "mode", "normal")
+        due = LANDING_ATTACKS.get(state.phase)
+        if mode != due:
+            rule = "FMU-AIRB-12" if due == "drop_hex" else "FMU-BEACH-01"
+            return (f"only the {due.replace('_', '-')} attacks are made in this step of the landing "
+                    f"({rule})") if due else "no attack in this step of the landing"
         return None
     units = state.scenario.units
     mobile_phase = current_phase(state).units == "mobile"

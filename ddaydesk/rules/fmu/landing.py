@@ -357,11 +357,16 @@ def drop_result(roll: int) -> dict:
 
 def drift_target(state: GameState, place: int, face: int) -> tuple[str, int]:
     """Direction name and the hex a drift die face moves a unit to: 1 west, then clockwise
-    (FMU-AIRB-08). A drift off the map or out of the scenario keeps the unit where it is."""
+    (FMU-AIRB-08). A drift off the map, out of the scenario, or onto a beach landing hex that
+    already holds three Allied units (FMU-AMPH-06: the limit binds the drop too; only units
+    within a hex's limit meet the double-stacking hazard, FMU-AIRB-11) keeps the unit where it is."""
     name = val("landing.drift")[face - 1]
-    grid = state.scenario.board.grid
-    j = grid.nbr[place * 6 + AXIAL[name]] if grid else -1
+    board = state.scenario.board
+    j = board.grid.nbr[place * 6 + AXIAL[name]] if board.grid else -1
     if j < 0 or outside(state)[j]:
+        return name, place
+    if (board.labels[j] in val("landing.beach_hexes")
+            and len(occupants(state, j, "allied")) >= val("landing.beach_stack_limit")):
         return name, place
     return name, j
 

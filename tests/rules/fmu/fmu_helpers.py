@@ -1,14 +1,14 @@
-"""Helpers for the Utah Beach rules tests: the shipped scenarios, scripted dice, a stand-in
-``attack`` handler (the combat wiring is another branch's) and a landing played by script."""
+"""Helpers for the Utah Beach rules tests: the shipped scenarios, scripted dice, a landing
+played by script and its compulsory attacks fought with the real combat actions."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
-from ddaydesk.engine import ATTACKED, Action, EndPhase, Game, Handler, legal_actions, rules_module
+from ddaydesk.engine import EndPhase, Game, legal_actions
 from ddaydesk.engine.dice import Dice, Roll
 from ddaydesk.formats.scenariofile import load_scenario
+from ddaydesk.rules.combat.actions import DeclareAttack
 from ddaydesk.rules.fmu.landing import Land, PlaceAirborne, PlaceBeachhead, PlaceDropZone, RollDrop
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -42,34 +42,32 @@ def script_dice(monkeypatch, values: list[int]) -> None:
     monkeypatch.setattr(Dice, "roll", roll)
 
 
-@dataclass(frozen=True)
-class StandInAttack(Action):
-    """Marks the attackers as having attacked; no result. Only for tests of whether an attack
-    must or may happen (it stands in for the combat wiring's declare-answer-roll sequence, so
-    these tests do not depend on dice). Not registered for JSON, so it never clashes with the
-    real ``attack`` action."""
-
-    kind = "attack"
-    attackers: tuple[str, ...] = ()
+def attack(side, attackers, target=-1, mode="normal"):
+    """A combat declaration (the real ``attack`` action of the combat wiring)."""
+    return DeclareAttack(side, tuple(attackers), target, mode)
 
 
-def stand_in_attack(monkeypatch) -> None:
-    rm = rules_module("fmu")
-
-    def legal(state, side, phase):
-        return iter(())
-
-    def apply(state, a, ch, phase):
-        for uid in a.attackers:
-            state.flags[state.unit(uid)] |= ATTACKED
-
-    from ddaydesk.rules.fmu import _wrap
-
-    monkeypatch.setitem(rm.handlers, "attack", _wrap(Handler("attack", legal, apply)))
+def settle_combat(g: Game) -> None:
+    """Make every choice of the pending combat with the first listed option (the defender's
+    answer without markers, the roll without markers, then losses, retreats, advances)."""
+    while g.state.extra.get("combat", {}).get("pending"):
+        g.do(next(a for a in legal_actions(g.state, g.state.active) if a.kind != "attack"))
 
 
-def attack(side, attackers):
-    return StandInAttack(side, tuple(attackers))
+def fight_landing(g: Game) -> list:
+    """Play the landing's compulsory attacks with the real combat actions: in each landing
+    combat phase every due drop-hex attack (FMU-AIRB-12) and beach assault (FMU-BEACH-01),
+    each settled as :func:`settle_combat` does; stops on GT 1. Returns the declarations."""
+    made = []
+    while g.state.phase.startswith("landing."):
+        due = [a for a in legal_actions(g.state, "allied") if a.kind == "attack" and a.mode != "normal"]
+        if not due:
+            g.do(EndPhase("allied"))
+            continue
+        g.do(due[0])
+        made.append(due[0])
+        settle_combat(g)
+    return made
 
 
 def play_landing(g: Game, beach=("2806", "2707"), dz=("2503", "2305")) -> Game:

@@ -54,7 +54,7 @@ def test_allied_reinforcement_schedule(turn, ids):
 
 def test_west_edge_entry_on_or_north_of_row_24_FMU_GREIN_03_FMU_GREIN_01(monkeypatch):
     # FMU-GREIN-03, FMU-GREIN-01
-    g = to_phase(landed_gt1(monkeypatch), "german.movement")
+    g = to_phase(landed_gt1(), "german.movement")
     s = g.state
     k = s.unit("ge-1057-91")
     got = labels(s, entry_places(s, k))
@@ -74,7 +74,7 @@ def test_west_edge_entry_on_or_north_of_row_24_FMU_GREIN_03_FMU_GREIN_01(monkeyp
 
 def test_due_reinforcements_must_enter_FMU_GREIN_02(monkeypatch):
     # FMU-GREIN-02
-    g = to_phase(landed_gt1(monkeypatch), "german.movement")
+    g = to_phase(landed_gt1(), "german.movement")
     with pytest.raises(IllegalAction, match="must enter this turn"):
         g.do(EndPhase("german"))
     for uid in ("ge-191-91", "ge-1057-91", "ge-1058-91"):
@@ -86,7 +86,7 @@ def test_due_reinforcements_must_enter_FMU_GREIN_02(monkeypatch):
 
 def test_blocked_arrival_is_delayed_until_legal_FMU_GREIN_02(monkeypatch):
     # FMU-GREIN-02
-    g = to_phase(landed_gt1(monkeypatch), "german.movement")
+    g = to_phase(landed_gt1(), "german.movement")
     s = g.state.copy()
     s.turn = 4
     blockers = [k for k, u in enumerate(s.scenario.units) if u.side == "allied"][:13]
@@ -104,7 +104,7 @@ def test_blocked_arrival_is_delayed_until_legal_FMU_GREIN_02(monkeypatch):
 
 def test_west_units_blocked_north_may_enter_anywhere_west_a_turn_later_FMU_GREIN_04(monkeypatch):
     # FMU-GREIN-04
-    g = to_phase(landed_gt1(monkeypatch), "german.movement")
+    g = to_phase(landed_gt1(), "german.movement")
     s = g.state.copy()
     sc = s.scenario
     north = sorted(sc.board.regions["west_edge_north"].places)
@@ -126,7 +126,7 @@ def test_west_units_blocked_north_may_enter_anywhere_west_a_turn_later_FMU_GREIN
 
 def test_gt3_units_enter_at_an_edge_road_hex_on_or_south_of_1301_FMU_GREIN_09(monkeypatch):
     # FMU-GREIN-09
-    g = to_phase(landed_gt1(monkeypatch), "german.movement")
+    g = to_phase(landed_gt1(), "german.movement")
     s = g.state
     got = labels(s, entry_places(s, s.unit("ge-33-17ss")))
     assert got == ["0108", "0401", "0601", "1001", "1301"]  # 0112 (to Torigni) is east of the Vire
@@ -134,7 +134,7 @@ def test_gt3_units_enter_at_an_edge_road_hex_on_or_south_of_1301_FMU_GREIN_09(mo
 
 def test_entering_units_have_their_full_movement_FMU_GREIN_05(monkeypatch):
     # FMU-GREIN-05
-    g = to_phase(landed_gt1(monkeypatch), "german.movement")
+    g = to_phase(landed_gt1(), "german.movement")
     s = g.state
     k = s.unit("ge-191-91")
     r = reach(s, k)
@@ -144,7 +144,7 @@ def test_entering_units_have_their_full_movement_FMU_GREIN_05(monkeypatch):
 
 
 def _gt2_landing(monkeypatch):
-    g = landed_gt1(monkeypatch)
+    g = landed_gt1()
     while not (g.state.turn == 2 and g.state.phase == "allied.landing"):
         s = g.state
         if s.phase == "german.movement":
@@ -199,7 +199,7 @@ def test_empty_beach_hex_in_ezoc_refused_occupied_one_allowed_FMU_AREIN_10(monke
 
 def test_landed_mobile_units_move_in_the_mobile_phase_FMU_AREIN_11(monkeypatch):
     # FMU-AREIN-11
-    g = landed_gt1(monkeypatch)
+    g = landed_gt1()
     s = g.state.copy()
     s.turn = 4
     s.phase = "allied.mobile_movement"
@@ -219,7 +219,7 @@ def test_a_unit_that_fought_in_the_combat_phase_sits_out_mobile_combat_FMU_AREIN
     from ddaydesk.engine import ATTACKED, Game
     from tests.rules.fmu.fmu_helpers import attack
 
-    g = landed_gt1(monkeypatch)
+    g = landed_gt1()
     s = g.state.copy()
     s.turn, s.phase, s.active = 4, "allied.mobile_combat", "allied"
     for uid, h in (("us-4ad-cca", "2707"), ("us-4ad-ccb", "2607")):
@@ -230,8 +230,15 @@ def test_a_unit_that_fought_in_the_combat_phase_sits_out_mobile_combat_FMU_AREIN
     fx(s).setdefault("landed", {})["us-4ad-cca"] = 4  # landed this GT; ccb landed earlier
     fx(s)["landed"]["us-4ad-ccb"] = 3
     s._cache.clear()
+    # a German unit next to both hexes to attack
+    common = next(j for j in s.scenario.board.adj[at(s.scenario, "2707")]
+                  if j in s.scenario.board.adj[at(s.scenario, "2607")] and not s.units_at().get(j))
+    ge = s.unit("ge-919-709")
+    s.place[ge], s.status[ge] = common, ON_MAP
+    s._cache.clear()
     g2 = Game(scenario(), 3)
     g2.states[-1] = s
     with pytest.raises(IllegalAction, match="fought in the combat phase"):
-        g2.do(attack("allied", ["us-4ad-cca"]))
-    g2.do(attack("allied", ["us-4ad-ccb"]))
+        g2.do(attack("allied", ["us-4ad-cca"], common))
+    g2.do(attack("allied", ["us-4ad-ccb"], common))  # landed earlier: the combat rules decide
+    assert g2.state.extra["combat"]["pending"]["attackers"] == ["us-4ad-ccb"]

@@ -25,14 +25,16 @@ from ddaydesk.rules.fmu.landing import (
     drift_target,
     drop_hazards,
     landing_force,
+    landing_places,
 )
 from tests.rules.fmu.fmu_helpers import (
     at,
     attack,
+    fight_landing,
     play_landing,
     scenario,
     script_dice,
-    stand_in_attack,
+    settle_combat,
 )
 
 
@@ -40,9 +42,8 @@ def new():
     return Game(scenario(), 3)
 
 
-def test_setup_phases_run_in_the_printed_order_FMU_SEQ_01(monkeypatch):
+def test_setup_phases_run_in_the_printed_order_FMU_SEQ_01():
     # FMU-SEQ-01
-    stand_in_attack(monkeypatch)
     g = new()
     seen = [g.state.phase]
     assert seen == ["landing.beachheads"]
@@ -293,7 +294,6 @@ def test_double_stacked_drop_costs_a_step_of_the_players_choice_FMU_AIRB_11():
 
 def test_german_units_placed_at_step_5_after_the_drift_FMU_SEQ_02_FMU_GSET_01_FMU_GSET_02(monkeypatch):
     # FMU-SEQ-02, FMU-GSET-01, FMU-GSET-02
-    stand_in_attack(monkeypatch)
     g = new()
     k = g.state.unit("ge-739-709")
     assert g.state.status[k] == WITHHELD  # not on the map while the Allies land and drop
@@ -306,59 +306,72 @@ def test_german_units_placed_at_step_5_after_the_drift_FMU_SEQ_02_FMU_GSET_01_FM
                      "ge-729-709": "3203", "ge-739-709": "3303"}  # two units in 3303 as printed
 
 
-def test_unit_in_a_german_hex_must_attack_before_play_goes_on_FMU_AIRB_12(monkeypatch):
-    # FMU-AIRB-12
-    stand_in_attack(monkeypatch)
-    g = new()
-    # drop zone next to 3203 (729/709): the 82nd lands around it, one unit on it
-    play_landing(g, dz=("3103", "2305"))
+def test_unit_in_a_german_hex_must_attack_it_alone_with_the_real_combat_FMU_AIRB_12_FMU_AIRB_13_FMU_AIRB_15():
+    # FMU-AIRB-12: seed 3 with the 82nd's zone next to 3203 (729/709) puts us-82-508 on it
+    g = play_landing(new(), dz=("3103", "2305"))
     s = g.state
     sc = g.scenario
     from ddaydesk.rules.fmu.landing import drop_hex_units
-    if not drop_hex_units(s):
-        pytest.skip("no airborne unit came down on a German unit with this seed")
     assert s.phase == "landing.drop_attacks"
-    uid = sc.units[drop_hex_units(s)[0]].id
+    in_hex = [sc.units[k].id for k in drop_hex_units(s)]
+    assert in_hex == ["us-82-508"]
+    target = s.place[s.unit("us-82-508")]
     with pytest.raises(IllegalAction, match="must attack the German unit in its hex"):
         g.do(EndPhase("allied"))
-    g.do(attack("allied", [sc.units[k].id for k in drop_hex_units(s)]))
+    decls = [a for a in legal_actions(s, "allied") if a.kind == "attack"]
+    assert decls == [attack("allied", in_hex, target, "drop_hex")]  # only the units in the hex
+    neighbour = next(sc.units[k].id for k in range(len(sc.units)) if sc.units[k].side == "allied"
+                     and s.status[k] == ON_MAP and s.place[k] in sc.board.adj[target])
+    with pytest.raises(IllegalAction):
+        g.do(attack("allied", [*in_hex, neighbour], target, "drop_hex"))  # adjacent units cannot join
+    g.do(decls[0])
+    assert g.state.active == "allied"  # FMU-AIRB-13: no German answer (no markers, no stiff resistance)
+    assert {len(a.draws) for a in legal_actions(g.state, "allied") if a.kind == "resolve_combat"} == {0, 1}
+    settle_combat(g)
+    k, ge = g.state.unit("us-82-508"), g.state.unit("ge-729-709")
+    german_stayed = g.state.status[ge] == ON_MAP and g.state.place[ge] == target
+    assert not german_stayed or g.state.status[k] == ELIMINATED  # FMU-AIRB-15
     g.do(EndPhase("allied"))
-    assert g.state.phase == "landing.beach_assault", uid
+    assert g.state.phase == "landing.beach_assault"
 
 
-def test_beach_assault_required_in_every_occupied_beach_hex_FMU_BEACH_01(monkeypatch):
+def test_beach_assault_required_in_every_occupied_beach_hex_FMU_BEACH_01():
     # FMU-BEACH-01
-    stand_in_attack(monkeypatch)
     g = play_landing(new())
     while g.state.phase == "landing.drop_attacks":
-        from ddaydesk.rules.fmu.landing import drop_hex_units
-        g.do(attack("allied", [g.scenario.units[k].id for k in drop_hex_units(g.state)]))
-        g.do(EndPhase("allied"))
+        fight_landing_phase(g)
     with pytest.raises(IllegalAction, match="beach assault"):
         g.do(EndPhase("allied"))
-    g.do(attack("allied", ["us-4-8", "us-4-12", "us-4-22"]))
-    g.do(attack("allied", ["us-90-359"]))
+    sc = g.scenario
+    due = sorted((a.attackers, sc.board.labels[a.target]) for a in legal_actions(g.state, "allied")
+                 if a.kind == "attack")
+    assert due == [(("us-4-12", "us-4-22", "us-4-8"), "2806"), (("us-90-359",), "2707")] or due == [
+        (("us-4-8", "us-4-12", "us-4-22"), "2806"), (("us-90-359",), "2707")]
+    with pytest.raises(IllegalAction, match="FMU-BEACH-01"):  # every unit of the stack takes part
+        g.do(attack("allied", ["us-4-8"], at(sc, "2806"), "beach_assault"))
+    for decl in [a for a in legal_actions(g.state, "allied") if a.kind == "attack"]:
+        g.do(decl)
+        settle_combat(g)
     g.do(EndPhase("allied"))
     assert g.state.turn == 1 and g.state.phase == "allied.movement"
 
 
-def landed_gt1(monkeypatch, seed=3, dz=("2503", "2305")):
-    from ddaydesk.rules.fmu.landing import beach_assault_units, drop_hex_units
+def fight_landing_phase(g):
+    for decl in [a for a in legal_actions(g.state, "allied") if a.kind == "attack" and a.mode != "normal"]:
+        g.do(decl)
+        settle_combat(g)
+    g.do(EndPhase("allied"))
 
-    stand_in_attack(monkeypatch)
+
+def landed_gt1(seed=3, dz=("2503", "2305")):
     g = play_landing(Game(scenario(), seed), dz=dz)
-    while g.state.phase.startswith("landing."):
-        s = g.state
-        todo = drop_hex_units(s) if s.phase == "landing.drop_attacks" else beach_assault_units(s)
-        if todo:
-            g.do(attack("allied", [g.scenario.units[k].id for k in todo]))
-        g.do(EndPhase("allied"))
+    fight_landing(g)
     return g
 
 
 def test_gt1_landed_and_airborne_units_may_not_move_FMU_AMPH_08_FMU_AMPH_09_FMU_AIRB_18(monkeypatch):
     # FMU-AMPH-08, FMU-AMPH-09, FMU-AIRB-18
-    g = landed_gt1(monkeypatch)
+    g = landed_gt1()
     movers = {a.unit for a in legal_actions(g.state, "allied") if a.kind == "move"}
     assert movers == set()
     with pytest.raises(IllegalAction, match="landed on GT 1"):
@@ -369,14 +382,14 @@ def test_gt1_landed_and_airborne_units_may_not_move_FMU_AMPH_08_FMU_AMPH_09_FMU_
         g.do(Move("allied", airborne, at(g.scenario, "2402")))
     g.do(EndPhase("allied"))  # to combat: airborne may not attack on GT 1
     with pytest.raises(IllegalAction, match="may not attack on GT 1"):
-        g.do(attack("allied", [airborne]))
+        g.do(attack("allied", [airborne], at(g.scenario, "3203")))
     with pytest.raises(IllegalAction, match="only combat is the beach assault"):
-        g.do(attack("allied", ["us-4-8"]))
+        g.do(attack("allied", ["us-4-8"], at(g.scenario, "3203")))
 
 
 def test_airborne_units_project_no_zoc_on_gt1_FMU_AIRB_17(monkeypatch):
     # FMU-AIRB-17
-    g = landed_gt1(monkeypatch)
+    g = landed_gt1()
     s = g.state
     airborne = [k for k, u in enumerate(s.scenario.units) if u.type in ("parachute", "glider")
                 and u.side == "allied" and s.status[k] == ON_MAP]
@@ -393,7 +406,7 @@ def test_airborne_units_project_no_zoc_on_gt1_FMU_AIRB_17(monkeypatch):
 
 def test_stacked_units_that_leave_the_beach_never_stack_again_FMU_AMPH_07(monkeypatch):
     # FMU-AMPH-07
-    g = landed_gt1(monkeypatch)
+    g = landed_gt1()
     s = g.state.copy()
     s.turn = 2
     s.phase = "allied.movement"
@@ -406,7 +419,7 @@ def test_stacked_units_that_leave_the_beach_never_stack_again_FMU_AMPH_07(monkey
 
 def test_drop_zones_give_airborne_supply_then_go_on_gt3_FMU_AIRB_16(monkeypatch):
     # FMU-AIRB-16
-    g = landed_gt1(monkeypatch)
+    g = landed_gt1()
     assert fx(g.state)["drop_zone_supply"] is True
     assert len(g.state.markers_of("drop_zone")) == 2
     from ddaydesk.rules.fmu.support import support_phase
@@ -421,27 +434,26 @@ def test_drop_zones_give_airborne_supply_then_go_on_gt3_FMU_AIRB_16(monkeypatch)
 
 
 def test_beach_hex_whose_assault_units_all_die_loses_its_marker_FMU_BEACH_06(monkeypatch):
-    from ddaydesk.engine import Handler, rules_module
-    from ddaydesk.rules.fmu import _wrap
-    from ddaydesk.rules.fmu.landing import beach_assault_units, drop_hex_units, eliminate
+    # FMU-BEACH-06 through the real beach assault: us-90-359, alone on 2707 and already reduced,
+    # rolls a 6 (D2 or D3 at +4..+6 on either beach line: every assaulting unit reduced, BEACH-05)
+    from ddaydesk.rules.fmu.landing import beach_assault_units
 
-    def legal(state, side, phase):
-        return iter(())
-
-    def wipe(state, a, ch, phase):  # a stand-in result: every attacker eliminated
-        for uid in a.attackers:
-            eliminate(state, ch, state.unit(uid))
-
-    monkeypatch.setitem(rules_module("fmu").handlers, "attack", _wrap(Handler("attack", legal, wipe)))
     g = play_landing(new())
     while g.state.phase == "landing.drop_attacks":
-        g.do(attack("allied", [g.scenario.units[k].id for k in drop_hex_units(g.state)]))
-        g.do(EndPhase("allied"))
+        fight_landing_phase(g)
     assert g.state.phase == "landing.beach_assault"
     assert len(beach_assault_units(g.state)) == 4
-    ch = g.do(attack("allied", ["us-90-359"]))  # the only unit on 2707
-    labels = sorted(g.scenario.board.labels[m.place] for m in g.state.markers_of("beachhead"))
-    assert labels == ["2806"] and any("FMU-BEACH-06" in n for n in ch.notes)
+    s = g.state.copy()
+    s.steps_lost[s.unit("us-90-359")] = 1
+    g.states[-1] = s
+    sc = g.scenario
+    g.do(attack("allied", ["us-90-359"], at(sc, "2707"), "beach_assault"))
+    script_dice(monkeypatch, [6])  # the combat die: the answer and roll draw no markers
+    settle_combat(g)
+    assert g.state.status[g.state.unit("us-90-359")] == ELIMINATED
+    labels = sorted(sc.board.labels[m.place] for m in g.state.markers_of("beachhead"))
+    assert labels == ["2806"]
+    assert "2707" not in [sc.board.labels[i] for i in landing_places(g.state)]
 
 
 def test_landing_log_saves_and_replays_to_the_same_state(tmp_path):
@@ -470,11 +482,18 @@ def test_offered_drop_zones_are_exactly_the_accepted_ones_FMU_AIRB_01():
     assert offered == accepted and offered
 
 
-def test_compulsory_attacks_are_listed_for_the_combat_wiring_FMU_BEACH_01(monkeypatch):
-    # FMU-BEACH-01, FMU-AIRB-12: the combat record names the hexes where attacks are due
-    g = landed_gt1(monkeypatch)
+def test_compulsory_attacks_are_listed_for_the_combat_wiring_FMU_BEACH_01():
+    # FMU-BEACH-01, FMU-AIRB-12: the combat record names the hexes where attacks are due,
+    # and each is struck off when its attack is made
+    g = play_landing(new())
+    while g.state.phase == "landing.drop_attacks":
+        fight_landing_phase(g)
     assert g.state.extra["combat"]["beach_assault_due"] == ["2707", "2806"]
     assert "drop_hex_due" not in g.state.extra["combat"]
+    with pytest.raises(IllegalAction, match="only the beach-assault attacks"):  # FMU-AMPH-08
+        g.do(attack("allied", ["us-90-359"], at(g.scenario, "2707")))
+    fight_landing(g)
+    assert g.state.extra["combat"]["beach_assault_due"] == []
 
 
 def test_landing_summary_shows_each_drift_for_the_map(monkeypatch):
@@ -490,3 +509,34 @@ def test_landing_summary_shows_each_drift_for_the_map(monkeypatch):
     assert d["drift"] == "W" and d["landed"] != d["planned"]
     assert ch.moved[-1][1:3] == (at(g.scenario, d["planned"]), at(g.scenario, d["landed"]))
     assert got["drop_zones"] == {"82": "2503", "101": "2305"}
+
+
+def test_drift_onto_a_full_beach_hex_is_blocked_FMU_AMPH_06_FMU_AIRB_08_FMU_AIRB_11(monkeypatch):
+    # Regression (hypothesis, seed 34): a paratrooper drifting north-east from 2805 onto 2906,
+    # which holds three landed units, made four on a beach landing hex. The limit of three
+    # binds the drop too (FMU-AMPH-06); like a drift off the map, the drift is blocked and the
+    # unit comes down on its planned hex (FMU-AIRB-08 reading), where no hazard applies.
+    g = new()
+    sc = g.scenario
+    g.do(PlaceBeachhead("allied", at(sc, "2906")))
+    g.do(EndPhase("allied"))
+    for uid in ("us-4-8", "us-4-12", "us-4-22"):
+        g.do(Land("allied", uid, at(sc, "2906")))
+    g.do(EndPhase("allied"))
+    g.do(PlaceDropZone("allied", "82", at(sc, "2503")))
+    g.do(PlaceDropZone("allied", "101", at(sc, "2705")))
+    g.do(EndPhase("allied"))
+    g.do(PlaceAirborne("allied", "us-101-506", at(sc, "2805")))
+    assert drift_target(g.state, at(sc, "2805"), 3) == ("NE", at(sc, "2805"))  # 2906 is full
+    assert drift_target(g.state, at(sc, "2805"), 4)[1] == at(sc, "2806")  # a free hex: drifts
+    while acts := [a for a in legal_actions(g.state, "allied") if isinstance(a, PlaceAirborne)]:
+        g.do(acts[0])
+    g.do(EndPhase("allied"))
+    script_dice(monkeypatch, [4, 3])  # survives, drifts 3: north-east, onto 2906
+    ch = g.do(RollDrop("allied", "us-101-506"))
+    k = g.state.unit("us-101-506")
+    assert sc.board.labels[g.state.place[k]] == "2805"
+    assert fx(g.state)["drops"]["us-101-506"]["landed"] == "2805"
+    assert "blocked" in ch.notes[-1]
+    assert len([j for j in g.state.units_at()[at(sc, "2906")]
+                if sc.units[j].side == "allied"]) == 3  # FMU-AMPH-06

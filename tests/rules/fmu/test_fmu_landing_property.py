@@ -46,3 +46,32 @@ def test_random_legal_landings_keep_the_rules(seed, picks):
                 assert d["landed"] == d["planned"]  # FMU-AIRB-07
     if s.phase in ("landing.drop_attacks", "landing.beach_assault"):
         assert all(s.status[k] != "withheld" for k in range(len(sc.units)))  # step 5 done
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), picks=st.lists(st.integers(0, 10**6), min_size=120, max_size=120))
+def test_random_landings_fought_with_the_real_combat_reach_gt1(seed, picks):
+    """The whole landing, its compulsory attacks included, by random legal actions: the landing
+    combat steps offer only their own attacks, and GT 1 starts with no Allied unit left in a
+    German hex (FMU-AIRB-12, FMU-AIRB-15) and every beach assault made (FMU-BEACH-01)."""
+    g = Game(scenario(), seed)
+    sc = g.scenario
+    for p in picks:
+        s = g.state
+        if not s.phase.startswith("landing."):
+            break
+        acts = legal_actions(s, s.active)
+        assert acts, f"no legal action in {s.phase}"
+        modes = {a.mode for a in acts if a.kind == "attack"}
+        if s.phase == "landing.drop_attacks":
+            assert modes <= {"drop_hex"}  # FMU-AIRB-12: only the units in the German hex
+        elif s.phase == "landing.beach_assault":
+            assert modes <= {"beach_assault"}  # FMU-BEACH-01, FMU-AMPH-08
+        g.do(acts[p % len(acts)])
+    s = g.state
+    if s.phase.startswith("landing."):
+        return  # the picks ran out first
+    assert s.turn == 1
+    for ks in s.units_at().values():
+        assert len({sc.units[k].side for k in ks}) == 1  # FMU-AIRB-15: one side a hex
+    assert s.extra["combat"].get("beach_assault_due") == []  # FMU-BEACH-01: every assault made

@@ -1,13 +1,13 @@
 """A seeded, scripted game of the Utah Beach scenario: the landing, 17 game turns, a victory
-decision (FMU-GEN-06, FMU-GEN-07, FMU-VIC-01..04). Combat is the combat branch's: the landing's
-compulsory attacks are marked by a stand-in handler and no other attack is made. Supply is
-answered by the supply calculator when it is installed, else every unit counts as supplied."""
+decision (FMU-GEN-06, FMU-GEN-07, FMU-VIC-01..04), with the real combat: the landing's
+compulsory attacks (FMU-AIRB-12, FMU-BEACH-01) and, in every combat phase, every attack the
+combat rules list, each settled with the first listed choice. Supply is answered by the supply
+calculator when it is installed, else every unit counts as supplied."""
 
 from ddaydesk.engine import OVER, PENDING, EndPhase, Game, Move, legal_actions, reach
 from ddaydesk.rules.fmu import supply
 from ddaydesk.rules.fmu.common import fx
-from ddaydesk.rules.fmu.landing import beach_assault_units, drop_hex_units
-from tests.rules.fmu.fmu_helpers import attack, play_landing, scenario, stand_in_attack
+from tests.rules.fmu.fmu_helpers import fight_landing, play_landing, scenario, settle_combat
 
 OBJECTIVES = ["1706", "1805", "2206", "2605", "2503", "2901", "2501"]
 
@@ -40,14 +40,22 @@ def _german_entries(g: Game) -> None:
                 g.do(Move("german", u.id, dest[0]))
 
 
+def _fight(g: Game, side: str) -> None:
+    """Every attack the combat rules list for ``side`` now, one after the other."""
+    while decls := [a for a in legal_actions(g.state, side) if a.kind == "attack"]:
+        g.do(decls[0])
+        settle_combat(g)
+
+
 def play(seed: int) -> Game:
     g = play_landing(Game(scenario(), seed))
     while g.state.phase != OVER:
         s = g.state
-        if s.phase in ("landing.drop_attacks", "landing.beach_assault"):
-            todo = drop_hex_units(s) if s.phase == "landing.drop_attacks" else beach_assault_units(s)
-            if todo:
-                g.do(attack("allied", [s.scenario.units[k].id for k in todo]))
+        if s.phase.startswith("landing."):
+            fight_landing(g)
+            continue
+        if s.phase.endswith("combat"):
+            _fight(g, s.active)
         elif s.phase == "allied.movement":
             _allied_moves(g)
         elif s.phase == "allied.landing":
@@ -63,7 +71,6 @@ def play(seed: int) -> Game:
 
 
 def test_seeded_scripted_game_plays_17_turns_to_a_victory_decision(monkeypatch):
-    stand_in_attack(monkeypatch)
     if supply.calculator_provider(Game(scenario(), 1).state, {}) is None:
         monkeypatch.setattr(supply, "provider", lambda st, tr: {t: True for t in tr})
     g = play(2024)
@@ -71,6 +78,9 @@ def test_seeded_scripted_game_plays_17_turns_to_a_victory_decision(monkeypatch):
     assert g.state.phase == OVER
     assert g.state.turn == 17 or result["level"] == "strategic"
     assert result["winner"] in ("allied", "german") and result["rule"].startswith("FMU-VIC-")
+    decls = [a for a in g.log if a.kind == "attack"]
+    assert {a.mode for a in decls} >= {"beach_assault", "normal"}  # the real combat (FMU-BEACH-01)
+    assert sum(a.kind == "resolve_combat" for a in g.log) == len(decls)  # every declared attack rolled
     turns = [s.turn for s in g.states]
     assert turns == sorted(turns) and set(range(1, g.state.turn + 1)) <= set(turns)  # every GT, in order
     first = [s.phase for s in g.states if s.turn == 2]

@@ -267,9 +267,49 @@ class EnginePort:
 
     def resolve_combat(self, attackers: list[str], defender_place: int,
                        support: dict[str, int]) -> CombatResult:
-        self.combat_preview(attackers, defender_place, support)  # the refusal, if any, first
-        raise PortError("rolling needs the engine's attack action, which the combat rules "
-                        f"module does not register yet: the roll {NOT_YET}")
+        """Declare the attack (unless it waits declared) and roll it with the support given.
+
+        When the defender has an answer to give first (D77-AIR-16/20: close defensive support)
+        the declaration stands and the result says so, with no roll: the defender answers
+        through :meth:`choices`, then the attacker rolls."""
+        from ddaydesk.rules.combat.actions import DeclareAttack, ResolveCombat
+        from ddaydesk.rules.combat.flow import pending
+
+        state = self.game.state
+        waiting = pending(state)
+        if waiting is None:
+            self.combat_preview(attackers, defender_place, support)  # the refusal, if any, first
+            self._do(DeclareAttack(state.active, tuple(attackers), defender_place))
+            waiting = pending(self.game.state)
+        if waiting["stage"] == "response":
+            return CombatResult((), "", f"the {waiting['defender_side']} player answers the attack first")
+        self._do(ResolveCombat(waiting["side"], nbp=support.get("nbp", 0), cas=support.get("cas", 0)))
+        ch = self.game.changes[self.game.pos - 1]
+        done = pending(self.game.state) or {}
+        result = done.get("result") or next((n.split("→ ", 1)[1].split(" ", 1)[0] for n in ch.notes
+                                             if "→ " in n), "")
+        return CombatResult(tuple(r.value for r in ch.dice if "marker" not in r.purpose), result,
+                            "; ".join(ch.notes))
+
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        """What the game waits for now other than moves and the end of the phase, as
+        (kind, plain words) for the side that must act (``state.active``)."""
+        from ddaydesk.ui.action_text import describe
+
+        state = self.game.state
+        return tuple((a.kind, describe(self.scenario, self.board, a)) for a in self._choice_actions(state))
+
+    def _choice_actions(self, state) -> list:
+        return [a for a in legal_actions(state, state.active) if a.kind not in ("move", "end_phase")]
+
+    def choose(self, index: int) -> None:
+        acts = self._choice_actions(self.game.state)
+        if not 0 <= index < len(acts):
+            raise PortError("that choice is no longer open")
+        self._do(acts[index])
+
+    def undo_problem(self) -> str:
+        return self.game.undo_problem() or ""
 
     # -- sequence, secrets, log -----------------------------------------------------------------
     def end_phase(self) -> None:

@@ -292,6 +292,15 @@ class MainWindow(QMainWindow):
         self.undo_menu.addAction(undo)
         self.undo_menu.addAction(redo)
         self.undo_action, self.redo_action = undo, redo
+        stack.canUndoChanged.connect(self._undo_tip)
+        self._undo_tip()
+
+    def _undo_tip(self, _can: bool = True) -> None:
+        """A greyed Undo says why (the engine's reason: a roll cannot be taken back)."""
+        problem = getattr(self.controller.port, "undo_problem", None)
+        why = "" if self.controller.undo_stack.canUndo() or problem is None else problem()
+        self.undo_action.setToolTip(f"Undo is not possible: {why}" if why else "Undo")
+        self.undo_action.setStatusTip(self.undo_action.toolTip())
 
     # -- reactions ----------------------------------------------------------------------------
     def _view_changed(self, view: GameView) -> None:

@@ -110,7 +110,16 @@ class EnginePort:
                         active_side=v.active, units=tuple(units), log=self._log(side),
                         secrets={k: str(val) for k, val in v.secrets.get(side, {}).items()},
                         secret_pending=pending, secret_options=options, trails=self._trails(),
-                        markers=tuple((m.kind, m.place, m.side) for m in v.markers if m.place >= 0))
+                        markers=tuple((m.kind, m.place, m.side) for m in v.markers if m.place >= 0),
+                        outcome=self._outcome())
+
+    def _outcome(self) -> str:
+        out = self.game.state.game.get("outcome")
+        if not out:
+            return ""
+        who = f"the {out['winner']} player wins" if out.get("winner") else "the game is drawn"
+        rule = f" ({out['rule']})" if out.get("rule") else ""
+        return f"Game over on turn {out.get('turn', '?')}: {who}: {out.get('reason', '')}{rule}"
 
     def _trails(self) -> tuple[tuple[int, ...], ...]:
         """What each side did in its latest movement phase (movement is open information)."""

@@ -49,6 +49,7 @@ from ddaydesk.ui.session import (
     saves_dir,
     write_atomic,
 )
+from ddaydesk.ui.widgets.actionspanel import ActionsPanel
 from ddaydesk.ui.widgets.handover import HandoverScreen
 from ddaydesk.ui.widgets.hexinfo import HexInfo
 from ddaydesk.ui.widgets.stacklist import StackInspector
@@ -135,7 +136,15 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
         self.tabifyDockWidget(self.units_dock, self.log_dock)
         self.units_dock.raise_()
-        self.docks = (self.hex_dock, self.units_dock, self.log_dock)
+        self.actions_dock = QDockWidget("Actions", self)
+        self.actions_dock.setObjectName("actions-dock")
+        self.actions_panel = ActionsPanel()
+        self.actions_panel.chosen.connect(lambda k, text: self.controller.choose(k, text))
+        self.actions_dock.setWidget(self.actions_panel)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.actions_dock)
+        self.tabifyDockWidget(self.log_dock, self.actions_dock)
+        self.units_dock.raise_()
+        self.docks = (self.hex_dock, self.units_dock, self.log_dock, self.actions_dock)
         self.resizeDocks([self.hex_dock], [380], Qt.Orientation.Horizontal)
         self.resizeDocks([self.hex_dock, self.units_dock], [300, 420], Qt.Orientation.Vertical)
         self.turn_track = TurnTrack()
@@ -221,6 +230,12 @@ class MainWindow(QMainWindow):
         self.zoom_label = QLabel("")
         sb = self.statusBar()
         sb.addWidget(self.hint, 1)
+        self.outcome_label = QLabel("")
+        self.outcome_label.setStyleSheet("font-weight: bold; color: #8a1c1c;")
+        self.outcome_label.setVisible(False)
+        self._outcome_shown = ""
+        self.outcome_box: QMessageBox | None = None
+        sb.addPermanentWidget(self.outcome_label)
         sb.addPermanentWidget(self.turn_label)
         sb.addPermanentWidget(self.zoom_label)
 
@@ -318,8 +333,23 @@ class MainWindow(QMainWindow):
                                 f"{view.phase} · viewing as {view.side.capitalize()}")
         if self.hex_info.place >= 0:
             self._hovered(self.hex_info.place)
+        mine = view.active_side == view.side  # the other side's options stay hidden (hot-seat)
+        self.actions_panel.set_choices(self.controller.choices() if mine else (),
+                                       "" if mine else view.active_side)
+        self._show_outcome(view.outcome)
         if view.secret_pending and view.side == view.active_side and self.secret_dialog is None:
             self._ask_secret(view)
+
+    def _show_outcome(self, outcome: str) -> None:
+        """Game over: in the status bar for good, and once in a dialog."""
+        self.outcome_label.setText(outcome)
+        self.outcome_label.setVisible(bool(outcome))
+        if outcome and outcome != self._outcome_shown:
+            box = QMessageBox(QMessageBox.Icon.Information, "Game over", outcome,
+                              QMessageBox.StandardButton.Ok, self)
+            box.open()
+            self.outcome_box = box
+        self._outcome_shown = outcome
 
     def _ask_secret(self, view: GameView) -> None:
         """The secret choice, made privately: only this side is at the screen (hand-over)."""

@@ -1,0 +1,72 @@
+"""The Actions dock over the real engine: special actions listed in plain words, applied by
+double-click/Enter through the controller, in step with undo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+engine = pytest.importorskip("ddaydesk.engine")
+
+from ddaydesk.ui.engine_port import open_engine_game  # noqa: E402
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+
+
+def _window(qtbot, settings, name):
+    from ddaydesk.ui.mainwindow import MainWindow
+
+    port = open_engine_game(SCENARIOS / name)
+    w = MainWindow(port, settings, autosave=False)
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    return w, port
+
+
+def _texts(w):
+    return [i.text(0) for i in w.actions_panel.items()]
+
+
+def test_invasion_is_declared_from_the_actions_panel_and_undone(qtbot, settings):
+    """D77-SET-03..05 / STD-INV-01: the campaign opens with the first invasion to declare; the
+    engine refuses the end of the phase until it is, and the panel lists every area it allows."""
+    w, port = _window(qtbot, settings, "dday77-campaign.yaml")
+    listed = [t for k, t in port.choices() if k == "invade"]
+    assert "Invade Normandy" in listed and _texts(w)[:len(listed)] == listed
+    groups = [w.actions_panel.tree.topLevelItem(g).text(0)
+              for g in range(w.actions_panel.tree.topLevelItemCount())]
+    assert groups[0] == "Invade"
+    w.end_phase()
+    assert "STD-INV-01" in w.hint.text()  # the refusal in the status bar
+    item = next(i for i in w.actions_panel.items() if i.text(0) == "Invade Normandy")
+    before = len(port.game.log)
+    w.actions_panel.tree.itemActivated.emit(item, 0)  # double-click / Enter
+    assert len(port.game.log) == before + 1 and port.game.log[-1].kind == "invade"
+    assert "Invade Normandy" not in _texts(w)
+    assert w.controller.undo_stack.count() == 1 and w.undo_action.isEnabled()
+    w.undo_action.trigger()
+    assert len(port.game.log) == before and "Invade Normandy" in _texts(w)
+
+
+def test_utah_beachheads_are_placed_from_the_panel(qtbot, settings):
+    """The Utah Beach landing steps (beachheads first) are playable by hand."""
+    w, port = _window(qtbot, settings, "utah-landing.yaml")
+    first = w.actions_panel.items()[0]
+    assert first.text(0).startswith("Place beachhead at ")
+    label = first.text(0).rsplit(" ", 1)[1]
+    w.actions_panel.tree.itemActivated.emit(first, 0)
+    assert port.game.log[-1].kind == "place_beachhead"
+    assert port.game.log[-1].place == port.board.index(label)
+    assert f"Place beachhead at {label}" not in _texts(w)
+
+
+def test_game_over_is_shown_in_a_dialog_and_the_status_bar(qtbot, settings):
+    w, port = _window(qtbot, settings, "dday77-campaign.yaml")
+    port.game.state.game["outcome"] = {"winner": "german", "reason": "no Allied unit ashore",
+                                       "rule": "RULE-ID", "turn": 3}  # as the victory hook writes it
+    w.controller.refresh()
+    assert "german player wins" in w.outcome_label.text() and "(RULE-ID)" in w.outcome_label.text()
+    assert w.outcome_box is not None and w.outcome_box.text() == w.outcome_label.text()
+    w.outcome_box.close()

@@ -111,7 +111,18 @@ class EnginePort:
                         secrets={k: str(val) for k, val in v.secrets.get(side, {}).items()},
                         secret_pending=pending, secret_options=options, trails=self._trails(),
                         markers=tuple((m.kind, m.place, m.side) for m in v.markers if m.place >= 0),
-                        outcome=self._outcome())
+                        drifts=self._drifts(), outcome=self._outcome())
+
+    def _drifts(self) -> tuple[tuple[int, int], ...]:
+        """Where airborne units were dropped against where they landed (FMU-AIRB-08), from the
+        drop record the landing rules keep (docs/rules/fire-and-movement.md)."""
+        drops = self.game.state.extra.get("fmu", {}).get("drops", {})
+        out = []
+        for d in drops.values():
+            planned, landed = d.get("planned"), d.get("landed")
+            if planned and landed and planned != landed:
+                out.append((self.board.index(planned), self.board.index(landed)))
+        return tuple(sorted(out))
 
     def _outcome(self) -> str:
         out = self.game.state.game.get("outcome")

@@ -321,6 +321,7 @@ class MainWindow(QMainWindow):
     def _view_changed(self, view: GameView) -> None:
         self.scene.counters.set_units(view.units)
         self.scene.overlays.show_markers(view.markers)
+        self.scene.overlays.show_drifts(view.drifts)
         self.scene.counters.select(self.controller.selected)
         self.unit_model.set_units(view.units)
         self.log_model.set_entries(view.log)

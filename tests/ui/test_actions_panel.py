@@ -70,3 +70,39 @@ def test_game_over_is_shown_in_a_dialog_and_the_status_bar(qtbot, settings):
     assert "german player wins" in w.outcome_label.text() and "(RULE-ID)" in w.outcome_label.text()
     assert w.outcome_box is not None and w.outcome_box.text() == w.outcome_label.text()
     w.outcome_box.close()
+
+
+def test_utah_drops_are_rolled_from_the_panel_and_the_drift_drawn(qtbot, settings):
+    """FMU-AIRB-03..08: each drop rolled by hand; planned -> landed drawn as an arrow."""
+    w, port = _window(qtbot, settings, "utah-landing.yaml")
+    for _ in range(60):  # the landing steps before the drop, each by hand through the panel
+        items = w.actions_panel.items()
+        if any(i.text(0).startswith("Roll drop for") for i in items):
+            break
+        if items:
+            w.actions_panel.tree.itemActivated.emit(items[0], 0)
+        else:
+            w.end_phase()
+        if w.stack.currentWidget() is w.handover:
+            w.handover.button.click()
+    rolled = 0
+    while True:
+        items = w.actions_panel.items()
+        drop = next((i for i in items if i.text(0).startswith(("Roll drop for", "Drop loss"))), None)
+        if drop is None:
+            break
+        rolled += drop.text(0).startswith("Roll drop")
+        w.actions_panel.tree.itemActivated.emit(drop, 0)
+    drops = port.game.state.extra["fmu"]["drops"]
+    assert rolled and sum("landed" in d for d in drops.values()) == rolled
+    drifted = [(port.board.index(d["planned"]), port.board.index(d["landed"]))
+               for d in drops.values() if d.get("landed") and d["landed"] != d["planned"]]
+    assert sorted(drifted) == list(w.controller.view.drifts)
+    line = w.scene.overlays.drift_lines.path()
+    assert line.elementCount() == 2 * len(drifted)
+    ends = {(round(line.elementAt(k).x, 2), round(line.elementAt(k).y, 2)) for k in range(line.elementCount())}
+    for a, b in drifted:
+        for p in (a, b):
+            c = w.scene.geom.centres[p]
+            assert (round(c.x(), 2), round(c.y(), 2)) in ends
+    assert not w.undo_action.isEnabled()  # the drop dice cannot be taken back

@@ -140,6 +140,7 @@ class MainWindow(QMainWindow):
         self.actions_dock.setObjectName("actions-dock")
         self.actions_panel = ActionsPanel()
         self.actions_panel.chosen.connect(lambda k, text: self.controller.choose(k, text))
+        self.actions_panel.handOver.connect(lambda side: self.controller.hand_to(side))
         self.actions_dock.setWidget(self.actions_panel)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.actions_dock)
         self.tabifyDockWidget(self.log_dock, self.actions_dock)

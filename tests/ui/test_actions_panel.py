@@ -106,3 +106,14 @@ def test_utah_drops_are_rolled_from_the_panel_and_the_drift_drawn(qtbot, setting
             c = w.scene.geom.centres[p]
             assert (round(c.x(), 2), round(c.y(), 2)) in ends
     assert not w.undo_action.isEnabled()  # the drop dice cannot be taken back
+
+
+def test_a_decision_of_the_other_side_offers_the_hand_over(qtbot, settings):
+    """Hot-seat: the panel never lists the other side's options; it offers the hand-over."""
+    w, port = _window(qtbot, settings, "dday77-campaign.yaml")
+    w.controller.show_side("german")  # the Allies must act (declare the invasion)
+    assert w.actions_panel.items() == [] and not w.actions_panel.hand_over.isHidden()
+    w.actions_panel.hand_over.click()
+    if w.stack.currentWidget() is w.handover:
+        w.handover.button.click()
+    assert w.controller.side == "allied" and "Invade Normandy" in _texts(w)

@@ -5,13 +5,14 @@ kind in plain words, applied on double-click or Enter through the controller."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 ROLE = Qt.ItemDataRole.UserRole
 
 
 class ActionsPanel(QWidget):
     chosen = Signal(int, str)  # index in the port's choices(), the words shown
+    handOver = Signal(str)  # the side the game waits for
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -20,6 +21,11 @@ class ActionsPanel(QWidget):
         self.note = QLabel("")
         self.note.setWordWrap(True)
         lay.addWidget(self.note)
+        self.hand_over = QPushButton("")
+        self.hand_over.setVisible(False)
+        self.hand_over.clicked.connect(lambda: self.handOver.emit(self._waiting))
+        self._waiting = ""
+        lay.addWidget(self.hand_over)
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
         self.tree.setUniformRowHeights(True)
@@ -39,8 +45,11 @@ class ActionsPanel(QWidget):
             item = QTreeWidgetItem(group, [text])
             item.setData(0, ROLE, k)
         self.tree.expandAll()
+        self._waiting = waiting_for
+        self.hand_over.setVisible(bool(waiting_for))
         if waiting_for:
             self.note.setText(f"Waiting for the {waiting_for} player.")
+            self.hand_over.setText(f"Hand over to the {waiting_for} player")
         else:
             self.note.setText("Double-click or press Enter to take an action." if choices
                               else "No special actions now: move units or end the phase.")

@@ -94,8 +94,12 @@ def capture(win: MainWindow, outdir: str | Path) -> tuple[list[Path], list[str]]
         skipped.append("combat: no attack could be set up with legal moves")
 
     before = c.view.active_side
-    for _ in range(8):
-        if c.view.active_side != before or not c.apply(f"End of {c.view.phase}", c.port.end_phase):
+    for _ in range(64):
+        if c.view.active_side != before:
+            break
+        if c.apply(f"End of {c.view.phase}", c.port.end_phase):
+            continue
+        if not _fight_one(c):  # refused for another reason than a combat to fight
             break
     if c.view.active_side != before:
         c.hand_to(c.view.active_side)
@@ -145,6 +149,18 @@ def _combat(win: MainWindow, out: Path, done: list[Path]) -> bool:
             shot = win.grab()
             _compose(shot, dlg.grab(), dlg.windowTitle())
             _save(shot, out, "combat", done)
+            while dlg.choice_list.count():  # the result's choices, first listed each time
+                dlg.choice_list.itemActivated.emit(dlg.choice_list.item(0))
             dlg.accept()
             return True
     return False
+
+
+def _fight_one(c) -> bool:
+    """Take one step of a combat the engine requires before the phase may end (D77-ZOC-04):
+    the first listed declaration, roll or result choice, as a player would from the panel."""
+    from ddaydesk.ui.action_text import COMBAT_CHOICES
+
+    steps = [(k, text) for k, (kind, text) in enumerate(c.choices())
+             if kind in COMBAT_CHOICES | {"attack", "resolve_combat"}]
+    return bool(steps) and c.choose(*steps[0])

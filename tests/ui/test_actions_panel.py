@@ -63,11 +63,20 @@ def test_utah_beachheads_are_placed_from_the_panel(qtbot, settings):
 
 
 def test_game_over_is_shown_in_a_dialog_and_the_status_bar(qtbot, settings):
+    """STD-VIC-02: invade and land nobody; the game ends when no Allied combat unit is on the
+    map, which the window shows once in a dialog and keeps in the status bar."""
     w, port = _window(qtbot, settings, "dday77-campaign.yaml")
-    port.game.state.game["outcome"] = {"winner": "german", "reason": "no Allied unit ashore",
-                                       "rule": "RULE-ID", "turn": 3}  # as the victory hook writes it
-    w.controller.refresh()
-    assert "german player wins" in w.outcome_label.text() and "(RULE-ID)" in w.outcome_label.text()
+    item = next(i for i in w.actions_panel.items() if i.text(0) == "Invade Normandy")
+    w.actions_panel.tree.itemActivated.emit(item, 0)
+    for _ in range(12):
+        if port.game.state.game.get("outcome"):
+            break
+        w.end_phase()
+        if w.stack.currentWidget() is w.handover:
+            w.handover.button.click()
+    out = port.game.state.game["outcome"]
+    assert out["rule"] == "STD-VIC-02" and out["winner"] == "german"
+    assert "german player wins" in w.outcome_label.text() and "(STD-VIC-02)" in w.outcome_label.text()
     assert w.outcome_box is not None and w.outcome_box.text() == w.outcome_label.text()
     w.outcome_box.close()
 

@@ -61,3 +61,13 @@ def describe(scenario: Scenario, board: Board, action) -> str:
         else:
             words.append(f"{f.name.replace('_', ' ')} {v}")
     return " ".join(words)
+
+
+def places(action, start: int = -1) -> tuple[int, ...]:
+    """The hexes an action names, in order (a path: from ``start``, its unit's hex)."""
+    via = getattr(action, "via", ())
+    if via:
+        return ((start,) if start >= 0 else ()) + tuple(via)
+    return tuple(getattr(action, f.name) for f in fields(action)
+                 if f.name in PLACE_FIELDS and isinstance(getattr(action, f.name), int)
+                 and getattr(action, f.name) >= 0)

@@ -210,7 +210,7 @@ class CombatDialog(QDialog):
         """List what the combat still waits for (losses, retreat paths, advance), for whichever
         side must choose; the dialog's list is emptied once the combat is settled."""
         self.choice_list.clear()
-        for k, (kind, text) in enumerate(self.controller.choices()):
+        for k, (kind, text, _places) in enumerate(self.controller.choices()):
             if kind in COMBAT_CHOICES:
                 item = QListWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, k)
@@ -220,7 +220,7 @@ class CombatDialog(QDialog):
             self.choice_list.setCurrentRow(0)
             side = self.port.view(self.controller.side).active_side
             self.outcome.setText(self.outcome.text() + f"<br>The {side} player chooses below "
-                                 "(double-click or Enter).")
+                                 "(double-click or Enter), or closes this and clicks a marked hex.")
 
     def _chosen(self, item: QListWidgetItem) -> None:
         self.controller.choose(item.data(Qt.ItemDataRole.UserRole), item.text())

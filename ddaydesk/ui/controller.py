@@ -179,8 +179,9 @@ class Controller(QObject):
             self.hand_to(after)
         return box[0], ""
 
-    def choices(self) -> tuple[tuple[str, str], ...]:
-        """(kind, plain words) of what the game waits for besides moves and the phase's end."""
+    def choices(self) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
+        """(kind, plain words, places) of what the game waits for besides moves and the end of
+        the phase (the port's ``choices``; none from a port without it)."""
         choices = getattr(self.port, "choices", None)
         return choices() if choices else ()
 

@@ -311,13 +311,20 @@ class EnginePort:
         return CombatResult(tuple(r.value for r in ch.dice if "marker" not in r.purpose), result,
                             "; ".join(ch.notes))
 
-    def choices(self) -> tuple[tuple[str, str], ...]:
+    def choices(self) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
         """What the game waits for now other than moves and the end of the phase, as
-        (kind, plain words) for the side that must act (``state.active``)."""
-        from ddaydesk.ui.action_text import describe
+        (kind, plain words, places on the map) for the side that must act (``state.active``);
+        a retreat's places are its path from the unit's hex, the last being where it ends."""
+        from ddaydesk.ui.action_text import describe, places
 
         state = self.game.state
-        return tuple((a.kind, describe(self.scenario, self.board, a)) for a in self._choice_actions(state))
+        out = []
+        for a in self._choice_actions(state):
+            start = getattr(a, "unit", None)
+            at = state.place[self.scenario.unit_index[start]] if isinstance(start, str) and \
+                start in self.scenario.unit_index else -1
+            out.append((a.kind, describe(self.scenario, self.board, a), places(a, at)))
+        return tuple(out)
 
     def _choice_actions(self, state) -> list:
         return [a for a in legal_actions(state, state.active) if a.kind not in ("move", "end_phase")]

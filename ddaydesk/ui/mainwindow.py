@@ -66,6 +66,7 @@ class MainWindow(QMainWindow):
         self.palette_ = PALETTES.get(str(self.settings.value("palette", DEFAULT.id)), DEFAULT)
         self.save_path: str | None = None
         self.secret_dialog: QInputDialog | None = None
+        self.choice_at: dict[int, tuple[int, str]] = {}  # place -> (choice index, words)
         self.port: GamePort | None = None
         self.controller: Controller | None = None
         self.supply: SupplyView | None = None
@@ -336,8 +337,14 @@ class MainWindow(QMainWindow):
         if self.hex_info.place >= 0:
             self._hovered(self.hex_info.place)
         mine = view.active_side == view.side  # the other side's options stay hidden (hot-seat)
-        self.actions_panel.set_choices(self.controller.choices() if mine else (),
-                                       "" if mine else view.active_side)
+        choices = self.controller.choices() if mine else ()
+        self.actions_panel.set_choices(choices, "" if mine else view.active_side)
+        # a combat result's retreat/advance choices, by the hex each ends in (first listed wins)
+        self.choice_at = {}
+        for k, (kind, text, places) in enumerate(choices):
+            if kind in ("retreat", "advance") and places:
+                self.choice_at.setdefault(places[-1], (k, text))
+        self.scene.overlays.show_choice_ends(self.choice_at)
         self._show_outcome(view.outcome)
         if view.secret_pending and view.side == view.active_side and self.secret_dialog is None:
             self._ask_secret(view)
@@ -391,6 +398,9 @@ class MainWindow(QMainWindow):
     def _clicked(self, place: int, unit: str, button: int) -> None:
         if button == Qt.MouseButton.RightButton.value:
             self.controller.select(None)
+            return
+        if place in self.choice_at:  # a marked retreat or advance hex: that choice
+            self.controller.choose(*self.choice_at[place])
             return
         ids = self.scene.counters.stack_at(place)
         c = self.controller

@@ -97,6 +97,8 @@ class Overlays:
         self.trails = add("trails", Z_LINE - 1)
         self.trail_heads = add("trails", Z_LINE - 1)
         self.hover = add("hover", Z_MARK + 2)
+        # where a combat result's choices end (retreat, advance): click one to choose it
+        self.choice_ends = _item(scene, Z_AREA + 2)
         # airborne drift, planned -> landed: always shown (the drop's result is open)
         self.drift_lines = _item(scene, Z_LINE)
         self.drift_heads = _item(scene, Z_LINE)
@@ -148,6 +150,8 @@ class Overlays:
         trail.setAlpha(160)
         self.trails.setPen(QPen(trail, s * 0.06, Qt.PenStyle.DotLine, round_cap, Qt.PenJoinStyle.RoundJoin))
         self._head_style(self.trail_heads, trail)
+        self.choice_ends.setPen(QPen(QColor("#b8860b"), s * 0.1, Qt.PenStyle.SolidLine, round_cap))
+        self.choice_ends.setBrush(QColor(244, 211, 94, 110))
         drift = QColor("#c0501a")
         self.drift_lines.setPen(QPen(drift, s * 0.07, Qt.PenStyle.DashLine, round_cap, Qt.PenJoinStyle.RoundJoin))
         self._head_style(self.drift_heads, drift)
@@ -304,3 +308,6 @@ class Overlays:
             _arrow_head(heads, pa, pb, self.s * 0.3)
         self.drift_lines.setPath(path)
         self.drift_heads.setPath(heads)
+
+    def show_choice_ends(self, places: Iterable[int]) -> None:
+        self.choice_ends.setPath(self.geom.area_path(places))

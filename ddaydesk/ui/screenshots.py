@@ -161,6 +161,6 @@ def _fight_one(c) -> bool:
     the first listed declaration, roll or result choice, as a player would from the panel."""
     from ddaydesk.ui.action_text import COMBAT_CHOICES
 
-    steps = [(k, text) for k, (kind, text) in enumerate(c.choices())
+    steps = [(k, text) for k, (kind, text, _places) in enumerate(c.choices())
              if kind in COMBAT_CHOICES | {"attack", "resolve_combat"}]
     return bool(steps) and c.choose(*steps[0])

@@ -33,7 +33,7 @@ def test_invasion_is_declared_from_the_actions_panel_and_undone(qtbot, settings)
     """D77-SET-03..05 / STD-INV-01: the campaign opens with the first invasion to declare; the
     engine refuses the end of the phase until it is, and the panel lists every area it allows."""
     w, port = _window(qtbot, settings, "dday77-campaign.yaml")
-    listed = [t for k, t in port.choices() if k == "invade"]
+    listed = [t for k, t, _p in port.choices() if k == "invade"]
     assert "Invade Normandy" in listed and _texts(w)[:len(listed)] == listed
     groups = [w.actions_panel.tree.topLevelItem(g).text(0)
               for g in range(w.actions_panel.tree.topLevelItemCount())]

@@ -153,7 +153,7 @@ def test_combat_dialog_shows_the_combat_modules_assessment(qtbot, win, port):
     # the roll is a barrier: Undo greys out and says the engine's reason
     assert not win.undo_action.isEnabled()
     assert win.undo_action.toolTip() == f"Undo is not possible: {port.game.undo_problem()}"
-    listed = [t for k, t in port.choices() if k in ("take_losses", "retreat", "stiff_resistance", "advance")]
+    listed = [t for k, t, _p in port.choices() if k in ("take_losses", "retreat", "stiff_resistance", "advance")]
     assert [dlg.choice_list.item(r).text() for r in range(dlg.choice_list.count())] == listed
     while dlg.choice_list.count():
         before = len(port.game.log)
@@ -251,3 +251,36 @@ def test_hover_outside_the_range_says_the_engines_reason(qtbot, win, port):
     target = next(p for p in c.range.cost if p != c.range.start)
     win._hovered(target)
     assert f"{c.range.cost[target]:g} MP" in win.hint.text()
+
+
+def test_a_retreat_is_chosen_by_clicking_a_marked_hex(qtbot, settings):
+    """A result with a retreat (AB2/DB2) marks where each listed path ends; a click on one
+    applies that path (the first listed ending there), one action of the log."""
+    from ddaydesk.engine import Game
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.ui.mainwindow import MainWindow
+
+    sc = load_scenario(default_scenario_path())
+    for seed in range(64):  # the first seed whose roll asks for a retreat
+        port = EnginePort(Game(sc, seed=seed, options=dict(sc.options)))
+        while engine.current_phase(port.game.state).kind != "combat":
+            port.end_phase()
+        port.resolve_combat(["ca-3-inf"], port.board.index("1308"), {})
+        if any(k == "retreat" for k, _t, _p in port.choices()):
+            break
+    w = MainWindow(port, settings, autosave=False)
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fit()
+    retreats = [(t, p) for k, t, p in port.choices() if k == "retreat"]
+    assert retreats and set(w.choice_at) == {p[-1] for _t, p in retreats}
+    marked = w.scene.overlays.choice_ends.path()
+    for end in w.choice_at:
+        assert marked.contains(w.scene.geom.centres[end] + QPointF(1.3, 2.7))
+    end = sorted(w.choice_at)[0]
+    text, path = next((t, p) for t, p in retreats if p[-1] == end)
+    qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=w.view.view_point_of(end))
+    last = port.game.log[-1]
+    assert last.kind == "retreat" and tuple(last.via) == path[1:] and text in w.hint.text()

@@ -39,12 +39,13 @@ class ActionsPanel(QWidget):
         self.tree.itemActivated.connect(self._activated)  # double-click and Enter
         lay.addWidget(self.tree)
 
-    def set_choices(self, choices: tuple[tuple[str, str], ...], waiting_for: str = "") -> None:
-        """``choices``: (kind, words) of the viewing side; ``waiting_for``: the other side
+    def set_choices(self, choices: tuple[tuple[str, str, tuple[int, ...]], ...],
+                    waiting_for: str = "") -> None:
+        """``choices``: (kind, words, places) of the viewing side; ``waiting_for``: the other side
         that must act now (its choices are not shown: hot-seat)."""
         self.tree.clear()
         groups: dict[str, QTreeWidgetItem] = {}
-        for k, (kind, text) in enumerate(choices):
+        for k, (kind, text, _places) in enumerate(choices):
             group = groups.get(kind)
             if group is None:
                 group = groups[kind] = QTreeWidgetItem(self.tree, [kind.replace("_", " ").capitalize()])

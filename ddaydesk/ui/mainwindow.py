@@ -345,6 +345,10 @@ class MainWindow(QMainWindow):
             if kind in ("retreat", "advance") and places:
                 self.choice_at.setdefault(places[-1], (k, text))
         self.scene.overlays.show_choice_ends(self.choice_at)
+        if self.choice_at:
+            kinds = sorted({choices[k][0] for k, _t in self.choice_at.values()})
+            self.show_hint(f"Combat result: click a marked hex to {' or '.join(kinds)} there, "
+                           "or pick from the Actions dock")
         self._show_outcome(view.outcome)
         if view.secret_pending and view.side == view.active_side and self.secret_dialog is None:
             self._ask_secret(view)

@@ -10,6 +10,7 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import QApplication
 
+from ddaydesk.ui.action_text import COMBAT_CHOICES
 from ddaydesk.ui.mainwindow import MainWindow
 from ddaydesk.ui.port import PortError
 
@@ -149,9 +150,12 @@ def _combat(win: MainWindow, out: Path, done: list[Path]) -> bool:
             shot = win.grab()
             _compose(shot, dlg.grab(), dlg.windowTitle())
             _save(shot, out, "combat", done)
-            while dlg.choice_list.count():  # the result's choices, first listed each time
-                dlg.choice_list.itemActivated.emit(dlg.choice_list.item(0))
             dlg.accept()
+            if win.choice_at:  # the retreat/advance hexes marked on the map
+                _settle()
+                _save(win.grab(), out, "result-choices", done)
+            while any(k in COMBAT_CHOICES for k, _t, _p in c.choices()) and _fight_one(c):
+                pass  # the result's choices, first listed each time
             return True
     return False
 
@@ -159,8 +163,6 @@ def _combat(win: MainWindow, out: Path, done: list[Path]) -> bool:
 def _fight_one(c) -> bool:
     """Take one step of a combat the engine requires before the phase may end (D77-ZOC-04):
     the first listed declaration, roll or result choice, as a player would from the panel."""
-    from ddaydesk.ui.action_text import COMBAT_CHOICES
-
     steps = [(k, text) for k, (kind, text, _places) in enumerate(c.choices())
              if kind in COMBAT_CHOICES | {"attack", "resolve_combat"}]
     return bool(steps) and c.choose(*steps[0])

@@ -175,6 +175,7 @@ class CombatDialog(QDialog):
                 self.crt.setItem(r, c, item)
 
     def roll(self) -> None:
+        self.controller.select(None)  # the attackers cannot move now; the map shows the result
         res, error = self.controller.attack(self.attackers, self.defender_place, self.support())
         if res is None:
             self.outcome.setText(f"Refused: {escape(error)}")

@@ -25,6 +25,7 @@ VERBS = {  # kind -> verb phrase; the rest of the action's fields follow it
 }
 # the choices a combat waits for after its declaration (docs/rules/combat.md, "Action log")
 COMBAT_CHOICES = frozenset({"respond", "take_losses", "retreat", "stiff_resistance", "advance"})
+FLAGS = {"cds": "with close defensive support", "mines": "playing the Mines marker"}
 PLACE_FIELDS = {"target", "place", "hex", "at", "to", "zone"}
 UNIT_FIELDS = {"unit", "units", "attackers", "defender"}
 
@@ -43,7 +44,7 @@ def describe(scenario: Scenario, board: Board, action) -> str:
         if f.name == "side":
             continue
         v = getattr(action, f.name)
-        if f.name == "mode" and v == "normal":
+        if v == f.default and f.name != "units":  # the usual case goes without saying
             continue
         if v in ((), "", None, False, 0) and not (action.kind == "advance" and f.name == "units"):
             continue
@@ -57,9 +58,11 @@ def describe(scenario: Scenario, board: Board, action) -> str:
         elif f.name == "region":
             words.append(region(v))
         elif v is True:
-            words.append(f.name.replace("_", " "))
+            words.append(FLAGS.get(f.name, f.name.replace("_", " ")))
         else:
             words.append(f"{f.name.replace('_', ' ')} {v}")
+    if action.kind == "respond" and len(words) == 1:
+        words.append("without support")
     return " ".join(words)
 
 

@@ -126,3 +126,41 @@ def test_a_decision_of_the_other_side_offers_the_hand_over(qtbot, settings):
     if w.stack.currentWidget() is w.handover:
         w.handover.button.click()
     assert w.controller.side == "allied" and "Invade Normandy" in _texts(w)
+
+
+def test_the_defender_answers_before_the_roll_D77_AIR_16_20(qtbot, settings):
+    """D77-AIR-20: close defensive support is decided as the attack is announced, so the
+    window hands the announced attack to the Allied player, who answers from the Actions dock;
+    the German then rolls it."""
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.ui.engine_port import EnginePort
+    from ddaydesk.ui.mainwindow import MainWindow
+    from tests.engine.conftest import at
+    from tests.rules.combat.conftest import D77_WIRING, game_at
+
+    sc = load_scenario(D77_WIRING)
+    port = EnginePort(game_at(sc, {"a-inf": "0403", "a-hq": "0401", "g-arm": "0504"},
+                              phase="german.combat", options={"tactical_air": True}))
+    w = MainWindow(port, settings, autosave=False)
+    qtbot.addWidget(w)
+    w.show()
+    assert w.controller.side == "german"
+
+    def attack():
+        w.controller.select("g-arm")
+        w._hovered(at(sc, "0403"))
+        dlg = w.attack_dialog()
+        dlg.roll()
+        dlg.close()
+        return dlg
+
+    first = attack()
+    assert first.result.roll == () and "answers the attack first" in first.outcome.text()
+    assert port.game.log[-1].kind == "attack" and w.controller.side == "allied"
+    assert _texts(w) == ["Answer the attack without support",
+                         "Answer the attack with close defensive support"]
+    w.actions_panel.tree.itemActivated.emit(w.actions_panel.items()[1], 0)
+    assert port.game.log[-1].kind == "respond" and port.game.log[-1].cds
+    assert w.controller.side == "german"  # back to the attacker, who rolls
+    second = attack()
+    assert len(second.result.roll) == 1 and port.game.log[-1].kind == "resolve_combat"

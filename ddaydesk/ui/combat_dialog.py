@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QListWidget,
+    QListWidgetItem,
     QPushButton,
     QSpinBox,
     QTableWidget,
@@ -28,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ddaydesk.ui.action_text import COMBAT_CHOICES
 from ddaydesk.ui.controller import Controller
 from ddaydesk.ui.port import CombatPreview, CombatResult, ModifierLine, PortError
 
@@ -112,6 +115,10 @@ class CombatDialog(QDialog):
         self.outcome.setWordWrap(True)
         self.outcome.setStyleSheet("font-size: 15px;")
         lay.addWidget(self.outcome)
+        self.choice_list = QListWidget()  # the result's choices, as the engine lists them
+        self.choice_list.setVisible(False)
+        self.choice_list.itemActivated.connect(self._chosen)
+        lay.addWidget(self.choice_list)
         buttons = QDialogButtonBox()
         self.roll_button = QPushButton("Roll")
         self.roll_button.setDefault(True)
@@ -168,11 +175,16 @@ class CombatDialog(QDialog):
                 self.crt.setItem(r, c, item)
 
     def roll(self) -> None:
+        self.controller.select(None)  # the attackers cannot move now; the map shows the result
         res, error = self.controller.attack(self.attackers, self.defender_place, self.support())
         if res is None:
             self.outcome.setText(f"Refused: {escape(error)}")
             return
         self.result = res
+        if not res.roll and not res.result:  # declared; the defender answers before the roll
+            self.outcome.setText(f"Declared: {escape(res.text)}. Roll once the answer is given.")
+            self._after_roll()
+            return
         roll = " ".join(str(d) for d in res.roll)
         self.outcome.setText(f"Rolled <b>{roll}</b>: <b>{escape(res.result)}</b>. {escape(res.text)}")
         if self.preview is not None:
@@ -184,9 +196,33 @@ class CombatDialog(QDialog):
                 f = item.font()
                 f.setBold(True)
                 item.setFont(f)
+        self._after_roll()
+        self.show_choices()
+
+    def _after_roll(self) -> None:
         self.roll_button.setEnabled(False)
         for spin in self.spins.values():
             spin.setEnabled(False)
         self.close_button.setText("Close")
         self.close_button.clicked.disconnect()
         self.close_button.clicked.connect(self.accept)
+
+    def show_choices(self) -> None:
+        """List what the combat still waits for (losses, retreat paths, advance), for whichever
+        side must choose; the dialog's list is emptied once the combat is settled."""
+        self.choice_list.clear()
+        for k, (kind, text, _places) in enumerate(self.controller.choices()):
+            if kind in COMBAT_CHOICES:
+                item = QListWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, k)
+                self.choice_list.addItem(item)
+        self.choice_list.setVisible(self.choice_list.count() > 0)
+        if self.choice_list.count():
+            self.choice_list.setCurrentRow(0)
+            side = self.port.view(self.controller.side).active_side
+            self.outcome.setText(self.outcome.text() + f"<br>The {side} player chooses below "
+                                 "(double-click or Enter), or closes this and clicks a marked hex.")
+
+    def _chosen(self, item: QListWidgetItem) -> None:
+        self.controller.choose(item.data(Qt.ItemDataRole.UserRole), item.text())
+        self.show_choices()

@@ -76,7 +76,7 @@ class Controller(QObject):
         """Re-read the viewing side's view and every overlay that is on."""
         self.view = self.port.view(self.side)
         self.trailsChanged.emit([list(t) for t in self.view.trails])
-        if self.selected and self.unit(self.selected) is None:
+        if self.selected and getattr(self.unit(self.selected), "eliminated", True):
             self.select(None)
         self.viewChanged.emit(self.view)
         if self.selected:
@@ -170,8 +170,30 @@ class Controller(QObject):
         board = self.port.board
         text = f"Attack on {board.labels[place]} by {', '.join(attackers)}"
         box: list[CombatResult] = []
+        before = self.view.active_side
         why = self.refusal(text, lambda: box.append(self.port.resolve_combat(attackers, place, support)))
-        return (None, why) if why else (box[0], "")
+        if why:
+            return None, why
+        after = self.port.view(self.side).active_side
+        if after != before and after != self.side:  # the defender answers first (hot-seat)
+            self.hand_to(after)
+        return box[0], ""
+
+    def choices(self) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
+        """(kind, plain words, places) of what the game waits for besides moves and the end of
+        the phase (the port's ``choices``; none from a port without it)."""
+        choices = getattr(self.port, "choices", None)
+        return choices() if choices else ()
+
+    def choose(self, index: int, text: str) -> bool:
+        """Apply one listed choice; hand over when the other side must act next."""
+        before = self.view.active_side
+        ok = self.apply(text, lambda: self.port.choose(index))
+        if ok:
+            after = self.port.view(self.side).active_side
+            if after != before and after != self.side:
+                self.hand_to(after)
+        return ok
 
     def withhold_selected(self) -> bool:
         unit = self.unit(self.selected) if self.selected else None

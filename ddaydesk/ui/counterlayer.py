@@ -130,7 +130,8 @@ class CounterLayer:
         self._place_selection()
 
     def _place_selection(self) -> None:
-        if self.selected is None:
+        if self.selected not in self.items:  # none, or the unit left the map (eliminated)
+            self.selected = None
             self.selection.setVisible(False)
             return
         item = self.items[self.selected]

@@ -33,7 +33,8 @@ from ddaydesk.formats.catalog import ScenarioEntry, bundled_scenarios
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.scenariofile import load_scenario
 from ddaydesk.paths import data_root
-from ddaydesk.rules.systems import System, load_system
+from ddaydesk.rules.options import option_listing
+from ddaydesk.rules.systems import System
 
 
 def _unplayable(system_id: str) -> str:
@@ -83,6 +84,9 @@ class NewGameDialog(QDialog):
         self.options_box = QGroupBox("Optional rules")
         self.options_layout = QVBoxLayout(self.options_box)
         right.addWidget(self.options_box, 1)
+        self.standard_rules = QLabel()  # "standard rules: ddaydesk defaults" (docs: readings)
+        self.standard_rules.setStyleSheet("color: palette(placeholder-text); font-style: italic;")
+        right.addWidget(self.standard_rules)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start")
         buttons.accepted.connect(self.accept)
@@ -109,15 +113,17 @@ class NewGameDialog(QDialog):
             c.deleteLater()
         self.checks = {}
         try:
-            system = load_system(e.system)
+            listing = option_listing(e.system, _scenario_options(e.path))
         except FormatError:
+            self.standard_rules.setText("")
             return
-        chosen = _scenario_options(e.path)
-        for opt in system.options.values():
-            c = QCheckBox(f"{opt.title}  ({', '.join(opt.rules)})" if opt.rules else opt.title)
-            c.setChecked(chosen.get(opt.id, opt.default))  # as the scenario sets them
+        for row in listing.rows:  # as the scenario sets them, each titled with its clause ids
+            c = QCheckBox(f"{row.title}  ({row.rules})" if row.rules else row.title)
+            c.setChecked(row.on)
+            c.setToolTip(f"{row.id}: {row.rules}" if row.rules else row.id)
             self.options_layout.addWidget(c)
-            self.checks[opt.id] = c
+            self.checks[row.id] = c
+        self.standard_rules.setText(listing.standard_rules)
 
 
 def about(parent: QWidget, board: Board) -> None:

@@ -110,7 +110,27 @@ class EnginePort:
                         active_side=v.active, units=tuple(units), log=self._log(side),
                         secrets={k: str(val) for k, val in v.secrets.get(side, {}).items()},
                         secret_pending=pending, secret_options=options, trails=self._trails(),
-                        markers=tuple((m.kind, m.place, m.side) for m in v.markers if m.place >= 0))
+                        markers=tuple((m.kind, m.place, m.side) for m in v.markers if m.place >= 0),
+                        drifts=self._drifts(), outcome=self._outcome())
+
+    def _drifts(self) -> tuple[tuple[int, int], ...]:
+        """Where airborne units were dropped against where they landed (FMU-AIRB-08), from the
+        drop record the landing rules keep (docs/rules/fire-and-movement.md)."""
+        drops = self.game.state.extra.get("fmu", {}).get("drops", {})
+        out = []
+        for d in drops.values():
+            planned, landed = d.get("planned"), d.get("landed")
+            if planned and landed and planned != landed:
+                out.append((self.board.index(planned), self.board.index(landed)))
+        return tuple(sorted(out))
+
+    def _outcome(self) -> str:
+        out = self.game.state.game.get("outcome")
+        if not out:
+            return ""
+        who = f"the {out['winner']} player wins" if out.get("winner") else "the game is drawn"
+        rule = f" ({out['rule']})" if out.get("rule") else ""
+        return f"Game over on turn {out.get('turn', '?')}: {who}: {out.get('reason', '')}{rule}"
 
     def _trails(self) -> tuple[tuple[int, ...], ...]:
         """What each side did in its latest movement phase (movement is open information)."""
@@ -267,9 +287,56 @@ class EnginePort:
 
     def resolve_combat(self, attackers: list[str], defender_place: int,
                        support: dict[str, int]) -> CombatResult:
-        self.combat_preview(attackers, defender_place, support)  # the refusal, if any, first
-        raise PortError("rolling needs the engine's attack action, which the combat rules "
-                        f"module does not register yet: the roll {NOT_YET}")
+        """Declare the attack (unless it waits declared) and roll it with the support given.
+
+        When the defender has an answer to give first (D77-AIR-16/20: close defensive support)
+        the declaration stands and the result says so, with no roll: the defender answers
+        through :meth:`choices`, then the attacker rolls."""
+        from ddaydesk.rules.combat.actions import DeclareAttack, ResolveCombat
+        from ddaydesk.rules.combat.flow import pending
+
+        state = self.game.state
+        waiting = pending(state)
+        if waiting is None:
+            self.combat_preview(attackers, defender_place, support)  # the refusal, if any, first
+            self._do(DeclareAttack(state.active, tuple(attackers), defender_place))
+            waiting = pending(self.game.state)
+        if waiting["stage"] == "response":
+            return CombatResult((), "", f"the {waiting['defender_side']} player answers the attack first")
+        self._do(ResolveCombat(waiting["side"], nbp=support.get("nbp", 0), cas=support.get("cas", 0)))
+        ch = self.game.changes[self.game.pos - 1]
+        done = pending(self.game.state) or {}
+        result = done.get("result") or next((n.split("→ ", 1)[1].split(" ", 1)[0] for n in ch.notes
+                                             if "→ " in n), "")
+        return CombatResult(tuple(r.value for r in ch.dice if "marker" not in r.purpose), result,
+                            "; ".join(ch.notes))
+
+    def choices(self) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
+        """What the game waits for now other than moves and the end of the phase, as
+        (kind, plain words, places on the map) for the side that must act (``state.active``);
+        a retreat's places are its path from the unit's hex, the last being where it ends."""
+        from ddaydesk.ui.action_text import describe, places
+
+        state = self.game.state
+        out = []
+        for a in self._choice_actions(state):
+            start = getattr(a, "unit", None)
+            at = state.place[self.scenario.unit_index[start]] if isinstance(start, str) and \
+                start in self.scenario.unit_index else -1
+            out.append((a.kind, describe(self.scenario, self.board, a), places(a, at)))
+        return tuple(out)
+
+    def _choice_actions(self, state) -> list:
+        return [a for a in legal_actions(state, state.active) if a.kind not in ("move", "end_phase")]
+
+    def choose(self, index: int) -> None:
+        acts = self._choice_actions(self.game.state)
+        if not 0 <= index < len(acts):
+            raise PortError("that choice is no longer open")
+        self._do(acts[index])
+
+    def undo_problem(self) -> str:
+        return self.game.undo_problem() or ""
 
     # -- sequence, secrets, log -----------------------------------------------------------------
     def end_phase(self) -> None:

@@ -49,6 +49,7 @@ from ddaydesk.ui.session import (
     saves_dir,
     write_atomic,
 )
+from ddaydesk.ui.widgets.actionspanel import ActionsPanel
 from ddaydesk.ui.widgets.handover import HandoverScreen
 from ddaydesk.ui.widgets.hexinfo import HexInfo
 from ddaydesk.ui.widgets.stacklist import StackInspector
@@ -65,6 +66,7 @@ class MainWindow(QMainWindow):
         self.palette_ = PALETTES.get(str(self.settings.value("palette", DEFAULT.id)), DEFAULT)
         self.save_path: str | None = None
         self.secret_dialog: QInputDialog | None = None
+        self.choice_at: dict[int, tuple[int, str]] = {}  # place -> (choice index, words)
         self.port: GamePort | None = None
         self.controller: Controller | None = None
         self.supply: SupplyView | None = None
@@ -135,7 +137,16 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
         self.tabifyDockWidget(self.units_dock, self.log_dock)
         self.units_dock.raise_()
-        self.docks = (self.hex_dock, self.units_dock, self.log_dock)
+        self.actions_dock = QDockWidget("Actions", self)
+        self.actions_dock.setObjectName("actions-dock")
+        self.actions_panel = ActionsPanel()
+        self.actions_panel.chosen.connect(lambda k, text: self.controller.choose(k, text))
+        self.actions_panel.handOver.connect(lambda side: self.controller.hand_to(side))
+        self.actions_dock.setWidget(self.actions_panel)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.actions_dock)
+        self.tabifyDockWidget(self.log_dock, self.actions_dock)
+        self.units_dock.raise_()
+        self.docks = (self.hex_dock, self.units_dock, self.log_dock, self.actions_dock)
         self.resizeDocks([self.hex_dock], [380], Qt.Orientation.Horizontal)
         self.resizeDocks([self.hex_dock, self.units_dock], [300, 420], Qt.Orientation.Vertical)
         self.turn_track = TurnTrack()
@@ -221,6 +232,12 @@ class MainWindow(QMainWindow):
         self.zoom_label = QLabel("")
         sb = self.statusBar()
         sb.addWidget(self.hint, 1)
+        self.outcome_label = QLabel("")
+        self.outcome_label.setStyleSheet("font-weight: bold; color: #8a1c1c;")
+        self.outcome_label.setVisible(False)
+        self._outcome_shown = ""
+        self.outcome_box: QMessageBox | None = None
+        sb.addPermanentWidget(self.outcome_label)
         sb.addPermanentWidget(self.turn_label)
         sb.addPermanentWidget(self.zoom_label)
 
@@ -292,11 +309,21 @@ class MainWindow(QMainWindow):
         self.undo_menu.addAction(undo)
         self.undo_menu.addAction(redo)
         self.undo_action, self.redo_action = undo, redo
+        stack.canUndoChanged.connect(self._undo_tip)
+        self._undo_tip()
+
+    def _undo_tip(self, _can: bool = True) -> None:
+        """A greyed Undo says why (the engine's reason: a roll cannot be taken back)."""
+        problem = getattr(self.controller.port, "undo_problem", None)
+        why = "" if self.controller.undo_stack.canUndo() or problem is None else problem()
+        self.undo_action.setToolTip(f"Undo is not possible: {why}" if why else "Undo")
+        self.undo_action.setStatusTip(self.undo_action.toolTip())
 
     # -- reactions ----------------------------------------------------------------------------
     def _view_changed(self, view: GameView) -> None:
         self.scene.counters.set_units(view.units)
         self.scene.overlays.show_markers(view.markers)
+        self.scene.overlays.show_drifts(view.drifts)
         self.scene.counters.select(self.controller.selected)
         self.unit_model.set_units(view.units)
         self.log_model.set_entries(view.log)
@@ -309,8 +336,33 @@ class MainWindow(QMainWindow):
                                 f"{view.phase} · viewing as {view.side.capitalize()}")
         if self.hex_info.place >= 0:
             self._hovered(self.hex_info.place)
+        mine = view.active_side == view.side  # the other side's options stay hidden (hot-seat)
+        choices = self.controller.choices() if mine else ()
+        self.actions_panel.set_choices(choices, "" if mine else view.active_side)
+        # a combat result's retreat/advance choices, by the hex each ends in (first listed wins)
+        self.choice_at = {}
+        for k, (kind, text, places) in enumerate(choices):
+            if kind in ("retreat", "advance") and places:
+                self.choice_at.setdefault(places[-1], (k, text))
+        self.scene.overlays.show_choice_ends(self.choice_at)
+        if self.choice_at:
+            kinds = sorted({choices[k][0] for k, _t in self.choice_at.values()})
+            self.show_hint(f"Combat result: click a marked hex to {' or '.join(kinds)} there, "
+                           "or pick from the Actions dock")
+        self._show_outcome(view.outcome)
         if view.secret_pending and view.side == view.active_side and self.secret_dialog is None:
             self._ask_secret(view)
+
+    def _show_outcome(self, outcome: str) -> None:
+        """Game over: in the status bar for good, and once in a dialog."""
+        self.outcome_label.setText(outcome)
+        self.outcome_label.setVisible(bool(outcome))
+        if outcome and outcome != self._outcome_shown:
+            box = QMessageBox(QMessageBox.Icon.Information, "Game over", outcome,
+                              QMessageBox.StandardButton.Ok, self)
+            box.open()
+            self.outcome_box = box
+        self._outcome_shown = outcome
 
     def _ask_secret(self, view: GameView) -> None:
         """The secret choice, made privately: only this side is at the screen (hand-over)."""
@@ -350,6 +402,9 @@ class MainWindow(QMainWindow):
     def _clicked(self, place: int, unit: str, button: int) -> None:
         if button == Qt.MouseButton.RightButton.value:
             self.controller.select(None)
+            return
+        if place in self.choice_at:  # a marked retreat or advance hex: that choice
+            self.controller.choose(*self.choice_at[place])
             return
         ids = self.scene.counters.stack_at(place)
         c = self.controller

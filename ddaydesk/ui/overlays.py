@@ -97,6 +97,11 @@ class Overlays:
         self.trails = add("trails", Z_LINE - 1)
         self.trail_heads = add("trails", Z_LINE - 1)
         self.hover = add("hover", Z_MARK + 2)
+        # where a combat result's choices end (retreat, advance): click one to choose it
+        self.choice_ends = _item(scene, Z_AREA + 2)
+        # airborne drift, planned -> landed: always shown (the drop's result is open)
+        self.drift_lines = _item(scene, Z_LINE)
+        self.drift_heads = _item(scene, Z_LINE)
         # map markers (supply centres, interdiction, beachheads): always shown, under counters
         self.marker_chips = _item(scene, Z_COUNTER - 1)
         self.marker_text = _item(scene, Z_COUNTER - 0.9)
@@ -145,6 +150,11 @@ class Overlays:
         trail.setAlpha(160)
         self.trails.setPen(QPen(trail, s * 0.06, Qt.PenStyle.DotLine, round_cap, Qt.PenJoinStyle.RoundJoin))
         self._head_style(self.trail_heads, trail)
+        self.choice_ends.setPen(QPen(QColor("#b8860b"), s * 0.1, Qt.PenStyle.SolidLine, round_cap))
+        self.choice_ends.setBrush(QColor(244, 211, 94, 110))
+        drift = QColor("#c0501a")
+        self.drift_lines.setPen(QPen(drift, s * 0.07, Qt.PenStyle.DashLine, round_cap, Qt.PenJoinStyle.RoundJoin))
+        self._head_style(self.drift_heads, drift)
         self.hover.setPen(QPen(QColor(palette.hover), s * 0.08, Qt.PenStyle.SolidLine, round_cap,
                                Qt.PenJoinStyle.RoundJoin))
         self.hover.setBrush(QColor(255, 255, 255, 40))
@@ -288,3 +298,16 @@ class Overlays:
         self.trails.setPath(path)
         self.trail_heads.setPath(heads)
 
+
+    def show_drifts(self, drifts: Iterable[tuple[int, int]]) -> None:
+        path, heads = QPainterPath(), QPainterPath()
+        for a, b in drifts:
+            pa, pb = self.geom.centres[a], self.geom.centres[b]
+            path.moveTo(pa)
+            path.lineTo(pb)
+            _arrow_head(heads, pa, pb, self.s * 0.3)
+        self.drift_lines.setPath(path)
+        self.drift_heads.setPath(heads)
+
+    def show_choice_ends(self, places: Iterable[int]) -> None:
+        self.choice_ends.setPath(self.geom.area_path(places))

@@ -68,6 +68,8 @@ class GameView:
     secret_options: tuple[tuple[str, str], ...] = ()  # (value, title) for that choice
     trails: tuple[tuple[int, ...], ...] = ()  # paths moved in each side's latest movement phase
     markers: tuple[tuple[str, int, str | None], ...] = ()  # (kind, place, side) on the map
+    drifts: tuple[tuple[int, int], ...] = ()  # airborne drops: (planned, landed) where they differ
+    outcome: str = ""  # game over: who won and why, in words (with the rule id); "" while playing
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import QApplication
 
+from ddaydesk.ui.action_text import COMBAT_CHOICES
 from ddaydesk.ui.mainwindow import MainWindow
 from ddaydesk.ui.port import PortError
 
@@ -94,8 +95,12 @@ def capture(win: MainWindow, outdir: str | Path) -> tuple[list[Path], list[str]]
         skipped.append("combat: no attack could be set up with legal moves")
 
     before = c.view.active_side
-    for _ in range(8):
-        if c.view.active_side != before or not c.apply(f"End of {c.view.phase}", c.port.end_phase):
+    for _ in range(64):
+        if c.view.active_side != before:
+            break
+        if c.apply(f"End of {c.view.phase}", c.port.end_phase):
+            continue
+        if not _fight_one(c):  # refused for another reason than a combat to fight
             break
     if c.view.active_side != before:
         c.hand_to(c.view.active_side)
@@ -146,5 +151,18 @@ def _combat(win: MainWindow, out: Path, done: list[Path]) -> bool:
             _compose(shot, dlg.grab(), dlg.windowTitle())
             _save(shot, out, "combat", done)
             dlg.accept()
+            if win.choice_at:  # the retreat/advance hexes marked on the map
+                _settle()
+                _save(win.grab(), out, "result-choices", done)
+            while any(k in COMBAT_CHOICES for k, _t, _p in c.choices()) and _fight_one(c):
+                pass  # the result's choices, first listed each time
             return True
     return False
+
+
+def _fight_one(c) -> bool:
+    """Take one step of a combat the engine requires before the phase may end (D77-ZOC-04):
+    the first listed declaration, roll or result choice, as a player would from the panel."""
+    steps = [(k, text) for k, (kind, text, _places) in enumerate(c.choices())
+             if kind in COMBAT_CHOICES | {"attack", "resolve_combat"}]
+    return bool(steps) and c.choose(*steps[0])

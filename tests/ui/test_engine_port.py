@@ -75,12 +75,34 @@ def test_move_by_mouse_undo_and_autosave_restore(qtbot, win, port):
     assert port.game.state.place[k] == target
 
 
+def _fight(win, port, attackers: tuple[str, ...], target: int):
+    """One attack through the UI: select, point, open the dialog, roll, make the choices."""
+    win.controller.select(attackers[0])
+    win._hovered(target)
+    dlg = win.attack_dialog()
+    dlg.roll()
+    assert dlg.result is not None, dlg.outcome.text()
+    while dlg.choice_list.count():  # losses, retreat path, advance: as the engine lists them
+        dlg.choice_list.itemActivated.emit(dlg.choice_list.item(0))
+    dlg.close()
+    return dlg
+
+
 def test_end_phase_to_the_other_side(qtbot, win, port):
+    """D77-ZOC-04: units ending next to the enemy must attack; ending the combat phase is
+    refused with the engine's reason in the status bar until the attacks are fought."""
     first = port.game.state.active
-    for _ in range(12):
+    refused = 0
+    for _ in range(24):
         win.end_phase()
         if win.stack.currentWidget() is win.handover or win.controller.side != first:
             break
+        must = [a for a in engine.legal_actions(port.game.state, first) if a.kind == "attack"]
+        if must and "must attack" in win.hint.text():
+            assert "D77-ZOC-04" in win.hint.text()  # the refusal, shown where the player looks
+            refused += 1
+            _fight(win, port, must[0].attackers, must[0].target)
+    assert refused  # the tutorial's Allies start next to the Germans
     if win.stack.currentWidget() is win.handover:
         assert win.scene.counters.items == {}
         win.handover.button.click()
@@ -123,10 +145,21 @@ def test_combat_dialog_shows_the_combat_modules_assessment(qtbot, win, port):
     for line in a.attack_lines + a.defence_lines:
         assert line.rule in dlg.attack_box.text() + dlg.defence_box.text()
     assert abs(sum(p for _r, p in dlg.preview.distribution) - 1.0) < 1e-9
-    before = port.game.state.state_hash()
-    dlg.roll()  # the engine has no attack action yet: refused, nothing changes
-    assert dlg.result is None and "Refused" in dlg.outcome.text()
-    assert port.game.state.state_hash() == before
+    dlg.roll()  # the real roll: the engine's combat actions (declare, roll)
+    res = dlg.result
+    assert res is not None and len(res.roll) == 1 and 1 <= res.roll[0] <= 6
+    assert dlg.preview.crt[dlg.preview.column][res.roll[0] - 1] == res.result  # the CRT row read
+    assert port.game.log[-1].kind == "resolve_combat" and port.game.log[-2].kind == "attack"
+    # the roll is a barrier: Undo greys out and says the engine's reason
+    assert not win.undo_action.isEnabled()
+    assert win.undo_action.toolTip() == f"Undo is not possible: {port.game.undo_problem()}"
+    listed = [t for k, t, _p in port.choices() if k in ("take_losses", "retreat", "stiff_resistance", "advance")]
+    assert [dlg.choice_list.item(r).text() for r in range(dlg.choice_list.count())] == listed
+    while dlg.choice_list.count():
+        before = len(port.game.log)
+        dlg.choice_list.itemActivated.emit(dlg.choice_list.item(0))
+        assert len(port.game.log) == before + 1  # each choice one action of the log
+    assert "pending" not in port.game.state.extra["combat"] or not port.game.state.extra["combat"]["pending"]
     dlg.close()
 
 
@@ -218,3 +251,36 @@ def test_hover_outside_the_range_says_the_engines_reason(qtbot, win, port):
     target = next(p for p in c.range.cost if p != c.range.start)
     win._hovered(target)
     assert f"{c.range.cost[target]:g} MP" in win.hint.text()
+
+
+def test_a_retreat_is_chosen_by_clicking_a_marked_hex(qtbot, settings):
+    """A result with a retreat (AB2/DB2) marks where each listed path ends; a click on one
+    applies that path (the first listed ending there), one action of the log."""
+    from ddaydesk.engine import Game
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.ui.mainwindow import MainWindow
+
+    sc = load_scenario(default_scenario_path())
+    for seed in range(64):  # the first seed whose roll asks for a retreat
+        port = EnginePort(Game(sc, seed=seed, options=dict(sc.options)))
+        while engine.current_phase(port.game.state).kind != "combat":
+            port.end_phase()
+        port.resolve_combat(["ca-3-inf"], port.board.index("1308"), {})
+        if any(k == "retreat" for k, _t, _p in port.choices()):
+            break
+    w = MainWindow(port, settings, autosave=False)
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fit()
+    retreats = [(t, p) for k, t, p in port.choices() if k == "retreat"]
+    assert retreats and set(w.choice_at) == {p[-1] for _t, p in retreats}
+    marked = w.scene.overlays.choice_ends.path()
+    for end in w.choice_at:
+        assert marked.contains(w.scene.geom.centres[end] + QPointF(1.3, 2.7))
+    end = sorted(w.choice_at)[0]
+    text, path = next((t, p) for t, p in retreats if p[-1] == end)
+    qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=w.view.view_point_of(end))
+    last = port.game.log[-1]
+    assert last.kind == "retreat" and tuple(last.via) == path[1:] and text in w.hint.text()

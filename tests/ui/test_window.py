@@ -98,6 +98,13 @@ def test_new_game_dialog_offers_the_scenario_and_its_optional_rules(qtbot, scena
     # ticked as the scenario sets them, each toggle titled with its catalogue ids
     assert dlg.options() == scenario.options
     assert "D77-SUP-01" in dlg.checks["german_supply"].text()
+    from ddaydesk.rules.options import option_listing
+
+    listing = option_listing(scenario.system.id, scenario.options)
+    for row in listing.rows:  # the picker shows the rules module's listing, clause span and all
+        assert dlg.checks[row.id].text() == (f"{row.title}  ({row.rules})" if row.rules else row.title)
+    assert dlg.standard_rules.text() == listing.standard_rules
+    assert dlg.standard_rules.text().startswith("standard rules:")
 
 
 def test_rules_reference_shows_options_and_the_shipped_docs(qtbot, window):

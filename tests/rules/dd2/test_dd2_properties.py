@@ -95,8 +95,12 @@ def near_legal(data, gs, legal):
 
 
 def same_pick(gs, a, legal) -> bool:
-    """Casualties are equivalent when they take the same mix of unit types."""
+    """Casualties are equivalent when they take the same mix of unit types from the units the
+    pending hit may take (a unit of the same type elsewhere, or the enemy's, is no pick)."""
     s = DD2State(gs)
+    pending = gs.extra.get("dd2", {}).get("pending") or [{}]
+    if not set(a.units) <= set(pending[0].get("candidates", ())):
+        return False
 
     def mix(c):
         return Counter(s.type(s.k(u)) for u in c.units if u in gs.scenario.unit_index)

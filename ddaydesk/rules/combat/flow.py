@@ -244,20 +244,32 @@ def _legal_answer(sit: Situation, decl: Declaration) -> bool:
     return not assess(sit, decl).refusals
 
 
-def respond_legal(state: GameState, side: str, phase: Phase):
+def _waiting(state: GameState, stage: str, who: str, side: str) -> dict | None:
+    """The pending combat if it waits at ``stage`` for ``side`` (its ``who`` key), else None."""
     p = pending(state)
-    if p and p["stage"] == "response" and side == p["defender_side"]:
+    return p if p and p["stage"] == stage and side == p[who] else None
+
+
+def _pending_for(state: GameState, stage: str, who: str, a, nothing: str, does: str) -> dict:
+    """The pending combat ``a`` acts on, or IllegalAction saying why it may not."""
+    p = pending(state)
+    if not p:
+        raise IllegalAction(nothing)
+    if p["stage"] != stage:
+        raise IllegalAction(describe_pending(p))
+    if a.side != p[who]:
+        raise IllegalAction(f"the {p[who]} player {does} this {'attack' if stage == 'response' else 'combat'}")
+    return p
+
+
+def respond_legal(state: GameState, side: str, phase: Phase):
+    p = _waiting(state, "response", "defender_side", side)
+    if p:
         yield from response_options(state, p, situation(state))
 
 
 def respond_apply(state: GameState, a: Respond, ch: Changes, phase: Phase) -> None:
-    p = pending(state)
-    if not p:
-        raise IllegalAction("no announced attack waits for an answer")
-    if p["stage"] != "response":
-        raise IllegalAction(describe_pending(p))
-    if a.side != p["defender_side"]:
-        raise IllegalAction(f"the {p['defender_side']} player answers this attack")
+    p = _pending_for(state, "response", "defender_side", a, "no announced attack waits for an answer", "answers")
     sit = situation(state)
     if a not in response_options(state, p, sit):
         raise IllegalAction(_response_refusal(state, p, sit, a))
@@ -341,19 +353,13 @@ def resolve_options(state: GameState, p: dict, sit: Situation) -> list[ResolveCo
 
 
 def resolve_legal(state: GameState, side: str, phase: Phase):
-    p = pending(state)
-    if p and p["stage"] == "roll" and side == p["side"]:
+    p = _waiting(state, "roll", "side", side)
+    if p:
         yield from resolve_options(state, p, situation(state))
 
 
 def resolve_apply(state: GameState, a: ResolveCombat, ch: Changes, phase: Phase) -> None:
-    p = pending(state)
-    if not p:
-        raise IllegalAction("no declared combat waits for its roll")
-    if p["stage"] != "roll":
-        raise IllegalAction(describe_pending(p))
-    if a.side != p["side"]:
-        raise IllegalAction(f"the {p['side']} player rolls this combat")
+    p = _pending_for(state, "roll", "side", a, "no declared combat waits for its roll", "rolls")
     sit = situation(state)
     assessment = assess(sit, _decl(state, p, sit, _support(p, a)))
     if assessment.refusals:

@@ -61,7 +61,9 @@ def test_movement_range_after_a_position_change(benchmark, scenario):
 def test_apply_and_undo_a_move(benchmark, scenario):
     g = Game(scenario, 1)
     while not (moves := [a for a in legal_actions(g.state, g.state.active) if isinstance(a, Move)]):
-        g.do(EndPhase(g.state.active))  # the campaign's Allies have nothing on the map at first
+        # the campaign's Allies have nothing on the map at first: invade and land, then move
+        acts = [a for a in legal_actions(g.state, g.state.active) if a.kind in ("invade", "land_from_sea")]
+        g.do(acts[0] if acts else EndPhase(g.state.active))
     start = g.pos
     move = moves[len(moves) // 2]
 

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import os
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 SHIPPED = Path(__file__).resolve().parent / "data"
+_SHIPPED = str(SHIPPED)
 
 
 def user_data_dir() -> Path:
@@ -39,7 +41,24 @@ def table_candidates(system: str, name: str, user_dir: Path | None = None) -> li
 
 def table_path(system: str, name: str, user_dir: Path | None = None) -> Path:
     """The file that supplies a table: the user's drop-in if present, else the shipped one."""
-    for path in table_candidates(system, name, user_dir):
-        if path.is_file():
-            return path
-    return table_candidates(system, name, user_dir)[-1]
+    return Path(table_file(system, name, user_dir))
+
+
+def table_file(system: str, name: str, user_dir: Path | None = None) -> str:
+    """``table_path`` as a string, for the hot paths that look a table up on every call (one
+    ``stat`` for the drop-in, no path objects: a replay asks thousands of times)."""
+    user = str(user_dir) if user_dir is not None else _user_dir_now()
+    mine = os.path.join(user, "rules", system, f"{name}.yaml")
+    return mine if os.path.isfile(mine) else os.path.join(_SHIPPED, system, f"{name}.yaml")
+
+
+def _user_dir_now() -> str:
+    env = os.environ
+    return _user_dir_for(env.get("DDAYDESK_USER_DATA"), env.get("XDG_DATA_HOME"), env.get("APPDATA"),
+                         env.get("HOME"))
+
+
+@lru_cache(maxsize=8)
+def _user_dir_for(*_environment: str | None) -> str:
+    """``user_data_dir()`` for one set of the variables it reads (cached: they rarely change)."""
+    return str(user_data_dir())

@@ -7,6 +7,7 @@ say why an allocation is not allowed; an empty list means allowed.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -14,7 +15,7 @@ from pathlib import Path
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import load_file
 from ddaydesk.rules.combat.model import CombatUnit, Declaration, Marker, Situation, TurnInfo
-from ddaydesk.rules.tables import table_path
+from ddaydesk.rules.tables import table_file
 
 
 @dataclass(frozen=True)
@@ -27,8 +28,8 @@ class Refusal:
 
 
 def _support_doc(system: str, user_dir: Path | None = None) -> dict:
-    path = table_path(system, "support", user_dir)
-    return _parse_support(str(path), path.stat().st_mtime_ns)
+    path = table_file(system, "support", user_dir)
+    return _parse_support(path, os.stat(path).st_mtime_ns)
 
 
 @lru_cache(maxsize=16)

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-
-from shapely.geometry import Polygon
+from typing import TYPE_CHECKING
 
 from ddaydesk.hexgrid import HexGrid, HexNumbering, Layout
+
+if TYPE_CHECKING:  # shapely loads numpy: imported only when a polygon is asked for
+    from shapely.geometry import Polygon
 
 
 @dataclass(frozen=True)
@@ -206,6 +208,8 @@ class Board:
     def polygon(self, i: int) -> Polygon:
         if self.grid is not None:
             return self.layout.polygon(self.grid.axial[i])
+        from shapely.geometry import Polygon
+
         return Polygon(self.outlines[i])
 
     def place_at_point(self, x: float, y: float) -> int:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-
-from shapely.geometry import Polygon
+from typing import TYPE_CHECKING
 
 from ddaydesk.hexgrid.coords import Axial, axial_round
+
+if TYPE_CHECKING:  # shapely loads numpy: imported only when a polygon is asked for
+    from shapely.geometry import Polygon
 
 _SQRT3 = math.sqrt(3.0)
 
@@ -52,6 +54,8 @@ class Layout:
         return out
 
     def polygon(self, h: Axial) -> Polygon:
+        from shapely.geometry import Polygon
+
         return Polygon(self.corners(h))
 
     def edge(self, h: Axial, direction: int) -> tuple[tuple[float, float], tuple[float, float]]:

@@ -49,6 +49,10 @@ class Game:
         if isinstance(action, Move) and not action.via and ch.moved:
             action = replace(action, via=ch.moved[0][3])
         del self.actions[self.pos:], self.changes[self.pos:], self.states[self.pos + 1:]
+        # The state left behind keeps no derived data: a long game holds thousands of states,
+        # and their caches (combat situations, ZOC masks) were most of its objects. Undo
+        # rebuilds what it needs on demand.
+        self.state._cache.clear()
         self.actions.append(action)
         self.changes.append(ch)
         self.states.append(new)

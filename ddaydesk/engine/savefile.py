@@ -21,6 +21,7 @@ from ddaydesk.formats.errors import FormatError, Problem
 from ddaydesk.formats.scenariofile import Scenario, load_scenario
 from ddaydesk.gcpause import gc_paused
 from ddaydesk.paths import scenarios_dir
+from ddaydesk.rules.tables import tables_pinned
 
 FORMAT = "ddaydesk-save"
 VERSION = 1
@@ -35,6 +36,11 @@ _dump = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode  # one encod
 
 
 def save_text(game: Game, path: str | Path | None = None) -> str:
+    with gc_paused():  # one small dict per action, all freed by reference counting
+        return _save_text(game, path)
+
+
+def _save_text(game: Game, path: str | Path | None) -> str:
     board = game.scenario.board
     actions = [a.to_json(board) for a in game.log]
     sc = game.scenario
@@ -109,7 +115,13 @@ def _find_scenario(doc: dict, path: str) -> Path:
 
 def load_game(path: str | Path, scenario: Scenario | None = None) -> Game:
     """The saved game, replayed and verified; FormatError naming what did not match."""
-    path = str(path)
+    # Thousands of small objects (the parsed log, the states), none of them garbage yet; and
+    # one version of each rules table for the whole replay.
+    with gc_paused(), tables_pinned():
+        return _load(str(path), scenario)
+
+
+def _load(path: str, scenario: Scenario | None) -> Game:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -152,9 +164,7 @@ def load_game(path: str | Path, scenario: Scenario | None = None) -> Game:
         game = Game(scenario, doc["seed"], doc["options"])
     except IllegalAction as exc:
         raise FormatError([*problems, Problem(path, _line_of(lines, '"options"'), 1, f"options: {exc.reason}")]) from None
-    board = scenario.board
-    with gc_paused():  # thousands of small objects, none of them garbage yet
-        _replay(game, actions, board, lines, first, path, problems)
+    _replay(game, actions, scenario.board, lines, first, path, problems)
     got = game.state.state_hash()
     if got != doc["final_state_hash"]:
         problems.append(Problem(path, _line_of(lines, '"final_state_hash"'), 1,

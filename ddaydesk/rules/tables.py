@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -50,6 +52,36 @@ def table_file(system: str, name: str, user_dir: Path | None = None) -> str:
     user = str(user_dir) if user_dir is not None else _user_dir_now()
     mine = os.path.join(user, "rules", system, f"{name}.yaml")
     return mine if os.path.isfile(mine) else os.path.join(_SHIPPED, system, f"{name}.yaml")
+
+
+def table_version(system: str, name: str, user_dir: Path | None = None) -> tuple[str, int]:
+    """``(file, modification time)`` of the table now in force: the key its parsed form is
+    cached under, so a drop-in edited while the program runs is read again."""
+    key = (system, name, user_dir)
+    got = _pinned.get(key) if _pinned is not None else None
+    if got is None:
+        path = table_file(system, name, user_dir)
+        got = (path, os.stat(path).st_mtime_ns)
+        if _pinned is not None:
+            _pinned[key] = got
+    return got
+
+
+_pinned: dict[tuple, tuple[str, int]] | None = None
+
+
+@contextmanager
+def tables_pinned() -> Iterator[None]:
+    """Inside the block each table's file is looked for once: a replay looks tables up
+    thousands of times (two ``stat`` calls each) and one game must read one version of them."""
+    global _pinned
+    outer = _pinned
+    if outer is None:
+        _pinned = {}
+    try:
+        yield
+    finally:
+        _pinned = outer
 
 
 def _user_dir_now() -> str:

@@ -11,6 +11,7 @@ from ddaydesk.engine import (
     Move,
     Replay,
     RollWeather,
+    legal_actions,
     view,
 )
 from tests.engine.conftest import at
@@ -23,6 +24,16 @@ def test_state_hash_changes_with_the_state_and_not_with_copies(small):
     g.do(Move("allied", "a-inf", at(small, "0202")))
     assert g.state.state_hash() != h0
     assert g.states[0].state_hash() == h0  # apply never changes the state it was given
+
+
+def test_states_left_behind_keep_no_derived_data_and_rebuild_it_after_undo(small):
+    g = Game(small, 1)
+    before = legal_actions(g.state, "allied")  # fills the start state's ZOC/occupancy cache
+    assert g.state._cache
+    g.do(Move("allied", "a-inf", at(small, "0202")))
+    assert g.states[0]._cache == {}  # a long game holds thousands of past states
+    g.undo()
+    assert legal_actions(g.state, "allied") == before
 
 
 def test_undo_redo_and_a_new_action_drops_the_undone_tail(small):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import MarkedDict, load_file
-from ddaydesk.rules.tables import table_path
+from ddaydesk.rules.tables import table_version
 
 CONFIDENCES = ("seed", "default")
 SIDE_EFFECTS = ("eliminate", "retreat", "steps", "reduce_all", "stiff_resistance")
@@ -134,8 +134,7 @@ class CRT:
 def load_crt(system: str, user_dir: Path | None = None) -> CRT:
     """The system's CRT: the user's drop-in if there is one, else the shipped table. Parsed
     once per file version (path and modification time)."""
-    path = table_path(system, "crt", user_dir)
-    return _parse_cached(str(path), path.stat().st_mtime_ns)
+    return _parse_cached(*table_version(system, "crt", user_dir))
 
 
 @lru_cache(maxsize=16)

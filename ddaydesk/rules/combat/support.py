@@ -7,7 +7,6 @@ say why an allocation is not allowed; an empty list means allowed.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -15,7 +14,7 @@ from pathlib import Path
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import load_file
 from ddaydesk.rules.combat.model import CombatUnit, Declaration, Marker, Situation, TurnInfo
-from ddaydesk.rules.tables import table_file
+from ddaydesk.rules.tables import table_version
 
 
 @dataclass(frozen=True)
@@ -28,8 +27,7 @@ class Refusal:
 
 
 def _support_doc(system: str, user_dir: Path | None = None) -> dict:
-    path = table_file(system, "support", user_dir)
-    return _parse_support(path, os.stat(path).st_mtime_ns)
+    return _parse_support(*table_version(system, "support", user_dir))
 
 
 @lru_cache(maxsize=16)

@@ -13,7 +13,7 @@ from pathlib import Path
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import MarkedDict, load_file
 from ddaydesk.rules.combat.model import CombatUnit, Line, Situation
-from ddaydesk.rules.tables import table_path
+from ddaydesk.rules.tables import table_version
 
 
 @dataclass(frozen=True)
@@ -47,8 +47,7 @@ _EFFECT_KEYS = ("multiply", "add", "sides", "rule", "confidence", "note")
 
 def load_defence(system: str, user_dir: Path | None = None) -> DefenceTable:
     """The system's defence table (user drop-in first), parsed once per file version."""
-    path = table_path(system, "defence", user_dir)
-    return _parse_defence(str(path), path.stat().st_mtime_ns)
+    return _parse_defence(*table_version(system, "defence", user_dir))
 
 
 @lru_cache(maxsize=16)

@@ -30,6 +30,9 @@ class Game:
         self.actions: list[Action] = []
         self.changes: list[Changes] = []
         self.pos = 0
+        # The saved form of the first actions of the log (savefile.py fills it): an autosave
+        # after each action encodes only the new ones.
+        self.encoded: list[tuple[str, str]] = []
 
     # -- playing --------------------------------------------------------------------------------
     @property
@@ -48,7 +51,7 @@ class Game:
         # anywhere: D-Day2 patrol fire).
         if isinstance(action, Move) and not action.via and ch.moved:
             action = replace(action, via=ch.moved[0][3])
-        del self.actions[self.pos:], self.changes[self.pos:], self.states[self.pos + 1:]
+        del self.actions[self.pos:], self.changes[self.pos:], self.states[self.pos + 1:], self.encoded[self.pos:]
         # The state left behind keeps no derived data: a long game holds thousands of states,
         # and their caches (combat situations, ZOC masks) were most of its objects. Undo
         # rebuilds what it needs on demand.

@@ -32,17 +32,27 @@ def actions_digest(actions: list[dict]) -> str:
     return hashlib.sha256(json.dumps(actions, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-_dump = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode  # one encoder for every line
+_dump = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode  # a save's line per action
+_compact = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode  # what the digest reads
 
 
 def save_text(game: Game, path: str | Path | None = None) -> str:
-    with gc_paused():  # one small dict per action, all freed by reference counting
+    with gc_paused():  # one small dict per new action, all freed by reference counting
         return _save_text(game, path)
 
 
+def _encoded(game: Game) -> list[tuple[str, str]]:
+    """``(save line, compact form)`` of every action in effect, encoding only those not
+    encoded by an earlier save of this game."""
+    done, board = game.encoded, game.scenario.board
+    for a in game.actions[len(done):game.pos]:
+        d = a.to_json(board)
+        done.append((_dump(d), _compact(d)))
+    return done[:game.pos]
+
+
 def _save_text(game: Game, path: str | Path | None) -> str:
-    board = game.scenario.board
-    actions = [a.to_json(board) for a in game.log]
+    encoded = _encoded(game)
     sc = game.scenario
     scenario_path = sc.source
     if path is not None and sc.source:
@@ -50,20 +60,23 @@ def _save_text(game: Game, path: str | Path | None) -> str:
             scenario_path = os.path.relpath(Path(sc.source).resolve(), Path(path).resolve().parent)
         except ValueError:  # another drive on Windows
             scenario_path = str(Path(sc.source).resolve())
+    # The digest of json.dumps(actions, compact): the same bytes as the compact forms joined.
+    digest = hashlib.sha256(("[" + ",".join(c for _, c in encoded) + "]").encode()).hexdigest()
     head = {
         "format": FORMAT,
         "version": VERSION,
         "scenario": {"id": sc.id, "path": scenario_path.replace(os.sep, "/"), "content_hash": sc.content_hash},
         "seed": game.seed,
         "options": dict(sorted(game.options.items())),
-        "actions_sha256": actions_digest(actions),
+        "actions_sha256": digest,
         "final_state_hash": game.state.state_hash(),
     }
     lines = ["{"]
     lines += [f"  {_dump(k)}: {_dump(v)}," for k, v in head.items()]
-    if actions:
+    if encoded:
         lines.append('  "actions": [')
-        lines += [f"    {_dump(a)}{',' if i < len(actions) - 1 else ''}" for i, a in enumerate(actions)]
+        lines += [f"    {line}," for line, _ in encoded[:-1]]
+        lines.append(f"    {encoded[-1][0]}")
         lines.append("  ]")
     else:
         lines.append('  "actions": []')

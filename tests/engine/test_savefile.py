@@ -39,6 +39,28 @@ def test_save_then_load_gives_the_same_game(small, tmp_path):
     assert check_file(str(path)) == ("save", [])
 
 
+def test_a_save_after_undo_and_new_moves_is_the_save_a_fresh_game_writes(small):
+    """Each save encodes only the actions no earlier save of the game encoded (autosave after
+    every action); what it writes is what encoding the whole log writes, digest included."""
+    from ddaydesk.engine.savefile import actions_digest
+
+    g = Game(small, "seed-1")
+    g.do(Move("allied", "a-inf", at(small, "0201")))
+    save_text(g)
+    g.do(Move("allied", "a-arm", at(small, "0304")))
+    save_text(g)
+    g.undo()  # the encoded move is dropped with the undone tail
+    g.do(Move("allied", "a-arm", at(small, "0303")))
+    fresh = Game(small, "seed-1")
+    for a in g.log:
+        fresh.do(a)
+    text = save_text(g)
+    assert text == save_text(fresh)
+    doc = json.loads(text)
+    assert doc["actions"][1]["to"] == "0303"
+    assert doc["actions_sha256"] == actions_digest(doc["actions"])
+
+
 def test_one_changed_byte_in_the_log_is_refused_naming_the_checksum(small, tmp_path):
     path = tmp_path / "game.json"
     save_game(played(small), path)

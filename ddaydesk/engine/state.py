@@ -56,25 +56,41 @@ class GameState:
     game: dict[str, Any]  # game-long record (e.g. surprise attack used per side)
     scratch: dict[str, Any]  # cleared at each turn start
     dice: Dice
-    extra: dict[str, Any] = field(default_factory=dict)  # rules modules' own state (supply...)
+    # Rules modules' own records (supply, combat...), one per key. Copies share each record
+    # until one of them changes it: read ``extra[key]``, change it only through ``own(key)``.
+    extra: dict[str, Any] = field(default_factory=dict)
     # Where inside its place a unit stands, or its off-map box: area systems' parts of a zone
     # (D-Day2: "A", "G", "P", "beach", "usaaf"...). "" when the system has none (hex maps).
     part: list[str] = field(default_factory=list)
     # Derived data (ZOC maps, occupancy) cached per state; never serialised.
     _cache: dict = field(default_factory=dict, repr=False)
+    # Keys of ``extra`` whose record this state alone holds (copy-on-write bookkeeping).
+    _own: set = field(default_factory=set, repr=False)
 
     # -- copies -------------------------------------------------------------------------------
     def copy(self) -> GameState:
         """A copy another action may change: lists and dicts are new, the scenario is shared.
-        (Made without the dataclass __init__: a replay copies once per action.)"""
+        (Made without the dataclass __init__: a replay copies once per action.) The records
+        in ``extra`` are shared until :meth:`own` copies one: from now on neither state holds
+        any of them alone."""
         new = object.__new__(GameState)
         new.__dict__.update(
             self.__dict__, options=dict(self.options), place=self.place[:], status=self.status[:],
             steps_lost=self.steps_lost[:], flags=self.flags[:], secrets=_deep(self.secrets),
             game=_deep(self.game), scratch=_deep(self.scratch), dice=self.dice.copy(),
-            extra=_deep(self.extra), part=self.part[:], _cache={},
+            extra=dict(self.extra), part=self.part[:], _cache={}, _own=set(),
         )
+        self._own = set()
         return new
+
+    def own(self, key: str) -> dict[str, Any]:
+        """``extra[key]`` to change in place (created empty if absent): this state's own copy
+        of the record, made on the first call after the state was copied or copied from."""
+        rec = self.extra.get(key)
+        if key not in self._own:
+            rec = self.extra[key] = {} if rec is None else _deep(rec)
+            self._own.add(key)
+        return rec
 
     # -- lookups ------------------------------------------------------------------------------
     @property

@@ -36,6 +36,19 @@ def test_states_left_behind_keep_no_derived_data_and_rebuild_it_after_undo(small
     assert legal_actions(g.state, "allied") == before
 
 
+def test_copies_share_records_until_one_of_them_changes_its_own(small):
+    a = Game(small, 1).state
+    a.own("demo")["list"] = [1]
+    b = a.copy()
+    assert b.extra["demo"] is a.extra["demo"]  # shared: a replay copies once per action
+    b.own("demo")["list"].append(2)
+    assert a.extra["demo"] == {"list": [1]} and b.extra["demo"] == {"list": [1, 2]}
+    c = b.copy()
+    b.own("demo")["list"].append(3)  # b was copied from: it no longer holds the record alone
+    assert c.extra["demo"] == {"list": [1, 2]} and b.extra["demo"]["list"] == [1, 2, 3]
+    assert a.state_hash() != b.state_hash() != c.state_hash()
+
+
 def test_undo_redo_and_a_new_action_drops_the_undone_tail(small):
     g = Game(small, 1)
     h = [g.state.state_hash()]

@@ -28,7 +28,7 @@ def record(state: GameState) -> dict[str, Any]:
 def writable(state: GameState) -> dict[str, Any]:
     """The combat record of a state being changed (a handler's private copy), brought to
     the current turn and phase."""
-    rec = state.extra.setdefault(KEY, {})
+    rec = state.own(KEY)
     if rec.get("turn") != state.turn:
         fresh = _turn_pools(state, rec)
         keep = {k: rec[k] for k in ("lost_markers", "cup_contents", "beachheads_lost", "beach_assault_due", "drop_hex_due") if k in rec}

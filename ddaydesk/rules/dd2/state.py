@@ -126,7 +126,7 @@ class DD2State:
 
     @property
     def game(self) -> dict[str, Any]:
-        return self.gs.extra[EXTRA]
+        return self.gs.own(EXTRA)
 
     @property
     def pending(self) -> list[dict]:

@@ -102,7 +102,7 @@ def _mission_problem(state) -> str | None:
 
 
 def _spend_mission(state) -> None:
-    state.extra[KEY]["spent"] += param(state.scenario.system.id, "air", "interdiction_cost")
+    state.own(KEY)["spent"] += param(state.scenario.system.id, "air", "interdiction_cost")
 
 
 def wrap_interdict(rm) -> None:
@@ -221,7 +221,7 @@ def _cds_apply(state, a: DefensiveSupport, ch: Changes, phase: Phase) -> None:
     if problem:
         raise IllegalAction(problem)
     need = param(state.scenario.system.id, "air", "cds_factor")
-    air = state.extra[KEY]
+    air = state.own(KEY)
     air["spent"] += need
     air["cds"][state.scenario.board.labels[a.place]] = need
     ch.markers = True

@@ -64,7 +64,7 @@ def _apply(state, a: CarpetBomb, ch: Changes, phase: Phase) -> None:
     if why:
         raise IllegalAction(why)
     lab = state.scenario.board.labels[a.place]
-    state.extra[KEY]["spent"] += _cost(state)
+    state.own(KEY)["spent"] += _cost(state)
     state.scratch[SCRATCH] = lab
     ch.markers = True
     ch.notes.append(f"carpet bombing on {lab}: its units are pinned this turn (STD-AIR-CARPET)")

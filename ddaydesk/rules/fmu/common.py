@@ -14,7 +14,7 @@ DROP_ZONE = "drop_zone"
 
 def fx(state: GameState) -> dict[str, Any]:
     """This module's JSON-able record in the state (created on first use)."""
-    return state.extra.setdefault("fmu", {})
+    return state.own("fmu")
 
 
 def is_fmu_scenario(state: GameState) -> bool:

@@ -572,7 +572,7 @@ def attacks_due(state: GameState, ch: Changes) -> None:
     wiring (``extra["combat"]["drop_hex_due"]``: FMU-AIRB-12; ``["beach_assault_due"]``:
     FMU-BEACH-01)."""
     labels = state.scenario.board.labels
-    rec = state.extra.setdefault("combat", {})
+    rec = state.own("combat")
     if state.phase == "landing.drop_attacks":
         rec["drop_hex_due"] = sorted({labels[state.place[k]] for k in drop_hex_units(state)})
     else:

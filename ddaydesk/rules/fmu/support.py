@@ -18,7 +18,7 @@ from ddaydesk.rules.fmu.replacements import grant_points
 
 
 def combat_pools(state: GameState) -> dict:
-    return state.extra.setdefault("combat", {})
+    return state.own("combat")
 
 
 def fill_cups(state: GameState, ch: Changes) -> None:

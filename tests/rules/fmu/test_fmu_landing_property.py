@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from ddaydesk.engine import ELIMINATED, ON_MAP, Game, legal_actions
 from ddaydesk.rules.fmu.common import fx, outside
+from tests.conftest import assert_history_unchanged
 from tests.rules.fmu.fmu_helpers import scenario
 
 BEACH = {"3005", "2906", "2806", "2707", "2607", "2508"}
@@ -23,6 +24,7 @@ def test_random_legal_landings_keep_the_rules(seed, picks):
         acts = [a for a in legal_actions(g.state, g.state.active)]
         assert acts, f"no legal action in {g.state.phase}"  # every step can be finished
         g.do(acts[p % len(acts)])
+    assert_history_unchanged(g)
     s = g.state
     out = outside(s)
     at = s.units_at()
@@ -68,6 +70,7 @@ def test_random_landings_fought_with_the_real_combat_reach_gt1(seed, picks):
         elif s.phase == "landing.beach_assault":
             assert modes <= {"beach_assault"}  # FMU-BEACH-01, FMU-AMPH-08
         g.do(acts[p % len(acts)])
+    assert_history_unchanged(g)
     s = g.state
     if s.phase.startswith("landing."):
         return  # the picks ran out first

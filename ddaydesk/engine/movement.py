@@ -100,14 +100,26 @@ def positions(state: GameState) -> Positions:
     sc = state.scenario
     rules = load_move_rules(sc.system.id)
     n = sc.board.n
-    per_side = {s: _side_masks(state, s, rules) for s in sc.system.sides}
+    occupied, count, zoc, zoc_armour, near = {}, {}, {}, {}, {}
+    for s in sc.system.sides:
+        occupied[s], count[s], zoc[s], zoc_armour[s], near[s] = _side_masks(state, s, rules)
     inter = 0
     if rules.interdiction:
         for mk in state.markers:
             if mk.kind == rules.interdiction.marker:
                 inter |= 1 << (8 * mk.place)
-    got = Positions(*({s: m[i] for s, m in per_side.items()} for i in range(5)), inter.to_bytes(n, "little"))
+    got = Positions(occupied, count, zoc, zoc_armour, near,
+                    inter.to_bytes(n, "little") if inter else _no_places(sc.board))
     state._cache["positions"] = got
+    return got
+
+
+def _no_places(board: Board) -> bytes:
+    """An all-zero mask over the board's places (shared: masks are never changed)."""
+    cache = _board_cache(board)
+    got = cache.get("no_places")
+    if got is None:
+        got = cache["no_places"] = bytes(board.n)
     return got
 
 

@@ -9,7 +9,7 @@ may move in it (all, or mobile only). The engine advances through it (engine/pha
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import load_file
@@ -50,11 +50,15 @@ class Sequence:
         """Index of the first phase of a game turn (after the set-up phases)."""
         return next(k for k, p in enumerate(self.phases) if not p.setup)
 
+    @cached_property
+    def _index(self) -> dict[str, int]:
+        return {p.id: k for k, p in enumerate(self.phases)}
+
     def index(self, phase_id: str) -> int:
-        for k, p in enumerate(self.phases):
-            if p.id == phase_id:
-                return k
-        raise KeyError(f"no phase {phase_id!r} in the {self.system} sequence")
+        k = self._index.get(phase_id)
+        if k is None:
+            raise KeyError(f"no phase {phase_id!r} in the {self.system} sequence")
+        return k
 
     def phase(self, phase_id: str) -> Phase:
         return self.phases[self.index(phase_id)]

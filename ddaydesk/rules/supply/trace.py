@@ -113,10 +113,12 @@ def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None
             # of the map, and every bitset shrinks to it (the bit operations cost its size).
             lo = max(0, min(starts) - limit * (w + 1))
             hi = min(board.n, max(starts) + limit * (w + 1) + 1)
-            if lo or hi < board.n:
+            if hi - lo < board.n * 3 // 4:
                 win = (1 << (hi - lo)) - 1
                 right, left, up, down, reach, passable, targets = (
                     b >> lo & win for b in (right, left, up, down, reach, passable, targets))
+            else:
+                lo = 0  # cutting out a window of most of the map costs more than it saves
     frontier = bits_at(s - lo for s in starts) & reach
     unseen = reach ^ frontier
     levels = [frontier]

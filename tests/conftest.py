@@ -8,6 +8,29 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def _guard_apply() -> None:
+    """Every ``apply`` in the tests checks that it left the state it was given as it was:
+    copies share values and records (GameState.copy), so a rule that changed one in place
+    would silently rewrite the game's history (undo, replay, the states of the log)."""
+    import ddaydesk.engine
+    import ddaydesk.engine.game
+    import ddaydesk.engine.play
+
+    engine_apply = ddaydesk.engine.play.apply
+
+    def apply(state, action):
+        before = state.canonical_json()
+        try:
+            return engine_apply(state, action)
+        finally:
+            assert state.canonical_json() == before, f"{action.kind} changed the state it was applied to"
+
+    ddaydesk.engine.play.apply = ddaydesk.engine.apply = ddaydesk.engine.game.apply = apply
+
+
+_guard_apply()
 DATA = Path(__file__).resolve().parent / "data"
 
 

@@ -131,6 +131,7 @@ class Changes:
 
     def roll(self, state: GameState, sides: int, purpose: str) -> Roll:
         """Roll one die with the game's generator and record it."""
+        state.dice = state.dice.copy()  # the state it was copied from shares the generator
         r = state.dice.roll(sides, purpose)
         self.dice.append(r)
         return r

@@ -129,7 +129,7 @@ def _choose_apply(state: GameState, a: ChooseArea, ch: Changes, phase: Phase) ->
         raise IllegalAction("the area is already recorded")
     if a.region not in _areas(state):
         raise IllegalAction(f"{a.region!r} is not one of the areas: {', '.join(_areas(state))}")
-    state.secrets.setdefault(a.side, {})[SECRET_KEY] = a.region
+    state.secrets[a.side] = {**state.secrets.get(a.side, {}), SECRET_KEY: a.region}
 
 
 def _place_problem(state: GameState, a: PlaceWithheld) -> str | None:
@@ -183,7 +183,8 @@ def _reveal(state: GameState, ch: Changes) -> None:
     sr = load_setup_rules(state.scenario.system.id)
     secret = state.secrets.get(sr.area_side, {})
     if SECRET_KEY in secret:
-        state.game[SECRET_KEY] = {"side": sr.area_side, "region": secret.pop(SECRET_KEY)}
+        state.secrets[sr.area_side] = {k: v for k, v in secret.items() if k != SECRET_KEY}
+        state.game[SECRET_KEY] = {"side": sr.area_side, "region": secret[SECRET_KEY]}
         ch.revealed.append(f"{sr.area_side} {sr.area_kind.replace('_', ' ')}: {state.game[SECRET_KEY]['region']}")
 
 

@@ -52,6 +52,8 @@ class GameState:
     steps_lost: list[int]  # 0 = full strength, 1 = reduced
     flags: list[int]  # bit set of MOVED, ATTACKED, STRATEGIC, SURPRISE
     markers: tuple[Marker, ...]
+    # secrets, game and scratch: a copy shares their values, so a value (a side's secrets
+    # included) is replaced with a new one, never changed in place.
     secrets: dict[str, dict[str, Any]]  # per side; absent from the other side's view
     game: dict[str, Any]  # game-long record (e.g. surprise attack used per side)
     scratch: dict[str, Any]  # cleared at each turn start
@@ -69,16 +71,18 @@ class GameState:
 
     # -- copies -------------------------------------------------------------------------------
     def copy(self) -> GameState:
-        """A copy another action may change: lists and dicts are new, the scenario is shared.
-        (Made without the dataclass __init__: a replay copies once per action.) The records
-        in ``extra`` are shared until :meth:`own` copies one: from now on neither state holds
-        any of them alone."""
+        """A copy another action may change. The per-unit lists and the top-level dicts are
+        new; the scenario, the values in ``secrets``, ``game`` and ``scratch`` (replaced, never
+        changed in place) and the dice generator (copied before a roll) are shared, and so are
+        the records in ``extra`` until :meth:`own` copies one: from now on neither state holds
+        any of them alone. (Made without the dataclass __init__: a replay copies once per
+        action.)"""
         new = object.__new__(GameState)
         new.__dict__.update(
             self.__dict__, options=dict(self.options), place=self.place[:], status=self.status[:],
-            steps_lost=self.steps_lost[:], flags=self.flags[:], secrets=_deep(self.secrets),
-            game=_deep(self.game), scratch=_deep(self.scratch), dice=self.dice.copy(),
-            extra=dict(self.extra), part=self.part[:], _cache={}, _own=set(),
+            steps_lost=self.steps_lost[:], flags=self.flags[:], secrets=dict(self.secrets),
+            game=dict(self.game), scratch=dict(self.scratch), extra=dict(self.extra),
+            part=self.part[:], _cache={}, _own=set(),
         )
         self._own = set()
         return new

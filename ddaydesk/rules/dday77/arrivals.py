@@ -151,8 +151,8 @@ def _replace_apply(state: GameState, a: Replace, ch: Changes, phase: Phase) -> N
     k = own_unit(state, a)
     u = state.scenario.units[k]
     cost = replacement_cost(a.side, u.type, u.attack, state.scenario.system.id)
-    used = state.scratch.setdefault("replacements_used", {})
-    used[a.side] = used.get(a.side, 0) + cost.value
+    used = state.scratch.get("replacements_used", {})
+    state.scratch["replacements_used"] = {**used, a.side: used.get(a.side, 0) + cost.value}
     state.game[REBUILT] = [*state.game.get(REBUILT, []), a.unit]
     state.status[k], state.steps_lost[k] = PENDING, 0
     ch.units.append(a.unit)

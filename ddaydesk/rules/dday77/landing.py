@@ -209,7 +209,8 @@ def _land_apply(state: GameState, a: Land, ch: Changes, phase: Phase) -> None:
     k = own_unit(state, a)
     if state.scratch["invasion"]["number"] > 1:
         spend_allotment(state, k, "landing")  # STD-INV-17
-    state.scratch["invasion"]["sea"] += 1
+    invasion = state.scratch["invasion"]
+    state.scratch["invasion"] = {**invasion, "sea": invasion["sea"] + 1}
     state.place[k], state.status[k] = a.place, ON_MAP
     state.flags[k] |= MOVED  # landing ends the unit's move (STD-INV-20)
     if state.scenario.system.terrain[state.scenario.board.terrain_of(a.place)].sea:
@@ -340,7 +341,7 @@ def _drop_apply(state: GameState, a: Drop, ch: Changes, phase: Phase) -> None:
     if inv is None or inv["number"] > 1:
         spend_allotment(state, k, "drops")  # STD-REIN-05, STD-INV-17
     if inv is not None:
-        inv["air"] += 1
+        state.scratch["invasion"] = {**inv, "air": inv["air"] + 1}
     state.scratch["drops"] = state.scratch.get("drops", 0) + 1
     state.place[k], state.status[k] = a.place, ON_MAP
     state.flags[k] |= MOVED

@@ -87,7 +87,8 @@ def _apply(state: GameState, a: Rebuild, ch: Changes, phase: Phase) -> None:
     if problem:
         raise IllegalAction(problem)
     cls = unit_class(state, k)
-    state.scratch["replacements"][cls] -= 1
+    left = state.scratch["replacements"]
+    state.scratch["replacements"] = {**left, cls: left[cls] - 1}
     state.steps_lost[k] = 0
     ch.units.append(a.unit)
     ch.notes.append(f"{a.unit} rebuilt with a {cls} replacement point (FMU-REPL-02)")

@@ -91,9 +91,13 @@ def action_from_json(d: Any, board: Board) -> Action:
             else:
                 v = board.index_of[v]
         elif name in PATH_FIELDS:
-            if not isinstance(v, list) or not all(isinstance(p, str) and p in board.index_of for p in v):
+            index = board.index_of
+            try:  # (the labels are the index's only keys: anything else is refused)
+                v = tuple([index[p] for p in v]) if isinstance(v, list) else None
+            except (KeyError, TypeError):
+                v = None
+            if v is None:
                 raise ValueError(f"{cls.kind}.{name}: expected a list of places on map {board.id}")
-            v = tuple(board.index_of[p] for p in v)
         elif isinstance(v, list):
             v = tuple(v)
         elif isinstance(v, dict):

@@ -10,6 +10,7 @@ per hover). Positions (ZOC, enemy-occupied hexes, interdiction) are per state an
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ddaydesk.board import Board
 from ddaydesk.engine.actions import IllegalAction
@@ -67,10 +68,9 @@ def edge_table(board: Board, rules: MoveRules, cls: int) -> tuple[list[tuple[tup
     return edges, entry
 
 
-@dataclass(frozen=True)
-class Positions:
+class Positions(NamedTuple):
     """Per-side masks over places (one byte per place, 1 = yes), derived from a state and
-    cached on it."""
+    cached on it. (A named tuple: one is made for nearly every state of a replay.)"""
 
     occupied: dict[str, bytes]  # places holding units of the side
     count: dict[str, list[int]]  # stacking count of the side per place
@@ -395,7 +395,8 @@ def path_problem(state: GameState, k: int, mode: str, path: tuple[int, ...]) -> 
     board = state.scenario.board
     if len(path) < 1 + (ur.start >= 0) or len(set(path)) != len(path):
         return "the path must list distinct places from the start to the destination"
-    if not all(isinstance(p, int) and 0 <= p < board.n for p in path):
+    n = board.n
+    if not all(isinstance(p, int) and 0 <= p < n for p in path):
         return "the path names a place that is not on the map"
     if ur.start >= 0:
         if path[0] != ur.start:
@@ -410,7 +411,7 @@ def path_problem(state: GameState, k: int, mode: str, path: tuple[int, ...]) -> 
     for a, b in zip(path, path[1:], strict=False):
         if ur.stop[a] and a != ur.start:
             return f"the move must end at {board.labels[a]}: it is in an enemy zone of control"
-        c = next((c for j, c in ur.edges[a] if j == b), None)
+        c = dict(ur.edges[a]).get(b)
         if c is None:
             return f"{board.labels[a]} to {board.labels[b]} is not a step this unit may take"
         if ur.blocked[b]:

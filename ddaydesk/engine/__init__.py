@@ -28,6 +28,7 @@ from ddaydesk.engine.state import (
     STRATEGIC,
     SURPRISE,
     WITHHELD,
+    Deferred,
     GameState,
     Marker,
 )
@@ -36,7 +37,7 @@ from ddaydesk.engine.view import view
 
 __all__ = [
     "ACTION_TYPES", "ATTACKED", "ELIMINATED", "MOVED", "ON_MAP", "OVER", "PENDING", "STRATEGIC",
-    "SURPRISE", "WITHHELD", "Action", "Changes", "DeclareSurprise", "Dice", "EndPhase", "Game",
+    "SURPRISE", "WITHHELD", "Action", "Changes", "DeclareSurprise", "Deferred", "Dice", "EndPhase", "Game",
     "GameState", "Handler", "IllegalAction", "Interdict", "Marker", "Move", "Phase", "Reach",
     "Replay", "RollWeather", "Roll", "RulesModule", "Sequence", "action_from_json", "action_type",
     "apply", "current_phase", "legal_actions", "load_game", "load_sequence", "new_state",

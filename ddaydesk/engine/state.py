@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +38,24 @@ class Marker:
     kind: str
     place: int
     side: str | None = None
+
+
+class Deferred:
+    """A record of ``GameState.extra`` worked out when it is first read. A rules hook whose
+    result nobody may read before the next one replaces it stores one (the supply phases of a
+    replay: only the last result, and those a rule asks for, are ever worked out). Read
+    records through :meth:`GameState.record`; the canonical form reads them all."""
+
+    __slots__ = ("_make", "_value")
+
+    def __init__(self, make: Callable[[], dict[str, Any]]):
+        self._make: Callable[[], dict[str, Any]] | None = make
+        self._value: dict[str, Any] | None = None
+
+    def value(self) -> dict[str, Any]:
+        if self._make is not None:
+            self._value, self._make = self._make(), None
+        return self._value
 
 
 @dataclass(eq=False)
@@ -87,10 +106,15 @@ class GameState:
         self._own = set()
         return new
 
+    def record(self, key: str) -> dict[str, Any] | None:
+        """The record ``extra[key]`` to read (a :class:`Deferred` one worked out now), or None."""
+        rec = self.extra.get(key)
+        return rec.value() if type(rec) is Deferred else rec
+
     def own(self, key: str) -> dict[str, Any]:
         """``extra[key]`` to change in place (created empty if absent): this state's own copy
         of the record, made on the first call after the state was copied or copied from."""
-        rec = self.extra.get(key)
+        rec = self.record(key)
         if key not in self._own:
             rec = self.extra[key] = {} if rec is None else _deep(rec)
             self._own.add(key)
@@ -149,7 +173,7 @@ class GameState:
             "secrets": self.secrets,
             "game": self.game,
             "scratch": self.scratch,
-            "extra": self.extra,
+            "extra": {k: v.value() if type(v) is Deferred else v for k, v in self.extra.items()},
             "dice": self.dice.to_dict(),
         }
 

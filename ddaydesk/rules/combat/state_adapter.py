@@ -16,6 +16,7 @@ from ddaydesk.engine import ON_MAP, STRATEGIC, SURPRISE, GameState, current_phas
 from ddaydesk.engine.tables import load_move_rules
 from ddaydesk.rules.combat import support as sup
 from ddaydesk.rules.combat.model import CombatUnit, Marker, Pools, Situation, TurnInfo
+from ddaydesk.rules.supply.adapter import fortress_places
 
 KEY = "combat"
 
@@ -145,9 +146,13 @@ def situation(state: GameState) -> Situation:
     rules = load_move_rules(sc.system.id)
     pos = positions(state)
     # Out of supply counts as isolated against its will; it only matters in a fortress hex
-    # (D77-FORT-01: not tripled there). The supply rules store their result in extra["supply"].
-    supply = state.extra.get("supply") or {}
-    isolated = set(supply.get("isolated_fortresses", ())) | set(supply.get("unsupplied", ()))
+    # (D77-FORT-01: not tripled there), so the supply record (extra["supply"], traced when
+    # first read) is read only when a unit stands in one.
+    forts = fortress_places(sc.board)
+    isolated: set[str] = set()
+    if any(state.place[k] in forts and state.status[k] == ON_MAP for k in range(len(sc.units))):
+        supply = state.record("supply") or {}
+        isolated = set(supply.get("isolated_fortresses", ())) | set(supply.get("unsupplied", ()))
     units = []
     for k, u in enumerate(sc.units):
         p = state.place[k]
@@ -158,7 +163,7 @@ def situation(state: GameState) -> Situation:
         units.append(CombatUnit(
             id=u.id, side=u.side, type=u.type, nationality=u.nationality, attack=attack, defence=defence,
             place=p, reduced=reduced, has_reduced_side=u.reduced is not None,
-            zoc=u.type not in rules.no_zoc_types, isolated=u.id in isolated, name=u.name,
+            zoc=u.type not in rules.no_zoc_types, isolated=p in forts and u.id in isolated, name=u.name,
             strategic=bool(state.flags[k] & STRATEGIC), surprise=bool(state.flags[k] & SURPRISE),
             interdicted=bool(pos.interdicted[p])))
     beaches = frozenset(p.place for p in sc.board.places_of_kind("beach_landing"))

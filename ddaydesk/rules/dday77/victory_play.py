@@ -1,7 +1,7 @@
 """Victory judged at the end of each game turn (hook ``victory``; ``rules/victory.py``).
 
 The facts: combat units on the map per side, Allied combat units in supply in the target
-region (out of supply = listed in ``state.extra["supply"]["unsupplied"]`` by the supply hook;
+region (out of supply = listed in ``state.record("supply")["unsupplied"]`` by the supply hook;
 without it every unit counts as supplied), and the named places each side controls. A result
 goes to ``state.game["outcome"]`` (``winner``, ``reason``, ``rule``, ``turn``) and ends the game
 (``state.phase = OVER``).
@@ -21,12 +21,12 @@ def facts(state: GameState) -> VictoryFacts:
     sc = state.scenario
     sides = sc.system.sides
     counts = {s: sum(1 for k in on_map(state, s) if is_combat(state, k)) for s in sides}
-    unsupplied = set(state.extra.get("supply", {}).get("unsupplied", ()))
     supplied: dict[str, int] = {}
     for c in conditions(sc.victory, sc.system.id).values():
         if c["kind"] == "units_in_region":
             region = target_region(c, sc.board)
             if region:
+                unsupplied = set((state.record("supply") or {}).get("unsupplied", ()))
                 places = sc.board.regions[region].places
                 supplied[region] = sum(1 for k in on_map(state, "allied") if is_combat(state, k)
                                        and state.place[k] in places and sc.units[k].id not in unsupplied)

@@ -17,15 +17,19 @@ from ddaydesk.rules.supply.model import SupplyInput, SupplyUnit
 SC_MARKER = "supply_centre"
 
 
-def fortress_places(board: Board) -> set[int]:
-    out = {p.place for p in board.places if p.kind == "fortress"}
-    if "fortress" in board.terrain_names:
-        code = board.terrain_names.index("fortress")
-        i = board.terrain.find(code)
-        while i >= 0:
-            out.add(i)
-            i = board.terrain.find(code, i + 1)
-    return out
+def fortress_places(board: Board) -> frozenset[int]:
+    """Fortress hexes: a ``fortress`` named place or terrain (kept per board)."""
+    got = board.__dict__.get("_fortress_places")
+    if got is None:
+        out = {p.place for p in board.places if p.kind == "fortress"}
+        if "fortress" in board.terrain_names:
+            code = board.terrain_names.index("fortress")
+            i = board.terrain.find(code)
+            while i >= 0:
+                out.add(i)
+                i = board.terrain.find(code, i + 1)
+        got = board.__dict__["_fortress_places"] = frozenset(out)
+    return got
 
 
 def from_scenario(sc: Scenario, *, turn: int | None = None, weather: str = "clear") -> SupplyInput:
@@ -61,7 +65,7 @@ def from_game_state(state) -> SupplyInput:
     static = board.__dict__.get("_supply_static")  # what the map fixes: read once per board
     if static is None:
         static = board.__dict__["_supply_static"] = (
-            frozenset(fortress_places(board)), _sources(board),
+            fortress_places(board), _sources(board),
             tuple(p.place for p in board.places if p.kind == "beach_landing"))
     forts, sources, beach_landing = static
     units = []

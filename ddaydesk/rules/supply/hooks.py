@@ -3,14 +3,15 @@
 On a new game the supply markers of the scenario (Supply Centres, beachheads, drop zones)
 are put on the map; on entering each supply phase the whole position is recomputed and the
 result kept in ``state.extra["supply"]`` (JSON-able: who is in supply, who is not, and what
-each unit draws on). In Utah Beach the units out of supply are then reduced, or eliminated
+each unit draws on; in D-Day '77 a :class:`~ddaydesk.engine.state.Deferred` record, traced
+when first read: read it with ``state.record("supply")``). In Utah Beach the units out of supply are then reduced, or eliminated
 if already reduced (FMU-SUP-05). D-Day '77's out-of-supply effects belong to the standard
 rules, which are not public: nothing is done to the units there.
 """
 
 from __future__ import annotations
 
-from ddaydesk.engine.state import ELIMINATED, Marker
+from ddaydesk.engine.state import ELIMINATED, Deferred, Marker
 from ddaydesk.rules.supply.adapter import SC_MARKER, from_game_state
 from ddaydesk.rules.supply.calculator import compute_supply
 from ddaydesk.rules.supply.fmu import attrition
@@ -26,6 +27,13 @@ def register(rm) -> None:
         rm.add_hook("supply", supply_phase)
 
 
+def _record(head: dict, result) -> dict:
+    units = [u for u in result.units.values() if u.side in head["sides"]]
+    return {**head, "supplied": [u.id for u in units if u.supplied],
+            "unsupplied": [u.id for u in units if not u.supplied],
+            "draws_on": {u.id: u.draws_on for u in units if u.draws_on}}
+
+
 def place_markers(state) -> None:
     """Copy the scenario's supply markers into the state (those it does not hold yet)."""
     have = set(state.markers)
@@ -37,25 +45,26 @@ def supply_phase(state, ch) -> None:
     system = state.scenario.system.id
     sides = [s for s in state.scenario.system.sides
              if system != "dday77" or state.options.get(OPTION_OF_SIDE.get(s, ""), False)]
-    units = []
-    if sides:  # (with both D-Day '77 supply rules off there is nothing to trace)
-        result = compute_supply(from_game_state(state), explain=False, sides=sides)
-        units = [u for u in result.units.values() if u.side in sides]
-    state.extra["supply"] = {
-        "turn": state.turn, "phase": state.phase, "sides": sides,
-        "supplied": [u.id for u in units if u.supplied],
-        "unsupplied": [u.id for u in units if not u.supplied],
-        "draws_on": {u.id: u.draws_on for u in units if u.draws_on},
-    }
-    if system == "fmu" and sides:
-        p = load_supply_params("fmu")
-        for uid, effect in attrition(result.units, p["allied.check_after"], p).items():
-            k = state.unit(uid)
-            if effect == "eliminate":
-                state.status[k] = ELIMINATED
-                state.place[k] = -1
-                ch.removed.append(uid)
-            else:
-                state.steps_lost[k] = 1
-                ch.units.append(uid)
-            ch.notes.append(f"{uid} out of supply: {effect}d (FMU-SUP-05)")
+    head = {"turn": state.turn, "phase": state.phase, "sides": sides}
+    if not sides:  # (with both D-Day '77 supply rules off there is nothing to trace)
+        state.extra["supply"] = {**head, "supplied": [], "unsupplied": [], "draws_on": {}}
+        return
+    inp, params = from_game_state(state), load_supply_params(system)
+    if system != "fmu":
+        # D-Day '77 does nothing to the units here: the traces are run when a rule (a
+        # fortress's isolation, a victory condition) or the canonical form reads the record.
+        state.extra["supply"] = Deferred(
+            lambda: _record(head, compute_supply(inp, params, explain=False, sides=sides)))
+        return
+    result = compute_supply(inp, params, explain=False, sides=sides)
+    state.extra["supply"] = _record(head, result)
+    for uid, effect in attrition(result.units, params["allied.check_after"], params).items():
+        k = state.unit(uid)
+        if effect == "eliminate":
+            state.status[k] = ELIMINATED
+            state.place[k] = -1
+            ch.removed.append(uid)
+        else:
+            state.steps_lost[k] = 1
+            ch.units.append(uid)
+        ch.notes.append(f"{uid} out of supply: {effect}d (FMU-SUP-05)")

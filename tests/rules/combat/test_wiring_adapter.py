@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from ddaydesk.engine import STRATEGIC
+from ddaydesk.formats.scenariofile import load_scenario
 from ddaydesk.rules.combat.state_adapter import pools, situation
+from tests.conftest import DATA
 from tests.engine.conftest import position
 
 
@@ -19,11 +21,20 @@ def test_units_carry_their_current_values_and_flags(fmusc):
     assert sit.beach_places == {fmusc.board.index("0203")}
 
 
-def test_out_of_supply_units_count_as_isolated_D77_FORT_01(d77sc):
-    s = position(d77sc, {"g-inf": "0504", "g-inf2": "0605"}, phase="allied.combat")
-    s.extra["supply"] = {"unsupplied": ["g-inf"], "supplied": ["g-inf2"]}
+def test_out_of_supply_units_in_a_fortress_count_as_isolated_D77_FORT_01(tmp_path):
+    # the engine test map with a fortress at 0504 (isolation only matters there)
+    small = (DATA / "engine" / "small.yaml").read_text()
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "small.yaml").write_text(
+        small.replace("attribution:", 'places:\n  - {name: Fort, hex: "0504", kind: fortress}\nattribution:', 1))
+    (tmp_path / "combat").mkdir()
+    (tmp_path / "combat" / "d77.yaml").write_text((DATA / "combat" / "d77_scenario.yaml").read_text())
+    sc = load_scenario(tmp_path / "combat" / "d77.yaml")
+    s = position(sc, {"g-inf": "0504", "g-inf2": "0605", "g-weak": "0705"}, phase="allied.combat")
+    s.extra["supply"] = {"unsupplied": ["g-inf", "g-weak"], "supplied": ["g-inf2"]}
     sit = situation(s)
     assert sit.unit("g-inf").isolated and not sit.unit("g-inf2").isolated
+    assert not sit.unit("g-weak").isolated  # out of supply, but not in a fortress
 
 
 def test_invasion_turn_and_fresh_pools_D77_NAV_01_AIR_02(d77sc):

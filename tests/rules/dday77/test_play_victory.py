@@ -41,7 +41,7 @@ def test_unsupplied_units_do_not_count_std_vic_01(campaign):
     s, ids = _east_of_rhine(campaign, 10)
     s.options["allied_supply"] = True
     s = _end_of_turn(s)
-    assert set(ids) <= set(s.extra["supply"]["unsupplied"])
+    assert set(ids) <= set(s.record("supply")["unsupplied"])
     assert s.phase != OVER and "outcome" not in s.game
     assert s.turn == 31
 

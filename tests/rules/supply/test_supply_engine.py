@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from supply_helpers import DATA
 
-from ddaydesk.engine import ELIMINATED, Game
+from ddaydesk.engine import ELIMINATED, Deferred, Game
 from ddaydesk.formats.scenariofile import load_scenario
 from ddaydesk.paths import scenarios_dir
 from ddaydesk.rules.supply import compute_supply
@@ -38,7 +38,9 @@ def test_game_state_adapter_matches_the_scenario_at_the_start():
 def test_dday77_supply_phase_records_the_result():
     game = Game(load_scenario(scenarios_dir() / "tutorial.yaml"), seed=3)
     run_to(game, "allied.supply")
-    rec = game.state.extra["supply"]
+    assert isinstance(game.state.extra["supply"], Deferred)  # traced when first read
+    rec = game.state.record("supply")
+    assert game.state.to_dict()["extra"]["supply"] == rec  # the canonical form reads it too
     assert rec["phase"] == "allied.supply" and rec["turn"] == 1
     assert "us-1-inf" in rec["supplied"] and "de-91-lle" in rec["unsupplied"]
     assert rec["draws_on"]["de-352-inf"] == "de-agb"
@@ -54,3 +56,25 @@ def test_FMU_SUP_05_supply_phase_reduces_then_eliminates():
     assert game.state.steps_lost[game.state.unit("us-ok")] == 0
     ch = run_to(game, "supply")  # end of turn 2
     assert game.state.status[k] == ELIMINATED and "us-cut" in ch.removed
+
+
+def test_a_supply_record_read_late_is_the_one_read_at_once():
+    """D-Day '77 supply records are traced when first read (Deferred): a game whose records
+    are all read as soon as they are made and one whose records wait give the same states."""
+    import random
+
+    from ddaydesk.engine import OVER, legal_actions
+
+    sc = load_scenario(scenarios_dir() / "tutorial.yaml")
+    opts = {"allied_supply": True, "german_supply": True}
+    eager, lazy = Game(sc, 5, opts), Game(sc, 5, opts)
+    rnd = random.Random(5)
+    while len(eager.log) < 300 and eager.state.phase != OVER:
+        legal = legal_actions(eager.state, eager.state.active)
+        ends = [a for a in legal if a.kind != "move"]
+        a = rnd.choice(ends if ends and rnd.random() < 0.1 else legal)
+        eager.do(a)
+        eager.state.to_dict()  # reads every record at once
+        lazy.do(a)
+    assert sum(1 for s in lazy.states if isinstance(s.extra.get("supply"), Deferred)) > 10
+    assert [s.state_hash() for s in lazy.states] == [s.state_hash() for s in eager.states]

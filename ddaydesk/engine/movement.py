@@ -73,21 +73,11 @@ class Positions(NamedTuple):
     cached on it. (A named tuple: one is made for nearly every state of a replay.)"""
 
     occupied: dict[str, bytes]  # places holding units of the side
-    count: dict[str, list[int]]  # stacking count of the side per place
+    count: dict[str, bytearray]  # stacking count of the side per place (never changed)
     zoc: dict[str, bytes]  # places in the ZOC of the side's units
     zoc_armour: dict[str, bytes]  # same, ZOC of its armoured/mechanised units only
     near: dict[str, bytes]  # places adjacent to any unit of the side (HQs too)
     interdicted: bytes
-
-
-def _neighbour_masks(board: Board) -> list[int]:
-    """Per place, an int whose byte ``j`` is 1 for each neighbour ``j``: OR-ing them builds a
-    one-byte-per-place mask at C speed (no carries: bytes only ever hold 0 or 1)."""
-    cache = _board_cache(board)
-    got = cache.get("neighbours")
-    if got is None:
-        got = cache["neighbours"] = [sum(1 << (8 * j) for j in board.adj[i]) for i in range(board.n)]
-    return got
 
 
 _SIDE_CACHE_SIZE = 256  # per scenario: enough for a turn of hovering, bounded in memory
@@ -123,7 +113,7 @@ def _no_places(board: Board) -> bytes:
     return got
 
 
-def _side_masks(state: GameState, side: str, rules: MoveRules) -> tuple[bytes, list[int], bytes, bytes, bytes]:
+def _side_masks(state: GameState, side: str, rules: MoveRules) -> tuple[bytes, bytearray, bytes, bytes, bytes]:
     """``(occupied, count, zoc, zoc_armour, near)`` of one side. Kept per scenario by where
     the side's units stand: while one side moves, the other side's masks are reused."""
     sc = state.scenario
@@ -137,26 +127,25 @@ def _side_masks(state: GameState, side: str, rules: MoveRules) -> tuple[bytes, l
     if got is not None:
         return got
     n = sc.board.n
-    nb = _neighbour_masks(sc.board)
+    adj = sc.board.adj
     armour = rules.armoured_zoc.stopped_by if rules.armoured_zoc else frozenset()
-    occ = zoc = zoca = near = 0
-    cnt = [0] * n
+    occ, cnt, zoc, zoca, near = bytearray(n), bytearray(n), bytearray(n), bytearray(n), bytearray(n)
     units = sc.units
     for k, p in zip(members, key[1], strict=True):
         if p < 0:
             continue
         t = units[k].type
-        occ |= 1 << (8 * p)
+        occ[p] = 1
         if t not in rules.stack_exempt:
             cnt[p] += 1
-        m = nb[p]
-        near |= m
-        if t not in rules.no_zoc_types:
-            zoc |= m
-            if t in armour:
-                zoca |= m
-    got = (occ.to_bytes(n, "little"), cnt, zoc.to_bytes(n, "little"), zoca.to_bytes(n, "little"),
-           near.to_bytes(n, "little"))
+        if t in rules.no_zoc_types:
+            masks: tuple[bytearray, ...] = (near,)
+        else:
+            masks = (near, zoc, zoca) if t in armour else (near, zoc)
+        for j in adj[p]:
+            for m in masks:
+                m[j] = 1
+    got = (bytes(occ), cnt, bytes(zoc), bytes(zoca), bytes(near))
     if len(cache) > _SIDE_CACHE_SIZE:
         for k in [k for k in cache if isinstance(k, tuple)]:
             del cache[k]

@@ -136,7 +136,7 @@ def _side_masks(state: GameState, side: str, rules: MoveRules) -> tuple[bytes, b
             continue
         t = units[k].type
         occ[p] = 1
-        if t not in rules.stack_exempt:
+        if t not in rules.stack_exempt and cnt[p] < 255:  # (a byte: more is as full as 255)
             cnt[p] += 1
         if t in rules.no_zoc_types:
             masks: tuple[bytearray, ...] = (near,)

@@ -288,3 +288,17 @@ def test_a_unit_moves_once_per_movement_phase(small):
     s, _ = apply(s, Move("allied", "a-inf", at(small, "0403")))
     with pytest.raises(IllegalAction, match="already moved"):
         apply(s, Move("allied", "a-inf", at(small, "0503")))
+
+
+def test_a_hex_holding_more_units_than_a_byte_counts_is_full_not_an_error(small):
+    # a scenario may put any number of units in a hex; the stacking count is a byte per place
+    import dataclasses
+
+    u = next(u for u in small.units if u.id == "a-inf")
+    crowd = [dataclasses.replace(u, id=f"a-{k}", hex=at(small, "0505")) for k in range(300)]
+    units = [*small.units, *crowd]
+    sc = dataclasses.replace(small, units=units, unit_index={x.id: k for k, x in enumerate(units)})
+    s = position(sc, {"a-inf": "0404", **{x.id: "0505" for x in crowd}})
+    assert at(sc, "0505") not in reach(s, s.unit("a-inf")).dest  # full (STD-STACK-01)
+    with pytest.raises(IllegalAction, match="stacking limit"):
+        apply(s, Move("allied", "a-inf", at(sc, "0505")))

@@ -19,6 +19,7 @@ from ddaydesk.rules.combat.model import CombatUnit, Marker, Pools, Situation, Tu
 from ddaydesk.rules.supply.adapter import fortress_places
 
 KEY = "combat"
+_MEMO_SIZE = 50_000  # CombatUnits kept per scenario (a few MB at most)
 
 
 def record(state: GameState) -> dict[str, Any]:
@@ -154,18 +155,27 @@ def situation(state: GameState) -> Situation:
         supply = state.record("supply") or {}
         isolated = set(supply.get("isolated_fortresses", ())) | set(supply.get("unsupplied", ()))
     units = []
+    # A unit's CombatUnit is the same in every state where it stands alike: kept per scenario
+    # (a replay builds a situation for most combat-phase actions, each with every unit).
+    memo = sc.__dict__.setdefault("_combat_units", {})
+    if len(memo) > _MEMO_SIZE:
+        memo.clear()
     for k, u in enumerate(sc.units):
         p = state.place[k]
         if p < 0 or state.status[k] != ON_MAP:
             continue
         reduced = bool(state.steps_lost[k]) and u.reduced is not None
-        attack, defence = (u.reduced[0], u.reduced[1]) if reduced else (u.attack, u.defence)
-        units.append(CombatUnit(
-            id=u.id, side=u.side, type=u.type, nationality=u.nationality, attack=attack, defence=defence,
-            place=p, reduced=reduced, has_reduced_side=u.reduced is not None,
-            zoc=u.type not in rules.no_zoc_types, isolated=p in forts and u.id in isolated, name=u.name,
-            strategic=bool(state.flags[k] & STRATEGIC), surprise=bool(state.flags[k] & SURPRISE),
-            interdicted=bool(pos.interdicted[p])))
+        flags = state.flags[k] & (STRATEGIC | SURPRISE)
+        key = (k, p, reduced, flags, p in forts and u.id in isolated, pos.interdicted[p])
+        cu = memo.get(key)
+        if cu is None:
+            attack, defence = (u.reduced[0], u.reduced[1]) if reduced else (u.attack, u.defence)
+            cu = memo[key] = CombatUnit(
+                id=u.id, side=u.side, type=u.type, nationality=u.nationality, attack=attack,
+                defence=defence, place=p, reduced=reduced, has_reduced_side=u.reduced is not None,
+                zoc=u.type not in rules.no_zoc_types, isolated=key[4], name=u.name,
+                strategic=bool(flags & STRATEGIC), surprise=bool(flags & SURPRISE), interdicted=bool(key[5]))
+        units.append(cu)
     beaches = frozenset(p.place for p in sc.board.places_of_kind("beach_landing"))
     got = Situation(system=sc.system.id, board=sc.board, units=units, options=dict(state.options),
                     turn=turn_info(state), pools=pools(state), stack_limit=rules.stack_limit,

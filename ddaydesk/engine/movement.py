@@ -126,31 +126,79 @@ def _side_masks(state: GameState, side: str, rules: MoveRules) -> tuple[bytes, b
     got = cache.get(key)
     if got is not None:
         return got
-    n = sc.board.n
-    adj = sc.board.adj
-    armour = rules.armoured_zoc.stopped_by if rules.armoured_zoc else frozenset()
-    occ, cnt, zoc, zoca, near = bytearray(n), bytearray(n), bytearray(n), bytearray(n), bytearray(n)
-    units = sc.units
-    for k, p in zip(members, key[1], strict=True):
-        if p < 0:
-            continue
-        t = units[k].type
-        occ[p] = 1
-        if t not in rules.stack_exempt and cnt[p] < 255:  # (a byte: more is as full as 255)
-            cnt[p] += 1
-        if t in rules.no_zoc_types:
-            masks: tuple[bytearray, ...] = (near,)
-        else:
-            masks = (near, zoc, zoca) if t in armour else (near, zoc)
-        for j in adj[p]:
-            for m in masks:
-                m[j] = 1
-    got = (bytes(occ), cnt, bytes(zoc), bytes(zoca), bytes(near))
+    occ, cnt, zoc, zoca, near = _side_counts(sc, side, members, key[1], rules, cache)
+    got = (bytes(occ.translate(_NONZERO)), cnt, bytes(zoc.translate(_NONZERO)),
+           bytes(zoca.translate(_NONZERO)), bytes(near.translate(_NONZERO)))
     if len(cache) > _SIDE_CACHE_SIZE:
         for k in [k for k in cache if isinstance(k, tuple)]:
             del cache[k]
     cache[key] = got
     return got
+
+
+_NONZERO = bytes(1) + bytes([1]) * 255  # translate table: a count to a 0/1 mask byte
+
+
+def _side_counts(sc, side: str, members: tuple[int, ...], places: tuple[int, ...], rules: MoveRules,
+                 cache: dict) -> list[bytearray]:
+    """Per place, how many of the side's units stand there, count for stacking there, exert a
+    ZOC on it, an armoured ZOC, stand next to it (one byte each). Worked out from the side's
+    last counts when few of its units have moved since: a game moves one unit at a time, and
+    on a big map the whole count is the costly part of a new state's masks."""
+    last = cache.get(("counts", side))
+    if last is not None:
+        before, old = last
+        moved = [i for i, (a, b) in enumerate(zip(before, places, strict=True)) if a != b]
+        if len(moved) <= 4:
+            counts = [bytearray(c) for c in old]
+            try:
+                for i in moved:
+                    _count(counts, sc, rules, members[i], before[i], -1)
+                    _count(counts, sc, rules, members[i], places[i], 1)
+            except ValueError:  # a count past 255 (a crowded hex): count afresh
+                pass
+            else:
+                cache[("counts", side)] = (places, counts)
+                return counts
+    counts = [bytearray(sc.board.n) for _ in range(5)]
+    try:
+        for k, p in zip(members, places, strict=True):
+            _count(counts, sc, rules, k, p, 1)
+    except ValueError:  # more units than a byte counts: as full as 255, and no base for changes
+        counts = [bytearray(sc.board.n) for _ in range(5)]
+        for k, p in zip(members, places, strict=True):
+            _count(counts, sc, rules, k, p, 0)
+        return counts
+    cache[("counts", side)] = (places, counts)
+    return counts
+
+
+def _count(counts: list[bytearray], sc, rules: MoveRules, k: int, p: int, d: int) -> None:
+    """Add unit ``k`` standing at ``p`` to the counts (``d`` = 1), take it away (-1), or
+    (0) mark its places at least once, saturating at 255."""
+    if p < 0:
+        return
+    occ, cnt, zoc, zoca, near = counts
+    t = sc.units[k].type
+    armour = rules.armoured_zoc.stopped_by if rules.armoured_zoc else ()
+    if t in rules.no_zoc_types:
+        rows: tuple[bytearray, ...] = (near,)
+    else:
+        rows = (near, zoc, zoca) if t in armour else (near, zoc)
+    if d:
+        occ[p] += d
+        if t not in rules.stack_exempt:
+            cnt[p] += d
+        for j in sc.board.adj[p]:
+            for m in rows:
+                m[j] += d
+        return
+    occ[p] = min(occ[p] + 1, 255)
+    if t not in rules.stack_exempt:
+        cnt[p] = min(cnt[p] + 1, 255)
+    for j in sc.board.adj[p]:
+        for m in rows:
+            m[j] = min(m[j] + 1, 255)
 
 
 def enemy_of(state: GameState, side: str) -> str:

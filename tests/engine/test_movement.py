@@ -7,11 +7,25 @@ the clauses these tests prove are named at each test.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from ddaydesk.engine import IllegalAction, Move, apply, legal_actions, reach, zoc_map
+from ddaydesk.engine import (
+    ELIMINATED,
+    ON_MAP,
+    IllegalAction,
+    Move,
+    apply,
+    legal_actions,
+    new_state,
+    positions,
+    reach,
+    zoc_map,
+)
 from ddaydesk.engine.movement import allowance, edge_table
 from ddaydesk.engine.tables import SCALE, load_move_rules
-from tests.engine.conftest import at, position
+from ddaydesk.formats.scenariofile import load_scenario
+from tests.engine.conftest import TUTORIAL, at, position
 
 ARMOURED = {"armoured_zoc": True}
 
@@ -302,3 +316,22 @@ def test_a_hex_holding_more_units_than_a_byte_counts_is_full_not_an_error(small)
     assert at(sc, "0505") not in reach(s, s.unit("a-inf")).dest  # full (STD-STACK-01)
     with pytest.raises(IllegalAction, match="stacking limit"):
         apply(s, Move("allied", "a-inf", at(sc, "0505")))
+
+
+@settings(max_examples=40, deadline=None)
+@given(moves=st.lists(st.tuples(st.integers(0, 10**6), st.integers(-1, 10**6)), min_size=1, max_size=30))
+def test_masks_worked_out_from_the_last_counts_are_the_masks_counted_afresh(moves):
+    """A new state's ZOC/occupancy masks come from the side's last counts when few units moved:
+    they must be the masks counted from nothing (any units, any places, off the map too)."""
+    sc = load_scenario(TUTORIAL)
+    s = new_state(sc, 1)
+    board = sc.board
+    for k, p in moves:
+        k %= len(sc.units)
+        s = s.copy()
+        s.place[k] = -1 if p < 0 else p % board.n
+        s.status[k] = ON_MAP if p >= 0 else ELIMINATED
+        got = positions(s)
+        sc.__dict__.pop("_positions_cache", None)  # nothing to start from
+        s._cache.clear()
+        assert positions(s) == got

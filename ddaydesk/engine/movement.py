@@ -332,10 +332,11 @@ def _unit_rules(state: GameState, k: int, mode: str) -> _Rules:
     sc = state.scenario
     rules = load_move_rules(sc.system.id)
     u = sc.units[k]
-    edges, entry = edge_table(sc.board, rules, rules.class_of_type[u.type])
+    cls = rules.class_of_type[u.type]
+    edges, entry = edge_table(sc.board, rules, cls)
     it = rules.interdiction
     if it and it.river and state.scratch.get(RIVER_KEY):
-        edges = _with_river_interdiction(edges, state.scratch[RIVER_KEY], sc.board.index_of, it.river)
+        edges = _with_river_interdiction(sc.board, rules, cls, state.scratch[RIVER_KEY], it.river)
     pos = positions(state)
     enemy = enemy_of(state, u.side)
     n = sc.board.n
@@ -368,10 +369,19 @@ def _unit_rules(state: GameState, k: int, mode: str) -> _Rules:
 RIVER_KEY = "river_interdictions"  # scratch: [[label, label], ...] interdicted river hexsides
 
 
-def _with_river_interdiction(edges, sides, index_of, extra: int):
-    """A copy of the edge table (only the touched places' rows rebuilt) where crossing each
-    interdicted hexside costs ``extra`` ticks more (STD-AIR-RIV)."""
-    edges = list(edges)
+def _with_river_interdiction(board: Board, rules: MoveRules, cls: int, sides, extra: int):
+    """A copy of a class's edge table (only the touched places' rows rebuilt) where crossing
+    each interdicted hexside costs ``extra`` ticks more (STD-AIR-RIV). The last few are kept
+    with the board: the hexsides change a few times a turn, moves come by the dozen."""
+    memo = _board_cache(board).setdefault("river_edges", {})
+    key = (rules.system, cls, tuple(map(tuple, sides)), extra)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    if len(memo) > 16:
+        memo.clear()
+    memo[key] = edges = list(edge_table(board, rules, cls)[0])
+    index_of = board.index_of
     for a_lab, b_lab in sides:
         a, b = index_of[a_lab], index_of[b_lab]
         for x, y in ((a, b), (b, a)):

@@ -90,13 +90,15 @@ def wrap_move(rm) -> None:
 def _sc_overrun(state: GameState, a, ch: Changes) -> None:
     """D77-ASUP-04: a German unit entering (or passing through) a hex holding only an SC
     removes it from the game."""
-    if a.side == ALLIED or not any(m.kind == SC for m in state.markers):
+    if a.side == ALLIED:
         return
     path = ch.moved[-1][3]
+    passed = [m for m in state.markers if m.kind == SC and m.place in path]
+    if not passed:
+        return
     at = state.units_at()
     units = state.scenario.units
-    lost = [m for m in state.markers if m.kind == SC and m.place in path
-            and not any(units[j].side == ALLIED for j in at.get(m.place, ()))]
+    lost = [m for m in passed if not any(units[j].side == ALLIED for j in at.get(m.place, ()))]
     if lost:
         state.markers = tuple(m for m in state.markers if m not in lost)
         state.game["sc_lost"] = state.game.get("sc_lost", 0) + len(lost)

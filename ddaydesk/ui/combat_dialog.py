@@ -2,8 +2,10 @@
 the column in use, the exact outcome distribution, support choices, the roll and the result.
 
 Everything shown comes from the engine's :class:`~ddaydesk.ui.port.CombatPreview`; changing
-a support choice asks the engine for a new preview. Retreats and advances are then chosen
-on the map, so the dialog closes with the result.
+a support choice asks the engine for a new preview. When the defender answers an announced
+attack first (D77-AIR-16/20: close defensive support), the answers are listed here and the
+attacker rolls once one is chosen. The result's choices (losses, retreats, advances) are listed
+too, or made on the map.
 """
 
 from __future__ import annotations
@@ -181,9 +183,10 @@ class CombatDialog(QDialog):
             self.outcome.setText(f"Refused: {escape(error)}")
             return
         self.result = res
-        if not res.roll and not res.result:  # declared; the defender answers before the roll
-            self.outcome.setText(f"Declared: {escape(res.text)}. Roll once the answer is given.")
-            self._after_roll()
+        if not res.roll and not res.result:  # declared: the defender answers here, then the roll
+            self.outcome.setText(f"Declared: {escape(res.text)}.")
+            self.roll_button.setEnabled(False)
+            self.show_choices()
             return
         roll = " ".join(str(d) for d in res.roll)
         self.outcome.setText(f"Rolled <b>{roll}</b>: <b>{escape(res.result)}</b>. {escape(res.text)}")
@@ -220,9 +223,17 @@ class CombatDialog(QDialog):
         if self.choice_list.count():
             self.choice_list.setCurrentRow(0)
             side = self.port.view(self.controller.side).active_side
+            where = "" if self.result and not self.result.roll else ", or closes this and clicks a marked hex"
             self.outcome.setText(self.outcome.text() + f"<br>The {side} player chooses below "
-                                 "(double-click or Enter), or closes this and clicks a marked hex.")
+                                 f"(double-click or Enter){where}.")
 
     def _chosen(self, item: QListWidgetItem) -> None:
-        self.controller.choose(item.data(Qt.ItemDataRole.UserRole), item.text())
+        text = item.text()  # (the list is refilled below)
+        self.controller.choose(item.data(Qt.ItemDataRole.UserRole), text)
         self.show_choices()
+        declared = self.result is not None and not self.result.roll and not self.result.result
+        if declared and any(kind == "resolve_combat" for kind, _t, _p in self.controller.choices()):
+            side = self.port.view(self.controller.side).active_side
+            self.refresh()  # the answer may add to the defence (close defensive support)
+            self.outcome.setText(f"Answered: {escape(text)}. The {side} player rolls.")
+            self.roll_button.setEnabled(True)

@@ -164,3 +164,40 @@ def test_the_defender_answers_before_the_roll_D77_AIR_16_20(qtbot, settings):
     assert w.controller.side == "german"  # back to the attacker, who rolls
     second = attack()
     assert len(second.result.roll) == 1 and port.game.log[-1].kind == "resolve_combat"
+
+
+def test_the_defender_answers_in_the_combat_dialog_then_the_attacker_rolls_D77_AIR_20(qtbot, settings):
+    """The announced attack's dialog lists the defender's answers (D77-AIR-16/20); once one
+    is chosen the same dialog rolls the attack."""
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.ui.engine_port import EnginePort
+    from ddaydesk.ui.mainwindow import MainWindow
+    from tests.engine.conftest import at
+    from tests.rules.combat.conftest import D77_WIRING, game_at
+
+    sc = load_scenario(D77_WIRING)
+    port = EnginePort(game_at(sc, {"a-inf": "0403", "a-hq": "0401", "g-arm": "0504"},
+                              phase="german.combat", options={"tactical_air": True}))
+    w = MainWindow(port, settings, autosave=False)
+    qtbot.addWidget(w)
+    w.show()
+    w.controller.select("g-arm")
+    w._hovered(at(sc, "0403"))
+    dlg = w.attack_dialog()
+    before = dlg.preview.defence_total
+    dlg.roll()
+    assert port.game.log[-1].kind == "attack" and not dlg.roll_button.isEnabled()
+    listed = [dlg.choice_list.item(r).text() for r in range(dlg.choice_list.count())]
+    assert listed == ["Answer the attack without support", "Answer the attack with close defensive support"]
+    assert "allied player chooses below" in dlg.outcome.text()
+    dlg.choice_list.itemActivated.emit(dlg.choice_list.item(1))
+    assert port.game.log[-1].kind == "respond" and port.game.log[-1].cds
+    assert dlg.roll_button.isEnabled() and "german player rolls" in dlg.outcome.text()
+    assert w.controller.side == "german"
+    assert dlg.preview.defence_total == before + 1  # the support is in the odds shown (D77-AIR-17)
+    assert any(line.rule == "D77-AIR-17" for line in dlg.preview.defence_lines)
+    dlg.roll()
+    assert len(dlg.result.roll) == 1 and port.game.log[-1].kind == "resolve_combat"
+    assert dlg.preview.crt[dlg.preview.column][dlg.result.roll[0] - 1] == dlg.result.result
+    assert not dlg.roll_button.isEnabled()
+    dlg.close()

@@ -131,7 +131,7 @@ def test_save_and_open_round_trip(qtbot, win, port, tmp_path):
 
 def test_combat_dialog_shows_the_combat_modules_assessment(qtbot, win, port):
     from ddaydesk.rules.combat import Declaration, assess
-    from ddaydesk.ui.combat_port import situation
+    from ddaydesk.rules.combat.state_adapter import situation
 
     while engine.current_phase(port.game.state).kind != "combat":
         port.end_phase()

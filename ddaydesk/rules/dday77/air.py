@@ -21,7 +21,7 @@ from ddaydesk.engine.systems import Handler
 from ddaydesk.engine.tables import load_move_rules
 from ddaydesk.rules.combat.support import param
 from ddaydesk.rules.dday77.common import ALLIED, check_place, on_map
-from ddaydesk.rules.dday77.control import controller
+from ddaydesk.rules.dday77.control import controlled_names
 
 KEY = "air"
 NO_AIR = "SNOW"  # D77-WX-15
@@ -52,7 +52,7 @@ def air_factors(state) -> tuple[int, str]:
     if state.options.get("tactical_air"):
         n, rule = param(sysid, "air", "factors_per_turn"), "D77-AIR-02"
         cities = param(sysid, "air", "factors_with_cities", field="cities")
-        held = {p.name for p in state.scenario.board.places if controller(state, p.place) == ALLIED}
+        held = controlled_names(state)[ALLIED]
         if all(c in held for c in cities):
             n, rule = param(sysid, "air", "factors_with_cities"), "D77-AIR-03"
     else:

@@ -97,9 +97,9 @@ def mark_path(state: GameState, side: str, path) -> None:
 def controlled_names(state: GameState) -> dict[str, frozenset[str]]:
     """Side -> names of the map's named places it controls (for victory conditions)."""
     board = state.scenario.board
+    bits, land = allied_bits(state), _land(state)  # (controller() for each of hundreds of places)
     out: dict[str, set[str]] = {"allied": set(), "german": set()}
     for p in board.places:
-        side = controller(state, p.place)
-        if side:
-            out[side].add(p.name)
+        if land[p.place]:
+            out["allied" if bits >> p.place & 1 else "german"].add(p.name)
     return {s: frozenset(v) for s, v in out.items()}

@@ -9,7 +9,10 @@ per hover). Positions (ZOC, enemy-occupied hexes, interdiction) are per state an
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import compress
+from operator import itemgetter, ne
 from typing import NamedTuple
 
 from ddaydesk.board import Board
@@ -118,15 +121,18 @@ def _side_masks(state: GameState, side: str, rules: MoveRules) -> tuple[bytes, b
     the side's units stand: while one side moves, the other side's masks are reused."""
     sc = state.scenario
     cache = sc.__dict__.setdefault("_positions_cache", {})
-    members = cache.get(side)
-    if members is None:
-        members = cache[side] = tuple(k for k, u in enumerate(sc.units) if u.side == side)
-    place, status = state.place, state.status
-    key = (side, tuple([place[k] if status[k] == ON_MAP else -1 for k in members]))
+    got = cache.get(side)
+    if got is None:
+        got = cache[side] = _members(sc, side)
+    members, of_members = got
+    # Where the side's units stand, and their status (only those on the map count), read in C:
+    # a new state asks this for every unit of the side.
+    places, status = of_members(state.place), of_members(state.status)
+    key = (side, places, status)
     got = cache.get(key)
     if got is not None:
         return got
-    occ, cnt, zoc, zoca, near = _side_counts(sc, side, members, key[1], rules, cache)
+    occ, cnt, zoc, zoca, near = _side_counts(sc, side, members, places, status, rules, cache)
     got = (bytes(occ.translate(_NONZERO)), cnt, bytes(zoc.translate(_NONZERO)),
            bytes(zoca.translate(_NONZERO)), bytes(near.translate(_NONZERO)))
     if len(cache) > _SIDE_CACHE_SIZE:
@@ -136,40 +142,50 @@ def _side_masks(state: GameState, side: str, rules: MoveRules) -> tuple[bytes, b
     return got
 
 
+def _members(sc, side: str) -> tuple[tuple[int, ...], Callable[[list], tuple]]:
+    """The side's units (scenario indices) and a function reading their items of a per-unit list."""
+    members = tuple(k for k, u in enumerate(sc.units) if u.side == side)
+    if len(members) > 1:
+        return members, itemgetter(*members)
+    return members, lambda values: tuple(values[k] for k in members)
+
+
 _NONZERO = bytes(1) + bytes([1]) * 255  # translate table: a count to a 0/1 mask byte
 
 
-def _side_counts(sc, side: str, members: tuple[int, ...], places: tuple[int, ...], rules: MoveRules,
-                 cache: dict) -> list[bytearray]:
+def _side_counts(sc, side: str, members: tuple[int, ...], places: tuple[int, ...], status: tuple[str, ...],
+                 rules: MoveRules, cache: dict) -> list[bytearray]:
     """Per place, how many of the side's units stand there, count for stacking there, exert a
     ZOC on it, an armoured ZOC, stand next to it (one byte each). Worked out from the side's
     last counts when few of its units have moved since: a game moves one unit at a time, and
     on a big map the whole count is the costly part of a new state's masks."""
     last = cache.get(("counts", side))
     if last is not None:
-        before, old = last
-        moved = [i for i, (a, b) in enumerate(zip(before, places, strict=True)) if a != b]
+        (before, was), old = last
+        n = range(len(members))
+        moved = set(compress(n, map(ne, before, places))).union(compress(n, map(ne, was, status)))
         if len(moved) <= 4:
             counts = [bytearray(c) for c in old]
             try:
                 for i in moved:
-                    _count(counts, sc, rules, members[i], before[i], -1)
-                    _count(counts, sc, rules, members[i], places[i], 1)
+                    _count(counts, sc, rules, members[i], before[i] if was[i] == ON_MAP else -1, -1)
+                    _count(counts, sc, rules, members[i], places[i] if status[i] == ON_MAP else -1, 1)
             except ValueError:  # a count past 255 (a crowded hex): count afresh
                 pass
             else:
-                cache[("counts", side)] = (places, counts)
+                cache[("counts", side)] = ((places, status), counts)
                 return counts
+    on_map = [p if st == ON_MAP else -1 for p, st in zip(places, status, strict=True)]
     counts = [bytearray(sc.board.n) for _ in range(5)]
     try:
-        for k, p in zip(members, places, strict=True):
+        for k, p in zip(members, on_map, strict=True):
             _count(counts, sc, rules, k, p, 1)
     except ValueError:  # more units than a byte counts: as full as 255, and no base for changes
         counts = [bytearray(sc.board.n) for _ in range(5)]
-        for k, p in zip(members, places, strict=True):
+        for k, p in zip(members, on_map, strict=True):
             _count(counts, sc, rules, k, p, 0)
         return counts
-    cache[("counts", side)] = (places, counts)
+    cache[("counts", side)] = ((places, status), counts)
     return counts
 
 

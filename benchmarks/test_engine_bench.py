@@ -123,7 +123,7 @@ def test_first_save_of_2000_actions(benchmark, tmp_path):
 
 
 def test_save_and_load_2000_actions_campaign(benchmark, tmp_path):
-    """The same length of seeded random game on the D-Day '77 campaign (2,597 hexes, 160
+    """The same length of seeded random game on the D-Day '77 campaign (2,597 hexes, 193
     units, both supply rules: the victory check reads the supply records every turn)."""
     sc = load_scenario(ROOT / "scenarios" / "dday77-campaign.yaml")
     g = Game(sc, 7, {"weather": True, "tactical_air": True, "surprise_attack": True,

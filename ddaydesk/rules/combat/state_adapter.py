@@ -66,6 +66,8 @@ def turn_info(state: GameState) -> TurnInfo:
     invasions = [int(t) for t, *_ in state.game.get("invasions", ())]
     if state.turn in invasions:
         invasion, number = True, invasions.index(state.turn) + 1
+    elif invasions:  # the invasion rules record each invasion as it is made: none this turn
+        invasion, number = False, len(invasions)
     else:  # without an invasion record: invading units stand in all-sea hexes this turn
         board = sc.board
         invasion = any(u.side == "allied" and state.status[k] == ON_MAP and state.place[k] >= 0

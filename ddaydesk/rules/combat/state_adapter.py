@@ -19,7 +19,7 @@ from ddaydesk.rules.combat.model import CombatUnit, Marker, Pools, Situation, Tu
 from ddaydesk.rules.supply.adapter import fortress_places
 
 KEY = "combat"
-_MEMO_SIZE = 50_000  # CombatUnits kept per scenario (a few MB at most)
+_MEMO_SIZE = 20_000  # CombatUnits kept per scenario (a few MB at most)
 
 
 def record(state: GameState) -> dict[str, Any]:

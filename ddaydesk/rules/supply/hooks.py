@@ -49,14 +49,17 @@ def supply_phase(state, ch) -> None:
     if not sides:  # (with both D-Day '77 supply rules off there is nothing to trace)
         state.extra["supply"] = {**head, "supplied": [], "unsupplied": [], "draws_on": {}}
         return
-    inp, params = from_game_state(state), load_supply_params(system)
+    params = load_supply_params(system)
     if system != "fmu":
         # D-Day '77 does nothing to the units here: the traces are run when a rule (a
-        # fortress's isolation, a victory condition) or the canonical form reads the record.
+        # fortress's isolation, a victory condition) or the canonical form reads the record,
+        # on the position as it is now (a copy: later hooks and actions change the state).
+        now = state.copy()
+        now.extra = {}  # (not read by the traces; and no chain of earlier records kept alive)
         state.extra["supply"] = Deferred(
-            lambda: _record(head, compute_supply(inp, params, explain=False, sides=sides)))
+            lambda: _record(head, compute_supply(from_game_state(now), params, explain=False, sides=sides)))
         return
-    result = compute_supply(inp, params, explain=False, sides=sides)
+    result = compute_supply(from_game_state(state), params, explain=False, sides=sides)
     state.extra["supply"] = _record(head, result)
     for uid, effect in attrition(result.units, params["allied.check_after"], params).items():
         k = state.unit(uid)

@@ -499,9 +499,8 @@ def situation_without_cds(sit: Situation, t: int) -> Situation:
     """The situation as it was before the CDS factor was committed to ``t`` (so the
     procedure adds it itself)."""
     factor = sup.param("dday77", "air", "cds_factor")
-    return Situation(sit.system, sit.board, sit.units, sit.options, sit.turn,
-                     replace(sit.pools, air_left=sit.pools.air_left + factor, cds_hexes=sit.pools.cds_hexes - {t}),
-                     sit.stack_limit, sit.beach_places)
+    return replace(sit, pools=replace(sit.pools, air_left=sit.pools.air_left + factor,
+                                      cds_hexes=sit.pools.cds_hexes - {t}))
 
 
 def _auto_win(state: GameState, p: dict, av: auto_victory.AutoVictory, ch: Changes) -> None:

@@ -7,6 +7,7 @@ support fire cups. Nothing here holds the game state; the procedures are pure fu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -116,6 +117,17 @@ class Situation:
     pools: Pools = Pools()
     stack_limit: int | None = None  # units per hex at the end of a retreat or advance
     beach_places: frozenset[int] = frozenset()  # F&M beach landing hexes
+    # Ids of the units cut off against their will, worked out when a defender in a fortress
+    # asks (from a game: the supply record, traced when first read); a unit's own
+    # ``isolated`` counts too.
+    isolation: Callable[[], frozenset[str]] | None = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def isolated_ids(self) -> frozenset[str]:
+        return self.isolation() if self.isolation is not None else frozenset()
+
+    def is_isolated(self, unit: CombatUnit) -> bool:
+        return unit.isolated or unit.id in self.isolated_ids
 
     @cached_property
     def by_id(self) -> dict[str, CombatUnit]:

@@ -12,11 +12,18 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ddaydesk.engine import ON_MAP, STRATEGIC, SURPRISE, GameState, current_phase, positions
+from ddaydesk.engine import (
+    ON_MAP,
+    STRATEGIC,
+    SURPRISE,
+    Deferred,
+    GameState,
+    current_phase,
+    positions,
+)
 from ddaydesk.engine.tables import load_move_rules
 from ddaydesk.rules.combat import support as sup
 from ddaydesk.rules.combat.model import CombatUnit, Marker, Pools, Situation, TurnInfo
-from ddaydesk.rules.supply.adapter import fortress_places
 
 KEY = "combat"
 _MEMO_SIZE = 20_000  # CombatUnits kept per scenario (a few MB at most)
@@ -148,14 +155,6 @@ def situation(state: GameState) -> Situation:
     sc = state.scenario
     rules = load_move_rules(sc.system.id)
     pos = positions(state)
-    # Out of supply counts as isolated against its will; it only matters in a fortress hex
-    # (D77-FORT-01: not tripled there), so the supply record (extra["supply"], traced when
-    # first read) is read only when a unit stands in one.
-    forts = fortress_places(sc.board)
-    isolated: set[str] = set()
-    if any(state.place[k] in forts and state.status[k] == ON_MAP for k in range(len(sc.units))):
-        supply = state.record("supply") or {}
-        isolated = set(supply.get("isolated_fortresses", ())) | set(supply.get("unsupplied", ()))
     units = []
     # A unit's CombatUnit is the same in every state where it stands alike: kept per scenario
     # (a replay builds a situation for most combat-phase actions, each with every unit).
@@ -168,19 +167,29 @@ def situation(state: GameState) -> Situation:
             continue
         reduced = bool(state.steps_lost[k]) and u.reduced is not None
         flags = state.flags[k] & (STRATEGIC | SURPRISE)
-        key = (k, p, reduced, flags, p in forts and u.id in isolated, pos.interdicted[p])
+        key = (k, p, reduced, flags, pos.interdicted[p])
         cu = memo.get(key)
         if cu is None:
             attack, defence = (u.reduced[0], u.reduced[1]) if reduced else (u.attack, u.defence)
             cu = memo[key] = CombatUnit(
                 id=u.id, side=u.side, type=u.type, nationality=u.nationality, attack=attack,
                 defence=defence, place=p, reduced=reduced, has_reduced_side=u.reduced is not None,
-                zoc=u.type not in rules.no_zoc_types, isolated=key[4], name=u.name,
-                strategic=bool(flags & STRATEGIC), surprise=bool(flags & SURPRISE), interdicted=bool(key[5]))
+                zoc=u.type not in rules.no_zoc_types, name=u.name, strategic=bool(flags & STRATEGIC),
+                surprise=bool(flags & SURPRISE), interdicted=bool(key[4]))
         units.append(cu)
+
+    record = state.extra.get("supply")
+
+    def isolation() -> frozenset[str]:
+        """Out of supply counts as isolated against its will; it only matters in a fortress hex
+        (D77-FORT-01: not tripled there). The supply rules keep their result in extra["supply"],
+        traced when first read: here, only when a defender in a fortress is judged."""
+        supply = (record.value() if type(record) is Deferred else record) or {}
+        return frozenset(supply.get("isolated_fortresses", ())) | frozenset(supply.get("unsupplied", ()))
+
     beaches = frozenset(p.place for p in sc.board.places_of_kind("beach_landing"))
     got = Situation(system=sc.system.id, board=sc.board, units=units, options=dict(state.options),
                     turn=turn_info(state), pools=pools(state), stack_limit=rules.stack_limit,
-                    beach_places=beaches)
+                    beach_places=beaches, isolation=isolation)
     state._cache["combat_situation"] = got
     return got

@@ -147,7 +147,8 @@ def defender_terms(sit: Situation, table: DefenceTable, unit: CombatUnit, effect
         for e in chosen:
             lines.append(Line(e.rule, f"{unit.name or unit.id}: {e.where} +{e.add}", e.add, e.confidence))
         return lines, 1
-    if fortress_isolation and unit.isolated and table.isolation is not None and any(map(_is_fortress, mine)):
+    if (fortress_isolation and table.isolation is not None and any(map(_is_fortress, mine))
+            and sit.is_isolated(unit)):
         mine = [e for e in mine if not _is_fortress(e)]
         lines.append(Line(table.isolation.rule, f"{unit.name or unit.id}: isolated in a fortress, "
                                                  "not tripled", 0, table.isolation.confidence))

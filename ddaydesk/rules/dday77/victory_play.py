@@ -26,10 +26,11 @@ def facts(state: GameState) -> VictoryFacts:
         if c["kind"] == "units_in_region":
             region = target_region(c, sc.board)
             if region:
-                unsupplied = set((state.record("supply") or {}).get("unsupplied", ()))
                 places = sc.board.regions[region].places
-                supplied[region] = sum(1 for k in on_map(state, "allied") if is_combat(state, k)
-                                       and state.place[k] in places and sc.units[k].id not in unsupplied)
+                there = [k for k in on_map(state, "allied") if is_combat(state, k) and state.place[k] in places]
+                # (the supply record is traced when first read: only when there is someone to count)
+                unsupplied = set((state.record("supply") or {}).get("unsupplied", ())) if there else set()
+                supplied[region] = sum(1 for k in there if sc.units[k].id not in unsupplied)
     return VictoryFacts(state.turn, sc.last_turn, counts, supplied, controlled_names(state))
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from ddaydesk.engine import STRATEGIC
+from ddaydesk.engine import STRATEGIC, Deferred
 from ddaydesk.formats.scenariofile import load_scenario
+from ddaydesk.rules.combat import Declaration, assess
 from ddaydesk.rules.combat.state_adapter import pools, situation
 from tests.conftest import DATA
-from tests.engine.conftest import position
+from tests.engine.conftest import at, position
 
 
 def test_units_carry_their_current_values_and_flags(fmusc):
@@ -30,11 +31,22 @@ def test_out_of_supply_units_in_a_fortress_count_as_isolated_D77_FORT_01(tmp_pat
     (tmp_path / "combat").mkdir()
     (tmp_path / "combat" / "d77.yaml").write_text((DATA / "combat" / "d77_scenario.yaml").read_text())
     sc = load_scenario(tmp_path / "combat" / "d77.yaml")
-    s = position(sc, {"g-inf": "0504", "g-inf2": "0605", "g-weak": "0705"}, phase="allied.combat")
-    s.extra["supply"] = {"unsupplied": ["g-inf", "g-weak"], "supplied": ["g-inf2"]}
+    s = position(sc, {"a-inf": "0404", "a-inf2": "0704", "g-inf": "0504", "g-weak": "0705"},
+                 phase="allied.combat", options={"fortress_isolation": True})
+    traced = []
+
+    def trace():  # the supply record, worked out when first read (Deferred)
+        traced.append(1)
+        return {"unsupplied": ["g-inf", "g-weak"], "supplied": []}
+
+    s.extra["supply"] = Deferred(trace)
     sit = situation(s)
-    assert sit.unit("g-inf").isolated and not sit.unit("g-inf2").isolated
-    assert not sit.unit("g-weak").isolated  # out of supply, but not in a fortress
+    weak = assess(sit, Declaration(("a-inf2",), at(sc, "0705")))
+    assert not traced  # out of supply, but not in a fortress: the record is not even read
+    fort = assess(sit, Declaration(("a-inf",), at(sc, "0504")))
+    assert traced == [1] and sit.is_isolated(sit.unit("g-inf"))
+    assert "D77-FORT-01" in [line.rule for line in fort.defence_lines]  # not tripled
+    assert "D77-FORT-01" not in [line.rule for line in weak.defence_lines]
 
 
 def test_invasion_turn_and_fresh_pools_D77_NAV_01_AIR_02(d77sc):

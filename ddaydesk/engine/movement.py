@@ -92,27 +92,28 @@ def positions(state: GameState) -> Positions:
         return got
     sc = state.scenario
     rules = load_move_rules(sc.system.id)
-    n = sc.board.n
     occupied, count, zoc, zoc_armour, near = {}, {}, {}, {}, {}
     for s in sc.system.sides:
         occupied[s], count[s], zoc[s], zoc_armour[s], near[s] = _side_masks(state, s, rules)
+    got = Positions(occupied, count, zoc, zoc_armour, near, _interdicted(state, rules))
+    state._cache["positions"] = got
+    return got
+
+
+def _interdicted(state: GameState, rules: MoveRules) -> bytes:
+    """Interdicted places. The markers tuple is replaced only when a marker changes, so the
+    mask of the last one asked is kept with the board (a state is made at every action)."""
+    cache = _board_cache(state.scenario.board)
+    last = cache.get("interdicted")
+    if last is not None and last[0] is state.markers and last[1] == rules.system:
+        return last[2]
     inter = 0
     if rules.interdiction:
         for mk in state.markers:
             if mk.kind == rules.interdiction.marker:
                 inter |= 1 << (8 * mk.place)
-    got = Positions(occupied, count, zoc, zoc_armour, near,
-                    inter.to_bytes(n, "little") if inter else _no_places(sc.board))
-    state._cache["positions"] = got
-    return got
-
-
-def _no_places(board: Board) -> bytes:
-    """An all-zero mask over the board's places (shared: masks are never changed)."""
-    cache = _board_cache(board)
-    got = cache.get("no_places")
-    if got is None:
-        got = cache["no_places"] = bytes(board.n)
+    got = inter.to_bytes(state.scenario.board.n, "little")
+    cache["interdicted"] = (state.markers, rules.system, got)
     return got
 
 

@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from ddaydesk.engine.actions import Action, Changes, IllegalAction
 from ddaydesk.engine.phases import OVER, current_phase, end_phase
 from ddaydesk.engine.state import GameState
 from ddaydesk.engine.systems import rules_module
 
 
-def legal_actions(state: GameState, side: str) -> list[Action]:
-    """Every action ``side`` may take now (moves: one per reachable place, cheapest path)."""
+def legal_actions(state: GameState, side: str, kinds: Collection[str] | None = None) -> list[Action]:
+    """Every action ``side`` may take now (moves: one per reachable place, cheapest path);
+    with ``kinds``, only actions of those kinds (a list of choices without the moves, which
+    cost a search per unit)."""
     if state.phase == OVER:
         return []
     phase = current_phase(state)
     rm = rules_module(state.scenario.system.id)
     out: list[Action] = []
     for kind in ("end_phase", *phase.actions):
+        if kinds is not None and kind not in kinds:
+            continue
         h = rm.handlers.get(kind)
         if h is None or (h.sides == "phase" and side != phase.side) or rm.held(state, kind):
             continue

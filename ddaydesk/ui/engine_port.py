@@ -157,8 +157,7 @@ class EnginePort:
         if side != state.active or "choose_area" not in phase.actions:
             return None, ()
         regions = self.board.regions
-        options = tuple((a.region, regions[a.region].name) for a in legal_actions(state, side)
-                        if a.kind == "choose_area")
+        options = tuple((a.region, regions[a.region].name) for a in legal_actions(state, side, ("choose_area",)))
         return ("invasion_area", options) if options else (None, ())
 
     def _log(self, side: str) -> tuple[LogEntry, ...]:
@@ -197,8 +196,7 @@ class EnginePort:
         k = self._index(unit)
         phase = current_phase(state)
         if "place_withheld" in phase.actions:  # set-up: a withheld unit goes where it may stand
-            spots = {a.place: 0 for a in legal_actions(state, phase.side)
-                     if a.kind == "place_withheld" and a.unit == unit}
+            spots = {a.place: 0 for a in legal_actions(state, phase.side, ("place_withheld",)) if a.unit == unit}
             if not spots:
                 raise PortError(f"{unit} is not a withheld {phase.side} unit")
             return MoveRange(unit, -1, spots, {})
@@ -327,7 +325,8 @@ class EnginePort:
         return tuple(out)
 
     def _choice_actions(self, state) -> list:
-        return [a for a in legal_actions(state, state.active) if a.kind not in ("move", "end_phase")]
+        phase = current_phase(state)
+        return legal_actions(state, state.active, [k for k in phase.actions if k not in ("move", "end_phase")])
 
     def choose(self, index: int) -> None:
         acts = self._choice_actions(self.game.state)

@@ -195,6 +195,8 @@ def play(data, options, max_actions, sc=SC, stop_at_barrier=False):
                 event(f"probe: {'path ' if cand.via else ''}move {'accepted' if accepted else 'refused'}")
         legal = legal_actions(state, state.active)
         ends = [a for a in legal if a.kind != "move"]
+        # asking for some kinds only (the UI's choices, without the costly moves) lists those
+        assert legal_actions(state, state.active, {a.kind for a in ends}) == ends
         pick_end = ends and data.draw(st.integers(0, 99)) >= 95  # 0, the simplest draw, moves on
         action = data.draw(st.sampled_from(ends if pick_end else legal))
         if stop_at_barrier and apply(state, action)[1].barrier:

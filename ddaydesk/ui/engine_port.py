@@ -16,6 +16,7 @@ from ddaydesk.engine import (
     ON_MAP,
     PENDING,
     WITHHELD,
+    Action,
     EndPhase,
     Game,
     IllegalAction,
@@ -69,6 +70,7 @@ class EnginePort:
         self._phases = tuple(p.id for p in load_sequence(self.scenario.system.id).phases)
         self._oos_key: tuple = ()
         self._oos: set[str] = set()
+        self._log_entries: dict[str, list[tuple[Action, LogEntry]]] = {}  # per side, see _log
 
     @property
     def board(self) -> Board:
@@ -161,27 +163,36 @@ class EnginePort:
         return ("invasion_area", options) if options else (None, ())
 
     def _log(self, side: str) -> tuple[LogEntry, ...]:
+        """The log as ``side`` reads it. Entries are kept per side with the action they tell
+        of: the view is asked after every action, and only the new ones (those after an undo
+        or a new action that replaced the undone ones) are written again."""
+        g = self.game
+        kept = self._log_entries.setdefault(side, [])
+        k = min(len(kept), g.pos)
+        while k and kept[k - 1][0] is not g.actions[k - 1]:
+            k -= 1
+        del kept[k:]
+        kept += ((g.actions[i], self._log_entry(side, i)) for i in range(k, g.pos))
+        return tuple(entry for _a, entry in kept)
+
+    def _log_entry(self, side: str, i: int) -> LogEntry:
         g = self.game
         board = self.board
-        out = []
-        for i, action in enumerate(g.log):
-            before = g.states[i]
-            ch = g.changes[i]
-            if action.secret and action.side != side:
-                text = "a secret choice was recorded"
-            elif isinstance(action, Move) and ch.moved:
-                unit, frm, to, _path = ch.moved[0]
-                name = self.scenario.units[self.scenario.unit_index[unit]].name
-                text = f"{name}: {board.labels[frm] if frm >= 0 else 'enters'} → {board.labels[to]}"
-            elif isinstance(action, EndPhase):
-                text = f"end of {phase_name(before.phase)}"
-            else:
-                text = action.kind.replace("_", " ")
-            if ch.notes:
-                text += "; " + "; ".join(ch.notes)
-            out.append(LogEntry(i + 1, before.turn, phase_name(before.phase), action.side, text,
-                                tuple(r.value for r in ch.dice)))
-        return tuple(out)
+        action, before, ch = g.actions[i], g.states[i], g.changes[i]
+        if action.secret and action.side != side:
+            text = "a secret choice was recorded"
+        elif isinstance(action, Move) and ch.moved:
+            unit, frm, to, _path = ch.moved[0]
+            name = self.scenario.units[self.scenario.unit_index[unit]].name
+            text = f"{name}: {board.labels[frm] if frm >= 0 else 'enters'} → {board.labels[to]}"
+        elif isinstance(action, EndPhase):
+            text = f"end of {phase_name(before.phase)}"
+        else:
+            text = action.kind.replace("_", " ")
+        if ch.notes:
+            text += "; " + "; ".join(ch.notes)
+        return LogEntry(i + 1, before.turn, phase_name(before.phase), action.side, text,
+                        tuple(r.value for r in ch.dice))
 
     def needs_handover(self, from_side: str, to_side: str) -> bool:
         """Blank the screen between sides whenever a side holds a secret (or will: withheld set-up)."""

@@ -284,3 +284,21 @@ def test_a_retreat_is_chosen_by_clicking_a_marked_hex(qtbot, settings):
     qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=w.view.view_point_of(end))
     last = port.game.log[-1]
     assert last.kind == "retreat" and tuple(last.via) == path[1:] and text in w.hint.text()
+
+
+def test_the_log_after_an_undo_and_another_action_is_the_log_written_afresh(port):
+    """The view's log keeps its entries from one view to the next; an undo and a different
+    action must show in it as they would in a new window over the same game."""
+    _to_movement(port)
+    g = port.game
+    side = g.state.active
+    moves = [a for a in engine.legal_actions(g.state, side) if a.kind == "move"]
+    g.do(moves[0])
+    others = [a for a in engine.legal_actions(g.state, side) if a.kind == "move"]
+    g.do(others[0])
+    first = port.view(side).log
+    g.undo()
+    g.do(next(a for a in reversed(others) if a.unit != others[0].unit))
+    again = port.view(side).log
+    assert again == EnginePort(g).view(side).log  # a new port has nothing kept
+    assert again[:-1] == first[:-1] and again[-1] != first[-1]

@@ -44,6 +44,25 @@ def test_log_model_dice_filter():
     assert m.rowCount() == 1 and "[dice: 4]" in m.data(m.index(0))
 
 
+def test_log_model_adds_rows_for_a_longer_log_and_resets_for_another(qtbot):
+    m = LogModel()
+    a, b, c = (LogEntry(k, 1, "movement", "allied", f"move {k}") for k in (1, 2, 3))
+    m.set_entries([a, b])
+    with qtbot.waitSignal(m.rowsInserted) as inserted:  # the same log and one more: one row added
+        m.set_entries([a, b, c])
+    assert inserted.args[1:] == [2, 2] and m.rowCount() == 3
+    with qtbot.assertNotEmitted(m.modelReset), qtbot.assertNotEmitted(m.rowsInserted):
+        m.set_entries([a, b, c])  # nothing new
+    other = LogEntry(2, 1, "movement", "allied", "another move")  # after an undo
+    with qtbot.waitSignal(m.modelReset):
+        m.set_entries([a, other])
+    assert [m.data(m.index(r)) for r in range(2)][1].endswith("another move")
+    m.set_dice_only(True)
+    assert m.rowCount() == 0
+    m.set_dice_only(False)
+    assert m.rowCount() == 2
+
+
 def test_every_overlay_has_a_view_action_with_its_shortcut(window, settings):
     for layer, (_title, key, _shown) in LAYERS.items():
         a = window.layer_actions[layer]

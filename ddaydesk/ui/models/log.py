@@ -23,14 +23,26 @@ class LogModel(QAbstractListModel):
         self._all: list[LogEntry] = []
 
     def set_entries(self, entries: tuple[LogEntry, ...] | list[LogEntry]) -> None:
-        self.beginResetModel()
-        self._all = list(entries)
-        self.entries = [e for e in self._all if e.dice] if self.dice_only else list(self._all)
-        self.endResetModel()
+        new = list(entries)
+        old = self._all
+        if not self.dice_only and old and len(new) >= len(old) and new[len(old) - 1] is old[-1]:
+            # the same log, perhaps with more (the port hands back the entries it kept)
+            if len(new) > len(old):
+                self.beginInsertRows(QModelIndex(), len(old), len(new) - 1)
+                self._all, self.entries = new, list(new)
+                self.endInsertRows()
+            return
+        self._reset(new)
 
     def set_dice_only(self, on: bool) -> None:
         self.dice_only = on
-        self.set_entries(self._all)
+        self._reset(self._all)
+
+    def _reset(self, entries: list[LogEntry]) -> None:
+        self.beginResetModel()
+        self._all = entries
+        self.entries = [e for e in entries if e.dice] if self.dice_only else list(entries)
+        self.endResetModel()
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt signature)
         return 0 if parent.isValid() else len(self.entries)

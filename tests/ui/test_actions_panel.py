@@ -128,10 +128,9 @@ def test_a_decision_of_the_other_side_offers_the_hand_over(qtbot, settings):
     assert w.controller.side == "allied" and "Invade Normandy" in _texts(w)
 
 
-def test_the_defender_answers_before_the_roll_D77_AIR_16_20(qtbot, settings):
-    """D77-AIR-20: close defensive support is decided as the attack is announced, so the
-    window hands the announced attack to the Allied player, who answers from the Actions dock;
-    the German then rolls it."""
+def _german_armour_next_to_allied_infantry(qtbot, settings):
+    """A window on the German combat phase: g-arm may attack a-inf in 0403, and the Allies
+    have air factors for close defensive support (D77-AIR-16)."""
     from ddaydesk.formats.scenariofile import load_scenario
     from ddaydesk.ui.engine_port import EnginePort
     from ddaydesk.ui.mainwindow import MainWindow
@@ -144,11 +143,19 @@ def test_the_defender_answers_before_the_roll_D77_AIR_16_20(qtbot, settings):
     w = MainWindow(port, settings, autosave=False)
     qtbot.addWidget(w)
     w.show()
+    return w, port, at(sc, "0403")
+
+
+def test_the_defender_answers_before_the_roll_D77_AIR_16_20(qtbot, settings):
+    """D77-AIR-20: close defensive support is decided as the attack is announced, so the
+    window hands the announced attack to the Allied player, who answers from the Actions dock;
+    the German then rolls it."""
+    w, port, target = _german_armour_next_to_allied_infantry(qtbot, settings)
     assert w.controller.side == "german"
 
     def attack():
         w.controller.select("g-arm")
-        w._hovered(at(sc, "0403"))
+        w._hovered(target)
         dlg = w.attack_dialog()
         dlg.roll()
         dlg.close()
@@ -169,20 +176,9 @@ def test_the_defender_answers_before_the_roll_D77_AIR_16_20(qtbot, settings):
 def test_the_defender_answers_in_the_combat_dialog_then_the_attacker_rolls_D77_AIR_20(qtbot, settings):
     """The announced attack's dialog lists the defender's answers (D77-AIR-16/20); once one
     is chosen the same dialog rolls the attack."""
-    from ddaydesk.formats.scenariofile import load_scenario
-    from ddaydesk.ui.engine_port import EnginePort
-    from ddaydesk.ui.mainwindow import MainWindow
-    from tests.engine.conftest import at
-    from tests.rules.combat.conftest import D77_WIRING, game_at
-
-    sc = load_scenario(D77_WIRING)
-    port = EnginePort(game_at(sc, {"a-inf": "0403", "a-hq": "0401", "g-arm": "0504"},
-                              phase="german.combat", options={"tactical_air": True}))
-    w = MainWindow(port, settings, autosave=False)
-    qtbot.addWidget(w)
-    w.show()
+    w, port, target = _german_armour_next_to_allied_infantry(qtbot, settings)
     w.controller.select("g-arm")
-    w._hovered(at(sc, "0403"))
+    w._hovered(target)
     dlg = w.attack_dialog()
     before = dlg.preview.defence_total
     dlg.roll()

@@ -78,7 +78,8 @@ class GameState:
     scratch: dict[str, Any]  # cleared at each turn start
     dice: Dice
     # Rules modules' own records (supply, combat...), one per key. Copies share each record
-    # until one of them changes it: read ``extra[key]``, change it only through ``own(key)``.
+    # until one of them changes it: read one with ``record(key)``, change it only through
+    # ``own(key)`` (or replace it whole).
     extra: dict[str, Any] = field(default_factory=dict)
     # Where inside its place a unit stands, or its off-map box: area systems' parts of a zone
     # (D-Day2: "A", "G", "P", "beach", "usaaf"...). "" when the system has none (hex maps).

@@ -601,23 +601,4 @@ def end_problem(state: GameState, phase: Phase) -> str | None:
         if uid in able:
             return f"{uid} is in an enemy zone of control and must attack (D77-ZOC-04)"
     return None
-    rec = record(state)
-    defended = set(phase_list(state, "defended"))
-    sit = situation(state)
-    side = phase.side
-    if rec.get("turn") == state.turn:
-        for m in rec.get("must_attack", ()):
-            t = sit.board.index(m["target"])
-            if m["target"] not in defended and any(u.side != side for u in sit.at.get(t, ())) and any(
-                    d.target == t for d in declarable(state, side, phase)):
-                return (f"the attack on {m['target']} that close defensive support kept from an automatic "
-                        "victory must be fought (D77-AUTO-16)")
-    if not sup.param(sit.system, "must_attack_from_zoc"):
-        return None
-    able = {uid for d in declarable(state, side, phase) for uid in d.attackers}
-    zoc = positions(state).zoc[enemy(state, side)]
-    for u in sit.units:
-        if u.side == side and u.id in able and zoc[u.place]:
-            return f"{u.id} is in an enemy zone of control and must attack (D77-ZOC-04)"
-    return None
 

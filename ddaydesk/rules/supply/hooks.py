@@ -4,9 +4,10 @@ On a new game the supply markers of the scenario (Supply Centres, beachheads, dr
 are put on the map; on entering each supply phase the whole position is recomputed and the
 result kept in ``state.extra["supply"]`` (JSON-able: who is in supply, who is not, and what
 each unit draws on; in D-Day '77 a :class:`~ddaydesk.engine.state.Deferred` record, traced
-when first read: read it with ``state.record("supply")``). In Utah Beach the units out of supply are then reduced, or eliminated
-if already reduced (FMU-SUP-05). D-Day '77's out-of-supply effects belong to the standard
-rules, which are not public: nothing is done to the units there.
+when first read: read it with ``state.record("supply")``). In Utah Beach the units out of
+supply are then reduced, or eliminated if already reduced (FMU-SUP-05). D-Day '77's
+out-of-supply effects belong to the standard rules, which are not public: nothing is done to
+the units there.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from ddaydesk import __version__
 from ddaydesk.formats.errors import FormatError
-from ddaydesk.ui import dialogs
+from ddaydesk.ui import dialogs, rules_browser
 from ddaydesk.ui.combat_dialog import CombatDialog
 from ddaydesk.ui.controller import Controller
 from ddaydesk.ui.mapview import MapScene, MapView
@@ -222,7 +222,8 @@ class MainWindow(QMainWindow):
         self._action(m, "&Next turn", self.next_turn, "Ctrl+Shift+E", "End every remaining phase of this turn")
         self._action(m, "Roll &log", self.show_roll_log, "Ctrl+L", "Show the dice rolls of this game")
         m = mb.addMenu("&Help")
-        self._action(m, "&Rules reference", self.show_rules, QKeySequence.StandardKey.HelpContents)
+        self._action(m, "&Rules", self.show_rules, QKeySequence.StandardKey.HelpContents,
+                     "This game's rules, charts and optional rules, searchable")
         self._action(m, "&Keyboard shortcuts", self.show_shortcuts, "Ctrl+/")
         self._action(m, "&About ddaydesk", self.show_about)
 
@@ -596,8 +597,11 @@ class MainWindow(QMainWindow):
 
     # -- help ---------------------------------------------------------------------------------
     def show_rules(self) -> None:
-        sc = self.controller.port.scenario
-        dialogs.rules_reference(self, sc.system, sc.options).open()
+        self.show_rule("")
+
+    def show_rule(self, rule: str) -> None:
+        """The rules browser of this game, at the entry of ``rule`` if one is given."""
+        rules_browser.show_for(self, self.controller.port, rule)
 
     def show_shortcuts(self) -> None:
         dialogs.shortcuts_dialog(self, self.all_actions + [self.undo_action, self.redo_action]).open()

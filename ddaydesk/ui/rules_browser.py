@@ -38,6 +38,26 @@ def game_context(port) -> Context:
     return Context(system=sc.system.id, options=options, scenario=sc)
 
 
+def show_for(host: QWidget, port, rule: str = "") -> RulesBrowser:
+    """Open (or bring back) ``host``'s rules browser for the game of ``port``, at ``rule``'s
+    entry if one is given. One browser per game window, rebuilt when the game changes."""
+    ctx = game_context(port)
+    browser: RulesBrowser | None = getattr(host, "rules_browser", None)
+    old = browser.help.ctx if browser is not None else None
+    if old is None or (old.system, old.options, old.scenario) != (ctx.system, ctx.options, ctx.scenario):
+        if browser is not None:
+            browser.close()
+            browser.deleteLater()
+        browser = RulesBrowser(RulesHelp(ctx), host)
+        host.rules_browser = browser
+    browser.show()
+    browser.raise_()
+    browser.activateWindow()
+    if rule:
+        browser.open_rule(rule)
+    return browser
+
+
 class RulesBrowser(QWidget):
     """A window of its own, so the rules stay open beside the map."""
 
@@ -48,6 +68,7 @@ class RulesBrowser(QWidget):
         self.history: list[tuple[str, str]] = []
         self.at = -1
         self.page: HelpPage | None = None
+        self.target = None  # the highlighted paragraph (QTextBlock) a link led to
         self.resize(1100, 760)
         lay = QVBoxLayout(self)
         bar = QHBoxLayout()
@@ -139,8 +160,8 @@ class RulesBrowser(QWidget):
         item = self.items.get(key)
         if item is not None:
             self.tree.setCurrentItem(item)
-        found = self.scroll_to(locator) if locator else True
-        self.view.setExtraSelections(self._mark(found) if locator else [])
+        self.target = self.scroll_to(locator) if locator else None
+        self.view.setExtraSelections(self._mark(self.target))
         if not locator:
             self.view.verticalScrollBar().setValue(0)
         self.status.setText(f"Corrected text: {page.corrected}" if page.corrected else "")
@@ -148,15 +169,18 @@ class RulesBrowser(QWidget):
         return True
 
     def scroll_to(self, locator: str):
-        """Scroll the paragraph that starts with ``locator`` to the top; its block, or None."""
+        """Scroll the paragraph that starts with ``locator`` to the top (a heading before any
+        other, such as a chart's cell naming the same rule); its block, or None."""
         doc = self.view.document()
-        block = doc.begin()
-        while block.isValid():
-            if block.text().lstrip().startswith(locator):
-                top = doc.documentLayout().blockBoundingRect(block).top()
-                self.view.verticalScrollBar().setValue(int(top))
-                return block
-            block = block.next()
+        for headings_only in (True, False):
+            block = doc.begin()
+            while block.isValid():
+                if (block.blockFormat().headingLevel() > 0 or not headings_only) and \
+                        block.text().lstrip().startswith(locator):
+                    top = doc.documentLayout().blockBoundingRect(block).top()
+                    self.view.verticalScrollBar().setValue(int(top))
+                    return block
+                block = block.next()
         return None
 
     def _mark(self, block) -> list:
@@ -172,12 +196,12 @@ class RulesBrowser(QWidget):
 
     def current_block_text(self) -> str:
         """The text of the highlighted paragraph (the entry a link opened), or ""."""
-        sels = self.view.extraSelections()
-        return sels[0].cursor.block().text() if sels else ""
+        return self.target.text() if self.target is not None else ""
 
-    def open_rule(self, rule: str) -> bool:
-        """Show the entry that explains ``rule``; False (and a search for it) if none does."""
-        where = self.help.target(rule)
+    def open_rule(self, rule: str, prefer: str | None = None) -> bool:
+        """Show the entry that explains ``rule`` (``prefer``'s texts first, by default the
+        game's); False, and a search for the id, if no entry does."""
+        where = self.help.target(rule, prefer)
         if where is None:
             self.search(rule, everywhere=True)
             return False
@@ -186,7 +210,7 @@ class RulesBrowser(QWidget):
     def follow(self, url: QUrl) -> None:
         kind, what, locator = parse_link(url.toString())
         if kind == "rule":
-            self.open_rule(what)
+            self.open_rule(what, self.page.system if self.page is not None and self.page.system else None)
         elif kind == "page":
             self.show_page(what, locator)
 
@@ -220,6 +244,7 @@ class RulesBrowser(QWidget):
         self.history.append(("search", ""))
         self.at = len(self.history) - 1
         self.view.setMarkdown(self.page.markdown)
+        self.target = None
         self.view.setExtraSelections([])
         self.setWindowTitle(f"Rules — search: {query}")
         self.status.setText("")

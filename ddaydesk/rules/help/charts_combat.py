@@ -62,7 +62,8 @@ def crt_chart(system: str, ctx: Context, marks: Marks) -> str | None:
             out.append(f"Results on this line{who}:\n\n" + _key(own, marks))
     out.append("**Key to the results**\n\n" + _key(crt.tables["standard"].results, marks))
     if crt.kind == "differential":
-        out.append(f"**Stiff resistance** ({crt.stiff_resistance_rule}): a defender given a retreat "
+        sr = doc[0].get("stiff_resistance") or {"rule": crt.stiff_resistance_rule}
+        out.append(f"**Stiff resistance** ({crt.stiff_resistance_rule}{marks(sr)}): a defender given a retreat "
                    f"may instead lose {crt.stiff_resistance_steps} step and hold its hex; the attacker "
                    "then may not advance.\n\n")
     return "".join(out)

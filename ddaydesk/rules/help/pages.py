@@ -105,10 +105,10 @@ class RulesHelp:
         return "optional rule, on unless turned off" if o.default else "optional rule"
 
     # -- links --------------------------------------------------------------------------------
-    def target(self, rule: str) -> Target | None:
-        """Where ``rule`` is explained: its text entry (in this game's system first), else its
-        clause in the clause pages; None if nowhere."""
-        e = self.library.entry(rule, self.ctx.system)
+    def target(self, rule: str, prefer: str | None = None) -> Target | None:
+        """Where ``rule`` is explained: its text entry (in ``prefer``'s texts first, by default
+        this game's system), else its clause in the clause pages; None if nowhere."""
+        e = self.library.entry(rule, prefer or self.ctx.system)
         if e is not None:
             return Target(f"{e.system}/{e.page}", e.head)
         for system, cs in self.clauses.items():
@@ -116,16 +116,17 @@ class RulesHelp:
                 return Target(f"{system}/clauses", f"{rule} ")
         return None
 
-    def why(self, rule: str) -> str:
+    def why(self, rule: str, system: str | None = None) -> str:
         """Why a default is ours: the entry's "**Why ours:**" paragraph, if it has one."""
-        e = self.library.entry(rule, self.ctx.system)
+        e = self.library.entry(rule, system or self.ctx.system)
         m = _WHY.search(e.body) if e else None
         return " ".join(re.sub(r"[*_`]", "", m.group(1)).split()) if m else ""
 
     def chart(self, system: str, cid: str) -> Chart | None:
         """A chart of a system's tables as the engine reads them (built once per browser)."""
         if (system, cid) not in self._charts:
-            self._charts[system, cid] = build_chart(system, cid, self.ctx, self.why) if self._systems.get(system) else None
+            why = lambda rule: self.why(rule, system)  # noqa: E731 (the chart's own system explains)
+            self._charts[system, cid] = build_chart(system, cid, self.ctx, why) if self._systems.get(system) else None
         return self._charts[system, cid]
 
     # -- pages --------------------------------------------------------------------------------
@@ -133,6 +134,8 @@ class RulesHelp:
         if system not in self._pages:
             pages = [self._home(system)]
             pages += [self._text(p) for p in self.library.pages.get(system, [])]
+            if self._systems.get(system) and self._systems[system].options:
+                pages.append(self._options(system))
             for cid in CHARTS:
                 c = self.chart(system, cid)
                 if c is not None:
@@ -189,7 +192,7 @@ class RulesHelp:
         elif sysdef.options:
             rows = []
             for o in sysdef.options.values():
-                where = self.target(o.rules[0]) if o.rules else None
+                where = self.target(o.rules[0], system) if o.rules else None
                 title = f"[{o.title}]({page_link(where.page, where.locator)})" if where else o.title
                 on = self.ctx.options.get(o.id, o.default)
                 state = (("**on**" if on else "off") + " in this game" if self.ctx.system == system
@@ -214,10 +217,29 @@ class RulesHelp:
                    f"it as corrected. A text can be corrected the same way in `{user / 'rules' / 'text' / system}`.\n")
         return HelpPage(f"{system}/home", system, "About these rules", "home", linkify_markdown("\n".join(out)))
 
+    def _options(self, system: str) -> HelpPage:
+        """Every optional rule with its toggle, as set in this game, and what it does."""
+        out = ["# Optional rules\n",
+               "Each optional rule is a toggle of the New game dialog; a saved game keeps the choice.\n"]
+        for o in self._systems[system].options.values():
+            out.append(f"## {o.title} · *{self.option_state(system, o)}*\n")
+            e = self.library.entry(o.rules[0], system) if o.rules else None
+            span = f"{o.rules[0]}..{o.rules[-1].rpartition('-')[2]}" if len(o.rules) > 1 else "".join(o.rules)
+            if e is not None:
+                first = e.body.strip().split("\n\n")[0]
+                out.append(f"{first}\n\n[Read the rule: {e.title}]({page_link(f'{e.system}/{e.page}', e.head)}) · "
+                           f"clauses {span}\n")
+            elif span:
+                out.append(f"Clauses {span}.\n")
+        return HelpPage(f"{system}/options", system, "Optional rules", "text", linkify_markdown("\n".join(out)))
+
     def pages_list(self, system: str, kind: str) -> list[HelpPage]:
         """Pages of one kind, without building the home page (which lists them)."""
         if kind == "text":
-            return [HelpPage(f"{system}/{p.name}", system, p.title, "text", "") for p in self.library.pages.get(system, [])]
+            out = [HelpPage(f"{system}/{p.name}", system, p.title, "text", "") for p in self.library.pages.get(system, [])]
+            if self._systems.get(system) and self._systems[system].options:
+                out.append(HelpPage(f"{system}/options", system, "Optional rules", "text", ""))
+            return out
         if kind == "chart" and self._systems.get(system):
             return [HelpPage(f"{system}/chart/{cid}", system, CHARTS[cid][0], "chart", "")
                     for cid in CHARTS if self.chart(system, cid) is not None]
@@ -235,7 +257,7 @@ class RulesHelp:
             if c.section != section:
                 section = c.section
                 out.append(f"## {section}\n")
-            o = self.option_of(system, [c.id])
+            o = self.option_of(system, [c.id]) if self.ctx.system == system else None
             state = f" · *{self.option_state(system, o)}*" if o else ""
             more = f" [(how the game plays it)]({href(c.id)})" if self.library.entry(c.id, system) else ""
             out.append(f"**{c.id}**{state} — {linkify_markdown(c.text)}{more}\n")

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from ddaydesk.rules.help.pages import HelpPage, RulesHelp, page_link
+from ddaydesk.rules.help.texts import _IDS
 
 _TAG = re.compile(r"<[^>]+>")
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
@@ -18,6 +19,7 @@ _MARK = re.compile(r"[*_`#>|]+")
 _RULE_LINE = re.compile(r"^\s*\|?\s*-{3,}.*$", re.M)
 _HEAD = re.compile(r"^(#{1,6})\s+(.*)$")
 _CLAUSE = re.compile(r"^\*\*([A-Z0-9-]+)\*\*")
+_PART = re.compile(r"^\*\*([^*]+)\*\*")  # a chart's part: a paragraph opening in bold
 
 
 def plain(md: str) -> str:
@@ -57,15 +59,22 @@ def passages(page: HelpPage) -> list[Passage]:
         if text or locator:
             out.append(Passage(page.system, page.key, page.title, locator, plain(title), text))
 
+    previous = ""
     for line in page.markdown.split("\n"):
-        head = _HEAD.match(line) if page.kind != "chart" else None
+        head = _HEAD.match(line)
         clause = _CLAUSE.match(line) if page.kind == "clauses" else None
-        if (head and len(head.group(1)) > 1) or clause:
+        part = _PART.match(line) if page.kind == "chart" and not previous.strip() else None
+        previous = line
+        if (head and len(head.group(1)) > 1) or clause or part:
             flush()
             if clause:
                 title, locator, lines = clause.group(1), clause.group(1) + " ", [line]
+            elif part:
+                title, locator, lines = f"{page.title}: {part.group(1)}", plain(line), [line]
             else:
-                title, locator, lines = head.group(2), plain(head.group(2)), []
+                title, lines = head.group(2), []
+                m = _IDS.match(plain(title))
+                locator = m.group("ids").split(",")[0].strip() if m else plain(title)
         else:
             lines.append(line)
     flush()
@@ -75,12 +84,17 @@ def passages(page: HelpPage) -> list[Passage]:
 class SearchIndex:
     def __init__(self, help_: RulesHelp):
         self.help = help_
-        self.passages = [p for s in help_.systems() for page in help_.pages(s) if page.kind != "home"
-                         for p in passages(page)]
+        self.passages = []
+        for system in help_.systems():
+            pages = [p for p in help_.pages(system) if p.kind != "home"]
+            charts = {p.title for p in pages if p.kind == "chart"}
+            for page in pages:  # a chart embedded in a text is found on its own page
+                self.passages += [p for p in passages(page) if page.kind != "text" or p.title not in charts]
 
     def search(self, query: str, system: str | None = None, limit: int = 60) -> list[Hit]:
-        """Passages holding every word of ``query``; ``system`` limits them to one system."""
-        words = [w for w in re.findall(r"[\w'-]+", query.lower()) if w]
+        """Passages holding every word of ``query`` (or a form of it: "supply" finds
+        "supplied"); ``system`` limits them to one system."""
+        words = query_stems(query)
         if not words:
             return []
         hits = []
@@ -95,6 +109,12 @@ class SearchIndex:
         current = self.help.ctx.system
         hits.sort(key=lambda h: (h.passage.system != current, -h.score, h.passage.page, h.passage.locator))
         return hits[:limit]
+
+
+def query_stems(query: str) -> list[str]:
+    """The query's words cut to a stem a plain substring test can match in every form."""
+    return [re.sub(r"(ies|es|s|ed|ing|y)$", "", w) if len(w) > 4 else w
+            for w in re.findall(r"[\w'-]+", query.lower())]
 
 
 def snippet(text: str, words: list[str], width: int = 110) -> str:
@@ -116,8 +136,8 @@ def results_page(help_: RulesHelp, query: str, hits: list[Hit], scope: str) -> H
         where = h.passage.page_title if h.passage.title == h.passage.page_title else \
             f"{h.passage.page_title}: {h.passage.title}"
         text = h.snippet
-        for w in sorted(set(re.findall(r"[\w'-]+", query.lower())), key=len, reverse=True):
-            text = re.sub(f"({re.escape(w)})", r"**\1**", text, flags=re.I)
+        for w in sorted(set(query_stems(query)), key=len, reverse=True):
+            text = re.sub(rf"\b({re.escape(w)}\w*)", r"**\1**", text, flags=re.I)
         out.append(f"[{where}]({h.link})  \n{text}\n")
     if not hits:
         out.append("Nothing found. Try fewer words, or search all systems.\n")

@@ -151,3 +151,25 @@ def test_a_drop_in_table_for_another_system_does_not_leak(user_data):
     md = RulesHelp().page("dday77/chart/crt").markdown
     assert "Corrected table" not in md
     assert "Corrected table" in RulesHelp().page("fmu/chart/crt").markdown
+
+
+@pytest.fixture
+def fresh_supply_params():
+    from ddaydesk.rules.supply.params import load_supply_params
+
+    load_supply_params.cache_clear()
+    yield load_supply_params
+    load_supply_params.cache_clear()
+
+
+def test_a_corrected_supply_table_is_read_by_the_supply_rules_and_shown_corrected(user_data, fresh_supply_params):
+    mine = user_data / "rules" / "dday77" / "supply.yaml"
+    mine.parent.mkdir(parents=True)
+    text = (SHIPPED / "dday77" / "supply.yaml").read_text(encoding="utf-8")
+    mine.write_text(text.replace("capacity:     {value: 12, rule: D77-SUP-04, confidence: seed}",
+                                 "capacity:     {value: 11, rule: D77-SUP-04, confidence: seed}"), encoding="utf-8")
+    assert fresh_supply_params("dday77")["german.hq_kinds.german_army.capacity"] == 11  # D77-SUP-04
+    md = RulesHelp().page("dday77/chart/supply").markdown
+    assert "Corrected table" in md
+    assert "| Army HQ (standard) | 8 hexes ([D77-SUP-02](rule:D77-SUP-02)) | 24 hexes ([D77-SUP-03](rule:D77-SUP-03)) | " \
+           "11 units ([D77-SUP-04](rule:D77-SUP-04)) |" in md

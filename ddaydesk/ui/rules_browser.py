@@ -99,7 +99,7 @@ class RulesBrowser(QWidget):
         split.addWidget(self.tree)
         split.addWidget(self.view)
         split.setStretchFactor(1, 1)
-        split.setSizes([270, 830])
+        split.setSizes([300, 800])
         lay.addWidget(split, 1)
         self.status = QLabel("")
         self.status.setStyleSheet("color: palette(placeholder-text);")

@@ -113,7 +113,7 @@ def _shown_crt(b) -> list[list[str]]:
     """The cells of the first table of the page as the browser shows it."""
     frame = b.view.document().rootFrame()
     table = next(f for f in frame.childFrames() if isinstance(f, QTextTable))
-    return [[table.cellAt(r, c).firstCursorPosition().block().text() for c in range(table.columns())]
+    return [[table.cellAt(r, c).firstCursorPosition().block().text().strip() for c in range(table.columns())]
             for r in range(table.rows())]
 
 

@@ -50,8 +50,9 @@ def cell(text: Any) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
-def md_table(headers: list[str], rows: list[list[Any]], right: tuple[int, ...] = ()) -> str:
-    align = ["---:" if k in right else "---" for k in range(len(headers))]
+def md_table(headers: list[str], rows: list[list[Any]], right: tuple[int, ...] = (),
+             centre: tuple[int, ...] = ()) -> str:
+    align = ["---:" if k in right else ":---:" if k in centre else "---" for k in range(len(headers))]
     out = ["| " + " | ".join(cell(h) for h in headers) + " |", "|" + "|".join(align) + "|"]
     out += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
     return "\n".join(out) + "\n"

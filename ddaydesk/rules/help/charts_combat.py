@@ -10,6 +10,16 @@ from ddaydesk.rules.systems import load_system
 from ddaydesk.rules.tables import SHIPPED
 
 HOT = "#fde8b0"  # a cell the player's copy changed
+# Results that hurt only the attacker, or only the defender (Okabe & Ito orange and sky blue,
+# told apart with colour blindness too); an exchange hurts both and stays plain.
+TINT = {"attacker": "#f8dcc4", "defender": "#d3e6f5"}
+
+
+def _tint(r: ResultDef | None) -> str | None:
+    if r is None or r.exchange:
+        return None
+    hit_a, hit_d = not r.attacker.empty, not r.defender.empty
+    return TINT["attacker"] if hit_a and not hit_d else TINT["defender"] if hit_d and not hit_a else None
 
 
 def _effect(side: str, e: SideEffect) -> str:
@@ -79,10 +89,13 @@ def _grid(t: Table, crt: CRT, marks: Marks, shipped: Table | None) -> str:
             code = c.results[face]
             was = old.get(c.label)
             changed = shipped is not None and (was is None or was[face] != code)
-            row.append(f'<span style="background-color:{HOT}">{code}</span>' if changed else code)
+            tint = HOT if changed else _tint(t.results.get(code)) if t.applies_to == "both" else None
+            row.append(f'<span style="background-color:{tint}">&nbsp;{code}&nbsp;</span>' if tint else code)
         rows.append(row)
-    note = "\n*Highlighted: cells your copy changes from the shipped table.*\n" if shipped else ""
-    return md_table(heads, rows) + note + "\n"
+    note = "\n*Highlighted in yellow: cells your copy changes from the shipped table.*\n" if shipped else ""
+    key = ("\n*Orange: the attacker suffers; blue: the defender suffers; plain: both, or neither.*\n"
+           if t.applies_to == "both" else "")
+    return md_table(heads, rows, centre=tuple(range(1, len(heads)))) + key + note + "\n"
 
 
 def _beyond(crt: CRT, marks: Marks) -> str:

@@ -25,7 +25,7 @@ _PART = re.compile(r"^\*\*([^*]+)\*\*")  # a chart's part: a paragraph opening i
 def plain(md: str) -> str:
     """Markdown as the words a reader sees."""
     text = _RULE_LINE.sub(" ", md)
-    text = _LINK.sub(r"\1", _TAG.sub("", text))
+    text = _LINK.sub(r"\1", _TAG.sub("", text)).replace("&nbsp;", " ")
     return " ".join(_MARK.sub(" ", text).split())
 
 

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from ddaydesk import __version__
 from ddaydesk.formats.errors import FormatError
-from ddaydesk.ui import dialogs, rules_browser
+from ddaydesk.ui import dialogs, rule_links, rules_browser
 from ddaydesk.ui.combat_dialog import CombatDialog
 from ddaydesk.ui.controller import Controller
 from ddaydesk.ui.mapview import MapScene, MapView
@@ -132,6 +132,7 @@ class MainWindow(QMainWindow):
         self.log_view = QListView()
         self.log_view.setModel(self.log_model)
         self.log_view.setUniformItemSizes(True)
+        self.log_view.setItemDelegate(rule_links.RuleLinkDelegate(self.log_view))  # rule ids are links
         ll.addWidget(self.log_view)
         self.log_dock.setWidget(log)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
@@ -228,12 +229,12 @@ class MainWindow(QMainWindow):
         self._action(m, "&About ddaydesk", self.show_about)
 
     def _build_status(self) -> None:
-        self.hint = QLabel("")
+        self.hint = rule_links.link_label(QLabel(""))  # refusals cite rules: their ids are links
         self.turn_label = QLabel("")
         self.zoom_label = QLabel("")
         sb = self.statusBar()
         sb.addWidget(self.hint, 1)
-        self.outcome_label = QLabel("")
+        self.outcome_label = rule_links.link_label(QLabel(""))
         self.outcome_label.setStyleSheet("font-weight: bold; color: #8a1c1c;")
         self.outcome_label.setVisible(False)
         self._outcome_shown = ""
@@ -356,7 +357,7 @@ class MainWindow(QMainWindow):
 
     def _show_outcome(self, outcome: str) -> None:
         """Game over: in the status bar for good, and once in a dialog."""
-        self.outcome_label.setText(outcome)
+        self.outcome_label.setText(rule_links.linked(outcome))
         self.outcome_label.setVisible(bool(outcome))
         if outcome and outcome != self._outcome_shown:
             box = QMessageBox(QMessageBox.Icon.Information, "Game over", outcome,
@@ -440,7 +441,7 @@ class MainWindow(QMainWindow):
         self.scene.overlays.show_zoc(own or (), enemy or ())
 
     def show_hint(self, text: str) -> None:
-        self.hint.setText(text)
+        self.hint.setText(rule_links.linked(text))
 
     def keyPressEvent(self, event) -> None:
         if event.key() == Qt.Key.Key_Escape and self.controller is not None:

@@ -38,6 +38,12 @@ def game_context(port) -> Context:
     return Context(system=sc.system.id, options=options, scenario=sc)
 
 
+def _starts(text: str, locator: str) -> bool:
+    """``text`` starts with ``locator`` as a whole: "STD-CRT" is not the start of "STD-CRT-EX"."""
+    rest = text[len(locator):len(locator) + 1]
+    return text.startswith(locator) and not (rest.isalnum() or rest in ("-", "."))
+
+
 def show_for(host: QWidget, port, rule: str = "") -> RulesBrowser:
     """Open (or bring back) ``host``'s rules browser for the game of ``port``, at ``rule``'s
     entry if one is given. One browser per game window, rebuilt when the game changes."""
@@ -176,7 +182,7 @@ class RulesBrowser(QWidget):
             block = doc.begin()
             while block.isValid():
                 if (block.blockFormat().headingLevel() > 0 or not headings_only) and \
-                        block.text().lstrip().startswith(locator):
+                        _starts(block.text().lstrip(), locator):
                     top = doc.documentLayout().blockBoundingRect(block).top()
                     self.view.verticalScrollBar().setValue(int(top))
                     return block

@@ -164,3 +164,10 @@ def test_a_utah_optional_rule_shows_its_state_in_this_game(qtbot, settings):
     assert b.tree.topLevelItem(0).text(0) == port.scenario.system.title
     assert b.page.key == "fmu/08-campaign"
     assert b.current_block_text() == "FMU-WX-01..05 — Inclement weather · on in this game"
+
+
+def test_an_id_opens_its_own_entry_not_one_it_is_the_start_of(qtbot, win):
+    win.show_rule("STD-CRT")
+    assert win.rules_browser.current_block_text().startswith("STD-CRT — The Combat Results Table")
+    win.show_rule("STD-CRT-EX")
+    assert win.rules_browser.current_block_text().startswith("STD-CRT-EX — EX: exchange")

@@ -54,7 +54,12 @@ def show_for(host: QWidget, port, rule: str = "") -> RulesBrowser:
         if browser is not None:
             browser.close()
             browser.deleteLater()
-        browser = RulesBrowser(RulesHelp(ctx), host)
+        # A window of its own, not the game window's child: a modal dialog of the game window
+        # (the combat dialog, whose rule ids open it) would block its input otherwise. It
+        # keeps the app from quitting only while the game window is open.
+        browser = RulesBrowser(RulesHelp(ctx))
+        browser.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
+        host.destroyed.connect(browser.deleteLater)
         host.rules_browser = browser
     browser.show()
     browser.raise_()

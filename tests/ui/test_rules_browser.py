@@ -171,3 +171,16 @@ def test_an_id_opens_its_own_entry_not_one_it_is_the_start_of(qtbot, win):
     assert win.rules_browser.current_block_text().startswith("STD-CRT — The Combat Results Table")
     win.show_rule("STD-CRT-EX")
     assert win.rules_browser.current_block_text().startswith("STD-CRT-EX — EX: exchange")
+
+
+def test_the_browser_is_a_window_of_its_own_that_the_game_window_takes_with_it(qtbot, settings):
+    from PySide6.QtCore import Qt
+
+    win = _window(qtbot, settings, open_engine_game(default_scenario_path()))
+    win.show_rules()
+    b = win.rules_browser
+    # not the game window's child: the window-modal combat dialog, whose rule ids open it,
+    # would block its input otherwise; and it does not keep the app open on its own
+    assert b.parent() is None and b.isWindow() and not b.testAttribute(Qt.WidgetAttribute.WA_QuitOnClose)
+    with qtbot.waitSignal(b.destroyed):
+        win.deleteLater()

@@ -149,7 +149,7 @@ class RulesBrowser(QWidget):
                     item.setData(0, KEY_ROLE, p.key)
                     self.items[p.key] = item
             if system in self.help.clauses:
-                item = QTreeWidgetItem(top, ["Clauses of the optional rules"])
+                item = QTreeWidgetItem(top, ["The rules clause by clause"])
                 item.setData(0, KEY_ROLE, f"{system}/clauses")
                 self.items[f"{system}/clauses"] = item
             top.setExpanded(k == 0)
@@ -170,7 +170,12 @@ class RulesBrowser(QWidget):
         self.setWindowTitle(f"Rules: {self.help.title(page.system) if page.system else page.title} — {page.title}")
         item = self.items.get(key)
         if item is not None:
+            parent = item.parent()
+            while parent is not None:
+                parent.setExpanded(True)
+                parent = parent.parent()
             self.tree.setCurrentItem(item)
+            self.tree.scrollToItem(item)
         self.target = self.scroll_to(locator) if locator else None
         self.view.setExtraSelections(self._mark(self.target))
         if not locator:

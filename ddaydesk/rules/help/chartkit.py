@@ -78,7 +78,7 @@ class Marks:
             return ""
         rule = str(get(node, "rule", "") or "")
         reason = self.why(rule) or (GENERIC_STD if rule.startswith(("STD-", "FM-")) else GENERIC_SEED)
-        n = self.notes.setdefault((reason, str(get(node, "note", "") or "")), len(self.notes) + 1)
+        n = self.notes.setdefault((reason, player_note(get(node, "note", ""))), len(self.notes) + 1)
         if rule not in self.rules.setdefault(n, []):
             self.rules[n].append(rule)
         return f"<sup>†{n}</sup>"
@@ -95,6 +95,16 @@ class Marks:
 NAMES = {"hq": "HQ", "anti_tank": "anti-tank", "anti_aircraft": "anti-aircraft", "us": "U.S.",
          "uk": "U.K.", "british": "British", "canadian": "Canadian", "french": "French", "polish": "Polish",
          "german": "German", "recon": "reconnaissance"}
+
+
+_DEVELOPER_WORDS = ("seed", "research", "catalogue", ".yaml", "§", "engine")
+
+
+def player_note(note: Any) -> str:
+    """A table's note as a footnote for players; notes written for developers (citing the
+    seed texts, the research files or the catalogue) are left to docs/rules/."""
+    text = str(note or "")
+    return "" if any(w in text.lower() for w in _DEVELOPER_WORDS) else text
 
 
 def words(key: str) -> str:

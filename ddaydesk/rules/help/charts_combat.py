@@ -5,7 +5,7 @@ same call the combat rules make, so a drop-in correction shows here as it plays.
 from __future__ import annotations
 
 from ddaydesk.rules.combat.crt import CRT, ResultDef, SideEffect, Table, load_crt, parse_crt
-from ddaydesk.rules.help.chartkit import Context, Marks, corrected_banner, md_table, table, words
+from ddaydesk.rules.help.chartkit import Context, Marks, corrected_banner, md_table, player_note, table, words
 from ddaydesk.rules.systems import load_system
 from ddaydesk.rules.tables import SHIPPED
 
@@ -140,6 +140,7 @@ def terrain_chart(system: str, ctx: Context, marks: Marks) -> str | None:
         return None
     df = table(system, "defence", ctx.user_dir)
     sysdef = load_system(system)
+    notes = {k: player_note(v.get("note")) for k, v in (table(system, "system", ctx.user_dir)[0]["terrain"]).items()}
     moves, defence = mv[0], (df[0] if df else {})
     classes = [k for k in next(iter(moves["terrain"].values())) if k not in ("rule", "confidence", "note")]
     out = [corrected_banner(mv[1], mv[2])] + ([corrected_banner(df[1], df[2])] if df else [])
@@ -156,7 +157,7 @@ def terrain_chart(system: str, ctx: Context, marks: Marks) -> str | None:
         else:
             mp = [f"{_mp(cost.get(c))}{marks(cost)}" for c in classes]
         d = (defence.get("terrain") or {}).get(name)
-        note = "sea" if t.sea else ("impassable" if not t.passable else "")
+        note = notes.get(name) or ("all sea" if t.sea else "impassable" if not t.passable else "")
         rows.append([words(name).capitalize(), *mp, _defence(d, marks), note])
     for name, d in (defence.get("places") or {}).items():
         rows.append([f"{words(name).capitalize()} (named place)", *(["as its hex"] * len(classes)),

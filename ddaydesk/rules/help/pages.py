@@ -188,7 +188,7 @@ class RulesHelp:
         if sc is not None:
             out.append(f"**This game:** {sc.title}, turns {sc.first_turn} to {sc.last_turn}.\n")
         if sysdef is None:
-            out.append("This system cannot be played yet; its optional rules are here clause by clause.\n")
+            out.append("This system cannot be played yet; its rules are here clause by clause.\n")
         elif sysdef.options:
             rows = []
             for o in sysdef.options.values():
@@ -208,7 +208,7 @@ class RulesHelp:
             out.append("## Charts\n\n" + "\n".join(f"- [{c.title}]({page_link(c.key)})" for c in charts) + "\n")
         if system in self.clauses:
             n = len(self.clauses[system].clauses)
-            out.append(f"## Clauses\n\n- [The {n} clauses of the optional rules, in our words]"
+            out.append(f"## Clauses\n\n- [The {n} clauses of the rules we have, in our words]"
                        f"({page_link(system + '/clauses')})\n")
         user = self.ctx.user_dir or user_data_dir()
         out.append("## Correcting the rules\n\nValues marked † are ddaydesk's defaults, not printed in the rules "
@@ -248,8 +248,8 @@ class RulesHelp:
     def _clauses(self, system: str) -> HelpPage:
         cs = self.clauses[system]
         out = [f"# {cs.title}: clause by clause\n",
-               "Every clause of the optional rules, in ddaydesk's own words, with the section of the source "
-               "it comes from. The rules pages explain how the game plays them.\n"]
+               "Every clause of the rules we have for this game, in ddaydesk's own words, with the section "
+               "of the source it comes from. The rules pages explain how the game plays them.\n"]
         if cs.corrected:
             out.insert(1, f"**Corrected text** read from your copy `{cs.path}`.\n")
         section = None
@@ -261,5 +261,5 @@ class RulesHelp:
             state = f" · *{self.option_state(system, o)}*" if o else ""
             more = f" [(how the game plays it)]({href(c.id)})" if self.library.entry(c.id, system) else ""
             out.append(f"**{c.id}**{state} — {linkify_markdown(c.text)}{more}\n")
-        return HelpPage(f"{system}/clauses", system, "Clauses of the optional rules", "clauses",
+        return HelpPage(f"{system}/clauses", system, "The rules clause by clause", "clauses",
                         "\n".join(out), cs.path if cs.corrected else "")

@@ -70,12 +70,12 @@ def passages(page: HelpPage) -> list[Passage]:
             if clause:
                 title, locator, lines = clause.group(1), clause.group(1) + " ", [line]
             elif part:
-                title, locator, lines = f"{page.title}: {part.group(1)}", plain(line), [line]
+                title, locator, lines = part.group(1), plain(line), [line]
             else:
                 title, lines = head.group(2), []
                 m = _IDS.match(plain(title))
                 locator = m.group("ids").split(",")[0].strip() if m else plain(title)
-        else:
+        elif not (head and len(head.group(1)) == 1):  # the page title is not a passage's words
             lines.append(line)
     flush()
     return out

@@ -5,7 +5,15 @@ same call the combat rules make, so a drop-in correction shows here as it plays.
 from __future__ import annotations
 
 from ddaydesk.rules.combat.crt import CRT, ResultDef, SideEffect, Table, load_crt, parse_crt
-from ddaydesk.rules.help.chartkit import Context, Marks, corrected_banner, md_table, player_note, table, words
+from ddaydesk.rules.help.chartkit import (
+    Context,
+    Marks,
+    corrected_banner,
+    md_table,
+    player_note,
+    table,
+    words,
+)
 from ddaydesk.rules.systems import load_system
 from ddaydesk.rules.tables import SHIPPED
 

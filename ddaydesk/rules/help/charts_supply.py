@@ -59,10 +59,11 @@ def supply_chart(system: str, ctx: Context, marks: Marks) -> str | None:
     if got is None:
         return None
     doc, path, corrected = got
-    out = [corrected_banner(path, corrected),
-           "Lengths count the hexes a line moves through: the unit's own hex is not counted, the hex "
-           "it reaches is. A unit 8 hexes from its HQ is in supply under an 8-hex limit; 9 is not.\n\n"]
     ger, al = doc.get("german") or {}, doc.get("allied") or {}
+    out = [corrected_banner(path, corrected)]
+    if "hq_kinds" in ger or "unit_to_hq" in al:
+        out.append("Lengths count the hexes a line moves through: the unit's own hex is not counted, the hex "
+                   "it reaches is. A unit 8 hexes from its HQ is in supply under an 8-hex limit; 9 is not.\n\n")
     if "hq_kinds" in ger:
         rows = [["No HQ: straight to a source", _v(ger["unit_to_source"], marks, " hexes"), "—", "—"]]
         for kind, h in ger["hq_kinds"].items():
@@ -123,31 +124,43 @@ def _name(sc, uid: str) -> str:
     return sc.units[k].name if k is not None else uid
 
 
-def describe(result, sc, uids: list[str]) -> list[str]:
+ALWAYS = {"fmu": "on a beach landing hex, always in supply (FMU-SUP-06)"}
+BLOCKERS = {"enemy_zoc": "an enemy zone of control", "enemy_units": "enemy units", "terrain": "impassable terrain"}
+
+
+def describe(result, sc, uids: list[str], places: dict[str, int]) -> list[str]:
     """One line per unit: its chain leg by leg with each limit and rule, or why not."""
     board = sc.board
     holders = {c.id: c for c in result.capacity}
     lines = []
     for uid in uids:
         us = result.units[uid]
-        where = board.labels[sc.units[sc.unit_index[uid]].hex]
+        where = board.labels[places[uid]]
         head = f"**{_name(sc, uid)}** at {where}"
         if us.supplied and us.chain:
             legs = []
             for leg in us.chain:
-                to = "a source" if leg.to_kind == "source" else _name(sc, leg.to)
+                to = {"source": "a source", "beachhead": "a beachhead", "drop_zone": "a drop zone"}.get(
+                    leg.to_kind) or _name(sc, leg.to)
                 limit = "any length" if leg.limit is None else f"limit {leg.limit}"
                 legs.append(f"{'it' if leg.frm == uid else _name(sc, leg.frm)} traces {leg.length} "
                             f"hex{'es' if leg.length != 1 else ''} to {to} ({limit}, {leg.rule})")
             held = holders.get(us.chain[0].to)
-            use = (f"; it is one of the {len(held.units)} units {_name(sc, held.id)} supplies, out of "
-                   f"{held.capacity} ({held.rule})") if held and held.capacity else ""
+            n = len(held.units) if held else 0
+            use = (f"; {_name(sc, held.id)} supplies {n} unit{'s' if n != 1 else ''} of the {held.capacity} "
+                   f"it may ({held.rule})") if held and held.capacity else ""
             lines.append(f"- {head}: {'; '.join(legs)}{use}. **In supply.**")
         elif us.supplied:
-            lines.append(f"- {head}: in supply without a line ({words(us.status)}).")
+            lines.append(f"- {head}: {ALWAYS.get(sc.system.id, words(us.status))}. **In supply.**")
         else:
             n = (us.why or {}).get("nearest") or {}
-            if n:
+            blocked = (us.why or {}).get("blocked") or {}
+            if blocked:
+                at = "; ".join(f"{board.labels[a['hex']]} by {BLOCKERS.get(a['by'], words(a['by']))} ({a['rule']})"
+                               for a in blocked.get("at", []))
+                lines.append(f"- {head}: its line to the nearest {words(blocked['to_kind'])} is blocked at {at}. "
+                             "**Out of supply.**")
+            elif n:
                 lines.append(f"- {head}: the nearest {_name(sc, n['to']) if n.get('to_kind') == 'hq' else 'source'} "
                              f"is {n['length']} hexes away, {n['over_by']} over the limit of {n['limit']} "
                              f"({n['rule']}). **Out of supply.**")
@@ -156,23 +169,46 @@ def describe(result, sc, uids: list[str]) -> list[str]:
     return lines
 
 
+# Utah Beach has no position with supply lines at its start: the example is game turn 3 with
+# beachheads on 2806 and 2707, the German units where they set up and three Allied units.
+FMU_EXAMPLE = {"beachheads": ("2806", "2707"), "units": {"us-4-8": "2806", "us-82-505": "2503", "us-101-506": "3103"}}
+
+
 def supply_example(system: str, ctx: Context, marks: Marks) -> str | None:
-    """The tutorial's start (D-Day '77) as the supply rules trace it."""
-    if system != "dday77":
-        return None
+    """A position as the supply rules trace it: the tutorial's start (D-Day '77), a Utah Beach
+    landing (Fire & Movement)."""
     from ddaydesk.formats.catalog import default_scenario_path
     from ddaydesk.formats.scenariofile import load_scenario
-    from ddaydesk.rules.supply import compute_supply
+    from ddaydesk.paths import scenarios_dir
+    from ddaydesk.rules.supply import SupplyInput, SupplyUnit, compute_supply
     from ddaydesk.rules.supply.adapter import from_scenario
 
-    sc = load_scenario(default_scenario_path())
-    result = compute_supply(from_scenario(sc))
-    picks: dict[str, str] = {}
-    for uid, us in result.units.items():
-        if sc.units[sc.unit_index[uid]].type == "hq":
-            continue
-        kind = ("hq" if len(us.chain) > 1 else "direct") if us.supplied else "out"
-        picks.setdefault(f"{us.side}:{kind}", uid)
-    order = [picks[k] for k in ("german:hq", "german:direct", "german:out", "allied:direct", "allied:hq") if k in picks]
-    return (f"*Worked example, computed by the game's supply rules:* the start of **{sc.title}** "
-            "(German and Allied supply rules on, clear weather).\n\n" + "\n".join(describe(result, sc, order)) + "\n")
+    if system == "dday77":
+        sc = load_scenario(default_scenario_path())
+        result = compute_supply(from_scenario(sc))
+        picks: dict[str, str] = {}
+        for uid, us in result.units.items():
+            if sc.units[sc.unit_index[uid]].type == "hq":
+                continue
+            kind = ("hq" if len(us.chain) > 1 else "direct") if us.supplied else "out"
+            picks.setdefault(f"{us.side}:{kind}", uid)
+        order = [picks[k] for k in ("german:hq", "german:direct", "german:out", "allied:direct", "allied:hq") if k in picks]
+        places = {u.id: u.hex for u in sc.units}
+        what = f"the start of **{sc.title}** (German and Allied supply rules on, clear weather)"
+    elif system == "fmu":
+        sc = load_scenario(scenarios_dir() / "utah-landing.yaml")
+        board = sc.board
+        places = {u.id: u.hex for u in sc.units if u.hex >= 0}
+        places.update({uid: board.index(h) for uid, h in FMU_EXAMPLE["units"].items()})
+        units = [SupplyUnit(u.id, u.side, u.nationality, u.type, places[u.id]) for u in sc.units if u.id in places]
+        result = compute_supply(SupplyInput(
+            system="fmu", board=board, units=units, turn=3,
+            beachheads=tuple(board.index(h) for h in FMU_EXAMPLE["beachheads"]),
+            beach_landing=tuple(p.place for p in board.places if p.kind == "beach_landing")))
+        order = list(FMU_EXAMPLE["units"])
+        what = (f"game turn 3 of **{sc.title}**, beachheads on {' and '.join(FMU_EXAMPLE['beachheads'])}, "
+                "the German units where they set up")
+    else:
+        return None
+    return (f"*Worked example, computed by the game's supply rules:* {what}.\n\n"
+            + "\n".join(describe(result, sc, order, places)) + "\n")

@@ -8,6 +8,7 @@ import shutil
 
 import pytest
 
+from ddaydesk.formats.scenariofile import load_scenario
 from ddaydesk.formats.yamlmarks import load_file
 from ddaydesk.rules.combat.crt import load_crt
 from ddaydesk.rules.confidence import _values
@@ -173,3 +174,22 @@ def test_a_corrected_supply_table_is_read_by_the_supply_rules_and_shown_correcte
     assert "Corrected table" in md
     assert "| Army HQ (standard) | 8 hexes ([D77-SUP-02](rule:D77-SUP-02)) | 24 hexes ([D77-SUP-03](rule:D77-SUP-03)) | " \
            "11 units ([D77-SUP-04](rule:D77-SUP-04)) |" in md
+
+
+def test_the_utah_worked_example_is_what_the_supply_rules_trace():
+    from ddaydesk.paths import scenarios_dir
+    from ddaydesk.rules.help.charts_supply import FMU_EXAMPLE
+    from ddaydesk.rules.supply import SupplyInput, SupplyUnit, compute_supply
+
+    sc = load_scenario(scenarios_dir() / "utah-landing.yaml")
+    board = sc.board
+    at = {u.id: u.hex for u in sc.units if u.hex >= 0} | {k: board.index(h) for k, h in FMU_EXAMPLE["units"].items()}
+    result = compute_supply(SupplyInput(
+        "fmu", board, [SupplyUnit(u.id, u.side, u.nationality, u.type, at[u.id]) for u in sc.units if u.id in at],
+        turn=3, beachheads=tuple(board.index(h) for h in FMU_EXAMPLE["beachheads"]),
+        beach_landing=tuple(p.place for p in board.places if p.kind == "beach_landing")))
+    md = RulesHelp().page("fmu/chart/supply-example").markdown
+    for uid in FMU_EXAMPLE["units"]:
+        line = next(ln for ln in md.split("\n") if f"**{sc.units[sc.unit_index[uid]].name}**" in ln)
+        assert ("**In supply.**" in line) == result.units[uid].supplied  # FMU-SUP-02..06
+    assert "blocked at" in md and "FMU-SUP-04" in md  # the example shows a line cut by a zone of control

@@ -89,28 +89,10 @@ def _play_dday77(game: Game, seed: int, last: int) -> None:
 
 
 def _play_fmu(game: Game, _seed: int, last: int) -> None:
-    from tests.rules.fmu.fmu_helpers import fight_landing, play_landing
-    from tests.rules.fmu.test_fmu_scripted_game import _allied_moves, _fight, _german_entries
+    from tests.rules.fmu.fmu_helpers import play_landing
+    from tests.rules.fmu.test_fmu_scripted_game import play_through
 
-    play_landing(game)
-    while game.state.phase != engine.OVER and game.state.turn <= last:
-        s = game.state
-        if s.phase.startswith("landing."):
-            fight_landing(game)
-            continue
-        if s.phase == "weather":
-            game.do(next(a for a in engine.legal_actions(s, s.active) if a.kind == "roll_weather"))
-            continue
-        if s.phase.endswith("combat"):
-            _fight(game, s.active)
-        elif s.phase == "allied.movement":
-            _allied_moves(game)
-        elif s.phase == "allied.landing":
-            while lands := [a for a in engine.legal_actions(game.state, "allied") if a.kind == "land"]:
-                game.do(lands[0])
-        elif s.phase == "german.movement":
-            _german_entries(game)
-        game.do(EndPhase(game.state.active))
+    play_through(play_landing(game), last)
 
 
 def _play_dd2(game: Game, _seed: int, last: int) -> None:

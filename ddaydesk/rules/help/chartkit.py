@@ -39,6 +39,13 @@ def table(system: str, name: str, user_dir: Path | None = None) -> tuple[Any, Pa
     return load_file(str(path)), path, not path.resolve().is_relative_to(SHIPPED.resolve())
 
 
+def opened(system: str, name: str, ctx: Context) -> tuple[Any, str] | None:
+    """``(document, banner)`` of the table the engine reads for ``system/name``, the banner
+    saying when it is the player's corrected copy (else ""); None if there is no such table."""
+    got = table(system, name, ctx.user_dir)
+    return None if got is None else (got[0], corrected_banner(got[1], got[2]))
+
+
 def corrected_banner(path: Path, corrected: bool) -> str:
     if not corrected:
         return ""

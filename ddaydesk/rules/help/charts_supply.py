@@ -6,10 +6,9 @@ from __future__ import annotations
 from ddaydesk.rules.help.chartkit import (
     Context,
     Marks,
-    corrected_banner,
     listed,
     md_table,
-    table,
+    opened,
     words,
 )
 
@@ -55,12 +54,12 @@ def _v(node: dict, marks: Marks, unit: str = "") -> str:
 
 
 def supply_chart(system: str, ctx: Context, marks: Marks) -> str | None:
-    got = table(system, "supply", ctx.user_dir)
+    got = opened(system, "supply", ctx)
     if got is None:
         return None
-    doc, path, corrected = got
+    doc, banner = got
     ger, al = doc.get("german") or {}, doc.get("allied") or {}
-    out = [corrected_banner(path, corrected)]
+    out = [banner]
     if "hq_kinds" in ger or "unit_to_hq" in al:
         out.append("Lengths count the hexes a line moves through: the unit's own hex is not counted, the hex "
                    "it reaches is. A unit 8 hexes from its HQ is in supply under an 8-hex limit; 9 is not.\n\n")

@@ -6,8 +6,8 @@ from __future__ import annotations
 from ddaydesk.rules.help.chartkit import (
     Context,
     Marks,
-    corrected_banner,
     md_table,
+    opened,
     table,
     turns,
     words,
@@ -57,11 +57,11 @@ def phase_title(pid: str) -> str:
 
 
 def sequence_chart(system: str, ctx: Context, marks: Marks) -> str | None:
-    got = table(system, "sequence", ctx.user_dir)
+    got = opened(system, "sequence", ctx)
     if got is None:
         return None
-    doc, path, corrected = got
-    out = [corrected_banner(path, corrected)]
+    doc, banner = got
+    out = [banner]
     for key, intro in (("setup", "**Before the first turn**"), ("phases", "**Every game turn**")):
         steps = doc.get(key) or []
         if not steps:
@@ -82,13 +82,13 @@ def sequence_chart(system: str, ctx: Context, marks: Marks) -> str | None:
 
 
 def weather_chart(system: str, ctx: Context, marks: Marks) -> str | None:
-    got = table(system, "weather", ctx.user_dir)
+    got = opened(system, "weather", ctx)
     if got is None:
         return None
-    doc, path, corrected = got
+    doc, banner = got
     die = int(doc["die"])
     first = doc["first_turn"]
-    out = [corrected_banner(path, corrected),
+    out = [banner,
            f"From turn {first['value']} ({first['rule']}{marks(first)}) one die is rolled at the start of "
            f"each turn; before that the weather is {WEATHER.get(doc['before'], doc['before'])}.\n\n"]
     rows = [[turns(r["turns"]), *(WEATHER.get(x, x) for x in r["results"]), f"{r['rule']}{marks(r)}"]
@@ -164,11 +164,11 @@ def arrivals(ctx: Context, system: str) -> str:
 
 
 def reinforcements_chart(system: str, ctx: Context, marks: Marks) -> str | None:
-    got = table(system, "reinforcements", ctx.user_dir)
+    got = opened(system, "reinforcements", ctx)
     out = []
     if got is not None:
-        doc, path, corrected = got
-        out.append(corrected_banner(path, corrected))
+        doc, banner = got
+        out.append(banner)
         allied = doc.get("allied") or {}
         rows = [[turns(a["turns"]), a["factors"], f"{a['rule']}{marks(a)}"] for a in allied.get("allotment", [])]
         for w, e in (allied.get("weather") or {}).items():
@@ -187,11 +187,11 @@ def reinforcements_chart(system: str, ctx: Context, marks: Marks) -> str | None:
 
 
 def replacements_chart(system: str, ctx: Context, marks: Marks) -> str | None:
-    got = table(system, "replacements", ctx.user_dir)
+    got = opened(system, "replacements", ctx)
     if got is None:
         return None
-    doc, path, corrected = got
-    out = [corrected_banner(path, corrected)]
+    doc, banner = got
+    out = [banner]
     rows = []
     for side in ("allied", "german"):
         for r in (doc.get(side) or {}).get("factors", []):

@@ -9,6 +9,7 @@ from ddaydesk.rules.help.chartkit import (
     corrected_banner,
     listed,
     md_table,
+    opened,
     table,
     turns,
     words,
@@ -95,11 +96,11 @@ def order_of_battle(system: str, ctx: Context) -> str:
 
 
 def dd2_charts(system: str, ctx: Context, marks: Marks) -> str | None:
-    got = table(system, "charts", ctx.user_dir)
+    got = opened(system, "charts", ctx)
     if got is None:
         return None
-    doc, path, corrected = got
-    out = [corrected_banner(path, corrected),
+    doc, banner = got
+    out = [banner,
            "Units enter in the order shown, row by row, never skipping one; the dice say how many.\n\n"]
     for cid, c in doc.items():
         rows = [[seg["row"], ", ".join(DD2_CODES.get(x, x) for x in seg["units"].split()),
@@ -119,10 +120,10 @@ _DD2_RULES = {"battle": "Rounds of fire in a battle", "stacking": "Ground units 
 
 
 def dd2_dice(system: str, ctx: Context, marks: Marks) -> str | None:
-    got = table(system, "rules", ctx.user_dir)
+    got = opened(system, "rules", ctx)
     if got is None:
         return None
-    doc, path, corrected = got
+    doc, banner = got
     rows = []
     for k, v in doc.items():
         if k == "casualties":
@@ -133,14 +134,14 @@ def dd2_dice(system: str, ctx: Context, marks: Marks) -> str | None:
         vals = "; ".join(f"{words(a)} {', '.join(map(words, b)) if isinstance(b, list) else b}"
                          for a, b in v.items() if a not in ("rule", "confidence", "note"))
         rows.append([_DD2_RULES.get(k, words(k).capitalize()), vals, f"{v['rule']}{marks(v)}"])
-    return corrected_banner(path, corrected) + md_table(["What", "Values", "Rule"], rows) + "\n"
+    return banner + md_table(["What", "Values", "Rule"], rows) + "\n"
 
 
 def support_fire_chart(system: str, ctx: Context, marks: Marks) -> str | None:
-    got = table(system, "support", ctx.user_dir)
+    got = opened(system, "support", ctx)
     if got is None or "cups" not in got[0]:
         return None
-    doc, path, corrected = got
+    doc, banner = got
     rows = [[words(name).capitalize(), ", ".join(f"{m['count']}× +{m['value']}" for m in c["markers"]),
              sum(m["count"] for m in c["markers"]), f"{c['rule']}{marks(c)}"] for name, c in doc["cups"].items()]
     ng, mines, fl = doc["naval_gunfire"], doc["mines"], doc["flak"]
@@ -150,7 +151,7 @@ def support_fire_chart(system: str, ctx: Context, marks: Marks) -> str | None:
     ranges = [[words(k).capitalize(), "any hex" if v["value"] is None else f"{v['value']} hexes from a friendly unit",
                f"{v['rule']}{marks(v)}"] for k, v in doc["bombardment_range"].items()]
     mx = doc["max_markers_per_combat"]
-    return (corrected_banner(path, corrected)
+    return (banner
             + f"At most {mx['value']} markers in one combat ({mx['rule']}{marks(mx)}).\n\n"
             + md_table(["Cup", "Markers", "Count", "Rule"], rows, right=(2,)) + "\n"
             + "**Bombardment range**\n\n" + md_table(["Markers", "Range", "Rule"], ranges) + "\n"
@@ -163,14 +164,14 @@ _DROP = {"eliminated": "eliminated", "reduced": "reduced, then drifts", "drifts"
 
 
 def drop_chart(system: str, ctx: Context, marks: Marks) -> str | None:
-    got = table(system, "scenario", ctx.user_dir)
+    got = opened(system, "scenario", ctx)
     if got is None or "landing" not in got[0]:
         return None
-    doc, path, corrected = got
+    doc, banner = got
     land = doc["landing"]
     rows = [[r["roll"], _DROP.get(r["result"], words(r["result"])), f"{r['rule']}{marks(r)}"] for r in land["drop_table"]]
     drift = land["drift"]
-    return (corrected_banner(path, corrected) + "**Drop roll** (one die per airborne unit)\n\n"
+    return (banner + "**Drop roll** (one die per airborne unit)\n\n"
             + md_table(["Die", "Result", "Rule"], rows) + "\n"
             + "**Drift roll**\n\n" + md_table(["Die", *map(str, range(1, 7))], [["Drifts", *drift["value"]]])
             + f"\n({drift['rule']}{marks(drift)}.) A drift that cannot be made leaves the unit where it was set"
@@ -182,10 +183,10 @@ def drop_chart(system: str, ctx: Context, marks: Marks) -> str | None:
 
 
 def fmu_replacements(system: str, ctx: Context, marks: Marks) -> str | None:
-    got = table(system, "scenario", ctx.user_dir)
+    got = opened(system, "scenario", ctx)
     if got is None or "replacements" not in got[0]:
         return None
-    doc, path, corrected = got
+    doc, banner = got
     parity = {"any": "every turn", "odd": "odd turns", "even": "even turns"}
     rows = []
     for key, label in (("scenario", "Scenario (U.S.)"), ("campaign_us", "Campaign, U.S."),
@@ -196,6 +197,6 @@ def fmu_replacements(system: str, ctx: Context, marks: Marks) -> str | None:
                          f"{r['rule']}{marks(r)}"])
     g = doc["replacements"]["german"]
     rows.append(["German", "—", g["value"], "never", f"{g['rule']}{marks(g)}"])
-    return (corrected_banner(path, corrected) + md_table(["Who", "Units", "Points", "When", "Rule"], rows, right=(2,))
+    return (banner + md_table(["Who", "Units", "Points", "When", "Rule"], rows, right=(2,))
             + "\nA point restores one reduced unit of its class that is in supply; points not spent in the "
               "turn are lost.\n\n")

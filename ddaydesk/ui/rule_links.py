@@ -48,8 +48,9 @@ def link_label(label: QLabel) -> QLabel:
     """``label`` shows rich text; a click on a rule id in it opens that rule's entry."""
     label.setTextFormat(Qt.TextFormat.RichText)
     label.setOpenExternalLinks(False)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse
-                                  | Qt.TextInteractionFlag.LinksAccessibleByKeyboard)
+    # by mouse only: a label that takes keyboard focus would take the map's arrow keys
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
+    label.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     label.linkActivated.connect(lambda url: follow(label, url))
     return label
 

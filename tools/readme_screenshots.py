@@ -72,9 +72,37 @@ def main() -> int:
                 if src.exists():
                     shutil.copy(src, out / src.name)
                     print(f"{out / src.name} (engine test double: {why})")
+        done += _rules_shots(tmp, out)
     for p in done:
         print(p)
     return 0
+
+
+def _rules_shots(tmp: str, out: Path) -> list[Path]:
+    """The rules browser (F1) of a D-Day '77 game on its CRT, and of a Utah campaign game on an
+    optional rule (weather), each opened from the game's own window."""
+    from PySide6.QtWidgets import QApplication
+
+    from ddaydesk.formats.catalog import default_scenario_path
+    from ddaydesk.paths import scenarios_dir
+    from ddaydesk.ui.engine_port import open_engine_game
+
+    shots = []
+    for scenario, show, name in ((default_scenario_path(), "page:dday77/chart/crt", "rules-crt.png"),
+                                 (scenarios_dir() / "utah-campaign.yaml", "rule:FMU-WX-02", "rules-utah-option.png")):
+        win = _window(open_engine_game(scenario), tmp)
+        kind, _, what = show.partition(":")
+        win.show_rule(what) if kind == "rule" else win.show_rules()
+        browser = win.rules_browser
+        if kind == "page":
+            browser.show_page(what)
+        browser.resize(1280, 800)
+        QApplication.processEvents()
+        browser.grab().save(str(out / name))
+        shots.append(out / name)
+        browser.close()
+        win.close()
+    return shots
 
 
 if __name__ == "__main__":

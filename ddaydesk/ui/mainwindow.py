@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from ddaydesk import __version__
 from ddaydesk.formats.errors import FormatError
-from ddaydesk.ui import dialogs
+from ddaydesk.ui import dialogs, rule_links, rules_browser
 from ddaydesk.ui.combat_dialog import CombatDialog
 from ddaydesk.ui.controller import Controller
 from ddaydesk.ui.mapview import MapScene, MapView
@@ -132,6 +132,7 @@ class MainWindow(QMainWindow):
         self.log_view = QListView()
         self.log_view.setModel(self.log_model)
         self.log_view.setUniformItemSizes(True)
+        self.log_view.setItemDelegate(rule_links.RuleLinkDelegate(self.log_view))  # rule ids are links
         ll.addWidget(self.log_view)
         self.log_dock.setWidget(log)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
@@ -222,17 +223,18 @@ class MainWindow(QMainWindow):
         self._action(m, "&Next turn", self.next_turn, "Ctrl+Shift+E", "End every remaining phase of this turn")
         self._action(m, "Roll &log", self.show_roll_log, "Ctrl+L", "Show the dice rolls of this game")
         m = mb.addMenu("&Help")
-        self._action(m, "&Rules reference", self.show_rules, QKeySequence.StandardKey.HelpContents)
+        self._action(m, "&Rules", self.show_rules, QKeySequence.StandardKey.HelpContents,
+                     "This game's rules, charts and optional rules, searchable")
         self._action(m, "&Keyboard shortcuts", self.show_shortcuts, "Ctrl+/")
         self._action(m, "&About ddaydesk", self.show_about)
 
     def _build_status(self) -> None:
-        self.hint = QLabel("")
+        self.hint = rule_links.link_label(QLabel(""))  # refusals cite rules: their ids are links
         self.turn_label = QLabel("")
         self.zoom_label = QLabel("")
         sb = self.statusBar()
         sb.addWidget(self.hint, 1)
-        self.outcome_label = QLabel("")
+        self.outcome_label = rule_links.link_label(QLabel(""))
         self.outcome_label.setStyleSheet("font-weight: bold; color: #8a1c1c;")
         self.outcome_label.setVisible(False)
         self._outcome_shown = ""
@@ -355,7 +357,7 @@ class MainWindow(QMainWindow):
 
     def _show_outcome(self, outcome: str) -> None:
         """Game over: in the status bar for good, and once in a dialog."""
-        self.outcome_label.setText(outcome)
+        self.outcome_label.setText(rule_links.linked(outcome))
         self.outcome_label.setVisible(bool(outcome))
         if outcome and outcome != self._outcome_shown:
             box = QMessageBox(QMessageBox.Icon.Information, "Game over", outcome,
@@ -439,7 +441,7 @@ class MainWindow(QMainWindow):
         self.scene.overlays.show_zoc(own or (), enemy or ())
 
     def show_hint(self, text: str) -> None:
-        self.hint.setText(text)
+        self.hint.setText(rule_links.linked(text))
 
     def keyPressEvent(self, event) -> None:
         if event.key() == Qt.Key.Key_Escape and self.controller is not None:
@@ -596,8 +598,11 @@ class MainWindow(QMainWindow):
 
     # -- help ---------------------------------------------------------------------------------
     def show_rules(self) -> None:
-        sc = self.controller.port.scenario
-        dialogs.rules_reference(self, sc.system, sc.options).open()
+        self.show_rule("")
+
+    def show_rule(self, rule: str) -> None:
+        """The rules browser of this game, at the entry of ``rule`` if one is given."""
+        rules_browser.show_for(self, self.controller.port, rule)
 
     def show_shortcuts(self) -> None:
         dialogs.shortcuts_dialog(self, self.all_actions + [self.undo_action, self.redo_action]).open()

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ddaydesk.formats.errors import FormatError, Problem
+from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.yamlmarks import load_file
 from ddaydesk.rules.confidence import untagged
 from ddaydesk.rules.tables import table_version
@@ -68,14 +68,26 @@ class Beach:
         return self.turns.get(turn, (f"turn {turn}", True))[0]
 
 
-def beach(map_id: str) -> Beach:
+def beach(scenario) -> Beach:
+    """The beach of a scenario's map (``beaches.yaml``); a map without an entry (a player's
+    own, a test's) gets every turn by day, a chit per formation its units name, no objectives."""
     doc = table("beaches")
-    b = doc.get(map_id)
+    b = doc.get(scenario.board.id)
     if b is None:
-        where = table_version(SYSTEM, "beaches")[0]
-        raise FormatError([Problem(where, 1, 1, f"no beach {map_id!r} (known: "
-                                   f"{', '.join(k for k in doc if k != 'system')})")])
-    return _beach(map_id, id(b))
+        got = scenario.__dict__.get("_pkd_beach")
+        if got is None:
+            got = scenario.__dict__["_pkd_beach"] = _plain_beach(scenario)
+        return got
+    return _beach(scenario.board.id, id(b))
+
+
+def _plain_beach(scenario) -> Beach:
+    forms: dict[str, Formation] = {}
+    for u in scenario.units:
+        if u.formation and u.formation not in forms:
+            forms[u.formation] = Formation(u.formation, u.formation, u.side, 1)
+    turns = {t: (f"turn {t}", True) for t in range(scenario.first_turn, scenario.last_turn + 1)}
+    return Beach(scenario.board.id, turns, forms, (), 1, 1, "")
 
 
 @lru_cache(maxsize=8)

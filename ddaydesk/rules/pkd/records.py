@@ -45,7 +45,7 @@ def own(state: GameState) -> dict[str, Any]:
 
 
 def beach_of(state: GameState) -> Beach:
-    return beach(state.scenario.board.id)
+    return beach(state.scenario)
 
 
 def enemy(side: str) -> str:

@@ -78,7 +78,7 @@ def end_problem(state: GameState) -> str | None:
         return None
     act = r["act"]
     if act and act["refit"] and act["refit"]["left"]:
-        return "assign the Rest & Refit replacements first"
+        return "assign the Rest & Refit Replacements first"
     return None
 
 

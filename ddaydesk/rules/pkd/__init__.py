@@ -13,6 +13,7 @@ battle's strengths and exact outcome before the roll) and :func:`describe` (any 
 from __future__ import annotations
 
 from ddaydesk.engine import GameState, RulesModule
+from ddaydesk.formats.errors import FormatError, Problem
 from ddaydesk.rules.pkd import battle_actions, cup, operations, refit, support, victory
 from ddaydesk.rules.pkd.actions import (
     AnswerBattle,
@@ -30,6 +31,7 @@ from ddaydesk.rules.pkd.actions import (
     TradeSupport,
     Withdraw,
 )
+from ddaydesk.rules.pkd.data import beach
 from ddaydesk.rules.pkd.records import EXTRA, new_record
 from ddaydesk.rules.pkd.text import describe
 from ddaydesk.rules.pkd.view import pkd_view, preview
@@ -37,7 +39,24 @@ from ddaydesk.rules.pkd.view import pkd_view, preview
 SYSTEM = "pkd"
 
 
+def check_scenario(sc) -> list[str]:
+    """Problems of a scenario for Koenig's D-Day: every unit answers to a formation of its
+    beach (the Command Cup's chits), on its own side."""
+    forms = beach(sc).formations
+    out = []
+    for u in sc.units:
+        f = forms.get(u.formation or "")
+        if f is None:
+            out.append(f"unit {u.id}: formation {u.formation!r} is not one of {', '.join(sorted(forms))}")
+        elif f.side != u.side:
+            out.append(f"unit {u.id}: formation {u.formation} is a {f.side} formation")
+    return out
+
+
 def _setup(state: GameState) -> None:
+    problems = check_scenario(state.scenario)
+    if problems:
+        raise FormatError([Problem(state.scenario.source, 0, 0, p) for p in problems])
     state.extra[EXTRA] = new_record()
     victory.init_control(state)
 

@@ -127,8 +127,9 @@ def refit_problem(state: GameState, a: Refit) -> str | None:
         return "no Replacements wait to be assigned"
     damaged = _damaged(state, rec(state)["act"]["formation"])
     count = Counter(a.units)
-    if len(a.units) > rf["left"]:
-        return f"the chit gives {rf['left']} Replacements"
+    usable = min(rf["left"], sum(min(h, rf["max_per_unit"] or h) for h in damaged.values()))
+    if len(a.units) != usable:
+        return f"assign {usable} Replacement{'s' if usable != 1 else ''} (the chit gives {rf['left']})"
     for uid, n in count.items():
         if uid not in damaged:
             return f"{uid} is not a unit of this formation with Hits"
@@ -145,8 +146,7 @@ def _refit_legal(state: GameState, side: str, phase: Phase):
         return
     act = rec(state)["act"]
     damaged = _damaged(state, act["formation"])
-    cap = sum(min(h, rf["max_per_unit"] or h) for h in damaged.values())
-    n = min(rf["left"], cap)
+    n = min(rf["left"], sum(min(h, rf["max_per_unit"] or h) for h in damaged.values()))
     for pick in combinations_with_replacement(sorted(damaged), n):
         a = Refit(side, pick)
         if refit_problem(state, a) is None:

@@ -77,6 +77,7 @@ class EnginePort:
             package = importlib.import_module(f"ddaydesk.rules.{self.scenario.system.id}")
         except ModuleNotFoundError:
             package = None
+        self._package = package
         self._words = getattr(package, "describe", None)
 
     @property
@@ -115,12 +116,17 @@ class EnginePort:
                 eliminated=status == ELIMINATED, turns_out_of_supply=1 if u.id in out else 0))
         pending, options = self._secret_choice(side)
         return GameView(side=side, turn=v.turn, last_turn=self.scenario.last_turn,
-                        phase=phase_name(v.phase), phases=tuple(phase_name(p) for p in self._phases),
+                        phase=self._phase_label(v), phases=tuple(phase_name(p) for p in self._phases),
                         active_side=v.active, units=tuple(units), log=self._log(side),
                         secrets={k: str(val) for k, val in v.secrets.get(side, {}).items()},
                         secret_pending=pending, secret_options=options, trails=self._trails(),
                         markers=tuple((m.kind, m.place, m.side) for m in v.markers if m.place >= 0),
                         drifts=self._drifts(), outcome=self._outcome())
+
+    def _phase_label(self, v) -> str:
+        """The phase's name; a rules package may say more (Koenig: the formation drawn)."""
+        more = getattr(self._package, "phase_label", None)
+        return (more(v) if more else None) or phase_name(v.phase)
 
     def _drifts(self) -> tuple[tuple[int, int], ...]:
         """Where airborne units were dropped against where they landed (FMU-AIRB-08), from the

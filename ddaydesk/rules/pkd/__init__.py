@@ -33,7 +33,7 @@ from ddaydesk.rules.pkd.actions import (
 )
 from ddaydesk.rules.pkd.data import beach
 from ddaydesk.rules.pkd.records import EXTRA, new_record
-from ddaydesk.rules.pkd.text import describe
+from ddaydesk.rules.pkd.text import describe, phase_label
 from ddaydesk.rules.pkd.view import pkd_view, preview
 
 SYSTEM = "pkd"
@@ -78,4 +78,4 @@ def register(rm: RulesModule) -> None:
 
 __all__ = ["AnswerBattle", "Attach", "ChooseOperation", "CloseCombat", "FireAttack", "ForceMarch", "HaltOverrun",
            "Leadership", "Occupy", "Reconstitute", "Recover", "Refit", "TradeSupport", "Withdraw", "describe",
-           "pkd_view", "preview", "register"]
+           "phase_label", "pkd_view", "preview", "register"]

@@ -52,7 +52,7 @@ def _support(n: int, corps: bool) -> str:
     parts = [f"{n} Support point{'s' if n > 1 else ''}"] if n else []
     if corps:
         parts.append("Corps Artillery (the Leadership marker)")
-    return (", with " + " and ".join(parts)) if parts else ""
+    return (" with " + " and ".join(parts)) if parts else ""
 
 
 def describe(state: GameState, a: Action) -> str:
@@ -73,9 +73,9 @@ def describe(state: GameState, a: Action) -> str:
         ind = [u for u in a.attackers if u in a.indirect]
         direct = [u for u in a.attackers if u not in a.indirect]
         who = _names(state, direct) + ("; indirect: " + _names(state, ind) if ind else "")
-        return f"fire at {place_name(state, a.target)}: {who}{_support(a.support, a.corps)}"
+        return f"fire at {place_name(state, a.target)}{_support(a.support, a.corps)}: {who}"
     if isinstance(a, CloseCombat):
-        return f"close combat at {place_name(state, a.target)}: {_names(state, a.attackers)}{_support(a.support, a.corps)}"
+        return f"close combat at {place_name(state, a.target)}{_support(a.support, a.corps)}: {_names(state, a.attackers)}"
     if isinstance(a, AnswerBattle):
         return "defend" + (_support(a.support, a.corps) or " without Support")
     if isinstance(a, Leadership):
@@ -103,3 +103,12 @@ def describe(state: GameState, a: Action) -> str:
     if isinstance(a, Interdict):
         return f"place an Interdiction marker at {place_name(state, a.place)}"
     return a.kind.replace("_", " ")
+
+
+def phase_label(state: GameState) -> str | None:
+    """'activation: 6th Airborne Division, Move Operation' while a formation acts."""
+    act = rec(state)["act"]
+    if act is None or not state.phase.endswith(".activation"):
+        return None
+    op = f", {op_title(act['op'])} Operation" if act["op"] else ""
+    return f"activation: {formation_name(state, act['formation'])}{op}"

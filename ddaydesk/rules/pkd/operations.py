@@ -174,20 +174,29 @@ def force_march_problem(state: GameState, side: str, uid: str) -> str | None:
     return None
 
 
-def _fm_legal(state: GameState, side: str, phase: Phase):
-    if not _holder(state, side) or _act_side(state, side) is None:
-        return
-    for u in state.scenario.units:
-        if u.side == side and force_march_problem(state, side, u.id) is None:
-            yield ForceMarch(side, u.id)
+def _feat_legal(cls, problem):
+    """A feat's legal actions: one per friendly unit it may be spent on now."""
+
+    def legal(state: GameState, side: str, phase: Phase):
+        if _holder(state, side) and _act_side(state, side) is not None:
+            yield from (cls(side, u.id) for u in state.scenario.units
+                        if u.side == side and problem(state, side, u.id) is None)
+
+    return legal
+
+
+def _spend_on(state: GameState, a, problem) -> dict:
+    """Check a feat, spend the Leadership marker (PKD-LEAD-05) and give the record to change."""
+    why = problem(state, a.side, a.unit)
+    if why:
+        raise IllegalAction(why)
+    r = own(state)
+    r["leader"] = None
+    return r
 
 
 def _fm_apply(state: GameState, a: ForceMarch, ch: Changes, phase: Phase) -> None:
-    problem = force_march_problem(state, a.side, a.unit)
-    if problem:
-        raise IllegalAction(problem)
-    r = own(state)
-    r["leader"] = None
+    r = _spend_on(state, a, force_march_problem)
     r["act"] = {**r["act"], "force_march": a.unit}
     ch.notes.append(f"Force March: {name(state, state.unit(a.unit))} (the Leadership marker is spent)")
 
@@ -208,20 +217,8 @@ def attach_problem(state: GameState, side: str, uid: str) -> str | None:
     return None
 
 
-def _attach_legal(state: GameState, side: str, phase: Phase):
-    if not _holder(state, side) or _act_side(state, side) is None:
-        return
-    for u in state.scenario.units:
-        if u.side == side and attach_problem(state, side, u.id) is None:
-            yield Attach(side, u.id)
-
-
 def _attach_apply(state: GameState, a: Attach, ch: Changes, phase: Phase) -> None:
-    problem = attach_problem(state, a.side, a.unit)
-    if problem:
-        raise IllegalAction(problem)
-    r = own(state)
-    r["leader"] = None
+    r = _spend_on(state, a, attach_problem)
     r["act"] = {**r["act"], "attached": [*r["act"]["attached"], a.unit]}
     r["attached_used"] = [*r["attached_used"], a.unit]
     k = state.unit(a.unit)
@@ -233,6 +230,6 @@ def register(rm) -> None:
     rm.add_action(Handler("operation", _op_legal, _op_apply, "any"))
     rm.add_action(wrap_move(rm.handlers["move"]))
     rm.add_action(Handler("halt_overrun", _halt_legal, _halt_apply, "any"))
-    rm.add_action(Handler("force_march", _fm_legal, _fm_apply, "any"))
-    rm.add_action(Handler("attach", _attach_legal, _attach_apply, "any"))
+    rm.add_action(Handler("force_march", _feat_legal(ForceMarch, force_march_problem), _fm_apply, "any"))
+    rm.add_action(Handler("attach", _feat_legal(Attach, attach_problem), _attach_apply, "any"))
     rm.add_move_limit(check=move_check, allowance=allowance)

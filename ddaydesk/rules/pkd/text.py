@@ -90,11 +90,10 @@ def describe(state: GameState, a: Action) -> str:
         return f"Force March {unit_name(state, a.unit)} (spend the Leadership marker)"
     if isinstance(a, Attach):
         return f"attach {unit_name(state, a.unit)} to this formation for the turn (spend the Leadership marker)"
-    if isinstance(a, Recover):
+    if isinstance(a, Recover | Reconstitute):
         where = f"at {place_name(state, a.place)}" if a.place >= 0 else "(no hex qualifies: the chance is lost)"
-        return f"Unit Recovery: {unit_name(state, a.unit)} returns {where} (spend the Leadership marker)"
-    if isinstance(a, Reconstitute):
-        where = f"at {place_name(state, a.place)}" if a.place >= 0 else "(no hex qualifies: the chance is lost)"
+        if isinstance(a, Recover):
+            return f"Unit Recovery: {unit_name(state, a.unit)} returns {where} (spend the Leadership marker)"
         return f"reconstitute {unit_name(state, a.unit)} {where} with both Replacements"
     if isinstance(a, Refit):
         return f"Replacements: {_names(state, a.units)}" if a.units else "no unit to refit"

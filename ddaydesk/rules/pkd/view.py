@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ddaydesk.engine import GameState, view
+from ddaydesk.engine.tables import SCALE
 from ddaydesk.rules.pkd.actions import CloseCombat, FireAttack
 from ddaydesk.rules.pkd.battle import retreat_places, spread
 from ddaydesk.rules.pkd.combat import Line, assess, column, crt, results
@@ -85,7 +86,7 @@ def pkd_view(state: GameState, side: str) -> PKDView:
     if act:
         ids = tuple(u.id for k, u in enumerate(v.scenario.units)
                     if (u.formation == act["formation"] and u.id not in r["attached_used"]) or u.id in act["attached"])
-        left = {uid: (full_allowance(v, v.unit(uid), act) - act["spent"].get(uid, 0)) / 2 for uid in ids} \
+        left = {uid: (full_allowance(v, v.unit(uid), act) - act["spent"].get(uid, 0)) / SCALE for uid in ids} \
             if act["op"] in ("move", "combined") else {}
         av = ActivationView(_chit(v, act["formation"]), act["op"], op_title(act["op"]) if act["op"] else "",
                             ids, left, tuple(act["fired"]), tuple(act["done"]), tuple(act["overrun"]),

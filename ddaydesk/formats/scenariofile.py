@@ -19,7 +19,7 @@ from ddaydesk.rules.systems import System, load_system, system_ids
 FORMAT_VERSION = 1
 VALUE_KEYS = ("attack", "defence", "movement")
 UNIT_KEYS = ("id", "name", "side", "nationality", "type", "attack", "defence", "movement",
-             "reduced", "hq", "hex", "part", "box", "arrives", "count", "note")
+             "reduced", "hq", "hex", "part", "box", "arrives", "count", "note", "formation")
 MAX_COUNT = 200  # a `count:` line stands for at most this many units
 
 
@@ -40,6 +40,7 @@ class UnitSpec:
     arrive_region: str | None = None
     part: str | None = None  # sub-place of the start place (area systems: the system's parts)
     box: str | None = None  # off-map holding box at start (the system's boxes)
+    formation: str | None = None  # the HQ the unit answers to (Koenig's Command Cup chits)
 
 
 @dataclass(frozen=True)
@@ -239,6 +240,7 @@ def _units(rd: Reader, top: MarkedDict, system: System, board: Board, first: int
                     side=side, nationality=nationality, type=utype, attack=values[0],
                     defence=values[1], movement=values[2], reduced=reduced, hq=hq, hex=place,
                     arrive_turn=arrive_turn, arrive_region=arrive_region, part=part, box=box,
+                    formation=rd.text(u, "formation", what, default=None),
                 ))
     return units
 

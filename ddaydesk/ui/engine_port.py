@@ -7,6 +7,7 @@ Translation only: engine states become :class:`GameView`s, ``reach`` a :class:`M
 
 from __future__ import annotations
 
+import importlib
 import secrets as _secrets
 from pathlib import Path
 
@@ -71,6 +72,13 @@ class EnginePort:
         self._oos_key: tuple = ()
         self._oos: set[str] = set()
         self._log_entries: dict[str, list[tuple[Action, LogEntry]]] = {}  # per side, see _log
+        # A rules package may put its actions in words itself (Koenig's D-Day: describe).
+        try:
+            package = importlib.import_module(f"ddaydesk.rules.{self.scenario.system.id}")
+        except ModuleNotFoundError:
+            package = None
+        self._package = package
+        self._words = getattr(package, "describe", None)
 
     @property
     def board(self) -> Board:
@@ -108,12 +116,17 @@ class EnginePort:
                 eliminated=status == ELIMINATED, turns_out_of_supply=1 if u.id in out else 0))
         pending, options = self._secret_choice(side)
         return GameView(side=side, turn=v.turn, last_turn=self.scenario.last_turn,
-                        phase=phase_name(v.phase), phases=tuple(phase_name(p) for p in self._phases),
+                        phase=self._phase_label(v), phases=tuple(phase_name(p) for p in self._phases),
                         active_side=v.active, units=tuple(units), log=self._log(side),
                         secrets={k: str(val) for k, val in v.secrets.get(side, {}).items()},
                         secret_pending=pending, secret_options=options, trails=self._trails(),
                         markers=tuple((m.kind, m.place, m.side) for m in v.markers if m.place >= 0),
                         drifts=self._drifts(), outcome=self._outcome())
+
+    def _phase_label(self, v) -> str:
+        """The phase's name; a rules package may say more (Koenig: the formation drawn)."""
+        more = getattr(self._package, "phase_label", None)
+        return (more(v) if more else None) or phase_name(v.phase)
 
     def _drifts(self) -> tuple[tuple[int, int], ...]:
         """Where airborne units were dropped against where they landed (FMU-AIRB-08), from the
@@ -185,8 +198,10 @@ class EnginePort:
             unit, frm, to, _path = ch.moved[0]
             name = self.scenario.units[self.scenario.unit_index[unit]].name
             text = f"{name}: {board.labels[frm] if frm >= 0 else 'enters'} → {board.labels[to]}"
-        elif isinstance(action, EndPhase):
+        elif isinstance(action, EndPhase) and self._words is None:
             text = f"end of {phase_name(before.phase)}"
+        elif self._words is not None:
+            text = self._words(before, action)
         else:
             text = action.kind.replace("_", " ")
         if ch.notes:
@@ -265,7 +280,15 @@ class EnginePort:
                             [n > 0 for n in v.steps_lost], [(m.kind, m.place) for m in v.markers],
                             v.turn, WEATHER.get(str(v.weather), str(v.weather).lower()))
 
+    def _has_supply_rules(self) -> bool:
+        """Koenig's D-Day has no supply rule: no trace, no out-of-supply marks."""
+        from ddaydesk.rules.tables import table_path
+
+        return table_path(self.scenario.system.id, "supply").is_file()
+
     def supply(self, side: str) -> SupplyView:
+        if not self._has_supply_rules():
+            raise PortError(f"{self.scenario.system.title} has no supply rules")
         try:
             from ddaydesk.ui.supply_port import compute_view
         except ImportError:  # a build without ddaydesk.rules.supply
@@ -274,6 +297,8 @@ class EnginePort:
 
     def _out_of_supply(self, side: str) -> set[str]:
         """Units the supply rules find out of supply now (for the counters' "!" marks)."""
+        if not self._has_supply_rules():
+            return set()
         try:
             from ddaydesk.rules.supply import compute_supply
         except ImportError:
@@ -332,7 +357,8 @@ class EnginePort:
             start = getattr(a, "unit", None)
             at = state.place[self.scenario.unit_index[start]] if isinstance(start, str) and \
                 start in self.scenario.unit_index else -1
-            out.append((a.kind, describe(self.scenario, self.board, a), places(a, at)))
+            words = self._words(state, a) if self._words else describe(self.scenario, self.board, a)
+            out.append((a.kind, words, places(a, at)))
         return tuple(out)
 
     def _choice_actions(self, state) -> list:

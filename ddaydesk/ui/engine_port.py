@@ -103,7 +103,7 @@ class EnginePort:
             units.append(UnitInfo(
                 id=u.id, name=u.name, side=u.side, nationality=u.nationality, type=u.type,
                 attack=a, defence=d, movement=m, place=v.place[k] if status not in (PENDING, WITHHELD) else -1,
-                reduced=v.steps_lost[k] > 0, hq=u.hq,
+                reduced=v.steps_lost[k] > 0, hq=u.hq, size=u.size or "",
                 arrive_turn=u.arrive_turn if status == PENDING else None,
                 eliminated=status == ELIMINATED, turns_out_of_supply=1 if u.id in out else 0))
         pending, options = self._secret_choice(side)

@@ -39,6 +39,7 @@ class UnitInfo:
     mp_left: int | None = None
     turns_out_of_supply: int = 0  # 0 in supply; 1 out this turn ("!"); 2+ longer (red "!")
     eliminated: bool = False
+    size: str = ""  # the size mark from the order of battle ("XX", "III"; "" when it gives none)
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ def unit_info(u: UnitSpec) -> UnitInfo:
     """A scenario unit at its start position, as a view shows it."""
     return UnitInfo(id=u.id, name=u.name, side=u.side, nationality=u.nationality, type=u.type,
                     attack=u.attack, defence=u.defence, movement=u.movement, place=u.hex,
-                    hq=u.hq, arrive_turn=u.arrive_turn)
+                    hq=u.hq, arrive_turn=u.arrive_turn, size=u.size or "")
 COLUMNS = ("1-2", "1-1", "2-1", "3-1", "4-1", "5-1")
 CRT = {
     "1-2": ("AE", "AE", "AR", "AR", "EX", "DR"),

@@ -68,6 +68,7 @@ class Unit:
     arrive_date: dt.date | None
     note: str = ""  # where the unit historically was or came from
     serves: tuple[str, ...] = ()  # an HQ: the units it must keep in supply (supply_setup.py)
+    size: str = ""  # the size mark: the rating class's, or the HQ kind's (hq_sizes)
 
 
 def normalise(name: str) -> str:
@@ -190,6 +191,7 @@ def load_oob(path: Path = OOB) -> tuple[dict, list[Unit]]:
                 near=tuple(near if isinstance(near, list) else [near]),
                 within=int(u.get("within", DEFAULT_WITHIN)), arrive_date=arrive, note=str(u.get("hist", "")),
                 serves=tuple(u.get("serves", ())),
+                size=str(cls.get("size") or doc.get("hq_sizes", {}).get(u.get("hq"), "")),
             ))
     seen: set[str] = set()
     for u in units:
@@ -265,7 +267,7 @@ def build(board: Board, doc: dict, units: list[Unit], key: str) -> tuple[list[di
     for u, near, within, serves in plan:
         entry_doc = {"id": u.id, "name": u.name, "side": u.side, "nationality": u.nationality, "type": u.type,
                      "attack": u.values[0], "defence": u.values[1], "movement": u.values[2]}
-        entry_doc.update({k: v for k, v in (("hq", u.hq), ("note", u.note)) if v})
+        entry_doc.update({k: v for k, v in (("size", u.size), ("hq", u.hq), ("note", u.note)) if v})
         turn = None
         if near and serves:
             entry_doc["hex"] = None

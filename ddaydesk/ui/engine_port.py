@@ -33,6 +33,7 @@ from ddaydesk.engine.hidden_setup import ChooseArea, PlaceWithheld, Withhold
 from ddaydesk.engine.movement import move_problem, why_not
 from ddaydesk.engine.savefile import is_save, save_text
 from ddaydesk.formats.scenariofile import Scenario, load_scenario
+from ddaydesk.rules.combat.words import log_text as combat_log_text
 from ddaydesk.ui.port import (
     CombatPreview,
     CombatResult,
@@ -179,8 +180,11 @@ class EnginePort:
         g = self.game
         board = self.board
         action, before, ch = g.actions[i], g.states[i], g.changes[i]
+        words = None if action.secret else combat_log_text(self.scenario, action, before, ch)
         if action.secret and action.side != side:
             text = "a secret choice was recorded"
+        elif words is not None:  # a combat action in words, its notes included
+            text = words
         elif isinstance(action, Move) and ch.moved:
             unit, frm, to, _path = ch.moved[0]
             name = self.scenario.units[self.scenario.unit_index[unit]].name
@@ -189,7 +193,7 @@ class EnginePort:
             text = f"end of {phase_name(before.phase)}"
         else:
             text = action.kind.replace("_", " ")
-        if ch.notes:
+        if ch.notes and words is None:
             text += "; " + "; ".join(ch.notes)
         return LogEntry(i + 1, before.turn, phase_name(before.phase), action.side, text,
                         tuple(r.value for r in ch.dice))

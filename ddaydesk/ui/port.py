@@ -160,6 +160,7 @@ class CombatPreview:
     support: tuple[SupportChoice, ...] = ()
     die_sides: int = 6
     rule: str = ""  # the CRT's catalogue id
+    key: tuple[tuple[str, str], ...] = ()  # (code, what it means with its rule) for the table in use
 
 
 @dataclass(frozen=True)

@@ -72,6 +72,7 @@ class EnginePort:
         self._oos_key: tuple = ()
         self._oos: set[str] = set()
         self._log_entries: dict[str, list[tuple[Action, LogEntry]]] = {}  # per side, see _log
+        self._previews = None  # supply_port.MovePreviews, made on the first hover
 
     @property
     def board(self) -> Board:
@@ -275,6 +276,17 @@ class EnginePort:
         except ImportError:  # a build without ddaydesk.rules.supply
             raise PortError(f"the supply trace {NOT_YET}") from None
         return compute_view(self._supply_input(side), side)
+
+    def supply_after_move(self, unit: str, place: int, via: tuple[int, ...] = ()):
+        """Both sides' supply as it would be after this move (the hover preview); None when the
+        rules refuse it (docs/ui.md, "What-if supply")."""
+        try:
+            from ddaydesk.ui.supply_port import MovePreviews
+        except ImportError:
+            raise PortError(f"the supply trace {NOT_YET}") from None
+        if self._previews is None:
+            self._previews = MovePreviews()
+        return self._previews.after_move(self.game, unit, place, via)
 
     def _out_of_supply(self, side: str) -> set[str]:
         """Units the supply rules find out of supply now (for the counters' "!" marks)."""

@@ -115,7 +115,7 @@ class EnginePort:
                         secrets={k: str(val) for k, val in v.secrets.get(side, {}).items()},
                         secret_pending=pending, secret_options=options, trails=self._trails(),
                         markers=tuple((m.kind, m.place, m.side) for m in v.markers if m.place >= 0),
-                        drifts=self._drifts(), outcome=self._outcome())
+                        drifts=self._drifts(), outcome=self._outcome(), first_turn=self.scenario.first_turn)
 
     def _drifts(self) -> tuple[tuple[int, int], ...]:
         """Where airborne units were dropped against where they landed (FMU-AIRB-08), from the

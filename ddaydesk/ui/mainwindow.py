@@ -155,8 +155,8 @@ class MainWindow(QMainWindow):
         bar.setMovable(False)
         self.phase_label = QLabel("")
         self.phase_label.setStyleSheet("font-weight: bold; padding: 0 12px;")
+        bar.addWidget(self.turn_track)  # first: its boxes keep their places as the label's text changes
         bar.addWidget(self.phase_label)
-        bar.addWidget(self.turn_track)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
         self.turn_bar = bar
 

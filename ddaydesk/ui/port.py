@@ -72,6 +72,7 @@ class GameView:
     markers: tuple[tuple[str, int, str | None], ...] = ()  # (kind, place, side) on the map
     drifts: tuple[tuple[int, int], ...] = ()  # airborne drops: (planned, landed) where they differ
     outcome: str = ""  # game over: who won and why, in words (with the rule id); "" while playing
+    first_turn: int = 1  # the scenario's first turn (the turn track starts there)
 
 
 @dataclass(frozen=True)

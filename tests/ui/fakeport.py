@@ -81,7 +81,8 @@ class FakeGame:
                         units=tuple(self.units.values()), log=tuple(self.entries),
                         secrets=dict(self.secrets[side]),
                         trails=tuple(tuple(args["path"]) for kind, args, _u in self.log if kind == "move"),
-                        markers=tuple((m.kind, m.place, m.side) for m in self.scenario.markers))
+                        markers=tuple((m.kind, m.place, m.side) for m in self.scenario.markers),
+                        first_turn=self.scenario.first_turn)
 
     def needs_handover(self, from_side: str, to_side: str) -> bool:
         return from_side != to_side

@@ -34,6 +34,7 @@ from ddaydesk.formats.errors import FormatError
 from ddaydesk.ui import dialogs
 from ddaydesk.ui.combat_dialog import CombatDialog
 from ddaydesk.ui.controller import Controller
+from ddaydesk.ui.legend import MapLegend
 from ddaydesk.ui.mapview import MapScene, MapView
 from ddaydesk.ui.models.log import LogModel
 from ddaydesk.ui.models.units import UNIT_ID_ROLE, UnitFilterModel, UnitTableModel
@@ -251,6 +252,7 @@ class MainWindow(QMainWindow):
         self.port = port
         self.scene = MapScene(port.board, self.palette_, self)
         self.view = MapView(self.scene)
+        self.legend = MapLegend(self.view, self.scene.overlays)  # what the overlays shown mean
         self.stack.addWidget(self.view)
         self.stack.addWidget(self.handover)
         self.controller = c = Controller(port, self)

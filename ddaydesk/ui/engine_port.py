@@ -334,7 +334,7 @@ class EnginePort:
         result = done.get("result") or next((n.split("→ ", 1)[1].split(" ", 1)[0] for n in ch.notes
                                              if "→ " in n), "")
         return CombatResult(tuple(r.value for r in ch.dice if "marker" not in r.purpose), result,
-                            "; ".join(ch.notes))
+                            combat_log_text(self.scenario, self.game.log[-1], self.game.states[self.game.pos - 1], ch))
 
     def choices(self) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
         """What the game waits for now other than moves and the end of the phase, as

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QGraphicsView,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QVBoxLayout,
     QWidget,
 )
@@ -117,7 +118,7 @@ class MapLegend(QFrame):
     """The legend panel over a map view's bottom-left corner."""
 
     def __init__(self, view: QGraphicsView, overlays: Overlays):
-        super().__init__(view.viewport())
+        super().__init__(view)  # (not the viewport: scrolling the map would move it too)
         self.view = view
         self.overlays = overlays
         self.setObjectName("map-legend")
@@ -127,6 +128,7 @@ class MapLegend(QFrame):
         self.rows = QVBoxLayout(self)
         self.rows.setContentsMargins(8, 6, 8, 6)
         self.rows.setSpacing(3)
+        self.rows.setSizeConstraint(QLayout.SizeConstraint.SetFixedSize)  # always as big as its rows
         overlays.changed.append(self.refresh)
         view.viewport().installEventFilter(self)
         self.refresh()
@@ -150,7 +152,7 @@ class MapLegend(QFrame):
             self.rows.addWidget(row)
             row.show()
         self.setVisible(bool(shown))
-        self.adjustSize()
+        self.rows.activate()  # the new size now, not at the next event loop turn
         self._place()
 
     def _row(self, text: str, sample: object) -> QWidget:
@@ -174,8 +176,12 @@ class MapLegend(QFrame):
         return out
 
     def _place(self) -> None:
-        vp = self.parentWidget()
-        self.move(10, max(0, vp.height() - self.height() - 10))
+        vp = self.view.viewport().geometry()
+        self.move(vp.left() + 10, max(vp.top(), vp.top() + vp.height() - self.height() - 10))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._place()  # (its size settles once the rows are laid out)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize:

@@ -104,6 +104,10 @@ class CombatDialog(QDialog):
         self.crt.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.crt.verticalHeader().setDefaultSectionSize(26)
         lay.addWidget(self.crt)
+        self.key = QLabel()  # what each result code means, with its rule (also the cells' tooltips)
+        self.key.setWordWrap(True)
+        self.key.setTextFormat(Qt.TextFormat.RichText)
+        lay.addWidget(self.key)
         dist_box = QGroupBox("Outcome (exact probabilities)")
         dl = QVBoxLayout(dist_box)
         self.bars = DistributionBars()
@@ -168,9 +172,13 @@ class CombatDialog(QDialog):
         self.crt.setVerticalHeaderLabels([str(r + 1) for r in range(pv.die_sides)])
         self.crt.setFixedHeight(self.crt.horizontalHeader().sizeHint().height() + 26 * pv.die_sides + 4)
         hot = QColor("#f4d35e")
+        key = dict(pv.key)
+        self.key.setText(" &nbsp;·&nbsp; ".join(f"<b>{escape(code)}</b> {escape(line.split(': ', 1)[-1])}"
+                                                for code, line in pv.key))
         for c, col in enumerate(pv.columns):
             for r, res in enumerate(pv.crt.get(col, ())):
                 item = QTableWidgetItem(res)
+                item.setToolTip(key.get(res, ""))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 if col == pv.column:
                     item.setBackground(hot)

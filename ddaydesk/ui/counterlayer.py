@@ -6,6 +6,8 @@ counters stay crisp at every zoom without painting in Python per frame.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsRectItem, QGraphicsScene
@@ -20,10 +22,14 @@ UNIT_ROLE = 0  # QGraphicsItem.data key holding the unit id
 
 
 class CounterLayer:
-    def __init__(self, scene: QGraphicsScene, geom: BoardGeometry, art: CounterArt):
+    def __init__(self, scene: QGraphicsScene, geom: BoardGeometry, art: CounterArt,
+                 stacks_changed: Callable[[dict[int, int]], None] | None = None):
+        """``stacks_changed(place -> number of counters)`` is called when stacks change
+        (the map's place names keep clear of them)."""
         self.scene = scene
         self.geom = geom
         self.art = art
+        self.stacks_changed = stacks_changed
         self.level = 1.0
         self.items: dict[str, QGraphicsPixmapItem] = {}
         self.units: dict[str, UnitInfo] = {}
@@ -75,6 +81,8 @@ class CounterLayer:
             item.setPixmap(self.art.pixmap(face_of(self.units[uid]), self.level))
 
     def _layout(self) -> None:
+        if self.stacks_changed is not None:
+            self.stacks_changed({p: len(ids) for p, ids in self.stacks.items()})
         for place in [p for p in self.badges if len(self.stacks.get(p, ())) < 2]:
             self.scene.removeItem(self.badges.pop(place))
         for place, ids in self.stacks.items():

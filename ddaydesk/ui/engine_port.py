@@ -34,6 +34,7 @@ from ddaydesk.engine.hidden_setup import ChooseArea, PlaceWithheld, Withhold
 from ddaydesk.engine.movement import move_problem, why_not
 from ddaydesk.engine.savefile import is_save, save_text
 from ddaydesk.formats.scenariofile import Scenario, load_scenario
+from ddaydesk.rules.combat.words import log_text as combat_log_text
 from ddaydesk.ui.port import (
     CombatPreview,
     CombatResult,
@@ -79,6 +80,7 @@ class EnginePort:
             package = None
         self._package = package
         self._words = getattr(package, "describe", None)
+        self._previews = None  # supply_port.MovePreviews, made on the first hover
 
     @property
     def board(self) -> Board:
@@ -111,7 +113,7 @@ class EnginePort:
             units.append(UnitInfo(
                 id=u.id, name=u.name, side=u.side, nationality=u.nationality, type=u.type,
                 attack=a, defence=d, movement=m, place=v.place[k] if status not in (PENDING, WITHHELD) else -1,
-                reduced=v.steps_lost[k] > 0, hq=u.hq,
+                reduced=v.steps_lost[k] > 0, hq=u.hq, size=u.size or "",
                 arrive_turn=u.arrive_turn if status == PENDING else None,
                 eliminated=status == ELIMINATED, turns_out_of_supply=1 if u.id in out else 0))
         pending, options = self._secret_choice(side)
@@ -121,7 +123,7 @@ class EnginePort:
                         secrets={k: str(val) for k, val in v.secrets.get(side, {}).items()},
                         secret_pending=pending, secret_options=options, trails=self._trails(),
                         markers=tuple((m.kind, m.place, m.side) for m in v.markers if m.place >= 0),
-                        drifts=self._drifts(), outcome=self._outcome())
+                        drifts=self._drifts(), outcome=self._outcome(), first_turn=self.scenario.first_turn)
 
     def _phase_label(self, v) -> str:
         """The phase's name; a rules package may say more (Koenig: the formation drawn)."""
@@ -192,8 +194,11 @@ class EnginePort:
         g = self.game
         board = self.board
         action, before, ch = g.actions[i], g.states[i], g.changes[i]
+        words = None if action.secret else combat_log_text(self.scenario, action, before, ch)
         if action.secret and action.side != side:
             text = "a secret choice was recorded"
+        elif words is not None:  # a combat action in words, its notes included
+            text = words
         elif isinstance(action, Move) and ch.moved:
             unit, frm, to, _path = ch.moved[0]
             name = self.scenario.units[self.scenario.unit_index[unit]].name
@@ -204,7 +209,7 @@ class EnginePort:
             text = self._words(before, action)
         else:
             text = action.kind.replace("_", " ")
-        if ch.notes:
+        if ch.notes and words is None:
             text += "; " + "; ".join(ch.notes)
         return LogEntry(i + 1, before.turn, phase_name(before.phase), action.side, text,
                         tuple(r.value for r in ch.dice))
@@ -295,6 +300,17 @@ class EnginePort:
             raise PortError(f"the supply trace {NOT_YET}") from None
         return compute_view(self._supply_input(side), side)
 
+    def supply_after_move(self, unit: str, place: int, via: tuple[int, ...] = ()):
+        """Both sides' supply as it would be after this move (the hover preview); None when the
+        rules refuse it (docs/ui.md, "What-if supply")."""
+        try:
+            from ddaydesk.ui.supply_port import MovePreviews
+        except ImportError:
+            raise PortError(f"the supply trace {NOT_YET}") from None
+        if self._previews is None:
+            self._previews = MovePreviews()
+        return self._previews.after_move(self.game, unit, place, via)
+
     def _out_of_supply(self, side: str) -> set[str]:
         """Units the supply rules find out of supply now (for the counters' "!" marks)."""
         if not self._has_supply_rules():
@@ -343,7 +359,7 @@ class EnginePort:
         result = done.get("result") or next((n.split("→ ", 1)[1].split(" ", 1)[0] for n in ch.notes
                                              if "→ " in n), "")
         return CombatResult(tuple(r.value for r in ch.dice if "marker" not in r.purpose), result,
-                            "; ".join(ch.notes))
+                            combat_log_text(self.scenario, self.game.log[-1], self.game.states[self.game.pos - 1], ch))
 
     def choices(self) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
         """What the game waits for now other than moves and the end of the phase, as

@@ -34,6 +34,7 @@ from ddaydesk.formats.errors import FormatError
 from ddaydesk.ui import dialogs, rule_links, rules_browser
 from ddaydesk.ui.combat_dialog import CombatDialog
 from ddaydesk.ui.controller import Controller
+from ddaydesk.ui.legend import MapLegend
 from ddaydesk.ui.mapview import MapScene, MapView
 from ddaydesk.ui.models.log import LogModel
 from ddaydesk.ui.models.units import UNIT_ID_ROLE, UnitFilterModel, UnitTableModel
@@ -156,8 +157,8 @@ class MainWindow(QMainWindow):
         bar.setMovable(False)
         self.phase_label = QLabel("")
         self.phase_label.setStyleSheet("font-weight: bold; padding: 0 12px;")
+        bar.addWidget(self.turn_track)  # first: its boxes keep their places as the label's text changes
         bar.addWidget(self.phase_label)
-        bar.addWidget(self.turn_track)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
         self.turn_bar = bar
 
@@ -253,6 +254,7 @@ class MainWindow(QMainWindow):
         self.port = port
         self.scene = MapScene(port.board, self.palette_, self)
         self.view = MapView(self.scene)
+        self.legend = MapLegend(self.view, self.scene.overlays)  # what the overlays shown mean
         self.stack.addWidget(self.view)
         self.stack.addWidget(self.handover)
         self.controller = c = Controller(port, self)

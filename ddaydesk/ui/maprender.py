@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -22,14 +21,14 @@ from PySide6.QtGui import (
     QImage,
     QPainter,
     QPainterPath,
-    QPainterPathStroker,
     QPen,
     QPixmap,
-    QPolygonF,
 )
 
 from ddaydesk.board import Board
+from ddaydesk.ui import terrain_marks as marks
 from ddaydesk.ui.geometry import HEX_PX, BoardGeometry
+from ddaydesk.ui.labels import Label, LabelPlanner
 from ddaydesk.ui.palette import DEFAULT, Palette
 
 TILE = 512  # device pixels per tile side
@@ -45,24 +44,6 @@ def level_for(device_scale: float) -> float:
         if lv >= device_scale * 0.98:
             return lv
     return LEVELS[-1]
-
-
-LABEL_RANK = {"city": 0, "port": 0, "fortress": 0, "inland_port": 1, "town": 2}  # name priority
-
-
-@cache
-def _label_font(px: int) -> tuple[QFont, QFontMetricsF]:
-    font = QFont(FONT)
-    font.setBold(True)
-    font.setPixelSize(max(1, px))
-    return font, QFontMetricsF(font)
-
-
-def _jitter(i: int, k: int) -> float:
-    """Deterministic 0..1 noise per place, so tree and wave marks do not move between tiles."""
-    x = (i * 73856093 ^ k * 19349663) & 0xFFFFFFFF
-    x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-    return (x % 10007) / 10007.0
 
 
 def render_board(board: Board, scale: float = HEX_PX, labels: bool = True,
@@ -87,7 +68,9 @@ class MapRenderer:
         self._tiles: OrderedDict[tuple[float, int, int], QPixmap] = OrderedDict()
         self._sea = bytearray(1 if self._is_water(i) else 0 for i in range(board.n))
         self._place_kind = {p.place: p.kind for p in board.places}
-        self._labels: dict[float, list] = {}
+        self.names = LabelPlanner(board, geom, self.paper_rect())
+        self._stacks: dict[int, int] = {}  # counters per place: names keep clear of them
+        self._labels: dict[float, list[Label]] = {}
 
     def _is_water(self, i: int) -> bool:
         return self.board.terrain_of(i) in ("sea", "lake")
@@ -198,19 +181,19 @@ class MapRenderer:
             t = self.board.terrain_of(i)
             c = self.geom.centres[i]
             if t == "woods":
-                self._trees(crowns, i, c, s, 7 if level >= 0.6 else 4)
+                marks.trees(crowns, i, c, s, 7 if level >= 0.6 else 4)
             elif t == "bocage":
-                self._hedges(p, i, c, s, QColor(pal.woods_tree))
+                marks.hedges(p, i, c, s, QColor(pal.woods_tree))
             elif t == "mountain":
-                self._peaks(p, i, c, s, QColor(pal.mountain_ink))
+                marks.peaks(p, i, c, s, QColor(pal.mountain_ink))
             elif t in ("sea", "lake") and level >= 0.5:
-                self._waves(waves, i, c, s)
+                marks.waves(waves, i, c, s)
             elif t == "fortress":
-                self._star_fort(p, c, s, QColor(pal.city))
+                marks.star_fort(p, c, s, QColor(pal.city))
             elif t == "fortified":
-                self._teeth(p, c, s, QColor(pal.city))
+                marks.teeth(p, c, s, QColor(pal.city))
             elif t == "city":
-                self._built_up(p, i, c, s, QColor(pal.city))
+                marks.built_up(p, i, c, s, QColor(pal.city))
         ink = QColor(pal.woods_tree)
         p.setPen(QPen(ink.darker(130), s * 0.025) if level >= 0.6 else Qt.PenStyle.NoPen)
         for path, colour in zip(crowns, (ink, ink.lighter(135)), strict=True):
@@ -219,79 +202,6 @@ class MapRenderer:
         p.setPen(QPen(QColor(255, 255, 255, 90), s * 0.03, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawPath(waves)
-
-    def _trees(self, crowns: tuple[QPainterPath, QPainterPath], i: int, c: QPointF, s: float,
-               n: int) -> None:
-        for k in range(n):
-            a = _jitter(i, k) * math.tau
-            r = s * (0.18 + 0.42 * _jitter(i, k + 11))
-            x, y = c.x() + r * math.cos(a), c.y() + r * math.sin(a) * 0.85
-            rad = s * (0.11 + 0.05 * _jitter(i, k + 23)) * (7 / n) ** 0.5
-            crowns[k % 2].addEllipse(QPointF(x, y), rad, rad)
-
-    def _hedges(self, p: QPainter, i: int, c: QPointF, s: float, ink: QColor) -> None:
-        pen = QPen(ink, s * 0.05, Qt.PenStyle.DotLine, Qt.PenCapStyle.RoundCap)
-        p.setPen(pen)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        for k in range(3):
-            off = (k - 1) * s * 0.38
-            p.drawLine(QPointF(c.x() - s * 0.6, c.y() + off), QPointF(c.x() + s * 0.6, c.y() + off))
-        for k in range(2):
-            off = (k - 0.5) * s * 0.6
-            p.drawLine(QPointF(c.x() + off, c.y() - s * 0.7), QPointF(c.x() + off, c.y() + s * 0.7))
-
-    def _peaks(self, p: QPainter, i: int, c: QPointF, s: float, ink: QColor) -> None:
-        for k, (dx, dy, size) in enumerate(((-0.3, 0.15, 0.32), (0.25, 0.2, 0.28), (0.0, -0.25, 0.36))):
-            base = QPointF(c.x() + dx * s, c.y() + dy * s)
-            h = size * s
-            tri = QPolygonF([QPointF(base.x() - h, base.y() + h * 0.5), QPointF(base.x(), base.y() - h * 0.7),
-                             QPointF(base.x() + h, base.y() + h * 0.5)])
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor(ink).lighter(160 + 10 * k))
-            p.drawPolygon(tri)
-            shade = QPolygonF([tri[1], tri[2], QPointF(base.x(), base.y() + h * 0.5)])
-            p.setBrush(QColor(ink).lighter(125))
-            p.drawPolygon(shade)
-            p.setPen(QPen(ink, s * 0.03))
-            p.drawPolyline(QPolygonF([tri[0], tri[1], tri[2]]))
-
-    def _waves(self, path: QPainterPath, i: int, c: QPointF, s: float) -> None:
-        for k in range(2):
-            x = c.x() + (_jitter(i, k) - 0.5) * s * 0.9
-            y = c.y() + (_jitter(i, k + 5) - 0.5) * s * 0.9
-            path.moveTo(QPointF(x - s * 0.2, y))
-            path.quadTo(QPointF(x - s * 0.1, y - s * 0.08), QPointF(x, y))
-            path.quadTo(QPointF(x + s * 0.1, y + s * 0.08), QPointF(x + s * 0.2, y))
-
-    def _built_up(self, p: QPainter, i: int, c: QPointF, s: float, ink: QColor) -> None:
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(ink.red(), ink.green(), ink.blue(), 70))
-        p.drawEllipse(c, s * 0.62, s * 0.55)
-        p.setBrush(ink)
-        for k in range(9):
-            a = _jitter(i, k) * math.tau
-            r = s * 0.42 * math.sqrt(_jitter(i, k + 3))
-            w = s * (0.09 + 0.07 * _jitter(i, k + 7))
-            h = s * (0.08 + 0.06 * _jitter(i, k + 9))
-            p.drawRect(QRectF(c.x() + r * math.cos(a) - w / 2, c.y() + r * math.sin(a) - h / 2, w, h))
-
-    def _star_fort(self, p: QPainter, c: QPointF, s: float, ink: QColor) -> None:
-        pts = []
-        for k in range(10):
-            r = s * (0.55 if k % 2 == 0 else 0.32)
-            a = math.radians(-90 + 36 * k)
-            pts.append(QPointF(c.x() + r * math.cos(a), c.y() + r * math.sin(a)))
-        p.setPen(QPen(ink, s * 0.06))
-        p.setBrush(QColor(ink.red(), ink.green(), ink.blue(), 60))
-        p.drawPolygon(QPolygonF(pts))
-
-    def _teeth(self, p: QPainter, c: QPointF, s: float, ink: QColor) -> None:
-        p.setPen(QPen(ink, s * 0.04))
-        p.setBrush(ink)
-        for k in range(-2, 3):
-            x = c.x() + k * s * 0.22
-            p.drawPolygon(QPolygonF([QPointF(x - s * 0.07, c.y() + s * 0.1), QPointF(x, c.y() - s * 0.12),
-                                     QPointF(x + s * 0.07, c.y() + s * 0.1)]))
 
     def _grid(self, p: QPainter, hexes: list[int], px: float) -> None:
         grid = QColor(self.palette.grid)
@@ -435,42 +345,40 @@ class MapRenderer:
         p.setPen(Qt.PenStyle.NoPen)
         halo_brush = QBrush(QColor(255, 252, 235, 215))
         ink = QBrush(QColor(self.palette.label))
-        for box, path, halo in self._label_plan(level):
-            if box.intersects(rect):
-                p.fillPath(halo, halo_brush)
-                p.fillPath(path, ink)
+        for label in self._label_plan(level):
+            if label.box.intersects(rect):
+                p.fillPath(label.halo, halo_brush)
+                p.fillPath(label.path, ink)
 
-    def _label_plan(self, level: float) -> list[tuple[QRectF, QPainterPath, QPainterPath]]:
-        """Which place names fit at this scale: cities and ports first, then towns, each
-        kept only where it does not overlap a name already placed. Planned once per level
-        for the whole map, so a name cut by a tile edge is drawn the same in both tiles."""
+    def _label_plan(self, level: float) -> list[Label]:
+        """The names at this level (labels.py), planned once per level and counter layout for
+        the whole map, so a name cut by a tile edge is drawn the same in both tiles."""
         plan = self._labels.get(level)
-        if plan is not None:
-            return plan
-        s = self.geom.scale
-        px = max(s * 0.3, 11 / level)
-        placed: list[QRectF] = []
-        plan = []
-        paper = self.paper_rect()
-        order = sorted(self.board.places, key=lambda pl: (LABEL_RANK.get(pl.kind, 3), pl.name))
-        for place in order:
-            rank = LABEL_RANK.get(place.kind, 3)
-            big = rank == 0
-            font, fm = _label_font(round(px * (1.12 if big else 1.0)))
-            c = self.geom.centres[place.place]
-            w = fm.horizontalAdvance(place.name)
-            # centred under the place, but kept on the sheet near its edges
-            x = min(max(c.x() - w / 2, paper.left() + 3), paper.right() - w - 3)
-            base = QPointF(x, c.y() + s * 0.7 + fm.ascent() * 0.35)
-            box = QRectF(base.x() - 2, base.y() - fm.ascent() - 2, w + 4, fm.height() + 4)
-            if any(box.intersects(b) for b in placed):
-                continue
-            placed.append(box)
-            path = QPainterPath()
-            path.addText(base, font, place.name)
-            halo = QPainterPathStroker()
-            halo.setWidth(font.pixelSize() * 0.28)
-            halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-            plan.append((box.adjusted(-px, -px, px, px), path, halo.createStroke(path)))
-        self._labels[level] = plan
+        if plan is None:
+            plan = self._labels[level] = self.names.plan(level, self._stacks)
         return plan
+
+    def set_stacks(self, stacks: dict[int, int]) -> list[QRectF]:
+        """Counter stacks moved (place -> number of counters): names are planned again and
+        the cached tiles where a name came or went are dropped. Returns those scene rects."""
+        stacks = {p: n for p, n in stacks.items() if n > 0}
+        if stacks == self._stacks:
+            return []
+        self._stacks = stacks
+        dirty: list[QRectF] = []
+        drawn = {key[0] for key in self._tiles}
+        for level, old in list(self._labels.items()):
+            if level not in drawn:  # no tile of it kept: planned again when next drawn
+                del self._labels[level]
+                continue
+            new = self.names.plan(level, stacks)
+            self._labels[level] = new
+            before = {(lb.name, lb.anchor): lb.box for lb in old}
+            after = {(lb.name, lb.anchor): lb.box for lb in new}
+            changed = [b for k, b in before.items() if after.get(k) != b]
+            changed += [b for k, b in after.items() if before.get(k) != b]
+            for box in changed:
+                for tx, ty in self.tiles_for(level, box):
+                    self._tiles.pop((level, tx, ty), None)
+            dirty += changed
+        return dirty

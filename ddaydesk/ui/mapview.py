@@ -36,7 +36,11 @@ class MapScene(QGraphicsScene):
         margin = self.geom.scale * 3
         self.setSceneRect(self.geom.rect.adjusted(-margin, -margin, margin, margin))
         self.overlays = Overlays(self, self.geom, palette)
-        self.counters = CounterLayer(self, self.geom, self.art)
+        self.counters = CounterLayer(self, self.geom, self.art, self._stacks_changed)
+
+    def _stacks_changed(self, stacks: dict[int, int]) -> None:
+        for r in self.renderer.set_stacks(stacks):  # place names moved clear of the counters
+            self.update(r)
 
     def set_palette(self, palette: Palette) -> None:
         self.renderer.set_palette(palette)

@@ -58,6 +58,10 @@ class Board:
     numbering: HexNumbering | None = None
     outlines: list[list[tuple[float, float]]] | None = None  # area maps: drawn polygons
     names: list[str] | None = None  # area maps: each area's name ("" when it has none)
+    # Area maps: each place's properties and each border's (the system's area_props and
+    # border_props: a D-Day Dice Sector's DEF, a line's Courage cost); formats/props.py.
+    props: list[dict] | None = None
+    side_props: dict[int, dict] = field(default_factory=dict)
     source: str = ""  # file the board was loaded from
     content_hash: str = ""  # sha256 of the map file
 

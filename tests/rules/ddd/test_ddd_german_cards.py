@@ -97,8 +97,8 @@ def test_decorations_cost_5_courage_each_without_limit():  # DDD-GER-22
     for _ in range(3):
         ch = g.do(DrawDecoration("german"))
         assert ch.dice and "draws a Decoration" in " ".join(ch.notes)
-        if rec(g)["pending"]:  # a Wound Badge asks which loss
-            g.do(legal_actions(g.state, "german")[0])
+        if rec(g)["pending"]:  # a Wound Badge asks which loss: not his Courage
+            g.do(next(a for a in legal_actions(g.state, "german") if "courage" not in a.choice))
     assert player(g, "german")["courage"] == 0
     assert not [a for a in legal_actions(g.state, "german") if a.kind == "draw_decoration"]
     g = _german_supply(4)

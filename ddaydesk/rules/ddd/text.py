@@ -18,6 +18,7 @@ PHASE_NAMES = {
     "german_supply": "Phase 4: the German's Specialists, Items and Decorations",
     "german_supply_auto": "Phase 4: the German's Specialists, Items and Decorations",
     "move": "Phase 5: move", "bot_move": "Phase 5: the automated Unit moves", "combat": "Phase 6: combat",
+    "solo_combat": "Phase 6: combat",
     "assault": "Phase 7: assault", "end_of_turn": "End of the turn", "over": "Game over",
 }
 

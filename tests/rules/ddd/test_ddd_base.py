@@ -9,6 +9,7 @@ import pytest
 from ddaydesk.engine import EndPhase, IllegalAction, legal_actions
 from ddaydesk.rules.ddd import FindItem, Rally, ScoreTally, SectorMove, Trade, UseCard
 from ddaydesk.rules.ddd import scoring
+from ddaydesk.rules.ddd.data import tables
 from ddaydesk.rules.ddd.moves import move_problem
 from tests.rules.ddd.conftest import arrange, land_all, new_game, notes, play_to, player, put, rec
 
@@ -159,7 +160,9 @@ def test_rwb_bonuses_differ_by_nation():
         arrange(g, lambda s, r, n=nation: r["players"][n].update(dice=[list(d) for d in dice], kept=True))
         (o,) = scoring.options(g.state, nation)
         got[nation] = o.gain["soldiers"]
-    assert got == {"us": 3 + 4, "british": 3 + 5, "french": 3 + 3}
+    table = tables().rwb["allied"]["soldier"].gains
+    assert got == {n: 3 + table[n]["soldiers"] for n in got}
+    assert len({table[n]["soldiers"] for n in ("us", "british", "french")}) > 1
 
 
 def test_a_straight_draws_an_award():

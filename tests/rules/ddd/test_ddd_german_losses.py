@@ -76,12 +76,12 @@ def _combat(name, units, german, seed=3, bazooka=False, **opts):
 
 
 def test_the_german_loses_the_highest_def_of_the_allied_sectors():  # DDD-GER-10
-    g = _combat("omaha", {"us": "4", "british": "8"}, 30)  # DEF 5 and DEF 10
+    g = _combat("omaha", {"us": "4", "british": "8"}, 30)  # DEF 4 and DEF 10
     g.do(EndPhase("allied"))
     assert player(g, "german")["soldiers"] == 20
-    g = _combat("omaha", {"us": "4", "british": "5"}, 30)  # DEF 5 and DEF 6
+    g = _combat("omaha", {"us": "4", "british": "5"}, 30)  # DEF 4 and DEF 5
     g.do(EndPhase("allied"))
-    assert player(g, "german")["soldiers"] == 24
+    assert player(g, "german")["soldiers"] == 25
 
 
 def test_the_german_ignores_machine_guns_mines_and_attributes():  # DDD-GER-11

@@ -257,5 +257,5 @@ def test_anti_partisan_badge_solo_gives_an_allied_rwb_bonus():  # DDD-SOLO-18
                              r["players"]["german"].update(soldiers=5)))
     offers = [a for a in legal_actions(g.state, "german", ("use_card",)) if a.card == "anti_partisan_badge"]
     assert {a.face for a in offers} == set(tables().rwb["allied"])  # every Allied RWB bonus
-    g.do(next(a for a in offers if a.face == "soldier"))  # Reinforcements: +4 Soldiers (the American numbers)
-    assert player(g, "german")["soldiers"] == 9
+    g.do(next(a for a in offers if a.face == "soldier"))  # Reinforcements, with the American numbers
+    assert player(g, "german")["soldiers"] == 5 + tables().rwb["allied"]["soldier"].gains["us"]["soldiers"]

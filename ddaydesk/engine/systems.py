@@ -60,6 +60,9 @@ class RulesModule:
     move_masks: list[Callable[[GameState, int], tuple[bytes | None, bytes | None]]] = field(
         default_factory=list)
     entry_filters: list[Callable[[GameState, int, list[int]], list[int]]] = field(default_factory=list)
+    # A system's own words for its actions, ``describe(state before, action)`` (names, never
+    # ids), where the generic wording will not do; None: the generic one.
+    describe: Callable[[GameState, Action], str] | None = None
 
     def add_action(self, handler: Handler) -> None:
         self.handlers[handler.kind] = handler

@@ -26,6 +26,7 @@ from ddaydesk.engine import (
     load_game,
     load_sequence,
     reach,
+    rules_module,
     view,
     zoc_map,
 )
@@ -71,6 +72,7 @@ class EnginePort:
         self._oos_key: tuple = ()
         self._oos: set[str] = set()
         self._log_entries: dict[str, list[tuple[Action, LogEntry]]] = {}  # per side, see _log
+        self._words = rules_module(self.scenario.system.id).describe  # a system's own action words
 
     @property
     def board(self) -> Board:
@@ -185,6 +187,8 @@ class EnginePort:
             unit, frm, to, _path = ch.moved[0]
             name = self.scenario.units[self.scenario.unit_index[unit]].name
             text = f"{name}: {board.labels[frm] if frm >= 0 else 'enters'} → {board.labels[to]}"
+        elif self._words:
+            text = self._words(before, action)
         elif isinstance(action, EndPhase):
             text = f"end of {phase_name(before.phase)}"
         else:
@@ -332,7 +336,8 @@ class EnginePort:
             start = getattr(a, "unit", None)
             at = state.place[self.scenario.unit_index[start]] if isinstance(start, str) and \
                 start in self.scenario.unit_index else -1
-            out.append((a.kind, describe(self.scenario, self.board, a), places(a, at)))
+            words = self._words(state, a) if self._words else describe(self.scenario, self.board, a)
+            out.append((a.kind, words, places(a, at)))
         return tuple(out)
 
     def _choice_actions(self, state) -> list:

@@ -17,6 +17,7 @@ from ddaydesk.rules.ddd import (
     setup,
     solo,
     supply,
+    text,
 )
 from ddaydesk.rules.ddd.actions import BlindStart, ChooseLoss, OrderDecorations, PickDecoration
 from ddaydesk.rules.ddd.pending import ANSWERS, answer_apply, answers, side_of, waiting
@@ -112,3 +113,4 @@ def register(rm: RulesModule) -> None:
         rm.add_condition(name, fn)
     rm.add_end_check(phases.end_problem)
     rm.add_hold(pending.hold_reason, ANSWERS)
+    rm.describe = text.describe

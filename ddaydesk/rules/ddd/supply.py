@@ -52,7 +52,7 @@ def rally(state: GameState, pid: str, cid: str, ch: Changes, free: bool = False)
     p["specialists"].append(cid)
     if pid != m.GERMAN:
         p["turn"]["rallied"] = True
-    ch.notes.append(f"{m.player_name(state, pid)} rallies the {c.name}" + (" for free" if free else f" ({c.cost} Stars)"))
+    ch.notes.append(f"{m.player_name(state, pid)} rallies the {c.name}" + (" for free" if free else f" ({c.cost} Star{'' if c.cost == 1 else 's'})"))
 
 
 # -- find -------------------------------------------------------------------------------------

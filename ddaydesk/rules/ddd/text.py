@@ -66,10 +66,10 @@ def describe(state: GameState, a) -> str:
         return f"{who}'s Lieutenant gives the {_die(state, a.player, a.die)} to {m.player_name(state, a.receiver)}"
     if kind == "rally_specialist":
         c = tables().cards[a.card]
-        return f"{who}: rally the {c.name} ({c.cost} Stars)"
+        return f"{who}: rally the {c.name} ({c.cost} Star{'' if c.cost == 1 else 's'})"
     if kind == "find_item":
         c = tables().cards[a.card]
-        return f"{who}: find the {c.name} ({c.cost} Item Points)"
+        return f"{who}: find the {c.name} ({c.cost} Item Point{'' if c.cost == 1 else 's'})"
     if kind == "trade_resources":
         return f"{who} gives {a.amount} {RESOURCE_NAMES[a.resource]} to {m.player_name(state, a.receiver)}"
     if kind == "draw_decoration":

@@ -10,7 +10,7 @@ from ddaydesk.rules.ddd import model as m
 from tests.conftest import ROOT
 
 SCEN = {name: ROOT / "scenarios" / f"ddd-{name}.yaml" for name in
-        ("exercise-tiger", "exercise-fabius", "omaha", "gold", "atlantikwall", "atlantikwall-solitaire")}
+        ("exercise-tiger", "exercise-fabius", "omaha", "gold", "atlantikwall", "solitaire")}
 MAPS = ("exercise-tiger", "exercise-fabius", "omaha", "gold")
 
 

@@ -100,6 +100,8 @@ class EnginePort:
         units = []
         for k, u in enumerate(self.scenario.units):
             status = v.status[k]
+            if status == "absent":  # a D-Day Dice nation nobody plays
+                continue
             reduced = v.steps_lost[k] > 0 and u.reduced is not None
             a, d, m = u.reduced if reduced else (u.attack, u.defence, u.movement)
             units.append(UnitInfo(
@@ -278,6 +280,8 @@ class EnginePort:
 
     def _out_of_supply(self, side: str) -> set[str]:
         """Units the supply rules find out of supply now (for the counters' "!" marks)."""
+        if not (self.scenario.system.folder / "supply.yaml").is_file():
+            return set()  # a system without supply lines (D-Day Dice)
         try:
             from ddaydesk.rules.supply import compute_supply
         except ImportError:

@@ -52,6 +52,7 @@ def settle(state: GameState, ch: Changes) -> None:
         return
     r = m.own(state)
     r["winner"], r["end"], r["pending"] = winner, why, []
+    state.game = {**state.game, "outcome": {"winner": winner, "turn": state.turn, "reason": why}}
     state.phase = OVER
     ch.end_phase = False
     ch.notes.append(f"game over: {why}")

@@ -106,7 +106,8 @@ def _sector(p: QPainter, board: Board, geom: BoardGeometry, i: int, props: dict,
     if words:
         p.setPen(INK)
         p.setFont(_font(s * 0.24, bold=False))
-        p.drawText(QRectF(r.left() + pad, r.bottom() - s * 0.75, r.width() - 2 * pad, s * 0.7),
+        # left of the middle, where the lines' Courage marks do not fall
+        p.drawText(QRectF(r.left() + pad, r.bottom() - s * 0.75, r.width() * 0.46, s * 0.7),
                    Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom | Qt.TextFlag.TextWordWrap,
                    " · ".join(words))
 

@@ -9,12 +9,14 @@ table is a FormatError naming its line.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from ddaydesk.formats.errors import FormatError, Problem
 from ddaydesk.formats.yamlmarks import MarkedDict, load_file
+from ddaydesk.rules import tables as _tables_module
 from ddaydesk.rules.tables import table_version
 
 SYSTEM = "ddd"
@@ -117,8 +119,24 @@ class Tables:
 
 
 def tables() -> Tables:
+    """The tables in force. Rules code asks for them dozens of times per action: outside a
+    pinned replay (rules/tables.py) the files are looked at again at most once a second, so a
+    corrected drop-in is read within a second of being saved."""
+    global _recent
+    if _tables_module._pinned is None:
+        key = _tables_module._user_dir_now()
+        now = time.monotonic()
+        if _recent is not None and _recent[1] == key and now - _recent[0] < RECHECK_SECONDS:
+            return _recent[2]
     versions = tuple(table_version(SYSTEM, name) for name in ("dice", "rwb", "rules", "cards", "battle_maps"))
-    return _load(versions)
+    got = _load(versions)
+    if _tables_module._pinned is None:
+        _recent = (now, key, got)
+    return got
+
+
+RECHECK_SECONDS = 1.0
+_recent: tuple[float, str, Tables] | None = None
 
 
 @lru_cache(maxsize=4)

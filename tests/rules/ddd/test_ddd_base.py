@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 from ddaydesk.engine import EndPhase, IllegalAction, legal_actions
-from ddaydesk.rules.ddd import FindItem, Rally, ScoreTally, SectorMove, Trade, UseCard
-from ddaydesk.rules.ddd import scoring
+from ddaydesk.rules.ddd import FindItem, Rally, ScoreTally, SectorMove, Trade, UseCard, scoring
 from ddaydesk.rules.ddd.data import tables
 from ddaydesk.rules.ddd.moves import move_problem
 from tests.rules.ddd.conftest import arrange, land_all, new_game, notes, play_to, player, put, rec

@@ -6,8 +6,15 @@ from __future__ import annotations
 import pytest
 
 from ddaydesk.engine import IllegalAction, legal_actions
-from ddaydesk.rules.ddd import ChooseLoss, DrawDecoration, OrderDecorations, PickDecoration, ScoreTally, UseCard
-from ddaydesk.rules.ddd import scoring
+from ddaydesk.rules.ddd import (
+    ChooseLoss,
+    DrawDecoration,
+    OrderDecorations,
+    PickDecoration,
+    ScoreTally,
+    UseCard,
+    scoring,
+)
 from ddaydesk.rules.ddd.view import table
 from tests.rules.ddd.conftest import arrange, land_all, new_game, play_to, player, rec
 

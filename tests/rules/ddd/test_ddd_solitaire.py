@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ddaydesk.engine import EndPhase, legal_actions
-from ddaydesk.rules.ddd import ChooseLoss, KeepDice, PickTally, RollDice, UseCard
-from ddaydesk.rules.ddd import scoring, solo
+from ddaydesk.rules.ddd import ChooseLoss, KeepDice, PickTally, RollDice, UseCard, scoring, solo
 from ddaydesk.rules.ddd.data import tables
 from ddaydesk.rules.ddd.sectors import SectorMap
 from tests.rules.ddd.conftest import arrange, new_game, play_to, player, put, rec, step

@@ -20,7 +20,7 @@ def _check(dice, base, ignore):
     n = len(dice)
     in_rwb = [i for trio in base.rwb_dice for i in trio]
     assert len(in_rwb) == len(set(in_rwb))  # a die counts in one RWB at most
-    for trio, face in zip(base.rwb_dice, sorted(base.rwbs), strict=False):
+    for trio in base.rwb_dice:
         assert sorted(dice[i][0] for i in trio) == sorted(RWB)  # one die of each colour
         assert len({dice[i][1] for i in trio}) == 1  # showing the same face
     assert Counter(dice[t[0]][1] for t in base.rwb_dice) == Counter(base.rwbs)

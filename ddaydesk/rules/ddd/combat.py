@@ -94,7 +94,7 @@ def combat(state: GameState, ch: Changes) -> None:
         return
     for pid in m.active_units(r):
         p = m.player(m.own(state), pid)
-        if moves.must_move(state, pid):  # could not leave: lost (rules.yaml units.stranded)
+        if moves.must_move(state, pid):  # could not leave: lost (procedure.yaml units.stranded)
             p["status"] = "wiped_out"
             ch.removed.append(pid)
             ch.notes.append(f"{m.player_name(state, pid)} could not leave its Sector and is lost")

@@ -128,7 +128,7 @@ def tables() -> Tables:
         now = time.monotonic()
         if _recent is not None and _recent[1] == key and now - _recent[0] < RECHECK_SECONDS:
             return _recent[2]
-    versions = tuple(table_version(SYSTEM, name) for name in ("dice", "rwb", "rules", "cards", "battle_maps"))
+    versions = tuple(table_version(SYSTEM, name) for name in ("dice", "rwb", "procedure", "cards", "battle_maps"))
     got = _load(versions)
     if _tables_module._pinned is None:
         _recent = (now, key, got)

@@ -21,7 +21,7 @@ from tests.rules.ddd.conftest import MAPS, SCEN, new_game, rec
 DATA = SHIPPED / "ddd"
 
 
-@pytest.mark.parametrize("name", ["dice", "rwb", "rules", "cards", "battle_maps", "sequence"])
+@pytest.mark.parametrize("name", ["dice", "rwb", "procedure", "cards", "battle_maps", "sequence"])
 def test_every_table_value_is_tagged(name):
     assert untagged(load_file(str(DATA / f"{name}.yaml")), name) == []
 

@@ -146,3 +146,11 @@ def test_map_properties_are_checked_with_their_line(tmp_path):
     assert any("7 and 10 are not adjacent" in msg for _line, msg in msgs)
     assert any("'wire' is not one of: mines, barrier" in msg for _line, msg in msgs)
     assert all(line > 0 for line, _msg in msgs)
+
+
+def test_the_shipped_battle_maps_and_scenarios_pass_check(monkeypatch):
+    from ddaydesk.cli import main
+
+    monkeypatch.chdir(ROOT)
+    files = sorted(str(p.relative_to(ROOT)) for p in (*ROOT.glob("maps/ddd-*.yaml"), *ROOT.glob("scenarios/ddd-*.yaml")))
+    assert len(files) == 10 and main(["check", *files]) == 0

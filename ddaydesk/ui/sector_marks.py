@@ -33,14 +33,7 @@ def _font(px: float, bold: bool = True) -> QFont:
 def _lines(board: Board) -> tuple:
     """(a, b, side, midpoint, one end, other end) of the border each pair of adjacent areas
     shares, worked out once per map."""
-    key = board.content_hash or str(id(board))
-    got = _LINES.get(key)
-    if got is None:
-        got = _LINES[key] = _shared_borders(board)
-    return got
-
-
-_LINES: dict[str, tuple] = {}
+    return board.derived("ui.sector_lines", _shared_borders)
 
 
 def _shared_borders(board: Board) -> tuple:

@@ -14,10 +14,6 @@ def _turn_fx(state: GameState, pid: str) -> dict:
     return m.player(m.own(state), pid)["fx"]
 
 
-def _german_fx(state: GameState) -> dict:
-    return m.own(state)["turnfx"]
-
-
 def _leadership(state: GameState, pid: str, ch: Changes) -> None:
     """A Leadership RWB's bonus (the Command Jacket), Veterans included."""
     r = m.own(state)

@@ -89,10 +89,6 @@ def place_of(state: GameState, pid: str) -> int:
     return state.place[k] if k is not None else -1
 
 
-def holds(p: dict, cid: str) -> bool:
-    return cid in p["specialists"] or cid in p["items"] or cid in p["vehicles"]
-
-
 def effect_count(p: dict, effect: str, solo_game: bool = False) -> list:
     """The cards ``p`` holds (Specialists, Vehicles, and permanent Items) with ``effect``
     (solitaire uses a card's solo effect where it has one)."""

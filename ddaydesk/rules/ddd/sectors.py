@@ -50,11 +50,7 @@ class SectorMap:
 
     @classmethod
     def of(cls, board: Board) -> SectorMap:
-        key = board.content_hash or str(id(board))
-        got = _MAPS.get(key)
-        if got is None:
-            got = _MAPS[key] = cls._read(board)
-        return got
+        return board.derived("ddd.sectors", cls._read)
 
     @classmethod
     def _read(cls, board: Board) -> SectorMap:
@@ -113,11 +109,3 @@ class SectorMap:
         if s.final_bunker:
             return True
         return s.row == self.top_row or any(self.sectors[j].final_bunker for j, _ in self.neighbours(i))
-
-    def edge(self, i: int) -> tuple[bool, bool]:
-        """(west edge, east edge) of its row."""
-        row = self.rows[self.sectors[i].row]
-        return row[0] == i, row[-1] == i
-
-
-_MAPS: dict[str, SectorMap] = {}

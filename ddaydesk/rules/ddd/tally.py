@@ -42,7 +42,7 @@ class Base:
         return bool(self.straight_dice)
 
     def counted(self, n: int) -> list[int]:
-        """Dice whose faces count (all but the cancelled ones and the Skulls), in order."""
+        """Dice whose faces count (all but the cancelled ones; a Skull's face adds nothing)."""
         return [i for i in range(n) if i not in self.cancelled]
 
 

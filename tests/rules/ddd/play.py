@@ -92,7 +92,11 @@ def _move(s, moves):
     here = sm.sector(m.place_of(s, pid)).row
     ups = [a for a in mine if sm.sector(a.to).row > here]
     best = min(ups or mine, key=lambda a: (danger(a), -sm.sector(a.to).row))
-    if must_move(s, pid) or ups and p["soldiers"] > 1.5 * danger(best) + 3:
+    # push on with Soldiers to spare and the Courage for the line after, or when forced
+    ahead = max((line.courage for j, line in sm.neighbours(best.to) if sm.sector(j).row > sm.sector(best.to).row),
+                default=0) if ups else 0
+    ready = p["courage"] - sm.lines[(m.place_of(s, pid), best.to)].courage >= ahead
+    if must_move(s, pid) or ups and ready and p["soldiers"] > 1.5 * danger(best) + 3:
         return best
     others = [a for a in moves if a.player != pid]
     return _move(s, others) if others else None

@@ -63,6 +63,7 @@ class RulesModule:
     # A system's own words for its actions, ``describe(state before, action)`` (names, never
     # ids), where the generic wording will not do; None: the generic one.
     describe: Callable[[GameState, Action], str] | None = None
+    phase_name: Callable[[str], str] | None = None  # a phase id in the player's words
 
     def add_action(self, handler: Handler) -> None:
         self.handlers[handler.kind] = handler

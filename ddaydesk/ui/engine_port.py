@@ -72,7 +72,9 @@ class EnginePort:
         self._oos_key: tuple = ()
         self._oos: set[str] = set()
         self._log_entries: dict[str, list[tuple[Action, LogEntry]]] = {}  # per side, see _log
-        self._words = rules_module(self.scenario.system.id).describe  # a system's own action words
+        rm = rules_module(self.scenario.system.id)
+        self._words = rm.describe  # a system's own words for its actions and phases
+        self._phase_name = rm.phase_name or phase_name
 
     @property
     def board(self) -> Board:
@@ -112,7 +114,7 @@ class EnginePort:
                 eliminated=status == ELIMINATED, turns_out_of_supply=1 if u.id in out else 0))
         pending, options = self._secret_choice(side)
         return GameView(side=side, turn=v.turn, last_turn=self.scenario.last_turn,
-                        phase=phase_name(v.phase), phases=tuple(phase_name(p) for p in self._phases),
+                        phase=self._phase_name(v.phase), phases=tuple(self._phase_name(p) for p in self._phases),
                         active_side=v.active, units=tuple(units), log=self._log(side),
                         secrets={k: str(val) for k, val in v.secrets.get(side, {}).items()},
                         secret_pending=pending, secret_options=options, trails=self._trails(),
@@ -197,7 +199,7 @@ class EnginePort:
             text = action.kind.replace("_", " ")
         if ch.notes:
             text += "; " + "; ".join(ch.notes)
-        return LogEntry(i + 1, before.turn, phase_name(before.phase), action.side, text,
+        return LogEntry(i + 1, before.turn, self._phase_name(before.phase), action.side, text,
                         tuple(r.value for r in ch.dice))
 
     def needs_handover(self, from_side: str, to_side: str) -> bool:

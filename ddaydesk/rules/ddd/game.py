@@ -114,3 +114,4 @@ def register(rm: RulesModule) -> None:
     rm.add_end_check(phases.end_problem)
     rm.add_hold(pending.hold_reason, ANSWERS)
     rm.describe = text.describe
+    rm.phase_name = text.phase_name

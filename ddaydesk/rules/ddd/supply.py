@@ -27,15 +27,22 @@ def rally_options(state: GameState, pid: str) -> list[str]:
     return sorted({c for c in cands if cards[c].cost <= p["stars"] and c not in p["specialists"]})
 
 
-def rally_legal(state: GameState, side: str, phase: Phase):
-    for pid in players(state, side):
-        for c in rally_options(state, pid):
-            yield Rally(side, pid, c)
+def _offers(options, make, verb: str):
+    """The legal actions and the check of a card a player takes from the ones ``options``
+    allows him now (rallying, finding)."""
+    def legal(state: GameState, side: str, phase: Phase):
+        for pid in players(state, side):
+            for c in options(state, pid):
+                yield make(side, pid, c)
+
+    def check(state: GameState, a) -> None:
+        if a.player not in players(state, a.side) or a.card not in options(state, a.player):
+            raise IllegalAction(f"{m.player_name(state, a.player)} cannot {verb} the {m.card_name(a.card)} now")
+    return legal, check
 
 
 def rally_apply(state: GameState, a: Rally, ch: Changes, phase: Phase) -> None:
-    if a.player not in players(state, a.side) or a.card not in rally_options(state, a.player):
-        raise IllegalAction(f"{m.player_name(state, a.player)} cannot rally the {m.card_name(a.card)} now")
+    _rally_check(state, a)
     rally(state, a.player, a.card, ch)
 
 
@@ -70,15 +77,8 @@ def find_options(state: GameState, pid: str) -> list[str]:
     return sorted(c for c in set(cands) if cards[c].cost <= p["tools"])
 
 
-def find_legal(state: GameState, side: str, phase: Phase):
-    for pid in players(state, side):
-        for c in find_options(state, pid):
-            yield FindItem(side, pid, c)
-
-
 def find_apply(state: GameState, a: FindItem, ch: Changes, phase: Phase) -> None:
-    if a.player not in players(state, a.side) or a.card not in find_options(state, a.player):
-        raise IllegalAction(f"{m.player_name(state, a.player)} cannot find the {m.card_name(a.card)} now")
+    _find_check(state, a)
     r = m.own(state)
     p = m.player(r, a.player)
     c = tables().cards[a.card]
@@ -90,6 +90,10 @@ def find_apply(state: GameState, a: FindItem, ch: Changes, phase: Phase) -> None
     ch.notes.append(f"{m.player_name(state, a.player)} finds the {c.name} ({c.cost} Item Points)")
     if m.solo(r) and c.effect == "take_dice" and not r["solo"].get("pool"):
         solo.roll_pool(state, ch)  # DDD-SOLO-15
+
+
+rally_legal, _rally_check = _offers(rally_options, Rally, "rally")
+find_legal, _find_check = _offers(find_options, FindItem, "find")
 
 
 # -- trade ------------------------------------------------------------------------------------

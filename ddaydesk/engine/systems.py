@@ -63,6 +63,13 @@ class RulesModule:
     # What a unit's movement allowance becomes now (Koenig: half in a Combined Operation, MP
     # already spent this activation), in ticks: ``fn(state, k, ticks) -> ticks``.
     allowance_filters: list[Callable[[GameState, int, int], int]] = field(default_factory=list)
+    # A system's own words for its actions, ``describe(state before, action)`` (names, never
+    # ids), where the generic wording will not do; None: the generic one.
+    describe: Callable[[GameState, Action], str] | None = None
+    phase_name: Callable[[str], str] | None = None  # a phase id in the player's words
+    # The current phase in words from the whole state, where the phase id alone will not do
+    # (Koenig: the formation drawn and its Operation); None from it: the phase's name.
+    phase_label: Callable[[GameState], str | None] | None = None
 
     def add_action(self, handler: Handler) -> None:
         self.handlers[handler.kind] = handler

@@ -7,7 +7,6 @@ Translation only: engine states become :class:`GameView`s, ``reach`` a :class:`M
 
 from __future__ import annotations
 
-import importlib
 import secrets as _secrets
 from pathlib import Path
 
@@ -27,6 +26,7 @@ from ddaydesk.engine import (
     load_game,
     load_sequence,
     reach,
+    rules_module,
     view,
     zoc_map,
 )
@@ -73,13 +73,10 @@ class EnginePort:
         self._oos_key: tuple = ()
         self._oos: set[str] = set()
         self._log_entries: dict[str, list[tuple[Action, LogEntry]]] = {}  # per side, see _log
-        # A rules package may put its actions in words itself (Koenig's D-Day: describe).
-        try:
-            package = importlib.import_module(f"ddaydesk.rules.{self.scenario.system.id}")
-        except ModuleNotFoundError:
-            package = None
-        self._package = package
-        self._words = getattr(package, "describe", None)
+        rm = rules_module(self.scenario.system.id)
+        self._words = rm.describe  # a system's own words for its actions and phases
+        self._phase_name = rm.phase_name or phase_name
+        self._phase_label = rm.phase_label
         self._previews = None  # supply_port.MovePreviews, made on the first hover
 
     @property
@@ -108,6 +105,8 @@ class EnginePort:
         units = []
         for k, u in enumerate(self.scenario.units):
             status = v.status[k]
+            if status == "absent":  # a D-Day Dice nation nobody plays
+                continue
             reduced = v.steps_lost[k] > 0 and u.reduced is not None
             a, d, m = u.reduced if reduced else (u.attack, u.defence, u.movement)
             units.append(UnitInfo(
@@ -118,17 +117,13 @@ class EnginePort:
                 eliminated=status == ELIMINATED, turns_out_of_supply=1 if u.id in out else 0))
         pending, options = self._secret_choice(side)
         return GameView(side=side, turn=v.turn, last_turn=self.scenario.last_turn,
-                        phase=self._phase_label(v), phases=tuple(phase_name(p) for p in self._phases),
+                        phase=(self._phase_label and self._phase_label(v)) or self._phase_name(v.phase),
+                        phases=tuple(self._phase_name(p) for p in self._phases),
                         active_side=v.active, units=tuple(units), log=self._log(side),
                         secrets={k: str(val) for k, val in v.secrets.get(side, {}).items()},
                         secret_pending=pending, secret_options=options, trails=self._trails(),
                         markers=tuple((m.kind, m.place, m.side) for m in v.markers if m.place >= 0),
                         drifts=self._drifts(), outcome=self._outcome(), first_turn=self.scenario.first_turn)
-
-    def _phase_label(self, v) -> str:
-        """The phase's name; a rules package may say more (Koenig: the formation drawn)."""
-        more = getattr(self._package, "phase_label", None)
-        return (more(v) if more else None) or phase_name(v.phase)
 
     def _drifts(self) -> tuple[tuple[int, int], ...]:
         """Where airborne units were dropped against where they landed (FMU-AIRB-08), from the
@@ -203,15 +198,15 @@ class EnginePort:
             unit, frm, to, _path = ch.moved[0]
             name = self.scenario.units[self.scenario.unit_index[unit]].name
             text = f"{name}: {board.labels[frm] if frm >= 0 else 'enters'} → {board.labels[to]}"
-        elif isinstance(action, EndPhase) and self._words is None:
-            text = f"end of {phase_name(before.phase)}"
-        elif self._words is not None:
+        elif self._words:
             text = self._words(before, action)
+        elif isinstance(action, EndPhase):
+            text = f"end of {phase_name(before.phase)}"
         else:
             text = action.kind.replace("_", " ")
         if ch.notes and words is None:
             text += "; " + "; ".join(ch.notes)
-        return LogEntry(i + 1, before.turn, phase_name(before.phase), action.side, text,
+        return LogEntry(i + 1, before.turn, self._phase_name(before.phase), action.side, text,
                         tuple(r.value for r in ch.dice))
 
     def needs_handover(self, from_side: str, to_side: str) -> bool:

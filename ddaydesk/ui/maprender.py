@@ -30,6 +30,7 @@ from ddaydesk.ui import terrain_marks as marks
 from ddaydesk.ui.geometry import HEX_PX, BoardGeometry
 from ddaydesk.ui.labels import Label, LabelPlanner
 from ddaydesk.ui.palette import DEFAULT, Palette
+from ddaydesk.ui.sector_marks import draw_sector_marks
 
 TILE = 512  # device pixels per tile side
 BLEED = 2  # extra pixels drawn around a tile so smooth scaling has neighbours to sample
@@ -146,6 +147,8 @@ class MapRenderer:
             self._hex_numbers(p, inside)
         if self.labels:
             self._names(p, rect, level)
+        if self.board.props and any(self.board.props):  # a D-Day Dice Battle Map's printing
+            draw_sector_marks(p, self.board, self.geom, near)
         p.setClipping(False)
         p.setPen(QPen(QColor("#2a2a22"), max(px * 2, self.geom.scale * 0.05)))
         p.setBrush(Qt.BrushStyle.NoBrush)

@@ -65,6 +65,8 @@ def register(rm: RulesModule) -> None:
     if rm.system != SYSTEM:
         return
     rm.add_setup(_setup)
+    rm.describe = describe
+    rm.phase_label = phase_label
     rm.add_action(cup.end_handler())
     operations.register(rm)
     support.register(rm)

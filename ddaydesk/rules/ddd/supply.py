@@ -129,8 +129,9 @@ def trade_legal(state: GameState, side: str, phase: Phase):
 
 def trade_apply(state: GameState, a: Trade, ch: Changes, phase: Phase) -> None:
     if a not in set(trade_legal(state, a.side, phase)):
-        raise IllegalAction(trade_problem(state, a.player, a.receiver) if a.receiver in m.rec(state)["players"]
-                            else "no such trade")
+        known = m.rec(state)["players"]
+        why = trade_problem(state, a.player, a.receiver) if a.player in known and a.receiver in known else None
+        raise IllegalAction(why or "no such trade: the Units, the resource or the amount are not open to a trade now")
     r = m.own(state)
     m.player(r, a.player)[a.resource] -= a.amount
     m.player(r, a.receiver)[a.resource] += a.amount

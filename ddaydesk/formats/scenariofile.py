@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from ddaydesk.board import Board
-from ddaydesk.formats.errors import FormatError, Problem
+from ddaydesk.formats.errors import clip, show
 from ddaydesk.formats.mapfile import load_map, place_ref
 from ddaydesk.formats.reader import Reader
-from ddaydesk.formats.yamlmarks import MarkedDict, load_text
+from ddaydesk.formats.yamlmarks import MarkedDict, load_text, read_text
 from ddaydesk.paths import maps_dir
 from ddaydesk.rules.systems import System, load_system, system_ids
 
@@ -80,18 +80,11 @@ def load_scenario(path: str | Path) -> Scenario:
     unchanged file (scenario and map) gives the same :class:`Scenario` object: treat it as
     read-only, as the engine does."""
     path = str(path)
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise FormatError([Problem(path, 0, 0, f"cannot read: {exc.strerror or exc}")]) from None
+    raw, text = read_text(path)
     key, digest = os.path.abspath(path), hashlib.sha256(raw).hexdigest()
     hit = _LOADED.get(key)
     if hit is not None and hit[0] == digest and _map_unchanged(hit[1].board):
         return hit[1]
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise FormatError([Problem(path, raw[: exc.start].count(b"\n") + 1, 1, "not UTF-8 text")]) from None
     sc = parse_scenario(load_text(text, path), path)
     sc.content_hash = hashlib.sha256(raw + sc.board.content_hash.encode()).hexdigest()
     _LOADED.pop(key, None)
@@ -116,6 +109,13 @@ def resolve_map(ref: str, scenario_path: str) -> Path:
     return maps_dir() / f"{ref}.yaml"
 
 
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # a name too long for the file system, a NUL in it
+        return False
+
+
 def parse_scenario(doc: Any, path: str) -> Scenario:
     rd = Reader(path)
     top = rd.mapping(doc, (1, 1), "scenario",
@@ -133,8 +133,8 @@ def parse_scenario(doc: Any, path: str) -> Scenario:
     rd.raise_if_problems()
     system = load_system(system_id)
     map_path = resolve_map(map_ref, path)
-    if not map_path.is_file():
-        rd.error(top.at("map"), f"scenario.map: no map {map_ref!r} (looked for {map_path})")
+    if not _is_file(map_path):
+        rd.error(top.at("map"), f"scenario.map: no map {show(map_ref)} (looked for {clip(str(map_path), 200)})")
         rd.raise_if_problems()
     board = load_map(map_path)  # its own problems name the map file
     if board.system != system.id:
@@ -187,7 +187,7 @@ def _units(rd: Reader, top: MarkedDict, system: System, board: Board, first: int
         n_before = len(rd.problems)
         uid = rd.text(u, "id", what)
         if isinstance(uid, str):
-            what = f"unit {uid}"
+            what = f"unit {clip(uid)}"
             if uid in seen:
                 rd.error(u.at("id"), f"{what}: duplicate unit id (first at line {seen[uid]})")
             seen.setdefault(uid, u.at("id")[0])
@@ -221,7 +221,7 @@ def _units(rd: Reader, top: MarkedDict, system: System, board: Board, first: int
                 arrive_turn = rd.integer(a, "turn", f"{what}.arrives", lo=first, hi=last)
                 arrive_region = rd.text(a, "region", f"{what}.arrives", default=None)
                 if arrive_region is not None and arrive_region not in board.regions:
-                    rd.error(a.at("region"), f"{what}.arrives.region: no region {arrive_region!r} on map {board.id}")
+                    rd.error(a.at("region"), f"{what}.arrives.region: no region {show(arrive_region)} on map {board.id}")
         if "part" in u and "hex" not in u:
             rd.error(u.at("part"), f"{what}.part: a part is given only with a start 'hex'")
         count = rd.integer(u, "count", what, lo=1, hi=MAX_COUNT, default=None)

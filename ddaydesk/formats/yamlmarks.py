@@ -4,6 +4,9 @@ Mappings load as :class:`MarkedDict` and sequences as :class:`MarkedList`; both 
 ``dict``/``list`` subclasses that also remember where each key and item stood, so a
 validator can say ``file:line:col`` for any value. Only YAML's safe tags are accepted.
 
+Before any value is built, the composed document is checked against limits (depth,
+values once aliases are expanded, tags, numbers: :mod:`~ddaydesk.formats.yamlcheck`).
+
 Text is parsed with libyaml (``yaml.CSafeLoader``, about ten times faster: a campaign map
 and scenario in 40 ms instead of 300) when PyYAML has it, else with the pure-Python safe
 loader. Both give the same values and positions (tests/formats/test_yamlmarks.py); when
@@ -17,7 +20,8 @@ from typing import Any
 
 import yaml
 
-from ddaydesk.formats.errors import FormatError, Problem
+from ddaydesk.formats.errors import FormatError, Problem, clip, show
+from ddaydesk.formats.yamlcheck import MAX_DEPTH, check_document
 
 Pos = tuple[int, int]  # 1-based (line, col)
 
@@ -109,43 +113,96 @@ def _null_fast(loader: Any, node: yaml.ScalarNode) -> None:
 if _CLoader is not None:
     _CLoader.add_constructor("tag:yaml.org,2002:null", _null_fast)
 
-_BAD_VALUE = (ValueError, IndexError, TypeError)
+
+def _compose_node(loader: _Loader, parent: Any, index: Any) -> Any:
+    # The pure-Python composer recurses once per level: stop at the limit, where the
+    # problem is, before Python's own recursion limit hides it.
+    depth = loader.__dict__.get("_depth", 0) + 1
+    if depth > MAX_DEPTH:
+        mark = loader.peek_event().start_mark
+        raise yaml.composer.ComposerError(None, None, f"nested too deeply (more than {MAX_DEPTH} levels)", mark)
+    loader._depth = depth
+    try:
+        return yaml.SafeLoader.compose_node(loader, parent, index)
+    finally:
+        loader._depth = depth - 1
+
+
+_Loader.compose_node = _compose_node
+# "=" (YAML 1.1's !!value) reads as a plain string: no constructor would take it.
+for _cls in (_Loader, _CLoader):
+    if _cls is not None:
+        _cls.yaml_implicit_resolvers = {
+            first: [(tag, rx) for tag, rx in rules if tag != "tag:yaml.org,2002:value"]
+            for first, rules in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+
+
+def _load(cls: type, text: str, path: str) -> Any:
+    loader = cls(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        check_document(loader, node, path)
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
+def _at(text: str, index: int) -> tuple[int, int]:
+    """1-based (line, col) of a character index of ``text``."""
+    index = max(0, min(index, len(text)))
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
 
 
 def load_text(text: str, path: str, *, fast: bool = True) -> Any:
-    """Parse YAML text; a syntax error becomes a :class:`FormatError` with its position.
+    """Parse YAML text within the limits of :mod:`~ddaydesk.formats.yamlcheck`; a syntax
+    error or a value past a limit becomes a :class:`FormatError` with its position.
     ``fast=False``: the pure-Python loader only."""
     if fast and _CLoader is not None and "\t" not in text:  # libyaml accepts tabs PyYAML refuses
         try:
-            return yaml.load(text, Loader=_CLoader)  # noqa: S506 - derives from CSafeLoader
-        except (yaml.YAMLError, RecursionError, _Redo, *_BAD_VALUE):
+            return _load(_CLoader, text, path)
+        except (yaml.YAMLError, FormatError, RecursionError, _Redo, ValueError, TypeError):
             pass  # the pure-Python loader below says what is wrong, in its words
     try:
-        return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
+        return _load(_Loader, text, path)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = exc.problem or exc.context or "invalid YAML"
         if exc.problem and exc.context and exc.context_mark:
             what += f" ({exc.context} at line {exc.context_mark.line + 1})"
         raise FormatError([Problem(path, line, col, f"YAML syntax: {what}")]) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow
+        line, col = _at(text, exc.position)
+        raise FormatError([Problem(path, line, col, f"YAML: character {exc.character!r} is not allowed "
+                                   f"in a YAML file")]) from None
     except yaml.YAMLError as exc:
-        raise FormatError([Problem(path, 0, 0, f"YAML: {exc}")]) from None
-    except RecursionError:
-        raise FormatError([Problem(path, 0, 0, "YAML nested too deeply")]) from None
-    except _BAD_VALUE as exc:  # PyYAML's own constructors, e.g. an empty "!!int"
-        raise FormatError([Problem(path, 0, 0, f"YAML: a value cannot be read ({exc})")]) from None
+        raise FormatError([Problem(path, 1, 1, f"YAML: {show(str(exc), 200)}")]) from None
+
+
+MAX_FILE_BYTES = 64 * 1024 * 1024  # far above any map, scenario or save
+
+
+def read_text(path: str) -> tuple[bytes, str]:
+    """A file's bytes and its UTF-8 text; FormatError naming the file (and the line of a
+    byte that is not UTF-8)."""
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_FILE_BYTES + 1)
+    except (OSError, ValueError) as exc:  # (ValueError: a NUL in the path)
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise FormatError([Problem(path, 1, 1, f"cannot read: {clip(why, 200)}")]) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise FormatError([Problem(path, 1, 1, f"the file is larger than {MAX_FILE_BYTES // 2**20} MB")])
+    try:
+        return raw, raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        good = raw[: exc.start].decode("utf-8")
+        line, col = _at(good, len(good))
+        raise FormatError([Problem(path, line, col, f"not UTF-8 text (byte 0x{raw[exc.start]:02x})")]) from None
 
 
 def load_file(path: str) -> Any:
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
-    except OSError as exc:
-        raise FormatError([Problem(path, 0, 0, f"cannot read: {exc.strerror or exc}")]) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise FormatError([Problem(path, line, 1, "not UTF-8 text")]) from None
-    return load_text(text, path)
+    return load_text(read_text(path)[1], path)

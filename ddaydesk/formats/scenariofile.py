@@ -66,6 +66,9 @@ class Scenario:
     source: str = ""
     content_hash: str = ""
     unit_index: dict[str, int] = field(default_factory=dict)
+    # Where things stand in the file, for problems found later (a system's set-up checks):
+    # line of each unit id (a `count:` line for each unit it makes) and of each top-level key.
+    lines: dict[str, int] = field(default_factory=dict)
 
 
 # Scenarios loaded in this process, by absolute path: (sha256 of the file, the scenario).
@@ -148,7 +151,8 @@ def parse_scenario(doc: Any, path: str) -> Scenario:
             rd.error(turns.at("last"), f"scenario.turns.last: {last} is before the first turn {first}")
     first_player = rd.choice(top, "first_player", system.sides, "scenario")
     options = _options(rd, top, system)
-    units = _units(rd, top, system, board, first, last)
+    unit_lines: dict[str, int] = {}
+    units = _units(rd, top, system, board, first, last, unit_lines)
     markers = _markers(rd, top, system, board)
     victory = rd.text(top, "victory", "scenario", default="standard")
     rd.raise_if_problems()
@@ -158,6 +162,7 @@ def parse_scenario(doc: Any, path: str) -> Scenario:
         description=description, source=path,
     )
     sc.unit_index = {u.id: k for k, u in enumerate(units)}
+    sc.lines = {**{f"scenario.{k}": p[0] for k, p in top.key_pos.items()}, **unit_lines}
     return sc
 
 
@@ -174,7 +179,8 @@ def _options(rd: Reader, top: MarkedDict, system: System) -> dict[str, bool]:
     return options
 
 
-def _units(rd: Reader, top: MarkedDict, system: System, board: Board, first: int, last: int) -> list[UnitSpec]:
+def _units(rd: Reader, top: MarkedDict, system: System, board: Board, first: int, last: int,
+           lines: dict[str, int]) -> list[UnitSpec]:
     items = rd.seq(top["units"], top.at("units"), "scenario.units")
     units: list[UnitSpec] = []
     seen: dict[str, int] = {}
@@ -234,6 +240,7 @@ def _units(rd: Reader, top: MarkedDict, system: System, board: Board, first: int
                     rd.error(u.at("count"), f"{what}: unit id {one} made by count is already used (line {seen[one]})")
                     break
                 seen.setdefault(one, u.at("id")[0])
+                lines[one] = u.pos[0]
                 units.append(UnitSpec(
                     id=one, name=name if count is None else f"{name} {one.rsplit('-', 1)[1]}",
                     side=side, nationality=nationality, type=utype, attack=values[0],

@@ -20,7 +20,8 @@ from typing import Any
 
 import yaml
 
-from ddaydesk.formats.errors import FormatError, Problem, clip, show
+from ddaydesk.formats.errors import FormatError, Problem, show
+from ddaydesk.formats.textfile import position, read_text
 from ddaydesk.formats.yamlcheck import MAX_DEPTH, check_document
 
 Pos = tuple[int, int]  # 1-based (line, col)
@@ -149,13 +150,6 @@ def _load(cls: type, text: str, path: str) -> Any:
         loader.dispose()
 
 
-def _at(text: str, index: int) -> tuple[int, int]:
-    """1-based (line, col) of a character index of ``text``."""
-    index = max(0, min(index, len(text)))
-    line = text.count("\n", 0, index) + 1
-    return line, index - (text.rfind("\n", 0, index) + 1) + 1
-
-
 def load_text(text: str, path: str, *, fast: bool = True) -> Any:
     """Parse YAML text within the limits of :mod:`~ddaydesk.formats.yamlcheck`; a syntax
     error or a value past a limit becomes a :class:`FormatError` with its position.
@@ -175,33 +169,11 @@ def load_text(text: str, path: str, *, fast: bool = True) -> Any:
             what += f" ({exc.context} at line {exc.context_mark.line + 1})"
         raise FormatError([Problem(path, line, col, f"YAML syntax: {what}")]) from None
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow
-        line, col = _at(text, exc.position)
+        line, col = position(text, exc.position)
         raise FormatError([Problem(path, line, col, f"YAML: character {exc.character!r} is not allowed "
                                    f"in a YAML file")]) from None
     except yaml.YAMLError as exc:
         raise FormatError([Problem(path, 1, 1, f"YAML: {show(str(exc), 200)}")]) from None
-
-
-MAX_FILE_BYTES = 64 * 1024 * 1024  # far above any map, scenario or save
-
-
-def read_text(path: str) -> tuple[bytes, str]:
-    """A file's bytes and its UTF-8 text; FormatError naming the file (and the line of a
-    byte that is not UTF-8)."""
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_FILE_BYTES + 1)
-    except (OSError, ValueError) as exc:  # (ValueError: a NUL in the path)
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise FormatError([Problem(path, 1, 1, f"cannot read: {clip(why, 200)}")]) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise FormatError([Problem(path, 1, 1, f"the file is larger than {MAX_FILE_BYTES // 2**20} MB")])
-    try:
-        return raw, raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        good = raw[: exc.start].decode("utf-8")
-        line, col = _at(good, len(good))
-        raise FormatError([Problem(path, line, col, f"not UTF-8 text (byte 0x{raw[exc.start]:02x})")]) from None
 
 
 def load_file(path: str) -> Any:

@@ -112,7 +112,7 @@ def test_end_phase_to_the_other_side(qtbot, win, port):
 
 def test_save_from_a_newer_version_is_refused_and_the_game_kept(qtbot, win, port, tmp_path):
     path = tmp_path / "newer.ddaysave"
-    path.write_bytes(port.save_bytes().replace(b'"version": 1', b'"version": 99'))
+    path.write_bytes(port.save_bytes().replace(b'"version": 2', b'"version": 99'))
     before = port.game.state.state_hash()
     assert not win.open_path(str(path))
     assert "newer.ddaysave" in win.problem_box.informativeText()

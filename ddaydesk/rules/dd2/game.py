@@ -51,22 +51,24 @@ ENDED_BY_PLAYER = ("naval", "bombing", "patrol", *MOVE_PHASES, *REINFORCE_PHASES
 
 
 # -- set-up ---------------------------------------------------------------------------------
-def check_scenario(sc: Scenario) -> list[str]:
-    """Problems of a scenario against the D-Day2 tables (unit values, chart pools)."""
+def check_scenario(sc: Scenario) -> list[tuple[str | None, str]]:
+    """Problems of a scenario against the D-Day2 tables (unit values, chart pools), each with
+    the unit it is about (None: the scenario's units as a whole)."""
     t = tables()
-    out = []
+    out: list[tuple[str | None, str]] = []
     for u in sc.units:
         st = t.units.get(u.side, {}).get(u.type)
         if st is None:
-            out.append(f"unit {u.id}: D-Day2 has no {u.side} {u.type}")
+            out.append((u.id, f"unit {u.id}: D-Day2 has no {u.side} {u.type}"))
         elif (u.attack, u.defence) != (st.attack, st.defence):
-            out.append(f"unit {u.id}: {u.type} is {st.attack}/{st.defence} in the unit table ({st.rule}), "
-                       f"not {u.attack}/{u.defence}")
+            out.append((u.id, f"unit {u.id}: {u.type} is {st.attack}/{st.defence} in the unit table ({st.rule}), "
+                              f"not {u.attack}/{u.defence}"))
     for cid, chart in t.charts.items():
         pool = Counter(u.type for u in sc.units if u.box == cid)
         want = Counter(e.type for e in chart.order)
         if pool != want:
-            out.append(f"box {cid}: holds {dict(pool)}, its chart needs {dict(want)}")
+            first = next((u.id for u in sc.units if u.box == cid), None)
+            out.append((first, f"box {cid}: holds {dict(pool)}, its chart needs {dict(want)}"))
     return out
 
 
@@ -75,7 +77,7 @@ def _setup(gs: GameState) -> None:
     sc = gs.scenario
     problems = check_scenario(sc)
     if problems:
-        raise IllegalAction("; ".join(problems))
+        raise IllegalAction("; ".join(message for _, message in problems))
     r = tables().rules
     gs.part = [u.part or u.box or fire.OWN_PART[u.side] for u in sc.units]
     gs.status = [status_of(p) for p in gs.part]
@@ -415,6 +417,7 @@ HANDLERS = {
 def register(rm: RulesModule) -> None:
     """Called by the engine when it builds the rules module of system dd2."""
     rm.add_setup(_setup)
+    rm.add_scenario_check(check_scenario)
     for name, (test, why) in CONDITIONS.items():
         rm.add_condition(name, lambda gs, test=test: test(DD2State(gs)), why)
     rm.add_hook("dd2_phase", _enter_phase)

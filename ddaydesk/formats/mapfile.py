@@ -200,9 +200,9 @@ def _area_board(rd: Reader, top: MarkedDict, system: System, map_id: str, title:
     names = tuple(system.terrain)
     for k, item in enumerate(areas):
         what = f"areas[{k}]"
-        a = rd.mapping(item, areas.at(k), what, required=("id", "terrain", "outline", "adjacent"),
-                       optional=("name",))
-        if a is None:
+        needs = ("id", "terrain", "outline", "adjacent")
+        a = rd.mapping(item, areas.at(k), what, required=needs, optional=("name",))
+        if a is None or any(key not in a for key in needs):  # (each missing key is reported)
             continue
         aid = a.get("id")
         if not isinstance(aid, (str, int)) or isinstance(aid, bool):

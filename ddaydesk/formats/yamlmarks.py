@@ -170,8 +170,8 @@ def load_text(text: str, path: str, *, fast: bool = True) -> Any:
         raise FormatError([Problem(path, line, col, f"YAML syntax: {what}")]) from None
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow
         line, col = position(text, exc.position)
-        raise FormatError([Problem(path, line, col, f"YAML: character {exc.character!r} is not allowed "
-                                   f"in a YAML file")]) from None
+        ch = chr(exc.character) if isinstance(exc.character, int) else exc.character
+        raise FormatError([Problem(path, line, col, f"YAML: character {ch!r} is not allowed in a YAML file")]) from None
     except yaml.YAMLError as exc:
         raise FormatError([Problem(path, 1, 1, f"YAML: {show(str(exc), 200)}")]) from None
 

@@ -4,8 +4,9 @@ Mappings load as :class:`MarkedDict` and sequences as :class:`MarkedList`; both 
 ``dict``/``list`` subclasses that also remember where each key and item stood, so a
 validator can say ``file:line:col`` for any value. Only YAML's safe tags are accepted.
 
-Before any value is built, the composed document is checked against limits (depth,
-values once aliases are expanded, tags, numbers: :mod:`~ddaydesk.formats.yamlcheck`).
+Limits (:mod:`~ddaydesk.formats.yamlcheck`): a document with aliases is measured before any
+value is built from it (values once aliases are expanded, depth); each scalar is checked as
+it is built (tags, numbers); the pure-Python composer stops at the nesting limit.
 
 Text is parsed with libyaml (``yaml.CSafeLoader``, about ten times faster: a campaign map
 and scenario in 40 ms instead of 300) when PyYAML has it, else with the pure-Python safe
@@ -22,7 +23,7 @@ import yaml
 
 from ddaydesk.formats.errors import FormatError, Problem, show
 from ddaydesk.formats.textfile import position, read_text
-from ddaydesk.formats.yamlcheck import MAX_DEPTH, check_document
+from ddaydesk.formats.yamlcheck import MAX_DEPTH, check_aliases, checked_constructors
 
 Pos = tuple[int, int]  # 1-based (line, col)
 
@@ -67,6 +68,8 @@ _CLoader = type("_CLoader", (_FAST,), {}) if _FAST is not None else None
 
 
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> MarkedDict:
+    if not isinstance(node, yaml.MappingNode):  # (a !!map tag on something else)
+        raise yaml.constructor.ConstructorError(None, None, "!!map on a value that is not a mapping", node.start_mark)
     out = MarkedDict()
     out.pos = _pos(node)
     loader.flatten_mapping(node)
@@ -80,7 +83,7 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> MarkedDict:
             ) from None
         if key in out:
             raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {key!r}", key_node.start_mark
+                None, None, f"duplicate key {show(key)}", key_node.start_mark
             )
         out[key] = loader.construct_object(value_node, deep=True)
         out.key_pos[key] = _pos(key_node)
@@ -89,6 +92,8 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> MarkedDict:
 
 
 def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> MarkedList:
+    if not isinstance(node, yaml.SequenceNode):
+        raise yaml.constructor.ConstructorError(None, None, "!!seq on a value that is not a list", node.start_mark)
     out = MarkedList(loader.construct_object(child, deep=True) for child in node.value)
     out.pos = _pos(node)
     out.item_pos = [_pos(child) for child in node.value]
@@ -97,6 +102,7 @@ def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> MarkedList:
 
 for _cls in (_Loader, _CLoader):
     if _cls is not None:
+        checked_constructors(_cls)
         _cls.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
         _cls.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
@@ -105,14 +111,17 @@ class _Redo(Exception):
     """libyaml placed something differently from the pure-Python loader: parse again."""
 
 
+_NULL = "tag:yaml.org,2002:null"
+
+
 def _null_fast(loader: Any, node: yaml.ScalarNode) -> None:
     if not node.value:  # an empty value: libyaml puts it where the next token starts
         raise _Redo
-    return None
+    return _Loader.yaml_constructors[_NULL](loader, node)
 
 
 if _CLoader is not None:
-    _CLoader.add_constructor("tag:yaml.org,2002:null", _null_fast)
+    _CLoader.add_constructor(_NULL, _null_fast)
 
 
 def _compose_node(loader: _Loader, parent: Any, index: Any) -> Any:
@@ -144,7 +153,8 @@ def _load(cls: type, text: str, path: str) -> Any:
         node = loader.get_single_node()
         if node is None:
             return None
-        check_document(loader, node, path)
+        if "*" in text:  # (no alias, nothing shared: the file's size bounds what it holds)
+            check_aliases(node, path)
         return loader.construct_document(node)
     finally:
         loader.dispose()
@@ -167,7 +177,8 @@ def load_text(text: str, path: str, *, fast: bool = True) -> Any:
         what = exc.problem or exc.context or "invalid YAML"
         if exc.problem and exc.context and exc.context_mark:
             what += f" ({exc.context} at line {exc.context_mark.line + 1})"
-        raise FormatError([Problem(path, line, col, f"YAML syntax: {what}")]) from None
+        syntax = isinstance(exc, (yaml.scanner.ScannerError, yaml.parser.ParserError))
+        raise FormatError([Problem(path, line, col, f"YAML{' syntax' if syntax else ''}: {what}")]) from None
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow
         line, col = position(text, exc.position)
         ch = chr(exc.character) if isinstance(exc.character, int) else exc.character

@@ -55,7 +55,7 @@ def test_a_big_value_in_a_hex_gives_a_short_message(tmp_path):
 @pytest.mark.parametrize("value, words", [
     ("!!bool maybe", "'maybe' is not a valid !!bool"),
     ("!!timestamp 2001-99-99", "is not a valid date"),
-    ("!!timestamp yesterday", "is not a valid !!timestamp"),
+    ("!!timestamp yesterday", "'yesterday' is not a valid date"),
     ("!!int 12x", "'12x' is not a valid !!int"),
     ("!!binary aGVsbG8=", "tag !!binary is not accepted"),
     ("!!python/object:os.system x", "tag !!python/object:os.system is not accepted"),
@@ -64,7 +64,7 @@ def test_a_big_value_in_a_hex_gives_a_short_message(tmp_path):
     ("123456789012345678", "out of range"),
     ("1.0e+999", "only finite numbers"),
     (".nan", "only finite numbers"),
-    ("0x_", "is not a valid number"),
+    ("0x_", "'0x_' is not a valid !!int"),
 ])
 def test_unknown_tags_and_unreadable_values_are_refused_at_their_place(tmp_path, value, words):
     text = TUTORIAL_MAP.replace("title: ", f"title: {value}\nx: ", 1)

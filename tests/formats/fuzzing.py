@@ -72,9 +72,19 @@ def _tree(kind: str, text: str, rng: random.Random) -> str | None:
         return None
     if kind == "save" and isinstance(doc, dict) and rng.random() < 0.7:  # aim at the log mostly
         nodes = [n for n in nodes if n[0] is not doc and n[1] not in ("content_hash", "id", "path")] or nodes
+    plausible = rng.random() < 0.5  # values the file itself holds: more files pass and play
+    leaves = [(c, k) for c, k in nodes if not isinstance(c[k], (dict, list))]
     for _ in range(rng.randint(1, 3)):
         container, key = rng.choice(nodes)
-        if rng.random() < 0.25:
+        if plausible and leaves:
+            container, key = rng.choice(leaves)
+            old = container[key]
+            same = [c[k] for c, k in leaves if type(c[k]) is type(old)]
+            if isinstance(old, int) and not isinstance(old, bool) and rng.random() < 0.5:
+                container[key] = rng.choice([old + 1, old - 1, 0, old * 2, -old])
+            else:
+                container[key] = rng.choice(same)
+        elif rng.random() < 0.25:
             if isinstance(container, list) and key < len(container):
                 del container[key]
             elif isinstance(container, dict):

@@ -48,12 +48,16 @@ def _bool(v: Any, board: Board) -> bool:
     return v
 
 
-def _str(v: Any, board: Board) -> str:
-    if not isinstance(v, str):
-        raise _fail("a string", v)
-    if len(v) > MAX_TEXT:
-        raise ValueError(f"{show(v)} is longer than {MAX_TEXT} characters")
+def _sized(v: Any, kind: type, expected: str, limit: int, unit: str) -> Any:
+    if not isinstance(v, kind):
+        raise _fail(expected, v)
+    if len(v) > limit:
+        raise ValueError(f"{show(v)} is longer than {limit} {unit}")
     return v
+
+
+def _str(v: Any, board: Board) -> str:
+    return _sized(v, str, "a string", MAX_TEXT, "characters")
 
 
 def _float(v: Any, board: Board) -> float:
@@ -76,11 +80,7 @@ def _place(v: Any, board: Board) -> int:
 
 
 def _items(v: Any, board: Board) -> list:
-    if not isinstance(v, list):
-        raise _fail("a list", v)
-    if len(v) > MAX_ITEMS:
-        raise ValueError(f"a list of {len(v)} items is longer than {MAX_ITEMS}")
-    return v
+    return _sized(v, list, "a list", MAX_ITEMS, "items")
 
 
 def _tuple_of(item: Reader) -> Reader:

@@ -99,7 +99,7 @@ class _Load:
         try:
             game = Game(scenario, options=doc["options"], dice=dice)
         except IllegalAction as exc:
-            raise self.fail(self.line_of("options"), f"options: {exc.reason}") from None
+            raise self.fail(self.line_of("options"), f"options: {clip(exc.reason, 300)}") from None
         except RecordMismatch as exc:
             raise self.fail(self.line_of("opening_rolls"), f"opening_rolls: {exc}") from None
         if version == 2 and [(r.sides, r.value) for r in game.start_changes.dice] != opening:
@@ -220,7 +220,7 @@ class _Load:
             except (IllegalAction, RecordMismatch) as exc:
                 why = exc.reason if isinstance(exc, IllegalAction) else str(exc)
                 raise self.fail(line, f"action {k + 1} ({clip(action.describe(board), 200)}) is refused on "
-                                      f"replay: {why}") from None
+                                      f"replay: {clip(why, 300)}") from None
             if rolls is not None and [(r.sides, r.value) for r in ch.dice] != rolls[k]:
                 raise self.fail(line, f"action {k + 1}: replaying it rolls {_texts(ch.dice) or 'nothing'}, "
                                       f"the save records {_texts(rolls[k]) or 'nothing'}")

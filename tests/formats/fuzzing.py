@@ -33,16 +33,16 @@ LAUGHS = ('a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n'
           + "".join(f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]\n" for i in range(1, 10)))
 
 
-def _nodes(doc: Any, out: list) -> list:
+def nodes(doc: Any, out: list) -> list:
     """Every (container, key) of a parsed document."""
     if isinstance(doc, dict):
         for k in list(doc):
             out.append((doc, k))
-            _nodes(doc[k], out)
+            nodes(doc[k], out)
     elif isinstance(doc, list):
         for k in range(len(doc)):
             out.append((doc, k))
-            _nodes(doc[k], out)
+            nodes(doc[k], out)
     return out
 
 
@@ -67,15 +67,15 @@ def _tree(kind: str, text: str, rng: random.Random) -> str | None:
         doc = json.loads(text) if kind == "save" else yaml.safe_load(text)
     except (ValueError, yaml.YAMLError):
         return None
-    nodes = _nodes(doc, [])
-    if not nodes:
+    targets = nodes(doc, [])
+    if not targets:
         return None
     if kind == "save" and isinstance(doc, dict) and rng.random() < 0.7:  # aim at the log mostly
-        nodes = [n for n in nodes if n[0] is not doc and n[1] not in ("content_hash", "id", "path")] or nodes
+        targets = [n for n in targets if n[0] is not doc and n[1] not in ("content_hash", "id", "path")] or targets
     plausible = rng.random() < 0.5  # values the file itself holds: more files pass and play
-    leaves = [(c, k) for c, k in nodes if not isinstance(c[k], (dict, list))]
+    leaves = [(c, k) for c, k in targets if not isinstance(c[k], (dict, list))]
     for _ in range(rng.randint(1, 3)):
-        container, key = rng.choice(nodes)
+        container, key = rng.choice(targets)
         if plausible and leaves:
             container, key = rng.choice(leaves)
             old = container[key]
@@ -89,7 +89,7 @@ def _tree(kind: str, text: str, rng: random.Random) -> str | None:
                 del container[key]
             elif isinstance(container, dict):
                 container.pop(key, None)
-            nodes = _nodes(doc, []) or nodes
+            targets = nodes(doc, []) or targets
         elif isinstance(container, list) and key >= len(container):
             continue
         else:

@@ -67,9 +67,13 @@ def playable(path: Path, seed: int) -> None:
     play(Game(load_scenario(path), seed), Chooser(random.Random(seed)), 12, probes=1, listed_sample=2)
 
 
+def target_of(kind: str, base: Path, folder: Path) -> Path:
+    return folder / (f"fuzzed{base.suffix}" if kind != "save" else f"fuzzed-{base.name}")
+
+
 def one(kind: str, base: Path, rng: random.Random, folder: Path, seed: int) -> tuple[str, str]:
     raw = mutate(kind, base.read_text(encoding="utf-8"), rng)
-    target = folder / (f"fuzzed{base.suffix}" if kind != "save" else f"fuzzed-{base.name}")
+    target = target_of(kind, base, folder)
     target.write_bytes(raw)
     what, detail = outcome(str(target))
     if kind == "map" and what == "ok":
@@ -128,8 +132,7 @@ def main(argv: list[str] | None = None) -> int:
                 failures.setdefault(sig, (n, f"{kind} from {base.name}\n{detail}"))
                 if args.keep:
                     args.keep.mkdir(parents=True, exist_ok=True)
-                    shutil.copy(folder / next(p.name for p in folder.iterdir() if p.name.startswith("fuzzed")),
-                                args.keep / f"{n}-{kind}-{base.name}")
+                    shutil.copy(target_of(kind, base, folder), args.keep / f"{n}-{kind}-{base.name}")
             if (n + 1) % 500 == 0:
                 print(f"{n + 1} inputs, {time.monotonic() - start:.0f} s: {dict(counts)}", flush=True)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

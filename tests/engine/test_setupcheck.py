@@ -50,3 +50,14 @@ def test_a_set_up_step_that_refuses_the_scenario_is_reported_at_its_units(monkey
     monkeypatch.setattr(rm, "setup", [*rm.setup, refuse])
     (p,) = setup_problems(sc)
     assert p.line == sc.lines["scenario.units"] and p.message.endswith("no German HQ to command the defence")
+
+
+def test_an_airborne_unit_whose_id_names_no_division_is_refused_by_check(tmp_path):
+    # found by tools/fuzz_files.py: the Utah Beach drop finds a unit's division in its id, and a
+    # scenario check accepted crashed at the first listing (ValueError in divisions_due)
+    text = (scenarios_dir() / "utah-landing.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "utah.yaml"
+    path.write_text(text.replace("{id: us-82-507,", "{id: paras,"), encoding="utf-8")
+    line = text[: text.index("{id: us-82-507,")].count("\n") + 1
+    (p,) = check_file(str(path))[1]
+    assert p.line == line and "names its division in its id" in p.message and "FMU-AIRB-02" in p.message

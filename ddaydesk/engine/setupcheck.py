@@ -4,7 +4,7 @@ The file's own validation (formats/scenariofile.py) knows the system's vocabular
 rules. Here each rules module's scenario checks run (``rm.add_scenario_check``: D-Day2's
 unit table and chart boxes...), then a game is set up (every set-up step and the opening
 phases' hooks) and the side to act must have something to do. Each problem is reported at
-the line of the unit it is about, else of the scenario's ``units:``.
+the line of the unit (or top-level key) it is about, else of the scenario's ``units:``.
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ def setup_problems(sc: Scenario) -> list[Problem]:
     """Why ``sc`` would not start, or []."""
     where = sc.lines.get("scenario.units", 1)
 
-    def at(unit: str | None, message: str) -> Problem:
-        return Problem(sc.source, sc.lines.get(unit, where) if unit else where, 1, clip(message, 500))
+    def at(what: str | None, message: str) -> Problem:
+        return Problem(sc.source, sc.lines.get(what, where) if what else where, 1, clip(message, 500))
 
     rm = rules_module(sc.system.id)
-    problems = [at(unit, message) for check in rm.scenario_checks for unit, message in check(sc)]
+    problems = [at(what, message) for check in rm.scenario_checks for what, message in check(sc)]
     if problems:
         return problems
     try:

@@ -81,8 +81,9 @@ class RulesModule:
 
     def add_scenario_check(self, fn: Callable[[Scenario], list[tuple[str | None, str]]]) -> None:
         """``fn(scenario)`` lists what would stop the scenario from starting under these rules,
-        as ``(unit id or None, message)``: ``ddaydesk check`` reports each at the unit's line,
-        so that a scenario it accepts always starts (engine/setupcheck.py)."""
+        as ``(where, message)``, where a unit id, ``scenario.<key>`` (a top-level key such as
+        ``scenario.map``) or None: ``ddaydesk check`` reports each at that line, so that a
+        scenario it accepts always starts (engine/setupcheck.py)."""
         self.scenario_checks.append(fn)
 
     def add_end_check(self, fn: Callable[[GameState, Phase], str | None]) -> None:

@@ -61,3 +61,20 @@ def test_an_airborne_unit_whose_id_names_no_division_is_refused_by_check(tmp_pat
     line = text[: text.index("{id: us-82-507,")].count("\n") + 1
     (p,) = check_file(str(path))[1]
     assert p.line == line and "names its division in its id" in p.message and "FMU-AIRB-02" in p.message
+
+
+@pytest.mark.parametrize("change, words", [
+    (("name: Juno, hexes:", "name: Jno, hexes:"), "region fire-juno (blockhouse fire) is named 'Jno'"),
+    (("{id: rouen,", "{id: ruen,"), "no entry region 'rouen'"),
+])
+def test_a_dd2_map_whose_regions_the_rules_cannot_find_is_refused_at_the_map_line(tmp_path, change, words):
+    # found by tools/fuzz_files.py: KeyError in the D-Day2 map facts (rules/dd2/state.py)
+    from ddaydesk.paths import maps_dir
+
+    text = (maps_dir() / "dday2.yaml").read_text(encoding="utf-8")
+    assert change[0] in text
+    (tmp_path / "m.yaml").write_text(text.replace(*change), encoding="utf-8")
+    scen = DD2.read_text(encoding="utf-8")
+    (tmp_path / "s.yaml").write_text(scen.replace("\nmap: dday2\n", "\nmap: m.yaml\n"), encoding="utf-8")
+    (p,) = check_file(str(tmp_path / "s.yaml"))[1]
+    assert p.line == scen[: scen.index("\nmap: ")].count("\n") + 2 and words in p.message

@@ -39,6 +39,9 @@ FORMAT = "ddaydesk-save"
 VERSION = 2
 HEAD = ("format", "version", "scenario", "options", "actions_sha256", "final_state_hash", "actions")
 KEYS = {1: (*HEAD, "seed"), 2: (*HEAD, "opening_rolls")}
+HEAD_TYPES = {"scenario": dict, "options": dict, "actions": list, "actions_sha256": str, "final_state_hash": str,
+              "opening_rolls": list}
+TYPE_NAMES = {dict: "an object", list: "a list", str: "a string"}
 ROLL = re.compile(r"d([1-9][0-9]{0,5})=([1-9][0-9]{0,5})")
 SCENARIO_ID = re.compile(r"[A-Za-z0-9_.-]{1,100}")
 MAX_REPORTED = 20  # bad actions listed before giving up on the rest
@@ -121,17 +124,15 @@ class _Load:
 
     def header(self, doc: dict) -> int:
         version = doc.get("version")
-        if version not in KEYS or isinstance(version, bool):
+        if type(version) is not int or version not in KEYS:
             raise self.fail(self.line_of("version"), f"version: {show(version)} is not supported "
                             f"(this ddaydesk reads versions 1 to {VERSION})")
         missing = [k for k in KEYS[version] if k not in doc]
         if missing:
             raise self.fail(1, f"save: missing key(s) {', '.join(missing)}")
-        types = {"scenario": dict, "options": dict, "actions": list, "actions_sha256": str,
-                 "final_state_hash": str, "opening_rolls": list}
-        for key, kind in types.items():
+        for key, kind in HEAD_TYPES.items():
             if key in doc and not isinstance(doc[key], kind):
-                raise self.fail(self.line_of(key), f"{key}: expected {'an object' if kind is dict else 'a list' if kind is list else 'a string'}, found {show(doc[key])}")
+                raise self.fail(self.line_of(key), f"{key}: expected {TYPE_NAMES[kind]}, found {show(doc[key])}")
         for key, value in doc["options"].items():
             if not isinstance(value, bool):
                 raise self.fail(self.line_of("options"), f"options.{clip(key)}: expected true or false, found {show(value)}")

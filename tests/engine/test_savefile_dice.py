@@ -213,3 +213,14 @@ def test_a_move_keeps_its_place_labels_in_a_save(small, tmp_path):
     path = tmp_path / "game.ddaysave"
     save_game(g, path)
     assert json.loads(path.read_text())["actions"][0]["to"] == "0201"
+
+
+@pytest.mark.parametrize("version", ["[2]", "{}", "true", "2.0", "3"])
+def test_a_version_that_is_not_one_we_read_is_refused_at_its_line(small, tmp_path, version):
+    path = tmp_path / "game.ddaysave"
+    save_game(Game(small, 1), path)
+    path.write_text(path.read_text().replace('"version": 2', f'"version": {version}'))
+    with pytest.raises(FormatError) as exc:
+        load_game(path)
+    (p,) = exc.value.problems
+    assert p.line == 3 and "is not supported" in p.message

@@ -224,3 +224,37 @@ def test_a_version_that_is_not_one_we_read_is_refused_at_its_line(small, tmp_pat
         load_game(path)
     (p,) = exc.value.problems
     assert p.line == 3 and "is not supported" in p.message
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGKILL")
+def test_a_save_killed_before_its_rename_leaves_a_temporary_the_next_save_removes(small, tmp_path):
+    import signal
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+    from tests.engine.conftest import SMALL
+
+    path = tmp_path / "game.ddaysave"
+    child = f"""
+import os, sys
+from ddaydesk.engine import Game, save_game
+from ddaydesk.formats.scenariofile import load_scenario
+def stuck(src, dst):  # the file is written and synced: wait here to be killed
+    print("written", flush=True)
+    sys.stdin.read()
+os.replace = stuck
+save_game(Game(load_scenario({str(SMALL)!r}), 1), {str(path)!r})
+"""
+    with subprocess.Popen([sys.executable, "-c", child], cwd=ROOT, stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, text=True) as proc:
+        try:
+            assert proc.stdout.readline().strip() == "written"
+        finally:
+            os.kill(proc.pid, signal.SIGKILL)  # no cleanup runs: what issue 22 saw 9 times in 25
+    (left,) = tmp_path.iterdir()
+    assert left.name.startswith(".game.ddaysave.") and left.name.endswith(".tmp")
+    long_ago = time.time() - STALE_AFTER - 5
+    os.utime(left, (long_ago, long_ago))
+    save_game(Game(small, 1), path)
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]

@@ -79,8 +79,10 @@ def size_mark(unit: UnitInfo) -> str:
     return ""
 
 
-def face_of(unit: UnitInfo) -> Face:
-    return Face(unit.type, unit.nationality, short_label(unit), size_mark(unit),
+def face_of(unit: UnitInfo, labelled: bool = True) -> Face:
+    """What the unit's counter shows; ``labelled=False``: the face alike units share (no
+    designation: one counter stands for all of them)."""
+    return Face(unit.type, unit.nationality, short_label(unit) if labelled else "", size_mark(unit),
                 f"{unit.attack}-{unit.defence}-{unit.movement}", unit.reduced,
                 min(unit.turns_out_of_supply, 2))
 

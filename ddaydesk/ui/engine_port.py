@@ -8,6 +8,7 @@ Translation only: engine states become :class:`GameView`s, ``reach`` a :class:`M
 from __future__ import annotations
 
 import secrets as _secrets
+from dataclasses import replace
 from pathlib import Path
 
 from ddaydesk.board import Board
@@ -25,15 +26,17 @@ from ddaydesk.engine import (
     legal_actions,
     load_game,
     load_sequence,
-    reach,
     view,
     zoc_map,
 )
 from ddaydesk.engine.hidden_setup import ChooseArea, PlaceWithheld, Withhold
-from ddaydesk.engine.movement import move_problem, why_not
 from ddaydesk.engine.savefile import is_save, save_text
+from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.scenariofile import Scenario, load_scenario
+from ddaydesk.ui.action_text import describe, places
+from ddaydesk.ui.names import Namer, place_text
 from ddaydesk.ui.port import (
+    Capabilities,
     CombatPreview,
     CombatResult,
     GameView,
@@ -43,14 +46,11 @@ from ddaydesk.ui.port import (
     SupplyView,
     UnitInfo,
 )
+from ddaydesk.ui.port_moves import move_range, why_not_move
+from ddaydesk.ui.port_text import capabilities, log_entry, own_moves, phase_title
+from ddaydesk.ui.profiles import profile_for
 
-NOT_YET = "is not part of this build yet"
 WEATHER = {"CLR": "clear", "RAIN": "rain", "MUD": "mud", "SNOW": "snow"}
-
-
-def phase_name(phase_id: str) -> str:
-    """'allied.movement' -> 'movement', 'setup.invasion_area' -> 'invasion area'."""
-    return phase_id.split(".", 1)[-1].replace("_", " ")
 
 
 def open_engine_game(path: str | Path, options: dict[str, bool] | None = None) -> EnginePort:
@@ -67,7 +67,13 @@ class EnginePort:
     def __init__(self, game: Game):
         self.game = game
         self.scenario: Scenario = game.scenario
-        self._phases = tuple(p.id for p in load_sequence(self.scenario.system.id).phases)
+        sid = self.scenario.system.id
+        sequence = load_sequence(sid).phases
+        self._phases = tuple(p.id for p in sequence)
+        self.profile = profile_for(sid)
+        self.name = Namer(self.scenario, self.profile.words)  # engine text -> names
+        self._caps = capabilities(self.scenario, sequence)
+        self._own_moves = own_moves(sid)
         self._oos_key: tuple = ()
         self._oos: set[str] = set()
         self._log_entries: dict[str, list[tuple[Action, LogEntry]]] = {}  # per side, see _log
@@ -79,6 +85,22 @@ class EnginePort:
     def sides(self) -> tuple[str, ...]:
         return self.scenario.system.sides
 
+    def capabilities(self) -> Capabilities:
+        return self._caps
+
+    def place_name(self, place: int, part: str = "") -> str:
+        return self.profile.where(self.board, place, part, place_text(self.board, place))
+
+    def phase_title(self, phase_id: str) -> str:
+        return phase_title(phase_id, self.sides(), self.profile.phase_titles)
+
+    def unit_where(self, state):
+        """uid -> where that unit stands in ``state``, in words."""
+        def where(uid: str) -> str:
+            k = self.scenario.unit_index[uid]
+            return self.place_name(state.place[k], state.part[k])
+        return where
+
     def _index(self, unit: str) -> int:
         try:
             return self.scenario.unit_index[unit]
@@ -89,7 +111,7 @@ class EnginePort:
         try:
             self.game.do(action)
         except IllegalAction as exc:
-            raise PortError(str(exc)) from None
+            raise PortError(self.name(str(exc))) from None
 
     # -- reading ------------------------------------------------------------------------------
     def view(self, side: str) -> GameView:
@@ -100,20 +122,29 @@ class EnginePort:
             status = v.status[k]
             reduced = v.steps_lost[k] > 0 and u.reduced is not None
             a, d, m = u.reduced if reduced else (u.attack, u.defence, u.movement)
+            place = v.place[k] if status not in (PENDING, WITHHELD) and v.part[k] not in self.profile.words \
+                else -1
             units.append(UnitInfo(
                 id=u.id, name=u.name, side=u.side, nationality=u.nationality, type=u.type,
-                attack=a, defence=d, movement=m, place=v.place[k] if status not in (PENDING, WITHHELD) else -1,
+                attack=a, defence=d, movement=m, place=place,
                 reduced=v.steps_lost[k] > 0, hq=u.hq,
                 arrive_turn=u.arrive_turn if status == PENDING else None,
-                eliminated=status == ELIMINATED, turns_out_of_supply=1 if u.id in out else 0))
+                eliminated=status == ELIMINATED, turns_out_of_supply=1 if u.id in out else 0,
+                part=v.part[k], where=self.place_name(place, v.part[k]) if place >= 0 or v.part[k] else ""))
         pending, options = self._secret_choice(side)
+        markers = tuple((m.kind, m.place, m.side) for m in v.markers if m.place >= 0)
         return GameView(side=side, turn=v.turn, last_turn=self.scenario.last_turn,
-                        phase=phase_name(v.phase), phases=tuple(phase_name(p) for p in self._phases),
+                        phase=self.phase_title(v.phase), phases=tuple(self.phase_title(p) for p in self._phases),
                         active_side=v.active, units=tuple(units), log=self._log(side),
                         secrets={k: str(val) for k, val in v.secrets.get(side, {}).items()},
                         secret_pending=pending, secret_options=options, trails=self._trails(),
-                        markers=tuple((m.kind, m.place, m.side) for m in v.markers if m.place >= 0),
-                        drifts=self._drifts(), outcome=self._outcome())
+                        markers=markers + self.profile.markers(self.game.state),
+                        drifts=self._drifts(), outcome=self._outcome(), tracks=self.profile.tracks(v),
+                        end_phase_text=self._end_phase_text(v))
+
+    def _end_phase_text(self, state) -> str:
+        words = self.profile.end_phase_words.get(state.phase)
+        return words or f"end the {state.active} {self.phase_title(state.phase)}"
 
     def _drifts(self) -> tuple[tuple[int, int], ...]:
         """Where airborne units were dropped against where they landed (FMU-AIRB-08), from the
@@ -132,7 +163,7 @@ class EnginePort:
             return ""
         who = f"the {out['winner']} player wins" if out.get("winner") else "the game is drawn"
         rule = f" ({out['rule']})" if out.get("rule") else ""
-        return f"Game over on turn {out.get('turn', '?')}: {who}: {out.get('reason', '')}{rule}"
+        return self.name(f"Game over on turn {out.get('turn', '?')}: {who}: {out.get('reason', '')}{rule}")
 
     def _trails(self) -> tuple[tuple[int, ...], ...]:
         """What each side did in its latest movement phase (movement is open information)."""
@@ -172,27 +203,8 @@ class EnginePort:
         while k and kept[k - 1][0] is not g.actions[k - 1]:
             k -= 1
         del kept[k:]
-        kept += ((g.actions[i], self._log_entry(side, i)) for i in range(k, g.pos))
+        kept += ((g.actions[i], log_entry(self, side, i)) for i in range(k, g.pos))
         return tuple(entry for _a, entry in kept)
-
-    def _log_entry(self, side: str, i: int) -> LogEntry:
-        g = self.game
-        board = self.board
-        action, before, ch = g.actions[i], g.states[i], g.changes[i]
-        if action.secret and action.side != side:
-            text = "a secret choice was recorded"
-        elif isinstance(action, Move) and ch.moved:
-            unit, frm, to, _path = ch.moved[0]
-            name = self.scenario.units[self.scenario.unit_index[unit]].name
-            text = f"{name}: {board.labels[frm] if frm >= 0 else 'enters'} → {board.labels[to]}"
-        elif isinstance(action, EndPhase):
-            text = f"end of {phase_name(before.phase)}"
-        else:
-            text = action.kind.replace("_", " ")
-        if ch.notes:
-            text += "; " + "; ".join(ch.notes)
-        return LogEntry(i + 1, before.turn, phase_name(before.phase), action.side, text,
-                        tuple(r.value for r in ch.dice))
 
     def needs_handover(self, from_side: str, to_side: str) -> bool:
         """Blank the screen between sides whenever a side holds a secret (or will: withheld set-up)."""
@@ -203,40 +215,12 @@ class EnginePort:
 
     # -- movement -----------------------------------------------------------------------------
     def legal_moves(self, unit: str) -> MoveRange:
-        state = self.game.state
-        k = self._index(unit)
-        phase = current_phase(state)
-        if "place_withheld" in phase.actions:  # set-up: a withheld unit goes where it may stand
-            spots = {a.place: 0 for a in legal_actions(state, phase.side, ("place_withheld",)) if a.unit == unit}
-            if not spots:
-                raise PortError(f"{unit} is not a withheld {phase.side} unit")
-            return MoveRange(unit, -1, spots, {})
-        if phase.kind != "movement" or phase.side != self.scenario.units[k].side:
-            raise PortError(f"{unit} cannot move in the {phase_name(phase.id)} phase")
-        problem = move_problem(state, k, "normal", phase.units)
-        if problem:
-            raise PortError(problem)
-        r = reach(state, k)
-        cost = {i: r.cost(i) for i in r.dest}
-        came: dict[int, int] = {}
-        passes: dict[int, float] = {}
-        for i in r.dest:  # predecessors along every path, which may cross non-destinations
-            j = i
-            while r.prev[j] >= 0 and j not in came:
-                came[j] = r.prev[j]
-                j = r.prev[j]
-                if j not in cost and j != r.start:
-                    passes[j] = r.cost(j)
-        if r.start >= 0:
-            cost[r.start] = 0
-        return MoveRange(unit, r.start, cost, came, frozenset(r.zoc_stops), passes)
+        self._index(unit)
+        return move_range(self, unit)
 
     def why_not(self, unit: str, place: int) -> str:
-        state = self.game.state
-        k = self._index(unit)
-        phase = current_phase(state)
-        problem = move_problem(state, k, "normal", phase.units)
-        return problem or why_not(state, reach(state, k), place)
+        self._index(unit)
+        return why_not_move(self, unit, place)
 
     def move(self, unit: str, path: list[int]) -> None:
         k = self._index(unit)
@@ -252,7 +236,13 @@ class EnginePort:
             raise PortError("units are withheld only in the set-up phase for it")
         self._do(Withhold(self.scenario.units[self._index(unit)].side, unit))
 
+    def _require(self, feature: str) -> None:
+        why = self._caps.why_not(feature)
+        if why:
+            raise PortError(why)
+
     def zoc(self, side: str) -> frozenset[int]:
+        self._require("zoc")
         m = zoc_map(self.game.state, side)
         return frozenset(i for i, b in enumerate(m) if b)
 
@@ -266,18 +256,21 @@ class EnginePort:
                             v.turn, WEATHER.get(str(v.weather), str(v.weather).lower()))
 
     def supply(self, side: str) -> SupplyView:
+        self._require("supply")
+        from ddaydesk.ui.supply_port import compute_view
+
         try:
-            from ddaydesk.ui.supply_port import compute_view
-        except ImportError:  # a build without ddaydesk.rules.supply
-            raise PortError(f"the supply trace {NOT_YET}") from None
-        return compute_view(self._supply_input(side), side)
+            sv = compute_view(self._supply_input(side), side)
+        except FormatError as exc:  # a broken drop-in table: the reason, never a crash
+            raise PortError(str(exc.problems[0]) if exc.problems else str(exc)) from None
+        return replace(sv, units={u: replace(us, reason=self.name(us.reason)) for u, us in sv.units.items()})
 
     def _out_of_supply(self, side: str) -> set[str]:
         """Units the supply rules find out of supply now (for the counters' "!" marks)."""
-        try:
-            from ddaydesk.rules.supply import compute_supply
-        except ImportError:
+        if self._caps.why_not("supply"):
             return set()
+        from ddaydesk.rules.supply import compute_supply
+
         key = (self.game.pos, len(self.game.actions), side)
         if key != self._oos_key:
             result = compute_supply(self._supply_input(side), explain=False)
@@ -289,7 +282,7 @@ class EnginePort:
                        support: dict[str, int]) -> CombatPreview:
         phase = current_phase(self.game.state)
         if phase.kind != "combat":
-            raise PortError(f"attacks are made in a combat phase, not in {phase_name(phase.id)}")
+            raise PortError(f"attacks are made in a combat phase, not in the {self.phase_title(phase.id)}")
         from ddaydesk.ui.combat_port import preview
 
         return preview(self.game.state, attackers, defender_place, support)
@@ -323,17 +316,24 @@ class EnginePort:
     def choices(self) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
         """What the game waits for now other than moves and the end of the phase, as
         (kind, plain words, places on the map) for the side that must act (``state.active``);
-        a retreat's places are its path from the unit's hex, the last being where it ends."""
-        from ddaydesk.ui.action_text import describe, places
-
+        a retreat's places are its path from the unit's hex, the last being where it ends; an
+        action naming only a unit is about the unit's place."""
         state = self.game.state
+        where = self.unit_where(state)
         out = []
         for a in self._choice_actions(state):
             start = getattr(a, "unit", None)
             at = state.place[self.scenario.unit_index[start]] if isinstance(start, str) and \
                 start in self.scenario.unit_index else -1
-            out.append((a.kind, describe(self.scenario, self.board, a), places(a, at)))
+            spots = places(a, at) or ((at,) if at >= 0 else ())
+            out.append((a.kind, describe(self.scenario, a, self.place_name, self.profile.phrases, where), spots))
         return tuple(out)
+
+    def choice_preview(self, index: int) -> str:
+        acts = self._choice_actions(self.game.state)
+        if not 0 <= index < len(acts):
+            return ""
+        return self.profile.preview(self.game.state, acts[index], self.name)
 
     def _choice_actions(self, state) -> list:
         phase = current_phase(state)
@@ -346,7 +346,7 @@ class EnginePort:
         self._do(acts[index])
 
     def undo_problem(self) -> str:
-        return self.game.undo_problem() or ""
+        return self.name(self.game.undo_problem() or "")
 
     # -- sequence, secrets, log -----------------------------------------------------------------
     def end_phase(self) -> None:
@@ -361,13 +361,13 @@ class EnginePort:
         try:
             self.game.undo()
         except IllegalAction as exc:
-            raise PortError(str(exc)) from None
+            raise PortError(self.name(str(exc))) from None
 
     def redo(self) -> None:
         try:
             self.game.redo()
         except IllegalAction as exc:
-            raise PortError(str(exc)) from None
+            raise PortError(self.name(str(exc))) from None
 
     def can_undo(self) -> bool:
         return self.game.undo_problem() is None

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -22,14 +21,14 @@ from PySide6.QtGui import (
     QImage,
     QPainter,
     QPainterPath,
-    QPainterPathStroker,
     QPen,
     QPixmap,
-    QPolygonF,
 )
 
 from ddaydesk.board import Board
+from ddaydesk.ui import mapart
 from ddaydesk.ui.geometry import HEX_PX, BoardGeometry
+from ddaydesk.ui.maplabels import area_labels, place_labels
 from ddaydesk.ui.palette import DEFAULT, Palette
 
 TILE = 512  # device pixels per tile side
@@ -47,24 +46,6 @@ def level_for(device_scale: float) -> float:
     return LEVELS[-1]
 
 
-LABEL_RANK = {"city": 0, "port": 0, "fortress": 0, "inland_port": 1, "town": 2}  # name priority
-
-
-@cache
-def _label_font(px: int) -> tuple[QFont, QFontMetricsF]:
-    font = QFont(FONT)
-    font.setBold(True)
-    font.setPixelSize(max(1, px))
-    return font, QFontMetricsF(font)
-
-
-def _jitter(i: int, k: int) -> float:
-    """Deterministic 0..1 noise per place, so tree and wave marks do not move between tiles."""
-    x = (i * 73856093 ^ k * 19349663) & 0xFFFFFFFF
-    x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-    return (x % 10007) / 10007.0
-
-
 def render_board(board: Board, scale: float = HEX_PX, labels: bool = True,
                  palette: Palette = DEFAULT) -> QImage:
     """The whole map as one image, ``scale`` pixels per model unit (for tools and overlays
@@ -78,16 +59,31 @@ def render_board(board: Board, scale: float = HEX_PX, labels: bool = True,
     return img
 
 
+def _links(board: Board) -> list[tuple[int, int]]:
+    """Adjacent areas that share no border (a sector map's graph): drawn as lines."""
+    if board.grid is not None:
+        return []
+    out = []
+    for i in range(board.n):
+        for j in board.adj[i]:
+            if i < j and board.polygon(i).boundary.intersection(board.polygon(j).boundary).length == 0:
+                out.append((i, j))
+    return out
+
+
 class MapRenderer:
-    def __init__(self, board: Board, geom: BoardGeometry, palette: Palette, labels: bool = True):
+    def __init__(self, board: Board, geom: BoardGeometry, palette: Palette, labels: bool = True,
+                 paint_extra=None):
         self.board = board
         self.geom = geom
         self.palette = palette
         self.labels = labels
+        self.paint_extra = paint_extra  # a system's static art (UIProfile.paint_map), or None
         self._tiles: OrderedDict[tuple[float, int, int], QPixmap] = OrderedDict()
         self._sea = bytearray(1 if self._is_water(i) else 0 for i in range(board.n))
         self._place_kind = {p.place: p.kind for p in board.places}
         self._labels: dict[float, list] = {}
+        self._links = _links(board)
 
     def _is_water(self, i: int) -> bool:
         return self.board.terrain_of(i) in ("sea", "lake")
@@ -158,7 +154,11 @@ class MapRenderer:
             self._shore(p, inside, px)
             self._hexsides(p, inside, px)
         self._regions(p, near, px)
-        self._settlements(p, inside, level)
+        if self.board.grid is not None:
+            self._settlements(p, inside, level)
+        self._draw_links(p, px)
+        if self.paint_extra is not None:
+            self.paint_extra(p, self.board, self.geom)
         if self.labels and level >= 0.85 and self.board.grid is not None:
             self._hex_numbers(p, inside)
         if self.labels:
@@ -198,19 +198,19 @@ class MapRenderer:
             t = self.board.terrain_of(i)
             c = self.geom.centres[i]
             if t == "woods":
-                self._trees(crowns, i, c, s, 7 if level >= 0.6 else 4)
+                mapart.trees(crowns, i, c, s, 7 if level >= 0.6 else 4)
             elif t == "bocage":
-                self._hedges(p, i, c, s, QColor(pal.woods_tree))
+                mapart.hedges(p, i, c, s, QColor(pal.woods_tree))
             elif t == "mountain":
-                self._peaks(p, i, c, s, QColor(pal.mountain_ink))
+                mapart.peaks(p, i, c, s, QColor(pal.mountain_ink))
             elif t in ("sea", "lake") and level >= 0.5:
-                self._waves(waves, i, c, s)
+                mapart.waves(waves, i, c, s)
             elif t == "fortress":
-                self._star_fort(p, c, s, QColor(pal.city))
+                mapart.star_fort(p, c, s, QColor(pal.city))
             elif t == "fortified":
-                self._teeth(p, c, s, QColor(pal.city))
+                mapart.teeth(p, c, s, QColor(pal.city))
             elif t == "city":
-                self._built_up(p, i, c, s, QColor(pal.city))
+                mapart.built_up(p, i, c, s, QColor(pal.city))
         ink = QColor(pal.woods_tree)
         p.setPen(QPen(ink.darker(130), s * 0.025) if level >= 0.6 else Qt.PenStyle.NoPen)
         for path, colour in zip(crowns, (ink, ink.lighter(135)), strict=True):
@@ -219,79 +219,6 @@ class MapRenderer:
         p.setPen(QPen(QColor(255, 255, 255, 90), s * 0.03, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawPath(waves)
-
-    def _trees(self, crowns: tuple[QPainterPath, QPainterPath], i: int, c: QPointF, s: float,
-               n: int) -> None:
-        for k in range(n):
-            a = _jitter(i, k) * math.tau
-            r = s * (0.18 + 0.42 * _jitter(i, k + 11))
-            x, y = c.x() + r * math.cos(a), c.y() + r * math.sin(a) * 0.85
-            rad = s * (0.11 + 0.05 * _jitter(i, k + 23)) * (7 / n) ** 0.5
-            crowns[k % 2].addEllipse(QPointF(x, y), rad, rad)
-
-    def _hedges(self, p: QPainter, i: int, c: QPointF, s: float, ink: QColor) -> None:
-        pen = QPen(ink, s * 0.05, Qt.PenStyle.DotLine, Qt.PenCapStyle.RoundCap)
-        p.setPen(pen)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        for k in range(3):
-            off = (k - 1) * s * 0.38
-            p.drawLine(QPointF(c.x() - s * 0.6, c.y() + off), QPointF(c.x() + s * 0.6, c.y() + off))
-        for k in range(2):
-            off = (k - 0.5) * s * 0.6
-            p.drawLine(QPointF(c.x() + off, c.y() - s * 0.7), QPointF(c.x() + off, c.y() + s * 0.7))
-
-    def _peaks(self, p: QPainter, i: int, c: QPointF, s: float, ink: QColor) -> None:
-        for k, (dx, dy, size) in enumerate(((-0.3, 0.15, 0.32), (0.25, 0.2, 0.28), (0.0, -0.25, 0.36))):
-            base = QPointF(c.x() + dx * s, c.y() + dy * s)
-            h = size * s
-            tri = QPolygonF([QPointF(base.x() - h, base.y() + h * 0.5), QPointF(base.x(), base.y() - h * 0.7),
-                             QPointF(base.x() + h, base.y() + h * 0.5)])
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor(ink).lighter(160 + 10 * k))
-            p.drawPolygon(tri)
-            shade = QPolygonF([tri[1], tri[2], QPointF(base.x(), base.y() + h * 0.5)])
-            p.setBrush(QColor(ink).lighter(125))
-            p.drawPolygon(shade)
-            p.setPen(QPen(ink, s * 0.03))
-            p.drawPolyline(QPolygonF([tri[0], tri[1], tri[2]]))
-
-    def _waves(self, path: QPainterPath, i: int, c: QPointF, s: float) -> None:
-        for k in range(2):
-            x = c.x() + (_jitter(i, k) - 0.5) * s * 0.9
-            y = c.y() + (_jitter(i, k + 5) - 0.5) * s * 0.9
-            path.moveTo(QPointF(x - s * 0.2, y))
-            path.quadTo(QPointF(x - s * 0.1, y - s * 0.08), QPointF(x, y))
-            path.quadTo(QPointF(x + s * 0.1, y + s * 0.08), QPointF(x + s * 0.2, y))
-
-    def _built_up(self, p: QPainter, i: int, c: QPointF, s: float, ink: QColor) -> None:
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(ink.red(), ink.green(), ink.blue(), 70))
-        p.drawEllipse(c, s * 0.62, s * 0.55)
-        p.setBrush(ink)
-        for k in range(9):
-            a = _jitter(i, k) * math.tau
-            r = s * 0.42 * math.sqrt(_jitter(i, k + 3))
-            w = s * (0.09 + 0.07 * _jitter(i, k + 7))
-            h = s * (0.08 + 0.06 * _jitter(i, k + 9))
-            p.drawRect(QRectF(c.x() + r * math.cos(a) - w / 2, c.y() + r * math.sin(a) - h / 2, w, h))
-
-    def _star_fort(self, p: QPainter, c: QPointF, s: float, ink: QColor) -> None:
-        pts = []
-        for k in range(10):
-            r = s * (0.55 if k % 2 == 0 else 0.32)
-            a = math.radians(-90 + 36 * k)
-            pts.append(QPointF(c.x() + r * math.cos(a), c.y() + r * math.sin(a)))
-        p.setPen(QPen(ink, s * 0.06))
-        p.setBrush(QColor(ink.red(), ink.green(), ink.blue(), 60))
-        p.drawPolygon(QPolygonF(pts))
-
-    def _teeth(self, p: QPainter, c: QPointF, s: float, ink: QColor) -> None:
-        p.setPen(QPen(ink, s * 0.04))
-        p.setBrush(ink)
-        for k in range(-2, 3):
-            x = c.x() + k * s * 0.22
-            p.drawPolygon(QPolygonF([QPointF(x - s * 0.07, c.y() + s * 0.1), QPointF(x, c.y() - s * 0.12),
-                                     QPointF(x + s * 0.07, c.y() + s * 0.1)]))
 
     def _grid(self, p: QPainter, hexes: list[int], px: float) -> None:
         grid = QColor(self.palette.grid)
@@ -401,18 +328,7 @@ class MapRenderer:
                 p.setBrush(ink)
                 p.drawRect(QRectF(c.x() - s * 0.13, c.y() - s * 0.13, s * 0.26, s * 0.26))
             elif kind in ("port", "inland_port"):
-                self._anchor(p, QPointF(c.x() + s * 0.42, c.y() - s * 0.3), s * 0.2)
-
-    def _anchor(self, p: QPainter, c: QPointF, r: float) -> None:
-        ink = QColor("#0b2e59")
-        p.setBrush(QColor("#fffbe8"))
-        p.setPen(QPen(ink, r * 0.12))
-        p.drawEllipse(c, r * 1.1, r * 1.1)
-        p.setPen(QPen(ink, r * 0.16, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawLine(QPointF(c.x(), c.y() - r * 0.6), QPointF(c.x(), c.y() + r * 0.7))
-        p.drawLine(QPointF(c.x() - r * 0.35, c.y() - r * 0.3), QPointF(c.x() + r * 0.35, c.y() - r * 0.3))
-        p.drawArc(QRectF(c.x() - r * 0.6, c.y() - r * 0.2, r * 1.2, r * 0.9), 200 * 16, 140 * 16)
+                mapart.anchor(p, QPointF(c.x() + s * 0.42, c.y() - s * 0.3), s * 0.2)
 
     def _hex_numbers(self, p: QPainter, hexes: list[int]) -> None:
         s = self.geom.scale
@@ -440,37 +356,18 @@ class MapRenderer:
                 p.fillPath(halo, halo_brush)
                 p.fillPath(path, ink)
 
+    def _draw_links(self, p: QPainter, px: float) -> None:
+        if not self._links:
+            return
+        p.setPen(QPen(QColor(self.palette.grid), max(px * 1.5, self.geom.scale * 0.05)))
+        for i, j in self._links:
+            p.drawLine(self.geom.centres[i], self.geom.centres[j])
+
     def _label_plan(self, level: float) -> list[tuple[QRectF, QPainterPath, QPainterPath]]:
-        """Which place names fit at this scale: cities and ports first, then towns, each
-        kept only where it does not overlap a name already placed. Planned once per level
-        for the whole map, so a name cut by a tile edge is drawn the same in both tiles."""
+        """Planned once per level for the whole map, so a name cut by a tile edge is drawn the
+        same in both tiles."""
         plan = self._labels.get(level)
-        if plan is not None:
-            return plan
-        s = self.geom.scale
-        px = max(s * 0.3, 11 / level)
-        placed: list[QRectF] = []
-        plan = []
-        paper = self.paper_rect()
-        order = sorted(self.board.places, key=lambda pl: (LABEL_RANK.get(pl.kind, 3), pl.name))
-        for place in order:
-            rank = LABEL_RANK.get(place.kind, 3)
-            big = rank == 0
-            font, fm = _label_font(round(px * (1.12 if big else 1.0)))
-            c = self.geom.centres[place.place]
-            w = fm.horizontalAdvance(place.name)
-            # centred under the place, but kept on the sheet near its edges
-            x = min(max(c.x() - w / 2, paper.left() + 3), paper.right() - w - 3)
-            base = QPointF(x, c.y() + s * 0.7 + fm.ascent() * 0.35)
-            box = QRectF(base.x() - 2, base.y() - fm.ascent() - 2, w + 4, fm.height() + 4)
-            if any(box.intersects(b) for b in placed):
-                continue
-            placed.append(box)
-            path = QPainterPath()
-            path.addText(base, font, place.name)
-            halo = QPainterPathStroker()
-            halo.setWidth(font.pixelSize() * 0.28)
-            halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-            plan.append((box.adjusted(-px, -px, px, px), path, halo.createStroke(path)))
-        self._labels[level] = plan
+        if plan is None:
+            plan = self._labels[level] = (area_labels if self.board.grid is None else place_labels)(
+                self.board, self.geom, level, self.paper_rect())
         return plan

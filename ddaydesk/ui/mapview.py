@@ -18,6 +18,8 @@ from ddaydesk.ui.geometry import BoardGeometry
 from ddaydesk.ui.maprender import BLEED, TILE, MapRenderer, level_for
 from ddaydesk.ui.overlays import Overlays
 from ddaydesk.ui.palette import Palette
+from ddaydesk.ui.port import GameView
+from ddaydesk.ui.profiles.base import UIProfile
 
 TABLE = QColor("#3b4038")  # the table the map lies on
 MAX_SCALE = 5.0  # view scale limit (a hex 200 px across at 1x)
@@ -25,18 +27,30 @@ DRAG_START = 5  # pixels of movement before a press becomes a pan
 
 
 class MapScene(QGraphicsScene):
-    """Counters and overlays over a board's geometry; the background is the view's job."""
+    """Counters and overlays over a board's geometry (a hex grid, drawn areas, a sector graph:
+    all places of one :class:`~ddaydesk.board.Board`); the background is the view's job. A
+    system's profile adds where units stand in a place, static art and decorations."""
 
-    def __init__(self, board: Board, palette: Palette, parent=None):
+    def __init__(self, board: Board, palette: Palette, parent=None, profile: UIProfile | None = None):
         super().__init__(parent)
         self.board = board
-        self.geom = BoardGeometry(board)
-        self.renderer = MapRenderer(board, self.geom, palette)
+        self.profile = profile = profile or UIProfile()
+        self.geom = BoardGeometry(board, keep_out=profile.keep_out(board))
+        self.renderer = MapRenderer(board, self.geom, palette, paint_extra=profile.paint_map)
         self.art = CounterArt(palette)
         margin = self.geom.scale * 3
         self.setSceneRect(self.geom.rect.adjusted(-margin, -margin, margin, margin))
-        self.overlays = Overlays(self, self.geom, palette)
-        self.counters = CounterLayer(self, self.geom, self.art)
+        self.overlays = Overlays(self, self.geom, palette, skip_markers=profile.own_markers)
+        self.counters = CounterLayer(self, self.geom, self.art, profile)
+        self.decorations = profile.decorations(self, self.geom)
+
+    def show_view(self, view: GameView) -> None:
+        """Counters, markers and the profile's decorations as ``view`` has them."""
+        self.counters.set_units(view.units)
+        self.overlays.show_markers(view.markers)
+        self.overlays.show_drifts(view.drifts)
+        for d in self.decorations:
+            d.set_view(view)
 
     def set_palette(self, palette: Palette) -> None:
         self.renderer.set_palette(palette)
@@ -80,6 +94,7 @@ class MapView(QGraphicsView):
         self._settle.setSingleShot(True)
         self._settle.setInterval(180)
         self._settle.timeout.connect(self._zoom_settled)
+        self.fitted = False  # the whole map is in view: a resize fits it again
         self._update_level()
 
     # -- painting -----------------------------------------------------------------------------
@@ -166,6 +181,7 @@ class MapView(QGraphicsView):
         target = max(self.min_scale(), min(MAX_SCALE, current * factor))
         if abs(target - current) < 1e-9:
             return
+        self.fitted = False
         if anchor is None:
             anchor = self.viewport().rect().center()
         fixed = self.mapToScene(anchor)
@@ -173,10 +189,11 @@ class MapView(QGraphicsView):
         self._settle.start()
         self.scale(target / current, target / current)
         moved = self.mapFromScene(fixed) - anchor
-        self.pan_by(moved.x(), moved.y())
+        self.pan_by(moved.x(), moved.y(), by_user=False)
         self._update_level()
 
     def set_zoom(self, scale: float) -> None:
+        self.fitted = False
         centre = self.mapToScene(self.viewport().rect().center())
         self.setTransform(QTransform.fromScale(scale, scale))
         self.centerOn(centre)
@@ -184,15 +201,25 @@ class MapView(QGraphicsView):
 
     def fit(self) -> None:
         self.fitInView(self.map.geom.rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self.fitted = True
         self._update_level()
 
-    def pan_by(self, dx: float, dy: float) -> None:
+    def resizeEvent(self, event) -> None:
+        """Maximising or resizing a fitted map fits it again; a zoomed one keeps its scale."""
+        super().resizeEvent(event)
+        if self.fitted:
+            self.fit()
+
+    def pan_by(self, dx: float, dy: float, by_user: bool = True) -> None:
+        if by_user:
+            self.fitted = False
         h, v = self.horizontalScrollBar(), self.verticalScrollBar()
         h.setValue(h.value() + round(dx))
         v.setValue(v.value() + round(dy))
         self._prerender.start()
 
     def centre_on_place(self, place: int) -> None:
+        self.fitted = False
         self.centerOn(self.map.geom.centres[place])
         self._prerender.start()
 

@@ -53,6 +53,8 @@ class LogModel(QAbstractListModel):
         e = self.entries[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
             return entry_text(e)
+        if role == Qt.ItemDataRole.ToolTipRole:  # each die with what it was rolled for
+            return "\n".join(e.rolls) or None
         if role == SEQ_ROLE:
             return e.seq
         return None

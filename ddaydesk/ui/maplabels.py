@@ -1,0 +1,120 @@
+"""Which names the map prints at a zoom level, and where (planned once per level).
+
+Hex maps: place names under their hex, cities and ports first, each kept only where it does
+not overlap one already placed. Area maps: every area's name just above its visual centre
+(its units stand just below), wrapped onto two lines when it is wider than the area, never
+smaller than a legible size on screen; an area holding a city is marked with a star.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QFont, QFontMetricsF, QPainterPath, QPainterPathStroker
+
+from ddaydesk.board import Board
+from ddaydesk.ui.geometry import BoardGeometry
+
+FONT = "DejaVu Sans"
+LABEL_RANK = {"city": 0, "port": 0, "fortress": 0, "inland_port": 1, "town": 2}  # name priority
+MIN_PX = 11.5  # device pixels: a name a player reads without leaning in...
+TIGHT_PX = 10.0  # ...and the smallest, for a name with no room at the larger size
+
+Plan = list[tuple[QRectF, QPainterPath, QPainterPath]]  # (box, glyphs, halo) per name
+
+
+@cache
+def label_font(px: int) -> tuple[QFont, QFontMetricsF]:
+    font = QFont(FONT)
+    font.setBold(True)
+    font.setPixelSize(max(1, px))
+    return font, QFontMetricsF(font)
+
+
+def _glyphs(lines: list[tuple[QPointF, str]], font: QFont) -> tuple[QPainterPath, QPainterPath]:
+    path = QPainterPath()
+    for base, text in lines:
+        path.addText(base, font, text)
+    halo = QPainterPathStroker()
+    halo.setWidth(font.pixelSize() * 0.28)
+    halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    return path, halo.createStroke(path)
+
+
+def place_labels(board: Board, geom: BoardGeometry, level: float, paper: QRectF) -> Plan:
+    s = geom.scale
+    px = max(s * 0.3, 11 / level)
+    placed: list[QRectF] = []
+    plan: Plan = []
+    order = sorted(board.places, key=lambda pl: (LABEL_RANK.get(pl.kind, 3), pl.name))
+    for place in order:
+        big = LABEL_RANK.get(place.kind, 3) == 0
+        font, fm = label_font(round(px * (1.12 if big else 1.0)))
+        c = geom.centres[place.place]
+        w = fm.horizontalAdvance(place.name)
+        # centred under the place, but kept on the sheet near its edges
+        x = min(max(c.x() - w / 2, paper.left() + 3), paper.right() - w - 3)
+        base = QPointF(x, c.y() + s * 0.7 + fm.ascent() * 0.35)
+        box = QRectF(base.x() - 2, base.y() - fm.ascent() - 2, w + 4, fm.height() + 4)
+        if any(box.intersects(b) for b in placed):
+            continue
+        placed.append(box)
+        path, halo = _glyphs([(base, place.name)], font)
+        plan.append((box.adjusted(-px, -px, px, px), path, halo))
+    return plan
+
+
+def _split(name: str) -> list[str]:
+    """A long name on two lines, broken at the hyphen or space nearest its middle."""
+    cuts = [k for k, ch in enumerate(name) if ch in "- " and 1 < k < len(name) - 1]
+    if not cuts:
+        return [name]
+    k = min(cuts, key=lambda c: abs(c - len(name) / 2))
+    return [name[:k + 1].rstrip(), name[k + 1:]] if name[k] == "-" else [name[:k], name[k + 1:]]
+
+
+def _overlap(box: QRectF, placed: list[QRectF]) -> float:
+    return sum((box & b).width() * (box & b).height() for b in placed if box.intersects(b))
+
+
+def _area_box(name: str, c: QPointF, s: float, px: int, room: float, placed: list[QRectF],
+              paper: QRectF) -> tuple[float, QRectF, list[str]]:
+    """The best spot for a name at ``px``: (overlap with names placed, box, lines)."""
+    fm = label_font(px)[1]
+    lines = [name] if fm.horizontalAdvance(name) <= room else _split(name)
+    w, h = max(fm.horizontalAdvance(t) for t in lines), fm.height() * len(lines)
+    best = None
+    for dx, dy in ((0, 0), (0, -0.5), (-0.25, 0), (0.25, 0), (0, -1), (-0.25, -0.5), (0.25, -0.5)):
+        x = min(max(c.x() - w / 2 + dx * w, paper.left() + 3), paper.right() - w - 3)
+        box = QRectF(x, c.y() - h - s * 0.02 + dy * fm.height(), w, h)
+        score = _overlap(box, placed)
+        if best is None or score < best[0]:
+            best = (score, box, lines)
+        if score == 0:
+            break
+    return best
+
+
+def area_labels(board: Board, geom: BoardGeometry, level: float, paper: QRectF) -> Plan:
+    """Small areas are named first; a name that would cover one already placed (or a box the
+    system draws) moves up or aside a little (units stand below the centre, so never down),
+    and if it still does, is set a little smaller."""
+    s = geom.scale
+    sizes = (round(max(s * 0.28, MIN_PX / level)), round(max(s * 0.24, TIGHT_PX / level)))
+    cities = {pl.place for pl in board.places if LABEL_RANK.get(pl.kind, 3) == 0}
+    plan: Plan = []
+    placed: list[QRectF] = list(geom.keep_rects)
+    for i in sorted(range(board.n), key=lambda k: geom.bounds[k].width() * geom.bounds[k].height()):
+        name = ("★ " if i in cities else "") + (board.name_of(i) or board.labels[i])
+        room = geom.label_width[i] * 0.92
+        spot = min((_area_box(name, geom.centres[i], s, px, room, placed, paper) + (px,) for px in sizes),
+                   key=lambda t: (t[0], -t[3]))
+        _score, box, lines, px = spot
+        placed.append(box)
+        font, fm = label_font(px)
+        glyphs = [(QPointF(box.center().x() - fm.horizontalAdvance(text) / 2, box.top() + fm.ascent()
+                           + n * fm.height()), text) for n, text in enumerate(lines)]
+        path, halo = _glyphs(glyphs, font)
+        plan.append((box.adjusted(-px, -px, px, px), path, halo))
+    return plan

@@ -67,8 +67,8 @@ def short_label(unit: UnitInfo) -> str:
     words = [w for w in re.split(r"[\s\-]+", name) if w and w.lower() not in ("panzer", "division")]
     if unit.type == "hq":
         initials = "".join(w[0] for w in re.split(r"[\s\-]+", name) if w[:1].isupper())
-        return initials[:4] or unit.id[:4]
-    return (words[0] if words else unit.id)[:5]
+        return initials[:4] or name[:4]
+    return (words[0] if words else name)[:5]
 
 
 def size_mark(unit: UnitInfo) -> str:

@@ -120,7 +120,7 @@ class NewGameDialog(QDialog):
         for row in listing.rows:  # as the scenario sets them, each titled with its clause ids
             c = QCheckBox(f"{row.title}  ({row.rules})" if row.rules else row.title)
             c.setChecked(row.on)
-            c.setToolTip(f"{row.id}: {row.rules}" if row.rules else row.id)
+            c.setToolTip(f"{row.title}: {row.rules}" if row.rules else row.title)
             self.options_layout.addWidget(c)
             self.checks[row.id] = c
         self.standard_rules.setText(listing.standard_rules)

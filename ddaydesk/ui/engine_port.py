@@ -160,7 +160,7 @@ class EnginePort:
     def _outcome(self) -> str:
         out = self.game.state.game.get("outcome")
         if not out:
-            return ""
+            return self.profile.outcome(self.game.state)
         who = f"the {out['winner']} player wins" if out.get("winner") else "the game is drawn"
         rule = f" ({out['rule']})" if out.get("rule") else ""
         return self.name(f"Game over on turn {out.get('turn', '?')}: {who}: {out.get('reason', '')}{rule}")
@@ -285,7 +285,14 @@ class EnginePort:
             raise PortError(f"attacks are made in a combat phase, not in the {self.phase_title(phase.id)}")
         from ddaydesk.ui.combat_port import preview
 
-        return preview(self.game.state, attackers, defender_place, support)
+        try:
+            pv = preview(self.game.state, attackers, defender_place, support)
+        except PortError as exc:
+            raise PortError(self.name(str(exc))) from None
+
+        def named(lines):
+            return tuple(replace(m, text=self.name(m.text)) for m in lines)
+        return replace(pv, attack_lines=named(pv.attack_lines), defence_lines=named(pv.defence_lines))
 
     def resolve_combat(self, attackers: list[str], defender_place: int,
                        support: dict[str, int]) -> CombatResult:
@@ -311,7 +318,7 @@ class EnginePort:
         result = done.get("result") or next((n.split("→ ", 1)[1].split(" ", 1)[0] for n in ch.notes
                                              if "→ " in n), "")
         return CombatResult(tuple(r.value for r in ch.dice if "marker" not in r.purpose), result,
-                            "; ".join(ch.notes))
+                            "; ".join(self.name(n) for n in ch.notes))
 
     def choices(self) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
         """What the game waits for now other than moves and the end of the phase, as

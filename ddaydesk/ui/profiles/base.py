@@ -64,6 +64,11 @@ class UIProfile:
         zone), as (kind, place, side)."""
         return ()
 
+    def outcome(self, state: Any) -> str:
+        """Who won and why, in words, for a system that records its result its own way ("" if
+        the engine's ``state.game["outcome"]`` says it)."""
+        return ""
+
     def tracks(self, state: Any) -> tuple[tuple[str, str], ...]:
         """Counters of the game worth showing beside the turn track, as (title, value)."""
         return ()

@@ -13,7 +13,8 @@ from html import escape
 
 from PySide6.QtCore import QPointF
 
-from ddaydesk.rules.dd2 import DD2State, battle_odds, battles
+from ddaydesk.engine import OVER
+from ddaydesk.rules.dd2 import DD2State, battle_odds, battles, winner
 from ddaydesk.rules.dd2.parts import box_at, part_anchors
 from ddaydesk.ui.profiles.base import UIProfile
 from ddaydesk.ui.widgets.boxes import BoxesPanel
@@ -66,11 +67,19 @@ class DD2Profile(UIProfile):
         s = DD2State(state)
         return tuple(("battle", z, None) for z in range(s.board.n) if s.contested(z))
 
+    def outcome(self, state):
+        if state.phase != OVER:
+            return ""
+        who = winner(state)
+        why = ("Cherbourg, Saint-Lô and Caen held clear at two turn ends in a row" if who == "allied"
+               else "the Allies did not hold the three cities clear for two turn ends by turn 10")
+        return f"Game over on turn {state.turn}: the {who or 'German'} player wins: {why} (DD2-VIC-01)"
+
     def tracks(self, state):
         r = state.record("dd2")
         out = [("Naval shots left", f"{r['shots_left']} this turn, {r['naval_pool']} in all"),
                ("Bomber replacements", str(r["bomber_depot"]))]
-        out += [(f"To place from the {BOXES[c].lower()}", str(n)) for c, n in sorted(r["to_place"].items()) if n]
+        out += [(f"To place from the {BOXES[c]}", str(n)) for c, n in sorted(r["to_place"].items()) if n]
         return tuple(out)
 
     def preview(self, state, action, name):
@@ -87,8 +96,8 @@ class DD2Profile(UIProfile):
                                            (o["defender"], o["defenders"], o["defence"], o["defender_hits"])):
                 hits = " · ".join(f"{k} hit{'s' if k != 1 else ''}: {_pct(p)}" for k, p in enumerate(dist))
                 force = ", ".join(escape(name(u)) for u in units)
-                rows.append(f"<p><b>{who.capitalize()}</b>: {len(dice)} dice ({force}), hitting on "
-                            f"{', '.join(map(str, sorted(dice)))} or less<br>{hits}</p>")
+                rows.append(f"<p><b>{who.capitalize()}</b>: {len(dice)} dice ({force}), each hitting with "
+                            f"its number or less: {', '.join(map(str, sorted(dice)))}<br>{hits}</p>")
         return "".join(rows) or "<p>No battle.</p>"
 
     # -- window side -------------------------------------------------------------------------

@@ -9,7 +9,7 @@ broken file shows its problems and leaves the current game alone.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QPoint, QSettings, Qt
+from PySide6.QtCore import QByteArray, QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QInputDialog,
@@ -72,7 +72,7 @@ class MainWindow(GameFiles, QMainWindow):
         geometry = self.settings.value("window/geometry")
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
-            self.clamp_to_screen()
+        self.clamp_to_screen()  # the saved geometry, or the default size, on a smaller screen
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray):
             self._sized = self.restoreState(state)
@@ -380,6 +380,10 @@ class MainWindow(GameFiles, QMainWindow):
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
+        # once laid out (docks resized before that keep their hints)
+        QTimer.singleShot(0, self._size_docks)
+
+    def _size_docks(self) -> None:
         size_docks(self, force=not self._sized)
         self._sized = True
 

@@ -53,7 +53,11 @@ class ActionsPanel(QWidget):
         self.tree.setWordWrap(True)
         self.tree.itemActivated.connect(self._activated)  # double-click and Enter
         lay.addWidget(self.tree)
+        self.end_note = QLabel("")
+        self.end_note.setWordWrap(True)
+        lay.addWidget(self.end_note)
         self.end_button = QPushButton("End phase")
+        self.end_button.setToolTip("Ctrl+E")
         self.end_button.clicked.connect(self.endPhase.emit)
         lay.addWidget(self.end_button)
         self.choices: Choices = ()
@@ -68,9 +72,8 @@ class ActionsPanel(QWidget):
         self._waiting = waiting_for
         self.hand_over.setVisible(bool(waiting_for))
         self.end_button.setVisible(not waiting_for)
-        if end_text:
-            self.end_button.setText(f"End phase: {end_text}")
-            self.end_button.setToolTip(f"Ctrl+E: {end_text}")
+        self.end_note.setVisible(bool(end_text) and not waiting_for)
+        self.end_note.setText(f"End phase (Ctrl+E): {end_text[:1].upper()}{end_text[1:]}.")
         if waiting_for:
             self.note.setText(f"Waiting for the {waiting_for} player.")
             self.hand_over.setText(f"Hand over to the {waiting_for} player")

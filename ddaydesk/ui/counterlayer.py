@@ -34,6 +34,7 @@ class CounterLayer:
         self.profile = profile or UIProfile()
         self.size = COUNTER * self.profile.counter_scale  # counter side in scene units
         self.level = 1.0
+        self.dpr = 1.0  # device pixels per logical pixel of the screen (a count's least size)
         self.items: dict[str, QGraphicsPixmapItem] = {}  # counter key (a unit id, or a group's) -> item
         self.members: dict[str, list[str]] = {}  # counter key -> unit ids it shows, top first
         self.key_of: dict[str, str] = {}  # unit id -> its counter's key
@@ -107,8 +108,12 @@ class CounterLayer:
     def _layout(self) -> None:
         badges: dict[str, tuple[int, QPointF]] = {}
         size = self.size
-        for (place, part), keys in self._slots().items():
-            at, align = self.profile.slot(self.geom, place, part)
+        slots = self._slots()
+        occupied: dict[int, set[str]] = {}
+        for place, part in slots:
+            occupied.setdefault(place, set()).add(part)
+        for (place, part), keys in slots.items():
+            at, align = self.profile.slot(self.geom, place, part, frozenset(occupied[place]))
             n = len(keys)
             if self.profile.group_alike:
                 width = n * size * 1.06
@@ -154,7 +159,7 @@ class CounterLayer:
         pm = self._badge_cache.get(key)
         if pm is None:
             size = self.size * 0.36
-            side = max(BADGE_MIN_PX, round(size * level))
+            side = max(round(BADGE_MIN_PX * self.dpr), round(size * level))
             pm = QPixmap(side, side)
             pm.fill(Qt.GlobalColor.transparent)
             p = QPainter(pm)

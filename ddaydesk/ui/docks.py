@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
     QListView,
+    QTabBar,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -103,6 +104,13 @@ def set_panels(win, panels) -> None:
     win.actions_dock.raise_()
 
 
+def unelide_tabs(win) -> None:
+    """Dock tabs show their whole titles (scroll buttons when they do not all fit)."""
+    for bar in win.findChildren(QTabBar):
+        bar.setElideMode(Qt.TextElideMode.ElideNone)
+        bar.setUsesScrollButtons(True)
+
+
 def dock_width(win) -> int:
     """Text units, bounded by the window's width."""
     want = win.fontMetrics().averageCharWidth() * DOCK_CHARS
@@ -118,3 +126,4 @@ def size_docks(win, force: bool = False) -> None:
         win.resizeDocks([win.hex_dock], [width], Qt.Orientation.Horizontal)
         h = win.height()
         win.resizeDocks([win.hex_dock, win.units_dock], [round(h * 0.36), round(h * 0.64)], Qt.Orientation.Vertical)
+    unelide_tabs(win)

@@ -144,7 +144,7 @@ class EnginePort:
 
     def _end_phase_text(self, state) -> str:
         words = self.profile.end_phase_words.get(state.phase)
-        return words or f"end the {state.active} {self.phase_title(state.phase)}"
+        return words or f"end the {state.active.capitalize()} {self.phase_title(state.phase)}"
 
     def _drifts(self) -> tuple[tuple[int, int], ...]:
         """Where airborne units were dropped against where they landed (FMU-AIRB-08), from the

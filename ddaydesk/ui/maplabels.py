@@ -18,10 +18,14 @@ from ddaydesk.ui.geometry import BoardGeometry
 
 FONT = "DejaVu Sans"
 LABEL_RANK = {"city": 0, "port": 0, "fortress": 0, "inland_port": 1, "town": 2}  # name priority
-MIN_PX = 11.5  # device pixels: a name a player reads without leaning in...
+MIN_PX = 11.5  # pixels (device pixels times the screen's ratio): a name read without leaning in...
 TIGHT_PX = 10.0  # ...and the smallest, for a name with no room at the larger size
 
 Plan = list[tuple[QRectF, QPainterPath, QPainterPath]]  # (box, glyphs, halo) per name
+# where an area's name may go, nearest first: (fraction of its width, of a line) from its centre
+SPOTS = sorted(((dx, dy) for dx in (0, -0.25, 0.25, -0.5, 0.5) for dy in (0, -0.5, -1, -1.5)),
+               key=lambda d: abs(d[0]) + abs(d[1]) / 2)
+CROWDED = 0.3  # a name that would still lie this much over others is left out at that scale
 
 
 @cache
@@ -42,9 +46,9 @@ def _glyphs(lines: list[tuple[QPointF, str]], font: QFont) -> tuple[QPainterPath
     return path, halo.createStroke(path)
 
 
-def place_labels(board: Board, geom: BoardGeometry, level: float, paper: QRectF) -> Plan:
+def place_labels(board: Board, geom: BoardGeometry, level: float, paper: QRectF, dpr: float = 1.0) -> Plan:
     s = geom.scale
-    px = max(s * 0.3, 11 / level)
+    px = max(s * 0.3, 11 * dpr / level)
     placed: list[QRectF] = []
     plan: Plan = []
     order = sorted(board.places, key=lambda pl: (LABEL_RANK.get(pl.kind, 3), pl.name))
@@ -85,7 +89,7 @@ def _area_box(name: str, c: QPointF, s: float, px: int, room: float, placed: lis
     lines = [name] if fm.horizontalAdvance(name) <= room else _split(name)
     w, h = max(fm.horizontalAdvance(t) for t in lines), fm.height() * len(lines)
     best = None
-    for dx, dy in ((0, 0), (0, -0.5), (-0.25, 0), (0.25, 0), (0, -1), (-0.25, -0.5), (0.25, -0.5)):
+    for dx, dy in SPOTS:
         x = min(max(c.x() - w / 2 + dx * w, paper.left() + 3), paper.right() - w - 3)
         box = QRectF(x, c.y() - h - s * 0.02 + dy * fm.height(), w, h)
         score = _overlap(box, placed)
@@ -96,21 +100,25 @@ def _area_box(name: str, c: QPointF, s: float, px: int, room: float, placed: lis
     return best
 
 
-def area_labels(board: Board, geom: BoardGeometry, level: float, paper: QRectF) -> Plan:
-    """Small areas are named first; a name that would cover one already placed (or a box the
-    system draws) moves up or aside a little (units stand below the centre, so never down),
-    and if it still does, is set a little smaller."""
+def area_labels(board: Board, geom: BoardGeometry, level: float, paper: QRectF, dpr: float = 1.0) -> Plan:
+    """Cities first, then small areas before large ones; a name that would cover one already
+    placed (or a box the system draws) moves up or aside a little (units stand below the
+    centre, so never down), and if it still does, is set a little smaller. A name that finds
+    no room even so is left out at this scale (a small screen at a high scale factor shows it
+    when zoomed in); at the window's default zoom on a 1280x800 screen every name fits."""
     s = geom.scale
-    sizes = (round(max(s * 0.28, MIN_PX / level)), round(max(s * 0.24, TIGHT_PX / level)))
+    sizes = (round(max(s * 0.28, MIN_PX * dpr / level)), round(max(s * 0.24, TIGHT_PX * dpr / level)))
     cities = {pl.place for pl in board.places if LABEL_RANK.get(pl.kind, 3) == 0}
     plan: Plan = []
     placed: list[QRectF] = list(geom.keep_rects)
-    for i in sorted(range(board.n), key=lambda k: geom.bounds[k].width() * geom.bounds[k].height()):
+    for i in sorted(range(board.n), key=lambda k: (k not in cities, geom.bounds[k].width() * geom.bounds[k].height())):
         name = ("★ " if i in cities else "") + (board.name_of(i) or board.labels[i])
         room = geom.label_width[i] * 0.92
         spot = min((_area_box(name, geom.centres[i], s, px, room, placed, paper) + (px,) for px in sizes),
                    key=lambda t: (t[0], -t[3]))
-        _score, box, lines, px = spot
+        score, box, lines, px = spot
+        if score > CROWDED * box.width() * box.height():
+            continue
         placed.append(box)
         font, fm = label_font(px)
         glyphs = [(QPointF(box.center().x() - fm.horizontalAdvance(text) / 2, box.top() + fm.ascent()

@@ -79,6 +79,7 @@ class MapRenderer:
         self.palette = palette
         self.labels = labels
         self.paint_extra = paint_extra  # a system's static art (UIProfile.paint_map), or None
+        self.dpr = 1.0  # device pixels per logical pixel of the screen shown on (names' least size)
         self._tiles: OrderedDict[tuple[float, int, int], QPixmap] = OrderedDict()
         self._sea = bytearray(1 if self._is_water(i) else 0 for i in range(board.n))
         self._place_kind = {p.place: p.kind for p in board.places}
@@ -369,5 +370,5 @@ class MapRenderer:
         plan = self._labels.get(level)
         if plan is None:
             plan = self._labels[level] = (area_labels if self.board.grid is None else place_labels)(
-                self.board, self.geom, level, self.paper_rect())
+                self.board, self.geom, level, self.paper_rect(), self.dpr)
         return plan

@@ -95,6 +95,7 @@ class MapView(QGraphicsView):
         self._settle.setInterval(180)
         self._settle.timeout.connect(self._zoom_settled)
         self.fitted = False  # the whole map is in view: a resize fits it again
+        scene.renderer.dpr = scene.counters.dpr = self.devicePixelRatioF()
         self._update_level()
 
     # -- painting -----------------------------------------------------------------------------

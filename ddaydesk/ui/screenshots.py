@@ -26,7 +26,7 @@ def _save(pixmap: QPixmap, outdir: Path, name: str, done: list[Path]) -> None:
     done.append(path)
 
 
-def _compose(shot: QPixmap, dialog: QPixmap, title: str) -> None:
+def compose(shot: QPixmap, dialog: QPixmap, title: str) -> None:
     """Draw a dialog over the window as a window manager would: frame, title bar, shadow."""
     bar = 26
     x = (shot.width() - dialog.width()) // 2
@@ -148,7 +148,7 @@ def _combat(win: MainWindow, out: Path, done: list[Path]) -> bool:
             dlg.roll()
             _settle()
             shot = win.grab()
-            _compose(shot, dlg.grab(), dlg.windowTitle())
+            compose(shot, dlg.grab(), dlg.windowTitle())
             _save(shot, out, "combat", done)
             dlg.accept()
             if win.choice_at:  # the retreat/advance hexes marked on the map

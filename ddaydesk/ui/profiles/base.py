@@ -86,10 +86,11 @@ class UIProfile:
     #: marker kinds the profile's decorations draw (the window's marker chips leave them out)
     own_markers: frozenset[str] = frozenset()
 
-    def slot(self, geom: BoardGeometry, place: int, part: str) -> tuple[QPointF, int]:
+    def slot(self, geom: BoardGeometry, place: int, part: str, occupied: frozenset[str]) -> tuple[QPointF, int]:
         """Where the units of ``place`` standing in ``part`` are drawn (scene units) and which
-        way a row of counters grows from there: -1 leftwards, 0 centred, 1 rightwards. A hex:
-        its centre; an area: just below its centre (its name is printed just above)."""
+        way a row of counters grows from there: -1 leftwards, 0 centred, 1 rightwards
+        (``occupied``: the parts of the place that hold units now). A hex: its centre; an area:
+        just below its centre (its name is printed just above)."""
         from PySide6.QtCore import QPointF
 
         from ddaydesk.ui.counters import COUNTER

@@ -22,8 +22,9 @@ from ddaydesk.ui.widgets.boxes import BoxesPanel
 BOXES = {"usaaf": "USAAF base", "us_chart": "US reinforcement chart", "uk_chart": "British reinforcement chart",
          "rennes_chartres": "German reinforcements (Rennes or Chartres)",
          "rouen_chartres": "German reinforcements (Rouen or Chartres)"}
-ROW_Y = 0.36  # map units below a zone's centre (its name is above it) where its A and G rows stand
-PATROL_Y = -1.05  # ... and above the name, the patrol row
+ROW_Y = 0.36  # map units below a zone's centre (its name is above it): the first row of units
+ROW_STEP = 0.66  # the next row (a zone with both sides' units: a battle)
+PATROL_Y = -1.05  # above the name: the patrol
 
 
 def _pct(p: Fraction) -> str:
@@ -96,25 +97,27 @@ class DD2Profile(UIProfile):
                                            (o["defender"], o["defenders"], o["defence"], o["defender_hits"])):
                 hits = " · ".join(f"{k} hit{'s' if k != 1 else ''}: {_pct(p)}" for k, p in enumerate(dist))
                 force = ", ".join(escape(name(u)) for u in units)
-                rows.append(f"<p><b>{who.capitalize()}</b>: {len(dice)} dice ({force}), each hitting with "
+                rows.append(f"<p><b>{who.capitalize()}</b>: {len(dice)} {'die' if len(dice) == 1 else 'dice'} "
+                            f"({force}), each hitting with "
                             f"its number or less: {', '.join(map(str, sorted(dice)))}<br>{hits}</p>")
         return "".join(rows) or "<p>No battle.</p>"
 
     # -- window side -------------------------------------------------------------------------
-    def slot(self, geom, place, part):
-        a = part_anchors(geom.board)[place]
+    def slot(self, geom, place, part, occupied):
+        """Under the zone's name a row for each side's part there, the German part first; the
+        patrol above the name; the beachhead and airborne boxes at sea."""
         s = geom.scale
-        lx, ly = geom.centres[place].x() / s, geom.centres[place].y() / s
-        if part == "A":
-            return QPointF((lx - 0.04) * s, (ly + ROW_Y) * s), -1
-        if part == "G":
-            return QPointF((lx + 0.04) * s, (ly + ROW_Y) * s), 1
+        c = geom.centres[place]
+        if part in ("A", "G"):
+            row = [p for p in ("G", "A") if p in occupied].index(part)
+            return QPointF(c.x(), c.y() + s * (ROW_Y + row * ROW_STEP)), 0
         if part == "P":
-            return QPointF(lx * s, (ly + PATROL_Y) * s), 0
+            return QPointF(c.x(), c.y() + s * PATROL_Y), 0
+        a = part_anchors(geom.board)[place]
         if part in ("beach", "drop") and part in a:
             x, y = a[part]
             return QPointF(x * s, (y + 0.12) * s), 0
-        return geom.centres[place], 0
+        return c, 0
 
     def keep_out(self, board):
         return [box_at(*a[part]).buffer(0.15) for a in part_anchors(board).values()

@@ -110,7 +110,7 @@ class BlockhouseArrows(ViewPart):
             if z not in standing:
                 continue
             c = self.geom.centres[z]
-            a = QPointF(c.x() + s * 0.35, c.y() + s * 0.36)  # the German row
+            a = QPointF(c.x(), c.y() + s * 0.36)  # the German row
             b = QPointF(anchors[beach]["beach"][0] * s, (anchors[beach]["beach"][1] + BOX[1] / 2) * s)
             lines.moveTo(a)
             lines.lineTo(b)

@@ -20,6 +20,9 @@ class TurnTrack(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(480, 40)
 
+    def minimumSizeHint(self) -> QSize:
+        return QSize(160, 40)  # the boxes narrow on a small screen
+
     def set_view(self, view: GameView) -> None:
         self.view = view
         self.arrivals = {}

@@ -7,6 +7,8 @@ hex arithmetic rather than per-hex items.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QTransform, QWheelEvent
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView
@@ -26,6 +28,26 @@ MAX_SCALE = 5.0  # view scale limit (a hex 200 px across at 1x)
 DRAG_START = 5  # pixels of movement before a press becomes a pan
 
 
+_ART: OrderedDict[tuple, tuple[BoardGeometry, MapRenderer]] = OrderedDict()
+ART_KEPT = 2  # boards whose geometry and tiles stay cached: reopening a game of one is instant
+
+
+def _board_art(board: Board, profile: UIProfile, palette: Palette) -> tuple[BoardGeometry, MapRenderer]:
+    """The board's geometry and tile renderer, shared by the games shown on it in turn (a
+    save reopened, the next game of a scenario)."""
+    key = (id(board), board.content_hash, type(profile))
+    art = _ART.pop(key, None)
+    if art is None or art[0].board is not board:
+        geom = BoardGeometry(board, keep_out=profile.keep_out(board))
+        art = (geom, MapRenderer(board, geom, palette, paint_extra=profile.paint_map))
+    elif art[1].palette is not palette:
+        art[1].set_palette(palette)
+    _ART[key] = art
+    while len(_ART) > ART_KEPT:
+        _ART.popitem(last=False)
+    return art
+
+
 class MapScene(QGraphicsScene):
     """Counters and overlays over a board's geometry (a hex grid, drawn areas, a sector graph:
     all places of one :class:`~ddaydesk.board.Board`); the background is the view's job. A
@@ -35,8 +57,7 @@ class MapScene(QGraphicsScene):
         super().__init__(parent)
         self.board = board
         self.profile = profile = profile or UIProfile()
-        self.geom = BoardGeometry(board, keep_out=profile.keep_out(board))
-        self.renderer = MapRenderer(board, self.geom, palette, paint_extra=profile.paint_map)
+        self.geom, self.renderer = _board_art(board, profile, palette)
         self.art = CounterArt(palette)
         margin = self.geom.scale * 3
         self.setSceneRect(self.geom.rect.adjusted(-margin, -margin, margin, margin))

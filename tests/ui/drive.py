@@ -52,15 +52,17 @@ def scripted(seed: int):
 
     def choose(state):
         acts = legal_actions(state, state.active)
+        others = [a for a in acts if not isinstance(a, Move | EndPhase)]
+        rng.shuffle(others)
         # listed but refused (a campaign drop beyond the turn's allotment): left to the engine's
         # own listed-means-legal tests, not played here
-        others = [a for a in acts if not isinstance(a, Move | EndPhase) and problem(state, a) is None]
-        if others and rng.random() < 0.7:
-            return rng.choice(others)
+        other = next((a for a in others[:8] if problem(state, a) is None), None)
+        if other is not None and rng.random() < 0.7:
+            return other
         moves = [a for a in acts if isinstance(a, Move) and a.mode == "normal"]
         if moves and rng.random() < 0.6:
             return rng.choice(moves)
-        return next((a for a in acts if isinstance(a, EndPhase)), acts[0])
+        return next((a for a in acts if isinstance(a, EndPhase)), other or acts[0])
     return choose
 
 

@@ -43,7 +43,7 @@ def main() -> int:
     from ddaydesk.formats.scenariofile import load_scenario
     from ddaydesk.rules.dd2 import battles
     from ddaydesk.ui.app import make_app
-    from ddaydesk.ui.screenshots import compose
+    from ddaydesk.ui.screenshots import compose, staged
     from tests.rules.dd2.play import choose
 
     app = make_app()
@@ -80,6 +80,7 @@ def main() -> int:
         win._hovered(mover.to)
         _settle(app)
         win.grab().save(str(out / "dd2_turn3.png"))
+        staged(win)
         win.close()
     for name in ("dd2_start.png", "dd2_battle.png", "dd2_turn3.png"):
         print(out / name)

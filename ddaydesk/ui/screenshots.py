@@ -42,6 +42,12 @@ def compose(shot: QPixmap, dialog: QPixmap, title: str) -> None:
     p.end()
 
 
+def staged(win: MainWindow) -> None:
+    """The actions taken to stage screens make no game to keep: closing asks nothing."""
+    if win.controller is not None:
+        win.controller.unsaved = 0
+
+
 def _movable_unit(win: MainWindow) -> tuple[str, dict[int, int]] | None:
     c = win.controller
     for u in c.view.units:
@@ -112,6 +118,7 @@ def capture(win: MainWindow, outdir: str | Path) -> tuple[list[Path], list[str]]
             skipped.append("hand-over: neither side holds a secret in this game, so the map stays")
     else:
         skipped.append(f"hand-over: {win.hint.text()}")
+    staged(win)
     return done, skipped
 
 

@@ -49,7 +49,8 @@ class ActionsPanel(QWidget):
         lay.addLayout(row)
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
-        self.tree.setWordWrap(True)  # long lines wrap (rows of their own height) rather than hide
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # a long line keeps where it ends
+        self.tree.setUniformRowHeights(True)
         self.tree.itemActivated.connect(self._activated)  # double-click and Enter
         lay.addWidget(self.tree)
         self.end_note = QLabel("")

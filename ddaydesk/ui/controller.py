@@ -225,8 +225,11 @@ class Controller(QObject):
             self.show_side(side)
 
     def show_side(self, side: str) -> None:
+        changed = side != self.side
         self.side = side
         self.refresh()
+        if changed:  # no secrets, so no blank screen between players: say whose seat it is
+            self.message.emit(f"The {side.capitalize()} player acts now")
 
     def set_secret(self, key: str, value: str) -> bool:
         return self.apply(f"The {self.side} player made a secret choice", lambda: self.port.set_secret(key, value))

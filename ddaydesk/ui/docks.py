@@ -23,7 +23,7 @@ from ddaydesk.ui.models.log import LogModel
 from ddaydesk.ui.widgets.actionspanel import ActionsPanel
 
 RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
-DOCK_CHARS = 46  # a dock is about this many average characters wide...
+DOCK_CHARS = 52  # a dock is about this many average characters wide...
 DOCK_SHARE = (0.2, 0.3)  # ...but never less or more than these shares of the window's width
 
 

@@ -131,6 +131,12 @@ class BoardGeometry:
         """The outer edge of a set of places: sides whose other place is not in the set."""
         inside = set(hexes)
         path = QPainterPath()
+        if self.board.grid is None:  # areas: the outline of their union (borders are not straight)
+            merged = unary_union([self.board.polygon(i) for i in inside]) if inside else None
+            for poly in getattr(merged, "geoms", [merged] if merged is not None else []):
+                for ring in (poly.exterior, *poly.interiors):
+                    path.addPolygon(QPolygonF([QPointF(x * self.scale, y * self.scale) for x, y in ring.coords]))
+            return path
         adj = self.board.adj
         for i in inside:
             for j in adj[i]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QFont, QFontMetricsF, QPainterPath, QPainterPathStroker
+from PySide6.QtGui import QFont, QFontMetricsF, QPainterPath, QPainterPathStroker, QPolygonF
 
 from ddaydesk.board import Board
 from ddaydesk.ui.geometry import BoardGeometry
@@ -83,15 +83,20 @@ def _overlap(box: QRectF, placed: list[QRectF]) -> float:
 
 
 def _area_box(name: str, c: QPointF, s: float, px: int, room: float, placed: list[QRectF],
-              paper: QRectF) -> tuple[float, QRectF, list[str]]:
-    """The best spot for a name at ``px``: (overlap with names placed, box, lines)."""
+              paper: QRectF, area: QPolygonF) -> tuple[float, QRectF, list[str]]:
+    """The best spot for a name at ``px``: (overlap with names placed, box, lines). The name
+    stays on its own area: the middle of each line's box is inside it."""
     fm = label_font(px)[1]
     lines = [name] if fm.horizontalAdvance(name) <= room else _split(name)
     w, h = max(fm.horizontalAdvance(t) for t in lines), fm.height() * len(lines)
     best = None
-    for dx, dy in SPOTS:
+    for k, (dx, dy) in enumerate(SPOTS):
         x = min(max(c.x() - w / 2 + dx * w, paper.left() + 3), paper.right() - w - 3)
         box = QRectF(x, c.y() - h - s * 0.02 + dy * fm.height(), w, h)
+        inside = all(area.containsPoint(QPointF(box.center().x(), box.top() + (n + 0.5) * fm.height()),
+                                        Qt.FillRule.OddEvenFill) for n in range(len(lines)))
+        if k and not inside:
+            continue
         score = _overlap(box, placed)
         if best is None or score < best[0]:
             best = (score, box, lines)
@@ -114,7 +119,8 @@ def area_labels(board: Board, geom: BoardGeometry, level: float, paper: QRectF, 
     for i in sorted(range(board.n), key=lambda k: (k not in cities, geom.bounds[k].width() * geom.bounds[k].height())):
         name = ("★ " if i in cities else "") + (board.name_of(i) or board.labels[i])
         room = geom.label_width[i] * 0.92
-        spot = min((_area_box(name, geom.centres[i], s, px, room, placed, paper) + (px,) for px in sizes),
+        spot = min((_area_box(name, geom.centres[i], s, px, room, placed, paper, geom.polygons[i]) + (px,)
+                    for px in sizes),
                    key=lambda t: (t[0], -t[3]))
         score, box, lines, px = spot
         if score > CROWDED * box.width() * box.height():

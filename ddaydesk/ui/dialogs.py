@@ -34,7 +34,7 @@ from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.scenariofile import load_scenario
 from ddaydesk.paths import data_root
 from ddaydesk.rules.options import option_listing
-from ddaydesk.rules.systems import System
+from ddaydesk.rules.systems import System, load_system
 
 
 def _unplayable(system_id: str) -> str:
@@ -47,6 +47,14 @@ def _unplayable(system_id: str) -> str:
     except FormatError as exc:
         return str(exc.problems[0].message) if exc.problems else str(exc)
     return ""
+
+
+@cache
+def _system_title(system_id: str) -> str:
+    try:
+        return load_system(system_id).title
+    except FormatError:
+        return system_id
 
 
 @cache
@@ -68,7 +76,7 @@ class NewGameDialog(QDialog):
         self.list = QListWidget()
         self.entries = [e for e in bundled_scenarios() if e.ok]
         for e in self.entries:
-            item = QListWidgetItem(f"{e.title}\n{e.system} · turns {e.turns}")
+            item = QListWidgetItem(f"{e.title}\n{_system_title(e.system)} · turns {e.turns}")
             item.setData(Qt.ItemDataRole.UserRole, e.path)
             why = _unplayable(e.system)
             if why:

@@ -80,6 +80,10 @@ def test_every_scenario_opens_after_every_other_in_one_window(qtbot, settings, t
         play_undo_save_reopen(qtbot, win, tmp_path / f"{step}.ddaysave", step)
         seen.append(k)
     assert asked == [] and sorted(set(seen)) == list(range(len(SCENARIOS)))
+    last = win.port.game.state.state_hash()
+    win.open_path(SCENARIOS[walk[1]])
+    win.restore_autosave()  # the game as it was after its last action (the undo before saving)
+    assert win.port.game.state.state_hash() == last and win.save_path is None
 
 
 @pytest.mark.parametrize("answer, leaves", [("Save", True), ("Discard", True), ("Cancel", False)])
@@ -97,3 +101,7 @@ def test_an_unsaved_game_asks_before_it_is_left(qtbot, settings, tmp_path, monke
     assert win.open_path(SCENARIOS[2]) is leaves and asked == [1]
     assert (win.port is not port) is leaves
     assert (tmp_path / "asked.ddaysave").exists() is (answer == "Save")
+    if not leaves:  # Quit asks the same; Cancel keeps the window and the game
+        win.show()
+        assert not win.close() and win.isVisible() and win.port is port and asked == [1, 1]
+        win.controller.unsaved = 0  # let the fixture close it

@@ -159,7 +159,10 @@ class CounterLayer:
         pm = self._badge_cache.get(key)
         if pm is None:
             size = self.size * 0.36
-            side = max(round(BADGE_MIN_PX * self.dpr), round(size * level))
+            # a kind's count is what its counter says: readable at any zoom; a stack's count
+            # shrinks with the stack, which a far view shows as a thicker counter anyway
+            least = BADGE_MIN_PX * self.dpr if self.profile.group_alike else 6
+            side = max(round(least), round(size * level))
             pm = QPixmap(side, side)
             pm.fill(Qt.GlobalColor.transparent)
             p = QPainter(pm)

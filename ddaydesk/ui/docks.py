@@ -127,3 +127,23 @@ def size_docks(win, force: bool = False) -> None:
         h = win.height()
         win.resizeDocks([win.hex_dock, win.units_dock], [round(h * 0.36), round(h * 0.64)], Qt.Orientation.Vertical)
     unelide_tabs(win)
+
+
+def clamp_to_screen(win) -> None:
+    """A geometry saved on a larger or another screen (or the default size on a small one)
+    is brought inside the screen the window opens on."""
+    screen = win.screen()
+    if screen is None:
+        return
+    avail = screen.availableGeometry()
+    frame = win.frameGeometry()
+    extra_w, extra_h = frame.width() - win.width(), frame.height() - win.height()
+    w = min(win.width(), avail.width() - extra_w)
+    h = min(win.height(), avail.height() - extra_h)
+    if (w, h) != (win.width(), win.height()):
+        win.resize(w, h)
+    frame = win.frameGeometry()
+    x = min(max(frame.x(), avail.left()), avail.right() + 1 - frame.width())
+    y = min(max(frame.y(), avail.top()), avail.bottom() + 1 - frame.height())
+    if (x, y) != (frame.x(), frame.y()):
+        win.move(x, y)

@@ -21,10 +21,9 @@ from PySide6.QtWidgets import (
 )
 
 from ddaydesk import __version__
-from ddaydesk.ui import dialogs
-from ddaydesk.ui.combat_dialog import CombatDialog
 from ddaydesk.ui.controller import Controller
-from ddaydesk.ui.docks import build_docks, set_panels, size_docks
+from ddaydesk.ui.docks import build_docks, clamp_to_screen, set_panels, size_docks
+from ddaydesk.ui.gamecommands import GameCommands
 from ddaydesk.ui.gamefiles import FILE_FILTER, GameFiles
 from ddaydesk.ui.mapview import MapScene, MapView
 from ddaydesk.ui.menus import LAYER_FEATURES, apply_capabilities, build_menus
@@ -42,7 +41,7 @@ from ddaydesk.ui.widgets.turntrack import TurnTrack
 __all__ = ["FILE_FILTER", "MainWindow"]
 
 
-class MainWindow(GameFiles, QMainWindow):
+class MainWindow(GameFiles, GameCommands, QMainWindow):
     def __init__(self, port: GamePort, settings: QSettings | None = None, autosave: bool = True):
         super().__init__()
         self.settings = settings or QSettings()
@@ -72,7 +71,7 @@ class MainWindow(GameFiles, QMainWindow):
         geometry = self.settings.value("window/geometry")
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
-        self.clamp_to_screen()  # the saved geometry, or the default size, on a smaller screen
+        clamp_to_screen(self)  # the saved geometry, or the default size, on a smaller screen
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray):
             self._sized = self.restoreState(state)
@@ -108,24 +107,6 @@ class MainWindow(GameFiles, QMainWindow):
         sb.addPermanentWidget(self.outcome_label)
         sb.addPermanentWidget(self.turn_label)
         sb.addPermanentWidget(self.zoom_label)
-
-    def clamp_to_screen(self) -> None:
-        """A geometry saved on a larger or another screen is brought inside this one."""
-        screen = self.screen()
-        if screen is None:
-            return
-        avail = screen.availableGeometry()
-        frame = self.frameGeometry()
-        extra_w, extra_h = frame.width() - self.width(), frame.height() - self.height()
-        w = min(self.width(), avail.width() - extra_w)
-        h = min(self.height(), avail.height() - extra_h)
-        if (w, h) != (self.width(), self.height()):
-            self.resize(w, h)
-        frame = self.frameGeometry()
-        x = min(max(frame.x(), avail.left()), avail.right() + 1 - frame.width())
-        y = min(max(frame.y(), avail.top()), avail.bottom() + 1 - frame.height())
-        if (x, y) != (frame.x(), frame.y()):
-            self.move(x, y)
 
     # -- the game -----------------------------------------------------------------------------
     def _drop_game(self) -> None:
@@ -404,72 +385,6 @@ class MainWindow(GameFiles, QMainWindow):
         self.settings.setValue("palette", palette_id)
         self.scene.set_palette(self.palette_)
         self.view.viewport().update()
-
-    # -- hot-seat -----------------------------------------------------------------------------
-    def begin_handover(self, side: str) -> None:
-        """Blank the map and every dock until the next player is at the screen."""
-        self._docks_before = [d for d in self.docks if d.isVisible()]
-        for d in self.docks:
-            d.hide()
-        self.turn_bar.hide()
-        self.scene.counters.set_units([])
-        self.scene.overlays.show_markers(())
-        self.unit_model.set_units([])
-        self.log_model.set_entries([])
-        self.show_hint("")
-        self.handover.prepare(self.controller.side, side, "the next side has secrets to keep")
-        self.stack.setCurrentWidget(self.handover)
-        self.menuBar().setEnabled(False)
-
-    def _handover_done(self, side: str) -> None:
-        self.menuBar().setEnabled(True)
-        for d in getattr(self, "_docks_before", self.docks):
-            d.show()
-        self.turn_bar.show()
-        self.stack.setCurrentWidget(self.view)
-        self.controller.show_side(side)
-
-    # -- game menu ----------------------------------------------------------------------------
-    def end_phase(self) -> None:
-        self.controller.end_phase()
-
-    def next_turn(self) -> None:
-        turn = self.controller.view.turn
-        for _ in range(64):  # a turn has far fewer phases; the bound stops a runaway engine
-            if self.controller.view.turn != turn or not self.controller.apply(
-                    f"End of {self.controller.view.phase}", self.controller.port.end_phase):
-                break
-        self.controller.hand_to(self.controller.port.view(self.controller.side).active_side)
-
-    def attack_dialog(self) -> CombatDialog | None:
-        why = self.caps.why_not("attack")
-        if why:
-            self.show_hint(why)
-            return None
-        c = self.controller
-        target = self.hex_info.place
-        if not c.selected or target < 0:
-            self.show_hint("Select an attacking unit, then point at the place to attack and press A")
-            return None
-        dlg = CombatDialog(c, [c.selected], target, self)
-        dlg.open()
-        return dlg
-
-    def show_roll_log(self) -> None:
-        self.log_dock.show()
-        self.log_dock.raise_()
-        self.dice_only.setChecked(True)
-
-    # -- help ---------------------------------------------------------------------------------
-    def show_rules(self) -> None:
-        sc = self.controller.port.scenario
-        dialogs.rules_reference(self, sc.system, sc.options).open()
-
-    def show_shortcuts(self) -> None:
-        dialogs.shortcuts_dialog(self, self.all_actions + [self.undo_action, self.redo_action]).open()
-
-    def show_about(self) -> None:
-        dialogs.about(self, self.controller.port.board)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.may_leave():

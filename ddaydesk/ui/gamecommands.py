@@ -1,0 +1,77 @@
+"""The main window's Game and Help menus and the hot-seat hand-over, mixed into
+:class:`~ddaydesk.ui.mainwindow.MainWindow`: the same commands for every system."""
+
+from __future__ import annotations
+
+from ddaydesk.ui import dialogs
+from ddaydesk.ui.combat_dialog import CombatDialog
+
+
+class GameCommands:
+    """Mixed into :class:`~ddaydesk.ui.mainwindow.MainWindow`."""
+
+    # -- hot-seat -----------------------------------------------------------------------------
+    def begin_handover(self, side: str) -> None:
+        """Blank the map and every dock until the next player is at the screen."""
+        self._docks_before = [d for d in self.docks if d.isVisible()]
+        for d in self.docks:
+            d.hide()
+        self.turn_bar.hide()
+        self.scene.counters.set_units([])
+        self.scene.overlays.show_markers(())
+        self.unit_model.set_units([])
+        self.log_model.set_entries([])
+        self.show_hint("")
+        self.handover.prepare(self.controller.side, side, "the next side has secrets to keep")
+        self.stack.setCurrentWidget(self.handover)
+        self.menuBar().setEnabled(False)
+
+    def _handover_done(self, side: str) -> None:
+        self.menuBar().setEnabled(True)
+        for d in getattr(self, "_docks_before", self.docks):
+            d.show()
+        self.turn_bar.show()
+        self.stack.setCurrentWidget(self.view)
+        self.controller.show_side(side)
+
+    # -- game menu ----------------------------------------------------------------------------
+    def end_phase(self) -> None:
+        self.controller.end_phase()
+
+    def next_turn(self) -> None:
+        turn = self.controller.view.turn
+        for _ in range(64):  # a turn has far fewer phases; the bound stops a runaway engine
+            if self.controller.view.turn != turn or not self.controller.apply(
+                    f"End of {self.controller.view.phase}", self.controller.port.end_phase):
+                break
+        self.controller.hand_to(self.controller.port.view(self.controller.side).active_side)
+
+    def attack_dialog(self) -> CombatDialog | None:
+        why = self.caps.why_not("attack")
+        if why:
+            self.show_hint(why)
+            return None
+        c = self.controller
+        target = self.hex_info.place
+        if not c.selected or target < 0:
+            self.show_hint("Select an attacking unit, then point at the place to attack and press A")
+            return None
+        dlg = CombatDialog(c, [c.selected], target, self)
+        dlg.open()
+        return dlg
+
+    def show_roll_log(self) -> None:
+        self.log_dock.show()
+        self.log_dock.raise_()
+        self.dice_only.setChecked(True)
+
+    # -- help ---------------------------------------------------------------------------------
+    def show_rules(self) -> None:
+        sc = self.controller.port.scenario
+        dialogs.rules_reference(self, sc.system, sc.options).open()
+
+    def show_shortcuts(self) -> None:
+        dialogs.shortcuts_dialog(self, self.all_actions + [self.undo_action, self.redo_action]).open()
+
+    def show_about(self) -> None:
+        dialogs.about(self, self.controller.port.board)

@@ -35,6 +35,7 @@ DATA_DIRS: tuple[tuple[str, str], ...] = (
     ("scenarios", "scenarios"),
     ("assets", "assets"),
     ("ddaydesk/rules/data", "ddaydesk/rules/data"),
+    ("ddaydesk/rules/text", "ddaydesk/rules/text"),  # the players' rules texts (rules browser)
 )
 # Data files never shipped even inside a bundled folder (the SVG master stays: it is the
 # window icon's source on platforms where Qt scales it).

@@ -73,9 +73,74 @@ def main() -> int:
                 if src.exists():
                     shutil.copy(src, out / src.name)
                     print(f"{out / src.name} (engine test double: {why})")
+        done += _rules_shots(tmp, out)
+        done += _map_art(app, out, tmp)
     for p in done:
         print(p)
     return 0
+
+
+def _rules_shots(tmp: str, out: Path) -> list[Path]:
+    """The rules browser (F1) of a D-Day '77 game on its CRT, and of a Utah campaign game on an
+    optional rule (weather), each opened from the game's own window."""
+    from PySide6.QtWidgets import QApplication
+
+    from ddaydesk.formats.catalog import default_scenario_path
+    from ddaydesk.paths import scenarios_dir
+    from ddaydesk.ui.engine_port import open_engine_game
+
+    shots = []
+    for scenario, show, name in ((default_scenario_path(), "page:dday77/chart/crt", "rules-crt.png"),
+                                 (scenarios_dir() / "utah-campaign.yaml", "rule:FMU-WX-02", "rules-utah-option.png")):
+        win = _window(open_engine_game(scenario), tmp)
+        kind, _, what = show.partition(":")
+        win.show_rule(what) if kind == "rule" else win.show_rules()
+        browser = win.rules_browser
+        if kind == "page":
+            browser.show_page(what)
+        browser.resize(1280, 800)
+        QApplication.processEvents()
+        browser.grab().save(str(out / name))
+        shots.append(out / name)
+        browser.close()
+        win.close()
+    return shots
+
+
+def _map_art(app, out: Path, tmp: str) -> list[Path]:
+    """The campaign's Normandy (place names clear of the counters, size marks, the turn
+    track of 50 turns) and the Utah map after the first landings (regiments' III marks, one
+    "Utah Beach"), the latter reached with seeded legal actions of the real engine."""
+    import random
+
+    from ddaydesk.engine import Game, legal_actions
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.paths import scenarios_dir
+    from ddaydesk.ui.engine_port import EnginePort, open_engine_game
+
+    utah = Game(load_scenario(scenarios_dir() / "utah-landing.yaml"), seed=4)
+    rng = random.Random(4)
+    while not (utah.state.phase.endswith("movement") and sum(p >= 0 for p in utah.state.place) >= 20):
+        acts = legal_actions(utah.state, utah.state.active)
+        others = [a for a in acts if a.kind != "end_phase"]
+        utah.do(rng.choice(others) if others and rng.random() < 0.8
+                else next((a for a in acts if a.kind == "end_phase"), acts[0]))
+    shots = [("map-labels-normandy", open_engine_game(scenarios_dir() / "dday77-campaign.yaml"), 1.4, "1921"),
+             ("map-utah-units", EnginePort(utah), 1.0, "3004")]
+    done = []
+    for name, port, zoom, hex_label in shots:
+        win = _window(port, tmp)
+        app.processEvents()
+        win.view.set_zoom(zoom)
+        win.view.centre_on_place(port.board.index(hex_label))
+        for _ in range(10):
+            app.processEvents()
+            while win.view._prerender_step():
+                pass
+        win.grab().save(str(out / f"{name}.png"))
+        done.append(out / f"{name}.png")
+        win.close()
+    return done
 
 
 if __name__ == "__main__":

@@ -58,8 +58,13 @@ class Board:
     numbering: HexNumbering | None = None
     outlines: list[list[tuple[float, float]]] | None = None  # area maps: drawn polygons
     names: list[str] | None = None  # area maps: each area's name ("" when it has none)
+    # Area maps: each place's properties and each border's (the system's area_props and
+    # border_props: a D-Day Dice Sector's DEF, a line's Courage cost); formats/props.py.
+    props: list[dict] | None = None
+    side_props: dict[int, dict] = field(default_factory=dict)
     source: str = ""  # file the board was loaded from
     content_hash: str = ""  # sha256 of the map file
+    _derived: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def n(self) -> int:
@@ -130,6 +135,14 @@ class Board:
         if self.grid is None:
             return bytearray(self.n)
         return bytearray(1 if self.grid.on_edge(i) else 0 for i in range(self.n))
+
+    def derived(self, name: str, make):
+        """What ``make(board)`` works out from this board, made once (a rules module's or a
+        renderer's reading of the map: D-Day Dice's Sectors, its lines' midpoints)."""
+        got = self._derived.get(name)
+        if got is None:
+            got = self._derived[name] = make(self)
+        return got
 
     def label(self, i: int) -> str:
         return self.labels[i]

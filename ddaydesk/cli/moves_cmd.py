@@ -37,8 +37,12 @@ def run(args: argparse.Namespace) -> int:
         return 1
     k = state.unit(args.unit)
     # The range ignores whose phase it is (a planning aid); say if the unit could move now.
-    problem = move_problem(state, k, args.mode, "all")
-    r = reach(state, k, args.mode)
+    try:
+        problem = move_problem(state, k, args.mode, "all")
+        r = reach(state, k, args.mode)
+    except FormatError as exc:  # a system without movement points (D-Day2, D-Day Dice)
+        print_problems(exc.problems)
+        return 1
     places = [{"hex": board.labels[i], "cost": r.cost(i), "path": [board.labels[p] for p in r.path(i)],
                "zoc_stop": i in r.zoc_stops} for i in r.dest]
     out = {

@@ -31,7 +31,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "mines=use|redraw, attacker_mines, defender_mines (repeatable)")
     p.add_argument("--defender", action="append", default=[], metavar="ID",
                    help="the unit defending a stacked beach hex (FMU-AREIN-09)")
-    p.add_argument("--kind", default="normal", choices=("normal", "beach_assault", "drop_hex"))
+    p.add_argument("--kind", default="normal", choices=("normal", "beach_assault", "drop_hex", "fire", "close_combat"),
+                   help="Koenig's D-Day: fire (the default) or close_combat")
     p.add_argument("--turn", type=int, help="game turn (default: the scenario's first)")
     p.add_argument("--invasion", type=int, default=0, metavar="N",
                    help="this turn is the N-th invasion (D-Day '77 naval bombardment)")
@@ -88,7 +89,30 @@ def _situation(args: argparse.Namespace):
     return sc, situation_from_scenario(sc, turn), None
 
 
+def _koenig(args: argparse.Namespace):
+    """``(game, where)`` when the file is a Koenig's D-Day save or scenario, else None."""
+    from ddaydesk.engine import Game
+    from ddaydesk.engine.savefile import is_save, load_game
+
+    if is_save(args.path):
+        game = load_game(args.path)
+        if game.scenario.system.id != "pkd":
+            return None
+        return game, {"turn": game.state.turn, "phase": game.state.phase, "actions": len(game.log)}
+    sc = load_scenario(args.path)
+    return (Game(sc, 0), None) if sc.system.id == "pkd" else None
+
+
 def run(args: argparse.Namespace) -> int:
+    try:
+        koenig = _koenig(args)
+    except FormatError as exc:
+        print_problems(exc.problems)
+        return 1
+    if koenig:
+        from ddaydesk.cli.odds_pkd import run as run_pkd
+
+        return run_pkd(args, *koenig)
     try:
         sc, sit, where = _situation(args)
     except FormatError as exc:

@@ -42,10 +42,14 @@ def run(args: argparse.Namespace) -> int:
         emit_json({**summary, **({} if args.verify else detail)})
         return 0
     if not args.verify:
+        from ddaydesk.engine import rules_module
+
+        words = rules_module(game.scenario.system.id).describe
         for r in game.start_changes.dice:
             print(f"{'-':>5}  before the first action  [d{r.sides}={r.value} {r.purpose}]")
         for s in steps:
-            what = game.log[s["n"] - 1].describe(board)
+            action = game.log[s["n"] - 1]
+            what = words(game.state_at(s["n"] - 1), action) if words else action.describe(board)
             rolls = "".join(f"  [d{r['sides']}={r['value']} {r['purpose']}]" for r in s["changes"]["dice"])
             print(f"{s['n']:5}  T{s['turn']} {s['phase']:24} {what}{rolls}")
     print(f"ok: {args.save}: {summary['actions']} actions, {summary['dice']} dice rolls replayed; "

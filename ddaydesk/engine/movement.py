@@ -61,11 +61,15 @@ def edge_table(board: Board, rules: MoveRules, cls: int) -> tuple[list[tuple[tup
                 if bridged and names[board.terrain[i]] in bridged and names[board.terrain[j]] in bridged:
                     continue  # a bridge is assumed (FMU-GEN-04)
                 if mask & bit:
+                    if c is None:  # this class may not cross the hexside (Koenig: tracked units, rivers)
+                        add = None
+                        break
                     if replace:
                         replaced = c if replaced is None else min(replaced, c)
                     else:
                         add += c
-            out.append((j, (base if replaced is None else replaced) + add))
+            if add is not None:
+                out.append((j, (base if replaced is None else replaced) + add))
         edges.append(tuple(out))
     cache[("edges", rules.system, cls)] = (edges, entry)
     return edges, entry
@@ -245,7 +249,10 @@ def allowance(state: GameState, k: int, mode: str = "normal") -> int:
     mf = max(mf, 0)
     if mode != "normal" and rules.strategic:
         mf *= rules.strategic.multiplier
-    return mf * SCALE
+    ticks = mf * SCALE
+    for f in rules_module(state.scenario.system.id).allowance_filters:
+        ticks = f(state, k, ticks)
+    return ticks
 
 
 def entry_places(state: GameState, k: int) -> list[int]:
@@ -455,43 +462,57 @@ def path_problem(state: GameState, k: int, mode: str, path: tuple[int, ...]) -> 
     """Why unit ``k`` may not move along ``path`` (its places, start first), or None. The same
     rules as the search, step by step: a given path is a certificate that its end is reachable,
     so replaying a saved move costs its length, not a search."""
+    return _walk(state, k, mode, path)[0]
+
+
+def path_cost(state: GameState, k: int, mode: str, path: tuple[int, ...]) -> int:
+    """Ticks unit ``k`` pays to move along a lawful ``path`` (start first) from where it
+    stands now; ValueError if the path is not lawful."""
+    problem, spent = _walk(state, k, mode, path)
+    if problem:
+        raise ValueError(problem)
+    return spent
+
+
+def _walk(state: GameState, k: int, mode: str, path: tuple[int, ...]) -> tuple[str | None, int]:
+    """``(problem, ticks spent)`` along ``path``; the problem is None when it is lawful."""
     ur = _unit_rules(state, k, mode)
     board = state.scenario.board
     if len(path) < 1 + (ur.start >= 0) or len(set(path)) != len(path):
-        return "the path must list distinct places from the start to the destination"
+        return "the path must list distinct places from the start to the destination", 0
     n = board.n
     if not all(isinstance(p, int) and 0 <= p < n for p in path):
-        return "the path names a place that is not on the map"
+        return "the path names a place that is not on the map", 0
     if ur.start >= 0:
         if path[0] != ur.start:
-            return f"the path must start where the unit is ({board.labels[ur.start]})"
+            return f"the path must start where the unit is ({board.labels[ur.start]})", 0
         spent = 0
     else:
         if path[0] not in entry_places(state, k):
-            return f"{board.labels[path[0]]} is not an entry place for this unit"
+            return f"{board.labels[path[0]]} is not an entry place for this unit", 0
         spent = _entry_cost(ur, path[0])
         if spent is None:
-            return f"the unit may not enter the map at {board.labels[path[0]]}"
+            return f"the unit may not enter the map at {board.labels[path[0]]}", 0
     for a, b in zip(path, path[1:], strict=False):
         if ur.stop[a] and a != ur.start:
-            return f"the move must end at {board.labels[a]}: it is in an enemy zone of control"
+            return f"the move must end at {board.labels[a]}: it is in an enemy zone of control", 0
         c = dict(ur.edges[a]).get(b)
         if c is None:
-            return f"{board.labels[a]} to {board.labels[b]} is not a step this unit may take"
+            return f"{board.labels[a]} to {board.labels[b]} is not a step this unit may take", 0
         if ur.blocked[b]:
-            return f"{board.labels[b]} may not be entered (enemy units{' or next to them' if mode == 'strategic' else ''})"
+            return f"{board.labels[b]} may not be entered (enemy units{' or next to them' if mode == 'strategic' else ''})", 0
         if a == ur.start and ur.stop[a]:
             if ur.no_zoc_to_zoc and ur.stop[b]:
-                return f"{board.labels[a]} to {board.labels[b]} goes straight from one enemy zone of control into another"
+                return f"{board.labels[a]} to {board.labels[b]} goes straight from one enemy zone of control into another", 0
             c += ur.leave
         if ur.inter is not None:
             c += (ur.iexit if ur.inter[a] else 0) + (ur.ienter if ur.inter[b] else 0)
         spent += c
     if spent > ur.mp:
-        return f"the path costs {spent / SCALE:g} MP; the unit has {ur.mp / SCALE:g}"
+        return f"the path costs {spent / SCALE:g} MP; the unit has {ur.mp / SCALE:g}", 0
     if ur.counts[path[-1]] > ur.room:
-        return f"{board.labels[path[-1]]} would exceed the stacking limit"
-    return None
+        return f"{board.labels[path[-1]]} would exceed the stacking limit", 0
+    return None, spent
 
 
 def _dial(edges, dist, prev, buckets, seen, start, mp, blocked, stop, inter, ienter, iexit, leave,

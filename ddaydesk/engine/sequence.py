@@ -16,7 +16,8 @@ from ddaydesk.formats.yamlmarks import load_file
 from ddaydesk.rules.systems import load_system
 from ddaydesk.rules.tables import table_path
 
-KINDS = ("weather", "air", "movement", "combat", "supply", "support_fire", "setup", "end_of_turn")
+KINDS = ("weather", "air", "movement", "combat", "supply", "support_fire", "setup", "end_of_turn",
+         "dice", "logistics")  # dice, logistics: D-Day Dice's rolls and its rallying, finding, trading
 
 
 @dataclass(frozen=True)

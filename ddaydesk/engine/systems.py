@@ -60,6 +60,16 @@ class RulesModule:
     move_masks: list[Callable[[GameState, int], tuple[bytes | None, bytes | None]]] = field(
         default_factory=list)
     entry_filters: list[Callable[[GameState, int, list[int]], list[int]]] = field(default_factory=list)
+    # What a unit's movement allowance becomes now (Koenig: half in a Combined Operation, MP
+    # already spent this activation), in ticks: ``fn(state, k, ticks) -> ticks``.
+    allowance_filters: list[Callable[[GameState, int, int], int]] = field(default_factory=list)
+    # A system's own words for its actions, ``describe(state before, action)`` (names, never
+    # ids), where the generic wording will not do; None: the generic one.
+    describe: Callable[[GameState, Action], str] | None = None
+    phase_name: Callable[[str], str] | None = None  # a phase id in the player's words
+    # The current phase in words from the whole state, where the phase id alone will not do
+    # (Koenig: the formation drawn and its Operation); None from it: the phase's name.
+    phase_label: Callable[[GameState], str | None] | None = None
 
     def add_action(self, handler: Handler) -> None:
         self.handlers[handler.kind] = handler
@@ -97,11 +107,14 @@ class RulesModule:
                     return why
         return None
 
-    def add_move_limit(self, check=None, mask=None, entry=None) -> None:
+    def add_move_limit(self, check=None, mask=None, entry=None, allowance=None) -> None:
         """``check(state, k)``: why unit ``k`` may not move now, or None. ``mask(state, k)``:
         ``(blocked, stop)`` byte masks over places (1 = may not enter / entering ends the
         move), either None; ``stop`` replaces the engine's enemy-ZOC mask for that unit.
-        ``entry(state, k, places)``: the entry places a pending unit may use now."""
+        ``entry(state, k, places)``: the entry places a pending unit may use now.
+        ``allowance(state, k, ticks)``: the unit's movement allowance now, in ticks."""
+        if allowance:
+            self.allowance_filters.append(allowance)
         if check:
             self.move_checks.append(check)
         if mask:

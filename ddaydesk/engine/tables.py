@@ -28,7 +28,7 @@ SCALE = 2  # ticks per movement point
 class Hexside:
     feature: str
     replace: bool  # True: crossing costs this instead of the hex's cost (roads)
-    cost: tuple[int, ...]  # ticks per class
+    cost: tuple[int | None, ...]  # ticks per class; None: that class may not cross (Koenig's rivers)
     bridged_between: frozenset[str] = frozenset()  # no cost between two hexes of these terrains (FMU-GEN-04)
 
 
@@ -215,7 +215,7 @@ def load_move_rules(system_id: str) -> MoveRules:
             if t not in system.terrain:
                 trd.error(h.at("bridged_between"), f"hexsides.{name}.bridged_between: {t!r} is not a terrain of {system_id}")
         hexsides.append(Hexside(str(name), h["mode"] == "replace",
-                                tuple(_ticks(trd, h, c, f"hexsides.{name}") or 0 for c in classes),
+                                tuple(_ticks(trd, h, c, f"hexsides.{name}") for c in classes),
                                 frozenset(str(t) for t in bridged)))
     problems = rd.problems + trd.problems
     if problems or stacking is None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from ddaydesk.board import Board, NamedPlace, Region
 from ddaydesk.formats.errors import FormatError, Problem
+from ddaydesk.formats.props import read_borders, read_props
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import MarkedDict, MarkedList, load_text
 from ddaydesk.hexgrid import HexGrid, HexNumbering
@@ -17,7 +18,7 @@ FORMAT_VERSION = 1
 MAX_PLACES = 20000  # far above any board; guards the loader against absurd sizes
 
 TOP_KEYS = ("format", "id", "title", "system", "grid", "terrain", "hexsides", "places",
-            "regions", "areas", "attribution", "notes")
+            "regions", "areas", "borders", "attribution", "notes")
 
 
 def load_map(path: str | Path) -> Board:
@@ -59,6 +60,8 @@ def parse_map(doc: Any, path: str) -> Board:
     else:
         board = _area_board(rd, top, system, map_id, title)
     rd.raise_if_problems()
+    if kind == "area":
+        read_borders(rd, top, board, system)
     _places_and_regions(rd, top, board, system)
     board.attribution = _attribution(rd, top)
     rd.raise_if_problems()
@@ -203,12 +206,12 @@ def _area_board(rd: Reader, top: MarkedDict, system: System, map_id: str, title:
     areas = rd.seq(top["areas"], top.at("areas"), "areas")
     if areas is None:
         return None  # type: ignore[return-value]
-    labels, area_names, terrain, outlines, adj_ids = [], [], bytearray(), [], []
+    labels, area_names, terrain, outlines, adj_ids, props = [], [], bytearray(), [], [], []
     names = tuple(system.terrain)
     for k, item in enumerate(areas):
         what = f"areas[{k}]"
         a = rd.mapping(item, areas.at(k), what, required=("id", "terrain", "outline", "adjacent"),
-                       optional=("name",))
+                       optional=("name", "props"))
         if a is None:
             continue
         aid = a.get("id")
@@ -229,6 +232,8 @@ def _area_board(rd: Reader, top: MarkedDict, system: System, map_id: str, title:
         terrain.append(names.index(t))
         outlines.append(outline)
         adj_ids.append((a, [str(x) for x in adjacent]))
+        props.append(read_props(rd, system.area_props, a["props"], a.at("props"), f"{what}.props")
+                     if "props" in a else {})
     rd.raise_if_problems()
     index = {label: i for i, label in enumerate(labels)}
     sides: dict[frozenset[int], int] = {}
@@ -252,7 +257,7 @@ def _area_board(rd: Reader, top: MarkedDict, system: System, map_id: str, title:
         id=map_id, title=title, system=system.id, kind="area", labels=labels, terrain=terrain,
         terrain_names=names, adj=adj, adj_side=adj_side, n_sides=len(sides),
         feature_names=system.hexside_features, side_mask=[0] * len(sides), side_names={},
-        places=[], regions={}, attribution=[], outlines=outlines, names=area_names,
+        places=[], regions={}, attribution=[], outlines=outlines, names=area_names, props=props,
     )
 
 

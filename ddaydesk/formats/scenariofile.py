@@ -19,7 +19,9 @@ from ddaydesk.rules.systems import System, load_system, system_ids
 FORMAT_VERSION = 1
 VALUE_KEYS = ("attack", "defence", "movement")
 UNIT_KEYS = ("id", "name", "side", "nationality", "type", "attack", "defence", "movement",
-             "reduced", "hq", "hex", "part", "box", "arrives", "count", "note")
+             "reduced", "hq", "hex", "part", "box", "arrives", "count", "note", "formation", "size")
+# The unit size marks printed over the symbol (NATO echelons): company to theatre.
+UNIT_SIZES = ("I", "II", "III", "X", "XX", "XXX", "XXXX", "XXXXX", "XXXXXX")
 MAX_COUNT = 200  # a `count:` line stands for at most this many units
 
 
@@ -40,6 +42,8 @@ class UnitSpec:
     arrive_region: str | None = None
     part: str | None = None  # sub-place of the start place (area systems: the system's parts)
     box: str | None = None  # off-map holding box at start (the system's boxes)
+    formation: str | None = None  # the HQ the unit answers to (Koenig's Command Cup chits)
+    size: str | None = None  # the printed size mark (UNIT_SIZES): "XX" a division, "III" a regiment
 
 
 @dataclass(frozen=True)
@@ -201,6 +205,7 @@ def _units(rd: Reader, top: MarkedDict, system: System, board: Board, first: int
             if rdoc is not None:
                 reduced = tuple(rd.integer(rdoc, key, f"{what}.reduced", lo=0, hi=99) for key in VALUE_KEYS)
         hq = rd.choice(u, "hq", system.hq_kinds, what, default=None) if "hq" in u else None
+        size = rd.choice(u, "size", UNIT_SIZES, what, default=None) if "size" in u else None
         if hq is not None and utype != "hq":
             rd.error(u.at("hq"), f"{what}.hq: only units of type hq have an HQ kind")
         place = -1
@@ -238,7 +243,8 @@ def _units(rd: Reader, top: MarkedDict, system: System, board: Board, first: int
                     id=one, name=name if count is None else f"{name} {one.rsplit('-', 1)[1]}",
                     side=side, nationality=nationality, type=utype, attack=values[0],
                     defence=values[1], movement=values[2], reduced=reduced, hq=hq, hex=place,
-                    arrive_turn=arrive_turn, arrive_region=arrive_region, part=part, box=box,
+                    arrive_turn=arrive_turn, arrive_region=arrive_region, part=part, box=box, size=size,
+                    formation=rd.text(u, "formation", what, default=None),
                 ))
     return units
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.reader import Reader
-from ddaydesk.formats.yamlmarks import load_file
+from ddaydesk.formats.yamlmarks import MarkedDict, load_file
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -27,6 +27,41 @@ class TerrainType:
     sea: bool
     confidence: str
     rule: str
+
+
+@dataclass(frozen=True)
+class PropSpec:
+    """A property an area or border of this system's maps may carry (formats/props.py)."""
+
+    name: str
+    type: str  # int, bool, text, choice (one of ``of``), list (of names in ``of``)
+    lo: int | None = None
+    hi: int | None = None
+    of: tuple[str, ...] = ()
+
+    def problem(self, v) -> str | None:
+        """Why ``v`` is not a value of this property, or None."""
+        if self.type == "int":
+            if not isinstance(v, int) or isinstance(v, bool):
+                return f"expected an integer, found {v!r}"
+            if self.lo is not None and v < self.lo or self.hi is not None and v > self.hi:
+                return f"{v} is out of range ({self.lo}..{'' if self.hi is None else self.hi})"
+        elif self.type == "bool" and not isinstance(v, bool):
+            return f"expected true or false, found {v!r}"
+        elif self.type in ("text", "choice") and (not isinstance(v, str) or not v.strip()):
+            return f"expected a name, found {v!r}"
+        elif self.type == "choice" and self.of and v not in self.of:
+            return f"{v!r} is not one of: {', '.join(self.of)}"
+        elif self.type == "list":
+            if not isinstance(v, list):
+                return f"expected a list, found {v!r}"
+            bad = [x for x in v if x not in self.of]
+            if bad:
+                return f"{bad[0]!r} is not one of: {', '.join(self.of)}"
+        return None
+
+
+PROP_TYPES = ("int", "bool", "text", "choice", "list")
 
 
 @dataclass(frozen=True)
@@ -57,6 +92,9 @@ class System:
     region_kinds: tuple[str, ...]
     options: dict[str, Option]
     folder: Path = field(compare=False)
+    # What an area (a place of an area map) and a border between two areas may carry.
+    area_props: dict[str, PropSpec] = field(default_factory=dict, compare=False)
+    border_props: dict[str, PropSpec] = field(default_factory=dict, compare=False)
 
     def default_options(self) -> dict[str, bool]:
         return {o.id: o.default for o in self.options.values()}
@@ -79,7 +117,7 @@ def load_system(system_id: str) -> System:
     rd = Reader(str(path))
     top = rd.mapping(doc, (1, 1), "system", required=(
         "id", "title", "catalogue", "map_kind", "sides", "terrain", "unit_types", "nationalities",
-        "place_kinds", "region_kinds", "options"), optional=("hexside_features", "hq_kinds", "parts", "boxes"))
+        "place_kinds", "region_kinds", "options"), optional=("hexside_features", "hq_kinds", "parts", "boxes", "area_props", "border_props"))
     rd.raise_if_problems()
     terrain = {}
     for name, spec in top["terrain"].items():
@@ -96,6 +134,7 @@ def load_system(system_id: str) -> System:
         if o is None:
             continue
         options[o["id"]] = Option(o["id"], o["title"], tuple(o.get("rules", ())), bool(o.get("default", False)))
+    props = {key: _prop_specs(rd, top, key) for key in ("area_props", "border_props")}
     rd.raise_if_problems()
     return System(
         id=top["id"], title=top["title"], catalogue=top["catalogue"], map_kind=top["map_kind"],
@@ -105,4 +144,25 @@ def load_system(system_id: str) -> System:
         hq_kinds=tuple(top.get("hq_kinds", ())), parts=tuple(top.get("parts", ())),
         boxes=tuple(top.get("boxes", ())), place_kinds=tuple(top["place_kinds"]),
         region_kinds=tuple(top["region_kinds"]), options=options, folder=path.parent,
+        area_props=props["area_props"], border_props=props["border_props"],
     )
+
+
+def _prop_specs(rd: Reader, top, key: str) -> dict[str, PropSpec]:
+    out: dict[str, PropSpec] = {}
+    specs = top.get(key)
+    if specs is not None and not isinstance(specs, MarkedDict):
+        rd.error(top.at(key), f"{key}: expected a mapping of property names")
+        specs = None
+    for name, spec in (specs or {}).items():
+        what = f"{key}.{name}"
+        d = rd.mapping(spec, specs.at(name), what, required=("type",),
+                       optional=("min", "max", "of", "rule", "confidence", "note"))
+        if d is None:
+            continue
+        kind = rd.choice(d, "type", PROP_TYPES, what)
+        if kind is not None:
+            out[name] = PropSpec(name, kind, rd.integer(d, "min", what, default=None),
+                                 rd.integer(d, "max", what, default=None),
+                                 tuple(str(x) for x in rd.field(d, "of", list, what, default=()) or ()))
+    return out

@@ -35,11 +35,12 @@ from PySide6.QtWidgets import (
 from ddaydesk.ui.action_text import COMBAT_CHOICES
 from ddaydesk.ui.controller import Controller
 from ddaydesk.ui.port import CombatPreview, CombatResult, ModifierLine, PortError
+from ddaydesk.ui.rule_links import link_label, linked
 
 
 def _lines_html(title: str, lines: tuple[ModifierLine, ...], total: int) -> str:
     rows = "".join(f"<tr><td>{escape(m.text)}</td><td align='right'><b>{escape(m.value)}</b></td>"
-                   f"<td><code>{escape(m.rule)}</code></td></tr>" for m in lines)
+                   f"<td>{linked(m.rule)}</td></tr>" for m in lines)
     return (f"<b>{escape(title)}</b><table cellspacing='4'>{rows}"
             f"<tr><td><b>Total</b></td><td align='right'><b>{total}</b></td><td></td></tr></table>")
 
@@ -87,12 +88,12 @@ class CombatDialog(QDialog):
         self.attack_box = QLabel()
         self.defence_box = QLabel()
         for box in (self.attack_box, self.defence_box):
-            box.setTextFormat(Qt.TextFormat.RichText)
+            link_label(box)  # each line's rule id opens its entry in the rules browser
             box.setAlignment(Qt.AlignmentFlag.AlignTop)
             box.setWordWrap(True)
             top.addWidget(box, 1)
         lay.addLayout(top)
-        self.odds = QLabel()
+        self.odds = link_label(QLabel())
         self.odds.setStyleSheet("font-size: 18px; font-weight: bold;")
         lay.addWidget(self.odds)
         self.crt = QTableWidget()
@@ -103,6 +104,10 @@ class CombatDialog(QDialog):
         self.crt.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.crt.verticalHeader().setDefaultSectionSize(26)
         lay.addWidget(self.crt)
+        self.key = QLabel()  # what each result code means, with its rule (also the cells' tooltips)
+        self.key.setWordWrap(True)
+        self.key.setTextFormat(Qt.TextFormat.RichText)
+        lay.addWidget(self.key)
         dist_box = QGroupBox("Outcome (exact probabilities)")
         dl = QVBoxLayout(dist_box)
         self.bars = DistributionBars()
@@ -112,8 +117,7 @@ class CombatDialog(QDialog):
         self.support_form = QFormLayout(self.support_box)
         self.spins: dict[str, QSpinBox] = {}
         lay.addWidget(self.support_box)
-        self.outcome = QLabel()
-        self.outcome.setTextFormat(Qt.TextFormat.RichText)
+        self.outcome = link_label(QLabel())
         self.outcome.setWordWrap(True)
         self.outcome.setStyleSheet("font-size: 15px;")
         lay.addWidget(self.outcome)
@@ -139,15 +143,15 @@ class CombatDialog(QDialog):
         try:
             pv = self.port.combat_preview(self.attackers, self.defender_place, self.support())
         except PortError as exc:
-            self.outcome.setText(f"This attack is not possible: {escape(str(exc))}")
+            self.outcome.setText(f"This attack is not possible: {linked(str(exc))}")
             self.roll_button.setEnabled(False)
             return
         self.preview = pv
         self.attack_box.setText(_lines_html("Attack", pv.attack_lines, pv.attack_total))
         self.defence_box.setText(_lines_html(f"Defence in {self.port.place_name(pv.defender_place)}",
                                              pv.defence_lines, pv.defence_total))
-        self.odds.setText(f"{pv.attack_total} against {pv.defence_total}: column {pv.column}"
-                          + (f"  ({pv.rule})" if pv.rule else ""))
+        self.odds.setText(linked(f"{pv.attack_total} against {pv.defence_total}: column {pv.column}"
+                                 + (f"  ({pv.rule})" if pv.rule else "")))
         self._fill_crt(pv)
         self.bars.set_distribution(pv.distribution)
         for choice in pv.support:
@@ -157,7 +161,7 @@ class CombatDialog(QDialog):
                 spin.setToolTip(choice.rule)
                 spin.valueChanged.connect(self.refresh)
                 self.spins[choice.id] = spin
-                self.support_form.addRow(f"{choice.title} ({choice.rule})", spin)
+                self.support_form.addRow(link_label(QLabel(linked(f"{choice.title} ({choice.rule})"))), spin)
         self.support_box.setVisible(bool(pv.support))
 
     def _fill_crt(self, pv: CombatPreview) -> None:
@@ -168,9 +172,13 @@ class CombatDialog(QDialog):
         self.crt.setVerticalHeaderLabels([str(r + 1) for r in range(pv.die_sides)])
         self.crt.setFixedHeight(self.crt.horizontalHeader().sizeHint().height() + 26 * pv.die_sides + 4)
         hot = QColor("#f4d35e")
+        key = dict(pv.key)
+        self.key.setText(" &nbsp;·&nbsp; ".join(f"<b>{escape(code)}</b> {escape(line.split(': ', 1)[-1])}"
+                                                for code, line in pv.key))
         for c, col in enumerate(pv.columns):
             for r, res in enumerate(pv.crt.get(col, ())):
                 item = QTableWidgetItem(res)
+                item.setToolTip(key.get(res, ""))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 if col == pv.column:
                     item.setBackground(hot)
@@ -180,16 +188,16 @@ class CombatDialog(QDialog):
         self.controller.select(None)  # the attackers cannot move now; the map shows the result
         res, error = self.controller.attack(self.attackers, self.defender_place, self.support())
         if res is None:
-            self.outcome.setText(f"Refused: {escape(error)}")
+            self.outcome.setText(f"Refused: {linked(error)}")
             return
         self.result = res
         if not res.roll and not res.result:  # declared: the defender answers here, then the roll
-            self.outcome.setText(f"Declared: {escape(res.text)}.")
+            self.outcome.setText(f"Declared: {linked(res.text)}.")
             self.roll_button.setEnabled(False)
             self.show_choices()
             return
         roll = " ".join(str(d) for d in res.roll)
-        self.outcome.setText(f"Rolled <b>{roll}</b>: <b>{escape(res.result)}</b>. {escape(res.text)}")
+        self.outcome.setText(f"Rolled <b>{roll}</b>: <b>{escape(res.result)}</b>. {linked(res.text)}")
         if self.preview is not None:
             col = self.preview.columns.index(self.preview.column)
             row = res.roll[0] - 1 if res.roll else -1
@@ -235,5 +243,5 @@ class CombatDialog(QDialog):
         if declared and any(kind == "resolve_combat" for kind, _t, _p in self.controller.choices()):
             side = self.port.view(self.controller.side).active_side
             self.refresh()  # the answer may add to the defence (close defensive support)
-            self.outcome.setText(f"Answered: {escape(text)}. The {side} player rolls.")
+            self.outcome.setText(f"Answered: {linked(text)}. The {side} player rolls.")
             self.roll_button.setEnabled(True)

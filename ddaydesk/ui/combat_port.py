@@ -13,6 +13,7 @@ from ddaydesk.rules.combat import Declaration, Support, assess, outcome_distribu
 from ddaydesk.rules.combat.crt import Fixed
 from ddaydesk.rules.combat.limits import support_limits
 from ddaydesk.rules.combat.state_adapter import situation
+from ddaydesk.rules.combat.words import key_line, table_key
 from ddaydesk.ui.port import CombatPreview, ModifierLine, PortError, SupportChoice
 
 SUPPORT = {  # dialog choice -> (title, Support field, limit field, rule)
@@ -48,4 +49,5 @@ def preview(state: GameState, attackers: list[str], place: int, support: dict[st
         attack_total=a.attack, defence_total=a.defence, column=column,
         columns=columns, crt={c.label: c.results for c in table.columns},
         distribution=tuple((code, float(p)) for code, p in dist.results.items()),
-        support=choices, die_sides=a.crt.die, rule=table.rule)
+        support=choices, die_sides=a.crt.die, rule=table.rule,
+        key=tuple((e.code, key_line(e)) for e in table_key(table)))

@@ -10,6 +10,8 @@ every zoom without painting in Python per frame.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsRectItem, QGraphicsScene
@@ -27,11 +29,15 @@ BADGE_MIN_PX = 14  # a count stays readable however small the counters are drawn
 
 class CounterLayer:
     def __init__(self, scene: QGraphicsScene, geom: BoardGeometry, art: CounterArt,
-                 profile: UIProfile | None = None):
+                 profile: UIProfile | None = None,
+                 stacks_changed: Callable[[dict[int, int]], None] | None = None):
+        """``stacks_changed(place -> number of counters)`` is called when stacks change
+        (the map's place names keep clear of them)."""
         self.scene = scene
         self.geom = geom
         self.art = art
         self.profile = profile or UIProfile()
+        self.stacks_changed = stacks_changed
         self.size = COUNTER * self.profile.counter_scale  # counter side in scene units
         self.level = 1.0
         self.dpr = 1.0  # device pixels per logical pixel of the screen (a count's least size)
@@ -109,6 +115,11 @@ class CounterLayer:
         badges: dict[str, tuple[int, QPointF]] = {}
         size = self.size
         slots = self._slots()
+        if self.stacks_changed is not None:
+            counts: dict[int, int] = {}
+            for (place, _part), keys in slots.items():
+                counts[place] = counts.get(place, 0) + len(keys)
+            self.stacks_changed(counts)
         occupied: dict[int, set[str]] = {}
         for place, part in slots:
             occupied.setdefault(place, set()).add(part)

@@ -22,12 +22,6 @@ from ddaydesk.ui.port import UnitInfo
 COUNTER = HEX_PX * 1.12  # counter side in scene units
 FONT = "DejaVu Sans"
 
-# Unit size marks by words in the unit's name (printed above the symbol).
-_SIZES = (("army group", "XXXXX"), ("heeresgruppe", "XXXXX"), ("ob west", "XXXXX"),
-          ("army", "XXXX"), ("armee", "XXXX"), ("corps", "XXX"), ("korps", "XXX"),
-          ("division", "XX"), ("brigade", "X"), ("regiment", "III"), ("battalion", "II"))
-
-
 _ORDINALS = {"first": "1", "second": "2", "third": "3", "fifth": "5", "seventh": "7",
              "eighth": "8", "fifteenth": "15"}
 
@@ -72,11 +66,9 @@ def short_label(unit: UnitInfo) -> str:
 
 
 def size_mark(unit: UnitInfo) -> str:
-    low = unit.name.lower()
-    for word, mark in _SIZES:
-        if word in low:
-            return mark
-    return ""
+    """The size mark printed over the symbol: the order of battle's (the scenario's ``size``),
+    never guessed from the name."""
+    return unit.size
 
 
 def face_of(unit: UnitInfo, labelled: bool = True) -> Face:

@@ -1,11 +1,10 @@
-"""Small dialogs: new game (scenario and optional rules), about, keyboard shortcuts, rules."""
+"""Small dialogs: new game (scenario and optional rules), about, keyboard shortcuts."""
 
 from __future__ import annotations
 
 import platform
 from functools import cache
 from html import escape
-from pathlib import Path
 
 import PySide6
 from PySide6.QtCore import Qt
@@ -22,7 +21,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QTableWidget,
     QTableWidgetItem,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -32,9 +30,8 @@ from ddaydesk.board import Board
 from ddaydesk.formats.catalog import ScenarioEntry, bundled_scenarios
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.scenariofile import load_scenario
-from ddaydesk.paths import data_root
 from ddaydesk.rules.options import option_listing
-from ddaydesk.rules.systems import System, load_system
+from ddaydesk.rules.systems import load_system
 
 
 def _unplayable(system_id: str) -> str:
@@ -170,59 +167,4 @@ def shortcuts_dialog(parent: QWidget, actions: list[QAction]) -> QDialog:
     buttons.rejected.connect(dlg.reject)
     lay.addWidget(buttons)
     dlg.resize(520, 520)
-    return dlg
-
-
-def rules_reference(parent: QWidget, system: System, options: dict[str, bool]) -> QDialog:
-    """This game's optional rules (with catalogue ids, on or off) and terrain, then every rules
-    and format document shipped with ddaydesk, each readable in place."""
-    dlg = QDialog(parent)
-    dlg.setWindowTitle(f"Rules reference: {system.title}")
-    lay = QHBoxLayout(dlg)
-    pages = QListWidget()
-    pages.setMaximumWidth(220)
-    view = QTextBrowser()
-    view.setOpenExternalLinks(False)
-    rows = "".join(
-        f"<tr><td>{'on' if options.get(o.id) else 'off'}</td><td>{escape(o.title)}</td>"
-        f"<td><code>{escape(' – '.join(o.rules))}</code></td></tr>" for o in system.options.values())
-    terrain = "".join(
-        f"<tr><td><code>{escape(t.glyph)}</code></td><td>{escape(t.name)}</td>"
-        f"<td>{'passable' if t.passable else 'impassable'}</td><td>{escape(t.confidence)}</td>"
-        f"<td><code>{escape(t.rule)}</code></td></tr>" for t in system.terrain.values())
-    game_page = (
-        f"<h2>{escape(system.title)}</h2>"
-        f"<h3>Optional rules in this game</h3><table cellspacing='6'>{rows}</table>"
-        f"<h3>Terrain</h3><table cellspacing='6'><tr><th></th><th>terrain</th><th></th>"
-        f"<th>confidence</th><th>rule</th></tr>{terrain}</table>"
-        "<p>Values marked <i>default</i> are ddaydesk's reconstruction of a standard rule the "
-        "printed rules we have do not give; you can correct them with a drop-in file "
-        "(see Formats).</p>")
-    docs_dir = data_root() / "docs"
-    docs = sorted((docs_dir / "rules").glob("*.md")) + sorted(docs_dir.glob("*.md"))
-    pages.addItem("This game")
-    for d in docs:
-        item = QListWidgetItem(d.stem.replace("-", " ").replace("_", " ").capitalize())
-        item.setData(Qt.ItemDataRole.UserRole, str(d))
-        pages.addItem(item)
-
-    def show(row: int) -> None:
-        path = pages.item(row).data(Qt.ItemDataRole.UserRole) if row > 0 else None
-        if path is None:
-            view.setHtml(game_page)
-        else:
-            view.setMarkdown(Path(path).read_text(encoding="utf-8"))
-
-    pages.currentRowChanged.connect(show)
-    pages.setCurrentRow(0)
-    lay.addWidget(pages)
-    right = QVBoxLayout()
-    right.addWidget(view)
-    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-    buttons.rejected.connect(dlg.reject)
-    right.addWidget(buttons)
-    lay.addLayout(right, 1)
-    dlg.pages = pages  # for tests and keyboard users: the page list
-    dlg.view = view
-    dlg.resize(920, 620)
     return dlg

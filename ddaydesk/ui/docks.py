@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from ddaydesk.ui.models.log import LogModel
+from ddaydesk.ui.rule_links import RuleLinkDelegate
 from ddaydesk.ui.widgets.actionspanel import ActionsPanel
 
 RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
@@ -72,6 +73,7 @@ def build_docks(win) -> None:
     win.log_view = QListView()
     win.log_view.setModel(win.log_model)
     win.log_view.setUniformItemSizes(True)
+    win.log_view.setItemDelegate(RuleLinkDelegate(win.log_view))  # rule ids are links
     ll.addWidget(win.log_view)
     win.log_dock = _dock(win, "Log", "log-dock", log)
     win.tabifyDockWidget(win.units_dock, win.log_dock)

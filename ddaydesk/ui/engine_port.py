@@ -26,6 +26,7 @@ from ddaydesk.engine import (
     legal_actions,
     load_game,
     load_sequence,
+    rules_module,
     view,
     zoc_map,
 )
@@ -33,6 +34,7 @@ from ddaydesk.engine.hidden_setup import ChooseArea, PlaceWithheld, Withhold
 from ddaydesk.engine.savefile import is_save, save_text
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.scenariofile import Scenario, load_scenario
+from ddaydesk.rules.combat.words import log_text as combat_log_text
 from ddaydesk.ui.action_text import describe, places
 from ddaydesk.ui.names import Namer, place_text
 from ddaydesk.ui.port import (
@@ -46,7 +48,7 @@ from ddaydesk.ui.port import (
     SupplyView,
     UnitInfo,
 )
-from ddaydesk.ui.port_moves import move_range, why_not_move
+from ddaydesk.ui.port_moves import drifts, move_range, trails, why_not_move
 from ddaydesk.ui.port_text import capabilities, log_entry, own_moves, phase_title
 from ddaydesk.ui.profiles import profile_for
 
@@ -77,6 +79,9 @@ class EnginePort:
         self._oos_key: tuple = ()
         self._oos: set[str] = set()
         self._log_entries: dict[str, list[tuple[Action, LogEntry]]] = {}  # per side, see _log
+        rm = rules_module(sid)  # a system's own words for its actions and phases, where it has them
+        self._describe, self._phase_name, self._phase_label = rm.describe, rm.phase_name, rm.phase_label
+        self._previews = None  # supply_port.MovePreviews, made on the first hover
 
     @property
     def board(self) -> Board:
@@ -92,7 +97,25 @@ class EnginePort:
         return self.profile.where(self.board, place, part, place_text(self.board, place))
 
     def phase_title(self, phase_id: str) -> str:
+        """A phase in words: the rules module's name for it, or the profile's title."""
+        if self._phase_name is not None:
+            return self.name(self._phase_name(phase_id))
         return phase_title(phase_id, self.sides(), self.profile.phase_titles)
+
+    def phase_label(self, state) -> str:
+        """The current phase in words (Koenig's rules add the formation drawn and its Operation)."""
+        label = self._phase_label(state) if self._phase_label is not None else None
+        return self.name(label) if label else self.phase_title(state.phase)
+
+    def describe(self, state, action, where=None) -> str:
+        """An action in words, read against ``state`` (the state it is, or was, taken in): the
+        rules module's words where it has them, else the profile's phrases; never ids."""
+        if self._describe is not None:
+            return self.name(self._describe(state, action))
+        if isinstance(action, EndPhase):
+            return f"end of {self.phase_title(state.phase)}"
+        return describe(self.scenario, action, self.place_name, self.profile.phrases,
+                        where or self.unit_where(state))
 
     def unit_where(self, state):
         """uid -> where that unit stands in ``state``, in words."""
@@ -120,6 +143,8 @@ class EnginePort:
         units = []
         for k, u in enumerate(self.scenario.units):
             status = v.status[k]
+            if status == "absent":  # a D-Day Dice nation nobody plays
+                continue
             reduced = v.steps_lost[k] > 0 and u.reduced is not None
             a, d, m = u.reduced if reduced else (u.attack, u.defence, u.movement)
             place = v.place[k] if status not in (PENDING, WITHHELD) and v.part[k] not in self.profile.words \
@@ -127,35 +152,26 @@ class EnginePort:
             units.append(UnitInfo(
                 id=u.id, name=u.name, side=u.side, nationality=u.nationality, type=u.type,
                 attack=a, defence=d, movement=m, place=place,
-                reduced=v.steps_lost[k] > 0, hq=u.hq,
+                reduced=v.steps_lost[k] > 0, hq=u.hq, size=u.size or "",
                 arrive_turn=u.arrive_turn if status == PENDING else None,
                 eliminated=status == ELIMINATED, turns_out_of_supply=1 if u.id in out else 0,
                 part=v.part[k], where=self.place_name(place, v.part[k]) if place >= 0 or v.part[k] else ""))
         pending, options = self._secret_choice(side)
         markers = tuple((m.kind, m.place, m.side) for m in v.markers if m.place >= 0)
         return GameView(side=side, turn=v.turn, last_turn=self.scenario.last_turn,
-                        phase=self.phase_title(v.phase), phases=tuple(self.phase_title(p) for p in self._phases),
+                        phase=self.phase_label(v), phases=tuple(self.phase_title(p) for p in self._phases),
                         active_side=v.active, units=tuple(units), log=self._log(side),
                         secrets={k: str(val) for k, val in v.secrets.get(side, {}).items()},
-                        secret_pending=pending, secret_options=options, trails=self._trails(),
+                        secret_pending=pending, secret_options=options, trails=trails(self.game, self.sides()),
                         markers=markers + self.profile.markers(self.game.state),
-                        drifts=self._drifts(), outcome=self._outcome(), tracks=self.profile.tracks(v),
-                        end_phase_text=self._end_phase_text(v))
+                        drifts=drifts(self.game.state, self.board), outcome=self._outcome(), tracks=self.profile.tracks(v),
+                        end_phase_text=self._end_phase_text(v), first_turn=self.scenario.first_turn)
 
     def _end_phase_text(self, state) -> str:
         words = self.profile.end_phase_words.get(state.phase)
+        if not words and self._describe is not None:  # the rules' own words ("end the 3rd Division activation")
+            words = self.describe(state, EndPhase(state.active))
         return words or f"end the {state.active.capitalize()} {self.phase_title(state.phase)}"
-
-    def _drifts(self) -> tuple[tuple[int, int], ...]:
-        """Where airborne units were dropped against where they landed (FMU-AIRB-08), from the
-        drop record the landing rules keep (docs/rules/fire-and-movement.md)."""
-        drops = self.game.state.extra.get("fmu", {}).get("drops", {})
-        out = []
-        for d in drops.values():
-            planned, landed = d.get("planned"), d.get("landed")
-            if planned and landed and planned != landed:
-                out.append((self.board.index(planned), self.board.index(landed)))
-        return tuple(sorted(out))
 
     def _outcome(self) -> str:
         out = self.game.state.game.get("outcome")
@@ -164,24 +180,6 @@ class EnginePort:
         who = f"the {out['winner']} player wins" if out.get("winner") else "the game is drawn"
         rule = f" ({out['rule']})" if out.get("rule") else ""
         return self.name(f"Game over on turn {out.get('turn', '?')}: {who}: {out.get('reason', '')}{rule}")
-
-    def _trails(self) -> tuple[tuple[int, ...], ...]:
-        """What each side did in its latest movement phase (movement is open information)."""
-        g = self.game
-        latest: dict[str, tuple] = {}  # side -> (turn, phase) of its latest movement
-        out = []
-        for i in range(g.pos - 1, -1, -1):
-            before, ch = g.states[i], g.changes[i]
-            if not ch.moved or not isinstance(g.actions[i], Move):
-                continue
-            side = g.actions[i].side
-            key = latest.setdefault(side, (before.turn, before.phase))
-            if key == (before.turn, before.phase):
-                out.extend(tuple(p for p in path if p >= 0) for _u, _f, _t, path in ch.moved)
-            if len(latest) == len(self.sides()) and all(
-                    latest[s] != (before.turn, before.phase) for s in latest):
-                break
-        return tuple(reversed(out))
 
     def _secret_choice(self, side: str) -> tuple[str | None, tuple[tuple[str, str], ...]]:
         """The invasion area to record now (D77-SET-03), with the areas the engine allows."""
@@ -265,6 +263,16 @@ class EnginePort:
             raise PortError(str(exc.problems[0]) if exc.problems else str(exc)) from None
         return replace(sv, units={u: replace(us, reason=self.name(us.reason)) for u, us in sv.units.items()})
 
+    def supply_after_move(self, unit: str, place: int, via: tuple[int, ...] = ()):
+        """Both sides' supply as it would be after this move (the hover preview); None when the
+        rules refuse it (docs/ui.md, "What-if supply")."""
+        self._require("supply")
+        from ddaydesk.ui.supply_port import MovePreviews
+
+        if self._previews is None:
+            self._previews = MovePreviews(self.name)
+        return self._previews.after_move(self.game, unit, place, via)
+
     def _out_of_supply(self, side: str) -> set[str]:
         """Units the supply rules find out of supply now (for the counters' "!" marks)."""
         if self._caps.why_not("supply"):
@@ -318,7 +326,9 @@ class EnginePort:
         result = done.get("result") or next((n.split("→ ", 1)[1].split(" ", 1)[0] for n in ch.notes
                                              if "→ " in n), "")
         return CombatResult(tuple(r.value for r in ch.dice if "marker" not in r.purpose), result,
-                            "; ".join(self.name(n) for n in ch.notes))
+                            self.name(combat_log_text(self.scenario, self.game.log[-1],
+                                                      self.game.states[self.game.pos - 1], ch) or
+                                      "; ".join(ch.notes)))
 
     def choices(self) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
         """What the game waits for now other than moves and the end of the phase, as
@@ -333,7 +343,7 @@ class EnginePort:
             at = state.place[self.scenario.unit_index[start]] if isinstance(start, str) and \
                 start in self.scenario.unit_index else -1
             spots = places(a, at) or ((at,) if at >= 0 else ())
-            out.append((a.kind, describe(self.scenario, a, self.place_name, self.profile.phrases, where), spots))
+            out.append((a.kind, self.describe(state, a, where), spots))
         return tuple(out)
 
     def choice_preview(self, index: int) -> str:

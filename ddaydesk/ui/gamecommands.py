@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ddaydesk.ui import dialogs
+from ddaydesk.ui import dialogs, rules_browser
 from ddaydesk.ui.combat_dialog import CombatDialog
 
 
@@ -67,8 +67,17 @@ class GameCommands:
 
     # -- help ---------------------------------------------------------------------------------
     def show_rules(self) -> None:
-        sc = self.controller.port.scenario
-        dialogs.rules_reference(self, sc.system, sc.options).open()
+        self.show_rule("")
+
+    def show_rule(self, rule: str) -> None:
+        """The rules browser of this game, at the entry of ``rule`` if one is given."""
+        rules_browser.show_for(self, self.controller.port, rule)
+
+    def _rules_follow_game(self) -> None:
+        """A rules browser left open shows the rules of the game opened since."""
+        browser = getattr(self, "rules_browser", None)
+        if browser is not None and browser.isVisible():
+            rules_browser.show_for(self, self.port)
 
     def show_shortcuts(self) -> None:
         dialogs.shortcuts_dialog(self, self.all_actions + [self.undo_action, self.redo_action]).open()

@@ -167,3 +167,15 @@ class BoardGeometry:
             else:
                 path.lineTo(self.centres[i])
         return path
+
+
+def links(board: Board) -> list[tuple[int, int]]:
+    """Adjacent areas that share no border (a sector map's graph): drawn as lines."""
+    if board.grid is not None:
+        return []
+    out = []
+    for i in range(board.n):
+        for j in board.adj[i]:
+            if i < j and board.polygon(i).boundary.intersection(board.polygon(j).boundary).length == 0:
+                out.append((i, j))
+    return out

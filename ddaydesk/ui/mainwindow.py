@@ -21,10 +21,12 @@ from PySide6.QtWidgets import (
 )
 
 from ddaydesk import __version__
+from ddaydesk.ui import rule_links
 from ddaydesk.ui.controller import Controller
 from ddaydesk.ui.docks import build_docks, clamp_to_screen, set_panels, size_docks
 from ddaydesk.ui.gamecommands import GameCommands
 from ddaydesk.ui.gamefiles import FILE_FILTER, GameFiles
+from ddaydesk.ui.legend import MapLegend
 from ddaydesk.ui.mapview import MapScene, MapView
 from ddaydesk.ui.menus import LAYER_FEATURES, apply_capabilities, build_menus
 from ddaydesk.ui.models.units import UNIT_ID_ROLE, UnitFilterModel, UnitTableModel
@@ -85,8 +87,8 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         bar.setMovable(False)
         self.phase_label = QLabel("")
         self.phase_label.setStyleSheet("font-weight: bold; padding: 0 12px;")
+        bar.addWidget(self.turn_track)  # first: its boxes keep their places as the label's text changes
         bar.addWidget(self.phase_label)
-        bar.addWidget(self.turn_track)
         self.tracks_label = QLabel("")
         self.tracks_label.setStyleSheet("padding: 0 8px;")
         bar.addWidget(self.tracks_label)
@@ -94,12 +96,12 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.turn_bar = bar
 
     def _build_status(self) -> None:
-        self.hint = QLabel("")
+        self.hint = rule_links.link_label(QLabel(""))  # refusals cite rules: their ids are links
         self.turn_label = QLabel("")
         self.zoom_label = QLabel("")
         sb = self.statusBar()
         sb.addWidget(self.hint, 1)
-        self.outcome_label = QLabel("")
+        self.outcome_label = rule_links.link_label(QLabel(""))
         self.outcome_label.setStyleSheet("font-weight: bold; color: #8a1c1c;")
         self.outcome_label.setVisible(False)
         self._outcome_shown = ""
@@ -132,6 +134,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.caps = port.capabilities() if hasattr(port, "capabilities") else Capabilities()
         self.scene = MapScene(port.board, self.palette_, self, self.profile)
         self.view = MapView(self.scene)
+        self.legend = MapLegend(self.view, self.scene.overlays)  # what the overlays shown mean
         self.stack.insertWidget(0, self.view)
         self.controller = c = Controller(port, self)
         self.inspector = StackInspector(self.scene.art, port, self)
@@ -186,6 +189,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.menuBar().setEnabled(True)
         self.turn_bar.show()
         self.stack.setCurrentWidget(self.view)
+        self._rules_follow_game()
         self.view.fit()  # first, so counters are drawn once, at the scale they are shown
         c.refresh()
 
@@ -223,9 +227,9 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
             d.widget().set_view(view)
         self.turn_track.set_view(view)
         side = view.active_side.capitalize()
-        self.phase_label.setText(f"Turn {view.turn} of {view.last_turn}\n{side}: {view.phase}")
+        self.phase_label.setText(f"Turn {view.turn} of {view.last_turn}\n{side} {view.phase}")
         self.tracks_label.setText("  ·  ".join(f"{t}: {v}" for t, v in view.tracks))
-        self.turn_label.setText(f"Turn {view.turn}/{view.last_turn} · {side}: {view.phase} · "
+        self.turn_label.setText(f"Turn {view.turn}/{view.last_turn} · {side} {view.phase} · "
                                 f"viewing as {view.side.capitalize()}")
         end = view.end_phase_text or "finish this phase and go to the next"
         self.end_phase_action.setToolTip(f"End phase: {end}")
@@ -251,7 +255,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
 
     def _show_outcome(self, outcome: str) -> None:
         """Game over: in the status bar for good, and once in a dialog."""
-        self.outcome_label.setText(outcome)
+        self.outcome_label.setText(rule_links.linked(outcome))
         self.outcome_label.setVisible(bool(outcome))
         if outcome and outcome != self._outcome_shown:
             box = QMessageBox(QMessageBox.Icon.Information, "Game over", outcome,
@@ -351,7 +355,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.scene.overlays.show_zoc(own or (), enemy or ())
 
     def show_hint(self, text: str) -> None:
-        self.hint.setText(text)
+        self.hint.setText(rule_links.linked(text))
 
     def keyPressEvent(self, event) -> None:
         if event.key() == Qt.Key.Key_Escape and self.controller is not None:

@@ -1,39 +1,28 @@
-"""Which names the map prints at a zoom level, and where (planned once per level).
+"""Which names an area map prints at a zoom level, and where (planned once per level; hex
+maps' place names are labels.py's).
 
-Hex maps: place names under their hex, cities and ports first, each kept only where it does
-not overlap one already placed. Area maps: every area's name just above its visual centre
-(its units stand just below), wrapped onto two lines when it is wider than the area, never
-smaller than a legible size on screen; an area holding a city is marked with a star.
+Every area's name just above its visual centre (its units stand just below), wrapped onto
+two lines when it is wider than the area, never smaller than a legible size on screen; an
+area holding a city is marked with a star.
 """
 
 from __future__ import annotations
 
-from functools import cache
-
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QFont, QFontMetricsF, QPainterPath, QPainterPathStroker, QPolygonF
+from PySide6.QtGui import QFont, QPainterPath, QPainterPathStroker, QPolygonF
 
 from ddaydesk.board import Board
 from ddaydesk.ui.geometry import BoardGeometry
+from ddaydesk.ui.labels import Label, label_font
 
-FONT = "DejaVu Sans"
-LABEL_RANK = {"city": 0, "port": 0, "fortress": 0, "inland_port": 1, "town": 2}  # name priority
+CITY_KINDS = ("city", "port", "fortress")  # an area holding one of these is starred
 MIN_PX = 11.5  # pixels (device pixels times the screen's ratio): a name read without leaning in...
 TIGHT_PX = 10.0  # ...and the smallest, for a name with no room at the larger size
 
-Plan = list[tuple[QRectF, QPainterPath, QPainterPath]]  # (box, glyphs, halo) per name
 # where an area's name may go, nearest first: (fraction of its width, of a line) from its centre
 SPOTS = sorted(((dx, dy) for dx in (0, -0.25, 0.25, -0.5, 0.5) for dy in (0, -0.5, -1, -1.5)),
                key=lambda d: abs(d[0]) + abs(d[1]) / 2)
 CROWDED = 0.3  # a name that would still lie this much over others is left out at that scale
-
-
-@cache
-def label_font(px: int) -> tuple[QFont, QFontMetricsF]:
-    font = QFont(FONT)
-    font.setBold(True)
-    font.setPixelSize(max(1, px))
-    return font, QFontMetricsF(font)
 
 
 def _glyphs(lines: list[tuple[QPointF, str]], font: QFont) -> tuple[QPainterPath, QPainterPath]:
@@ -44,29 +33,6 @@ def _glyphs(lines: list[tuple[QPointF, str]], font: QFont) -> tuple[QPainterPath
     halo.setWidth(font.pixelSize() * 0.28)
     halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
     return path, halo.createStroke(path)
-
-
-def place_labels(board: Board, geom: BoardGeometry, level: float, paper: QRectF, dpr: float = 1.0) -> Plan:
-    s = geom.scale
-    px = max(s * 0.3, 11 * dpr / level)
-    placed: list[QRectF] = []
-    plan: Plan = []
-    order = sorted(board.places, key=lambda pl: (LABEL_RANK.get(pl.kind, 3), pl.name))
-    for place in order:
-        big = LABEL_RANK.get(place.kind, 3) == 0
-        font, fm = label_font(round(px * (1.12 if big else 1.0)))
-        c = geom.centres[place.place]
-        w = fm.horizontalAdvance(place.name)
-        # centred under the place, but kept on the sheet near its edges
-        x = min(max(c.x() - w / 2, paper.left() + 3), paper.right() - w - 3)
-        base = QPointF(x, c.y() + s * 0.7 + fm.ascent() * 0.35)
-        box = QRectF(base.x() - 2, base.y() - fm.ascent() - 2, w + 4, fm.height() + 4)
-        if any(box.intersects(b) for b in placed):
-            continue
-        placed.append(box)
-        path, halo = _glyphs([(base, place.name)], font)
-        plan.append((box.adjusted(-px, -px, px, px), path, halo))
-    return plan
 
 
 def _split(name: str) -> list[str]:
@@ -105,7 +71,7 @@ def _area_box(name: str, c: QPointF, s: float, px: int, room: float, placed: lis
     return best
 
 
-def area_labels(board: Board, geom: BoardGeometry, level: float, paper: QRectF, dpr: float = 1.0) -> Plan:
+def area_labels(board: Board, geom: BoardGeometry, level: float, paper: QRectF, dpr: float = 1.0) -> list[Label]:
     """Cities first, then small areas before large ones; a name that would cover one already
     placed (or a box the system draws) moves up or aside a little (units stand below the
     centre, so never down), and if it still does, is set a little smaller. A name that finds
@@ -113,8 +79,8 @@ def area_labels(board: Board, geom: BoardGeometry, level: float, paper: QRectF, 
     when zoomed in); at the window's default zoom on a 1280x800 screen every name fits."""
     s = geom.scale
     sizes = (round(max(s * 0.28, MIN_PX * dpr / level)), round(max(s * 0.24, TIGHT_PX * dpr / level)))
-    cities = {pl.place for pl in board.places if LABEL_RANK.get(pl.kind, 3) == 0}
-    plan: Plan = []
+    cities = {pl.place for pl in board.places if pl.kind in CITY_KINDS}
+    plan: list[Label] = []
     placed: list[QRectF] = list(geom.keep_rects)
     for i in sorted(range(board.n), key=lambda k: (k not in cities, geom.bounds[k].width() * geom.bounds[k].height())):
         name = ("★ " if i in cities else "") + (board.name_of(i) or board.labels[i])
@@ -130,5 +96,5 @@ def area_labels(board: Board, geom: BoardGeometry, level: float, paper: QRectF, 
         glyphs = [(QPointF(box.center().x() - fm.horizontalAdvance(text) / 2, box.top() + fm.ascent()
                            + n * fm.height()), text) for n, text in enumerate(lines)]
         path, halo = _glyphs(glyphs, font)
-        plan.append((box.adjusted(-px, -px, px, px), path, halo))
+        plan.append(Label(name, i, box.adjusted(-px, -px, px, px), path, halo))
     return plan

@@ -26,9 +26,10 @@ from PySide6.QtGui import (
 )
 
 from ddaydesk.board import Board
-from ddaydesk.ui import mapart
-from ddaydesk.ui.geometry import HEX_PX, BoardGeometry
-from ddaydesk.ui.maplabels import area_labels, place_labels
+from ddaydesk.ui import terrain_marks as marks
+from ddaydesk.ui.geometry import HEX_PX, BoardGeometry, links
+from ddaydesk.ui.labels import Label, LabelPlanner
+from ddaydesk.ui.maplabels import area_labels
 from ddaydesk.ui.palette import DEFAULT, Palette
 
 TILE = 512  # device pixels per tile side
@@ -59,18 +60,6 @@ def render_board(board: Board, scale: float = HEX_PX, labels: bool = True,
     return img
 
 
-def _links(board: Board) -> list[tuple[int, int]]:
-    """Adjacent areas that share no border (a sector map's graph): drawn as lines."""
-    if board.grid is not None:
-        return []
-    out = []
-    for i in range(board.n):
-        for j in board.adj[i]:
-            if i < j and board.polygon(i).boundary.intersection(board.polygon(j).boundary).length == 0:
-                out.append((i, j))
-    return out
-
-
 class MapRenderer:
     def __init__(self, board: Board, geom: BoardGeometry, palette: Palette, labels: bool = True,
                  paint_extra=None):
@@ -83,8 +72,11 @@ class MapRenderer:
         self._tiles: OrderedDict[tuple[float, int, int], QPixmap] = OrderedDict()
         self._sea = bytearray(1 if self._is_water(i) else 0 for i in range(board.n))
         self._place_kind = {p.place: p.kind for p in board.places}
-        self._labels: dict[float, list] = {}
-        self._links = _links(board)
+        # hex maps: place names clear of the counter stacks; area maps: every area's name
+        self.names = LabelPlanner(board, geom, self.paper_rect()) if board.grid is not None else None
+        self._stacks: dict[int, int] = {}  # counters per place: names keep clear of them
+        self._labels: dict[float, list[Label]] = {}
+        self._links = links(board)
 
     def _is_water(self, i: int) -> bool:
         return self.board.terrain_of(i) in ("sea", "lake")
@@ -199,19 +191,19 @@ class MapRenderer:
             t = self.board.terrain_of(i)
             c = self.geom.centres[i]
             if t == "woods":
-                mapart.trees(crowns, i, c, s, 7 if level >= 0.6 else 4)
+                marks.trees(crowns, i, c, s, 7 if level >= 0.6 else 4)
             elif t == "bocage":
-                mapart.hedges(p, i, c, s, QColor(pal.woods_tree))
+                marks.hedges(p, i, c, s, QColor(pal.woods_tree))
             elif t == "mountain":
-                mapart.peaks(p, i, c, s, QColor(pal.mountain_ink))
+                marks.peaks(p, i, c, s, QColor(pal.mountain_ink))
             elif t in ("sea", "lake") and level >= 0.5:
-                mapart.waves(waves, i, c, s)
+                marks.waves(waves, i, c, s)
             elif t == "fortress":
-                mapart.star_fort(p, c, s, QColor(pal.city))
+                marks.star_fort(p, c, s, QColor(pal.city))
             elif t == "fortified":
-                mapart.teeth(p, c, s, QColor(pal.city))
+                marks.teeth(p, c, s, QColor(pal.city))
             elif t == "city":
-                mapart.built_up(p, i, c, s, QColor(pal.city))
+                marks.built_up(p, i, c, s, QColor(pal.city))
         ink = QColor(pal.woods_tree)
         p.setPen(QPen(ink.darker(130), s * 0.025) if level >= 0.6 else Qt.PenStyle.NoPen)
         for path, colour in zip(crowns, (ink, ink.lighter(135)), strict=True):
@@ -329,7 +321,7 @@ class MapRenderer:
                 p.setBrush(ink)
                 p.drawRect(QRectF(c.x() - s * 0.13, c.y() - s * 0.13, s * 0.26, s * 0.26))
             elif kind in ("port", "inland_port"):
-                mapart.anchor(p, QPointF(c.x() + s * 0.42, c.y() - s * 0.3), s * 0.2)
+                marks.anchor(p, QPointF(c.x() + s * 0.42, c.y() - s * 0.3), s * 0.2)
 
     def _hex_numbers(self, p: QPainter, hexes: list[int]) -> None:
         s = self.geom.scale
@@ -352,10 +344,10 @@ class MapRenderer:
         p.setPen(Qt.PenStyle.NoPen)
         halo_brush = QBrush(QColor(255, 252, 235, 215))
         ink = QBrush(QColor(self.palette.label))
-        for box, path, halo in self._label_plan(level):
-            if box.intersects(rect):
-                p.fillPath(halo, halo_brush)
-                p.fillPath(path, ink)
+        for label in self._label_plan(level):
+            if label.box.intersects(rect):
+                p.fillPath(label.halo, halo_brush)
+                p.fillPath(label.path, ink)
 
     def _draw_links(self, p: QPainter, px: float) -> None:
         if not self._links:
@@ -364,11 +356,41 @@ class MapRenderer:
         for i, j in self._links:
             p.drawLine(self.geom.centres[i], self.geom.centres[j])
 
-    def _label_plan(self, level: float) -> list[tuple[QRectF, QPainterPath, QPainterPath]]:
-        """Planned once per level for the whole map, so a name cut by a tile edge is drawn the
-        same in both tiles."""
+    def _label_plan(self, level: float) -> list[Label]:
+        """The names at this level (labels.py, maplabels.py), planned once per level and
+        counter layout for the whole map, so a name cut by a tile edge is drawn the same in
+        both tiles."""
         plan = self._labels.get(level)
         if plan is None:
-            plan = self._labels[level] = (area_labels if self.board.grid is None else place_labels)(
-                self.board, self.geom, level, self.paper_rect(), self.dpr)
+            plan = self._labels[level] = self._plan(level, self._stacks)
         return plan
+
+    def _plan(self, level: float, stacks: dict[int, int]) -> list[Label]:
+        if self.names is None:
+            return area_labels(self.board, self.geom, level, self.paper_rect(), self.dpr)
+        return self.names.plan(level, stacks, self.dpr)
+
+    def set_stacks(self, stacks: dict[int, int]) -> list[QRectF]:
+        """Counter stacks moved (place -> number of counters): names are planned again and
+        the cached tiles where a name came or went are dropped. Returns those scene rects."""
+        stacks = {p: n for p, n in stacks.items() if n > 0}
+        if stacks == self._stacks or self.names is None:  # an area's name has its own room
+            return []
+        self._stacks = stacks
+        dirty: list[QRectF] = []
+        drawn = {key[0] for key in self._tiles}
+        for level, old in list(self._labels.items()):
+            if level not in drawn:  # no tile of it kept: planned again when next drawn
+                del self._labels[level]
+                continue
+            new = self._plan(level, stacks)
+            self._labels[level] = new
+            before = {(lb.name, lb.anchor): lb.box for lb in old}
+            after = {(lb.name, lb.anchor): lb.box for lb in new}
+            changed = [b for k, b in before.items() if after.get(k) != b]
+            changed += [b for k, b in after.items() if before.get(k) != b]
+            for box in changed:
+                for tx, ty in self.tiles_for(level, box):
+                    self._tiles.pop((level, tx, ty), None)
+            dirty += changed
+        return dirty

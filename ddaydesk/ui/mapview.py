@@ -39,7 +39,7 @@ def _board_art(board: Board, profile: UIProfile, palette: Palette) -> tuple[Boar
     art = _ART.pop(key, None)
     if art is None or art[0].board is not board:
         geom = BoardGeometry(board, keep_out=profile.keep_out(board))
-        art = (geom, MapRenderer(board, geom, palette, paint_extra=profile.paint_map))
+        art = (geom, MapRenderer(board, geom, palette, labels=profile.map_names, paint_extra=profile.paint_map))
     elif art[1].palette is not palette:
         art[1].set_palette(palette)
     _ART[key] = art
@@ -62,8 +62,12 @@ class MapScene(QGraphicsScene):
         margin = self.geom.scale * 3
         self.setSceneRect(self.geom.rect.adjusted(-margin, -margin, margin, margin))
         self.overlays = Overlays(self, self.geom, palette, skip_markers=profile.own_markers)
-        self.counters = CounterLayer(self, self.geom, self.art, profile)
+        self.counters = CounterLayer(self, self.geom, self.art, profile, self._stacks_changed)
         self.decorations = profile.decorations(self, self.geom)
+
+    def _stacks_changed(self, stacks: dict[int, int]) -> None:
+        for r in self.renderer.set_stacks(stacks):  # place names moved clear of the counters
+            self.update(r)
 
     def show_view(self, view: GameView) -> None:
         """Counters, markers and the profile's decorations as ``view`` has them."""

@@ -79,8 +79,8 @@ def build_menus(win) -> None:
     add_action(win, m, "&Next turn", win.next_turn, "Ctrl+Shift+E", "End every remaining phase of this turn")
     add_action(win, m, "Roll &log", win.show_roll_log, "Ctrl+L", "Show the dice rolls of this game")
     m = mb.addMenu("&Help")
-    add_action(win, m, "&Rules reference", win.show_rules, QKeySequence.StandardKey.HelpContents,
-               "The optional rules of this game and the rules notes")
+    add_action(win, m, "&Rules", win.show_rules, QKeySequence.StandardKey.HelpContents,
+               "This game's rules, charts and optional rules, searchable")
     add_action(win, m, "&Keyboard shortcuts", win.show_shortcuts, "Ctrl+/", "Every command with its key")
     add_action(win, m, "&About ddaydesk", win.show_about, None, "Version, licence and map data")
     for menu in mb.findChildren(QMenu):

@@ -8,7 +8,7 @@ a 150-hex path, 2-3 ms to show it). Layers are toggled as a whole from the View 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
@@ -72,6 +72,10 @@ class Overlays:
         self.s = s
         self.items: dict[str, list[QGraphicsItem]] = {name: [] for name in LAYERS}
         self.visible = {name: shown for name, (_t, _k, shown) in LAYERS.items()}
+        self.marker_kinds: frozenset[str] = frozenset()  # the kinds of map marker shown
+        self.drift_shown = False
+        self.filled: set[str] = set()  # layers with something drawn now
+        self.changed: list[Callable[[], None]] = []  # told when layers, markers or drift change (legend)
 
         def add(layer: str, z: float) -> QGraphicsPathItem:
             it = _item(scene, z)
@@ -165,6 +169,7 @@ class Overlays:
         self.marker_chips.setBrush(QColor("#fff3c4"))
         self.marker_text.setPen(Qt.PenStyle.NoPen)
         self.marker_text.setBrush(QColor("#1b1b1b"))
+        self._tell()  # (the legend redraws its samples)
 
     def show_markers(self, markers: tuple[tuple[str, int, str | None], ...]) -> None:
         """A labelled chip per marker at its hex's west corner, where counters leave room."""
@@ -183,6 +188,10 @@ class Overlays:
             text.addPath(text_path(MARKER_LABELS.get(kind, kind[:3].upper()), box.center(), s * 0.21))
         self.marker_chips.setPath(chips)
         self.marker_text.setPath(text)
+        kinds = frozenset(kind for kind, _p, _s in markers)
+        if kinds != self.marker_kinds:
+            self.marker_kinds = kinds
+            self._tell()
 
     def _head_style(self, item: QGraphicsPathItem, ink: QColor) -> None:
         item.setPen(QPen(QColor(255, 255, 255, 220), self.s * 0.03))
@@ -199,6 +208,16 @@ class Overlays:
         self.visible[layer] = on
         for it in self.items[layer]:
             it.setVisible(on)
+        self._tell()
+
+    def _tell(self) -> None:
+        for listener in self.changed:
+            listener()
+
+    def _fill(self, layer: str, something: bool) -> None:
+        if (layer in self.filled) != something:
+            self.filled.symmetric_difference_update({layer})
+            self._tell()
 
     # -- layers -------------------------------------------------------------------------------
     def show_hover(self, place: int) -> None:
@@ -214,8 +233,10 @@ class Overlays:
             for it in (self.range_fill, self.range_edge, self.range_stops):
                 it.setPath(QPainterPath())
             self.show_path([], {})
+            self._fill("range", False)
             return
         places = list(rng.cost)
+        self._fill("range", bool(places))
         self.range_fill.setPath(self.geom.area_path(places))
         self.range_edge.setPath(self.geom.boundary_path(places))
         self.range_stops.setPath(self.geom.area_path(p for p in rng.stops if p in rng.cost))
@@ -245,6 +266,7 @@ class Overlays:
     def show_zoc(self, own: Iterable[int], enemy: Iterable[int]) -> None:
         self.zoc_own.setPath(self.geom.area_path(own))
         self.zoc_enemy.setPath(self.geom.area_path(enemy))
+        self._fill("zoc", not (self.zoc_own.path().isEmpty() and self.zoc_enemy.path().isEmpty()))
 
     def set_zoc_colours(self, own_side: str, enemy_side: str) -> None:
         for item, side in ((self.zoc_own, own_side), (self.zoc_enemy, enemy_side)):
@@ -263,7 +285,9 @@ class Overlays:
             for it in (self.supply_ok, self.supply_out, self.supply_casing, self.supply_lines,
                        self.supply_hq_lines, self.supply_heads, self.supply_halo, self.supply_text):
                 it.setPath(QPainterPath())
+            self._fill("supply", False)
             return
+        self._fill("supply", True)
         self.supply_ok.setPath(self.geom.area_path(sv.supplied_places))
         out_places = {unit_places[u] for u, us in sv.units.items()
                       if not us.supplied and unit_places.get(u, -1) >= 0}
@@ -303,6 +327,7 @@ class Overlays:
             arrow_head(heads, self.geom.centres[t[-2]], self.geom.centres[t[-1]], self.s * 0.28)
         self.trails.setPath(path)
         self.trail_heads.setPath(heads)
+        self._fill("trails", not path.isEmpty())
 
     def show_drifts(self, drifts: Iterable[tuple[int, int]]) -> None:
         path, heads = QPainterPath(), QPainterPath()
@@ -313,6 +338,9 @@ class Overlays:
             arrow_head(heads, pa, pb, self.s * 0.3)
         self.drift_lines.setPath(path)
         self.drift_heads.setPath(heads)
+        if (not path.isEmpty()) != self.drift_shown:
+            self.drift_shown = not path.isEmpty()
+            self._tell()
 
     def show_choice_ends(self, places: Iterable[int]) -> None:
         self.choice_ends.setPath(self.geom.area_path(places))

@@ -52,7 +52,7 @@ _TERRAIN = {
     "clear": "#ece6c8", "coast": "#ece6c8", "woods": "#a9c98a", "bocage": "#c4d49c",
     "city": "#ece6c8", "town": "#ece6c8", "fortress": "#ece6c8", "fortified": "#ddd3b8",
     "mountain": "#d9c59a", "sea": "#93bddf", "lake": "#93bddf", "neutral": "#d4d0c8",
-    "flooded": "#b5d7d9", "marsh": "#c3d9b9", "beach": "#efe2a8", "land": "#ece6c8",
+    "flooded": "#b5d7d9", "marsh": "#c3d9b9", "swamp": "#c3d9b9", "beach": "#efe2a8", "land": "#ece6c8",
 }
 
 DEFAULT = Palette(

@@ -11,6 +11,7 @@ frozen dataclasses so models and tests can build them directly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -41,6 +42,7 @@ class UnitInfo:
     eliminated: bool = False
     part: str = ""  # area systems: where inside its place it stands, or its off-map box (place -1)
     where: str = ""  # its place (and part or box) in words, as the port names it
+    size: str = ""  # the size mark from the order of battle ("XX", "III"; "" when it gives none)
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,7 @@ class GameView:
     outcome: str = ""  # game over: who won and why, in words (with the rule id); "" while playing
     end_phase_text: str = ""  # what ending this phase does, in words ("send the bombers")
     tracks: tuple[tuple[str, str], ...] = ()  # counters the game keeps: (title, value)
+    first_turn: int = 1  # the scenario's first turn (the turn track starts there)
 
 
 @dataclass(frozen=True)
@@ -135,6 +138,27 @@ class SupplyView:
 
 
 @dataclass(frozen=True)
+class SupplyPreview:
+    """Supply as it would be after a previewed move (hovering a hex the selected unit may
+    reach): who is in supply (both sides), the units the move would cut off or restore, and
+    each side's full view (area, traced lines, HQ loads) made when first asked for."""
+
+    unit: str
+    place: int
+    supplied: dict[str, bool]  # every unit on the map after the move (both sides): in supply?
+    cut_off: frozenset[str]
+    restored: frozenset[str]
+    make_view: Callable[[str], SupplyView] = field(compare=False, repr=False)
+    _views: dict[str, SupplyView] = field(default_factory=dict, compare=False, repr=False)
+
+    def view(self, side: str) -> SupplyView:
+        """``side``'s supply after the move, as :meth:`GamePort.supply` draws it now."""
+        if side not in self._views:
+            self._views[side] = self.make_view(side)
+        return self._views[side]
+
+
+@dataclass(frozen=True)
 class ModifierLine:
     text: str
     value: str  # "+2", "x2", "halved"
@@ -165,6 +189,7 @@ class CombatPreview:
     support: tuple[SupportChoice, ...] = ()
     die_sides: int = 6
     rule: str = ""  # the CRT's catalogue id
+    key: tuple[tuple[str, str], ...] = ()  # (code, what it means with its rule) for the table in use
 
 
 @dataclass(frozen=True)
@@ -227,6 +252,10 @@ class GamePort(Protocol):
         """Places in the zone of control of ``side``'s units."""
 
     def supply(self, side: str) -> SupplyView: ...
+
+    def supply_after_move(self, unit: str, place: int, via: tuple[int, ...] = ()) -> SupplyPreview | None:
+        """Supply as it would be after moving ``unit`` to ``place`` (along ``via``, start
+        first); None when the rules refuse that move."""
 
     def combat_preview(self, attackers: list[str], defender_place: int,
                        support: dict[str, int]) -> CombatPreview: ...

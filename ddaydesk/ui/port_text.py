@@ -1,15 +1,16 @@
 """The engine port's words: phase titles, capabilities, log entries, each in names.
 
 Qt-free helpers of :class:`~ddaydesk.ui.engine_port.EnginePort`; what a system words its own
-way comes from its profile (``ddaydesk.ui.profiles``).
+way comes from its rules module (``RulesModule.describe``, ``phase_name``, ``phase_label``)
+or, failing that, its profile (``ddaydesk.ui.profiles``).
 """
 
 from __future__ import annotations
 
-from ddaydesk.engine import EndPhase, Move
+from ddaydesk.engine import Move
 from ddaydesk.engine.tables import load_move_rules
 from ddaydesk.formats.errors import FormatError
-from ddaydesk.ui.action_text import describe
+from ddaydesk.rules.combat.words import log_text as combat_log_text
 from ddaydesk.ui.port import Capabilities, LogEntry
 
 
@@ -65,19 +66,19 @@ def log_entry(port, side: str, i: int) -> LogEntry:
     name = port.name
     action, before, ch = g.actions[i], g.states[i], g.changes[i]
     phase = port.phase_title(before.phase)
+    told = None if action.secret else combat_log_text(port.scenario, action, before, ch)
     if action.secret and action.side != side:
         text = "a secret choice was recorded"
+    elif told is not None:  # a combat action in words, its notes included
+        text = name(told)
     elif isinstance(action, Move) and ch.moved:
         unit, frm, to, _path = ch.moved[0]
         who = port.scenario.units[port.scenario.unit_index[unit]].name
         start = port.place_name(frm, before.part[port.scenario.unit_index[unit]]) if frm >= 0 else "enters"
         text = f"{who}: {start} → {port.place_name(to)}"
-    elif isinstance(action, EndPhase):
-        text = f"end of {phase}"
     else:
-        text = describe(port.scenario, action, port.place_name, port.profile.phrases,
-                        port.unit_where(before))
-    if ch.notes:
+        text = port.describe(before, action)
+    if ch.notes and told is None:
         text += "; " + "; ".join(name(n) for n in ch.notes)
     return LogEntry(i + 1, before.turn, phase, action.side, text, tuple(r.value for r in ch.dice),
                     tuple(f"{r.value} on d{r.sides}: {name(r.purpose)}" for r in ch.dice))

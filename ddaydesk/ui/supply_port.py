@@ -7,9 +7,10 @@ its answer into legs to draw and one line of explanation per unit, with the rule
 from __future__ import annotations
 
 from ddaydesk.board import Board
+from ddaydesk.gcpause import gc_paused
 from ddaydesk.rules.supply import SupplyInput, SupplyResult, SupplyUnit, compute_supply
 from ddaydesk.rules.supply.adapter import SC_MARKER, fortress_places
-from ddaydesk.ui.port import HqUse, SupplyLeg, SupplyView, UnitSupply
+from ddaydesk.ui.port import HqUse, SupplyLeg, SupplyPreview, SupplyView, UnitSupply
 
 
 def supply_input(scenario, places: list[int], on_map: list[bool], reduced: list[bool],
@@ -86,3 +87,46 @@ def to_view(result: SupplyResult, side: str) -> SupplyView:
 
 def compute_view(inp: SupplyInput, side: str) -> SupplyView:
     return to_view(compute_supply(inp), side)
+
+
+class MovePreviews:
+    """What-if supply for the hover preview (rules/supply/whatif.py), kept for one position:
+    the supply before the move is traced once per position and side, each hovered hex once."""
+
+    def __init__(self, name=str):
+        self.name = name  # engine text -> names (the port's Namer)
+        self._what_if = None
+        self._views: dict[tuple, SupplyPreview | None] = {}
+
+    def after_move(self, game, unit: str, place: int, via: tuple[int, ...]) -> SupplyPreview | None:
+        from ddaydesk.rules.supply.whatif import SupplyWhatIf
+
+        sc = game.scenario
+        k = sc.unit_index.get(unit)
+        if k is None:
+            return None
+        side = sc.units[k].side
+        w = self._what_if
+        if w is None or w.state is not game.state or w.side != side:
+            self._what_if, self._views = SupplyWhatIf(game.state, side), {}
+        vkey = (unit, place, tuple(via))
+        if vkey not in self._views:
+            if len(self._views) >= SupplyWhatIf.MEMO:
+                self._views.clear()
+            self._views[vkey] = self._preview(self._what_if.after_move(unit, place, tuple(via)), sc.system.sides)
+        return self._views[vkey]
+
+    def _preview(self, change, sides) -> SupplyPreview | None:
+        if change is None:
+            return None
+        cut = frozenset(change.cut_off)
+
+        def make_view(side: str) -> SupplyView:
+            with gc_paused():
+                v = to_view(change.after, side)
+            units = {u: UnitSupply(u, x.supplied, x.legs, "cut off by this move" if u in cut else self.name(x.reason))
+                     for u, x in v.units.items()}
+            return SupplyView(side, v.supplied_places, units, v.hqs)
+
+        return SupplyPreview(change.unit, change.place, {u: s.supplied for u, s in change.after.units.items()},
+                             cut, frozenset(change.restored), make_view)

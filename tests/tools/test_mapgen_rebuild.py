@@ -12,14 +12,14 @@ from tools.mapgen.write import write_map
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("name", ["dday77", "utah"])
+@pytest.mark.parametrize("name", ["dday77", "utah", "sword"])
 def test_rebuild_reproduces_the_committed_map_byte_for_byte(name, tmp_path):
     # The full build takes a second or two, so the test runs it whole rather than on a clip.
     built = write_map(name, tmp_path, log=lambda msg: None)
     assert built.read_bytes() == (ROOT / "maps" / f"{name}.yaml").read_bytes()
 
 
-@pytest.mark.parametrize("name", ["dday77", "utah"])
+@pytest.mark.parametrize("name", ["dday77", "utah", "sword"])
 def test_generated_map_passes_ddaydesk_check(name):
     kind, problems = check_file(str(ROOT / "maps" / f"{name}.yaml"))
     assert kind == "map"

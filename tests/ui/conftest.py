@@ -57,3 +57,10 @@ def window(qtbot, game, settings):
     qtbot.waitExposed(win)
     win.view.fit()
     return win
+
+
+def shown(label) -> str:
+    """The words a rich-text label shows (status bar, dialogs: rule ids there are links)."""
+    from PySide6.QtGui import QTextDocumentFragment
+
+    return QTextDocumentFragment.fromHtml(label.text()).toPlainText()

@@ -1,6 +1,7 @@
 """Playing an engine action through the real main window, as a player would: a move by clicking
 the unit's counter and then the place, the end of a phase with the Actions dock's button, every
-other action by activating its line in the Actions dock (confirming its preview, if any).
+other action by activating its line in the Actions dock (confirming its preview, if any); the
+hand-over screen, when the window shows it, is passed by the next player.
 
 Scripted test players pick the action from ``legal_actions``; this module finds the window's
 way to take it and checks the window took exactly that action."""
@@ -26,6 +27,8 @@ def take(qtbot, win, action) -> None:
     port = win.port
     game = port.game
     before = game.pos
+    if win.stack.currentWidget() is win.handover:  # the next player sits down (a side with secrets)
+        win.handover.button.click()
     assert win.controller.side == game.state.active, "the window hands the seat to the side to act"
     if isinstance(action, Move):
         win.controller.select(action.unit)  # as a click on its counter or its row in the Units dock

@@ -41,7 +41,7 @@ def unit_info(u: UnitSpec) -> UnitInfo:
     """A scenario unit at its start position, as a view shows it."""
     return UnitInfo(id=u.id, name=u.name, side=u.side, nationality=u.nationality, type=u.type,
                     attack=u.attack, defence=u.defence, movement=u.movement, place=u.hex,
-                    hq=u.hq, arrive_turn=u.arrive_turn)
+                    hq=u.hq, arrive_turn=u.arrive_turn, size=u.size or "")
 COLUMNS = ("1-2", "1-1", "2-1", "3-1", "4-1", "5-1")
 CRT = {
     "1-2": ("AE", "AE", "AR", "AR", "EX", "DR"),
@@ -89,7 +89,8 @@ class FakeGame:
                         units=tuple(self.units.values()), log=tuple(self.entries),
                         secrets=dict(self.secrets[side]),
                         trails=tuple(tuple(args["path"]) for kind, args, _u in self.log if kind == "move"),
-                        markers=tuple((m.kind, m.place, m.side) for m in self.scenario.markers))
+                        markers=tuple((m.kind, m.place, m.side) for m in self.scenario.markers),
+                        first_turn=self.scenario.first_turn)
 
     def needs_handover(self, from_side: str, to_side: str) -> bool:
         return from_side != to_side

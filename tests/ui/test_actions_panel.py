@@ -10,6 +10,7 @@ import pytest
 engine = pytest.importorskip("ddaydesk.engine")
 
 from ddaydesk.ui.engine_port import open_engine_game  # noqa: E402
+from tests.ui.conftest import shown  # noqa: E402
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 
@@ -39,7 +40,7 @@ def test_invasion_is_declared_from_the_actions_panel_and_undone(qtbot, settings)
               for g in range(w.actions_panel.tree.topLevelItemCount())]
     assert groups[0] == "Invade"
     w.end_phase()
-    assert "STD-INV-01" in w.hint.text()  # the refusal in the status bar
+    assert "STD-INV-01" in shown(w.hint)  # the refusal in the status bar
     item = next(i for i in w.actions_panel.items() if i.text(0) == "Invade Normandy")
     before = len(port.game.log)
     w.actions_panel.tree.itemActivated.emit(item, 0)  # double-click / Enter
@@ -77,8 +78,8 @@ def test_game_over_is_shown_in_a_dialog_and_the_status_bar(qtbot, settings):
             w.handover.button.click()
     out = port.game.state.game["outcome"]
     assert out["rule"] == "STD-VIC-02" and out["winner"] == "german"
-    assert "german player wins" in w.outcome_label.text() and "(STD-VIC-02)" in w.outcome_label.text()
-    assert w.outcome_box is not None and w.outcome_box.text() == w.outcome_label.text()
+    assert "german player wins" in shown(w.outcome_label) and "(STD-VIC-02)" in shown(w.outcome_label)
+    assert w.outcome_box is not None and w.outcome_box.text() == shown(w.outcome_label)
     w.outcome_box.close()
 
 

@@ -10,6 +10,7 @@ engine = pytest.importorskip("ddaydesk.engine")
 from ddaydesk.formats.catalog import default_scenario_path  # noqa: E402
 from ddaydesk.ui.engine_port import EnginePort, open_engine_game  # noqa: E402
 from ddaydesk.ui.session import autosave_path, open_game  # noqa: E402
+from tests.ui.conftest import shown  # noqa: E402
 
 
 @pytest.fixture
@@ -98,8 +99,8 @@ def test_end_phase_to_the_other_side(qtbot, win, port):
         if win.stack.currentWidget() is win.handover or win.controller.side != first:
             break
         must = [a for a in engine.legal_actions(port.game.state, first) if a.kind == "attack"]
-        if must and "must attack" in win.hint.text():
-            assert "D77-ZOC-04" in win.hint.text()  # the refusal, shown where the player looks
+        if must and "must attack" in shown(win.hint):
+            assert "D77-ZOC-04" in shown(win.hint)  # the refusal, shown where the player looks
             refused += 1
             _fight(win, port, must[0].attackers, must[0].target)
     assert refused  # the tutorial's Allies start next to the Germans
@@ -246,11 +247,11 @@ def test_hover_outside_the_range_says_the_engines_reason(qtbot, win, port):
     sea = port.board.index("1003")
     win._hovered(sea)
     k = port.scenario.unit_index["us-29-inf"]
-    assert win.hint.text() == engine.movement.why_not(port.game.state, engine.reach(port.game.state, k), sea)
-    assert "sea" in win.hint.text()
+    assert shown(win.hint) == engine.movement.why_not(port.game.state, engine.reach(port.game.state, k), sea)
+    assert "sea" in shown(win.hint)
     target = next(p for p in c.range.cost if p != c.range.start)
     win._hovered(target)
-    assert f"{c.range.cost[target]:g} MP" in win.hint.text()
+    assert f"{c.range.cost[target]:g} MP" in shown(win.hint)
 
 
 def test_a_retreat_is_chosen_by_clicking_a_marked_hex(qtbot, settings):
@@ -283,7 +284,7 @@ def test_a_retreat_is_chosen_by_clicking_a_marked_hex(qtbot, settings):
     text, path = next((t, p) for t, p in retreats if p[-1] == end)
     qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=w.view.view_point_of(end))
     last = port.game.log[-1]
-    assert last.kind == "retreat" and tuple(last.via) == path[1:] and text in w.hint.text()
+    assert last.kind == "retreat" and tuple(last.via) == path[1:] and text in shown(w.hint)
 
 
 def test_the_log_after_an_undo_and_another_action_is_the_log_written_afresh(port):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, Qt
 
 from ddaydesk.ui.session import autosave_path
+from tests.ui.conftest import shown
 
 
 def click(qtbot, win, place: int, button=Qt.MouseButton.LeftButton) -> None:
@@ -87,11 +88,11 @@ def test_illegal_click_changes_nothing_and_says_why(qtbot, window, game):
     german = "de-352-inf"
     click(qtbot, window, game.units[german].place)
     assert window.controller.range is None  # the allied player is viewing
-    assert "is a german unit" in window.hint.text()
+    assert "is a german unit" in shown(window.hint)
     window.end_phase()  # combat phase: the engine refuses movement and says why
     click(qtbot, window, game.units["us-29-inf"].place)
     assert window.controller.range is None
-    assert "cannot move now" in window.hint.text()
+    assert "cannot move now" in shown(window.hint)
     before = dict(game.units)
     click(qtbot, window, game.board.index("0101"))  # sea
     assert game.units == before

@@ -124,16 +124,3 @@ def test_new_game_dialog_offers_the_scenario_and_its_optional_rules(qtbot, scena
         assert dlg.checks[row.id].text() == (f"{row.title}  ({row.rules})" if row.rules else row.title)
     assert dlg.standard_rules.text() == listing.standard_rules
     assert dlg.standard_rules.text().startswith("standard rules:")
-
-
-def test_rules_reference_shows_options_and_the_shipped_docs(qtbot, window):
-    sc = window.port.scenario
-    dlg = dialogs.rules_reference(window, sc.system, sc.options)
-    qtbot.addWidget(dlg)
-    page = dlg.view.toPlainText()
-    for opt in sc.system.options.values():
-        assert opt.title in page and opt.rules[0] in page
-    titles = [dlg.pages.item(r).text() for r in range(dlg.pages.count())]
-    assert "Combat" in titles
-    dlg.pages.setCurrentRow(titles.index("Combat"))
-    assert "CRT" in dlg.view.toPlainText()

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-MAPS = ("dday77", "utah")
+MAPS = ("dday77", "utah", "sword")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -16,7 +16,7 @@ def main(argv: list[str] | None = None) -> int:
     ex = sub.add_parser("extract", help="stage 1: clip the open-data packages into tools/mapgen/data/")
     ex.add_argument("extracts", nargs="*", help="weurope, cotentin (default: both)")
     bd = sub.add_parser("build", help="stage 2: write maps/<map>.yaml from the extracts")
-    bd.add_argument("maps", nargs="*", choices=[*MAPS, []], help="dday77, utah (default: both)")
+    bd.add_argument("maps", nargs="*", choices=[*MAPS, []], help="dday77, utah, sword (default: all)")
     bd.add_argument("--out", type=Path, default=ROOT / "maps", help="folder to write into")
     args = ap.parse_args(argv)
     if args.cmd == "extract":

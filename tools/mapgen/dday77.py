@@ -123,7 +123,7 @@ CITIES = [
 TOWNS = [(n.split("/")[0], n) for n in [
     # Normandy and the Channel coast
     "Valognes/FR", "Carentan/FR", "Isigny-sur-Mer/FR", "Sainte-Mère-Église/FR", "Barneville-Carteret/FR",
-    "Lessay/FR", "Périers/FR", "Coutances/FR", "Saint-Lô/FR", "Vire/FR", "Villers-Bocage/FR",
+    "Coutances/FR", "Périers/FR", "Lessay/FR", "Saint-Lô/FR", "Vire/FR", "Villers-Bocage/FR",
     "Caumont-l'Éventé/FR", "Évrecy/FR", "Ouistreham/FR", "Bayeux/FR", "Falaise/FR", "Lisieux/FR",
     "Deauville/FR", "Honfleur/FR", "Argentan/FR", "Alençon/FR", "Avranches/FR", "Mortain/FR", "Évreux/FR",
     "Dreux/FR", "Vernon/FR", "Mantes-la-Jolie/FR", "Beauvais/FR", "Neufchâtel-en-Bray/FR", "Le Tréport/FR",

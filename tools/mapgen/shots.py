@@ -19,6 +19,7 @@ SHOTS = [
     ("map-dday77-normandy.png", "dday77", ("1317", "2724"), 40.0),
     ("map-utah-whole.png", "utah", None, 26.0),
     ("map-utah-landing.png", "utah", ("3301", "1611"), 44.0),
+    ("map-sword.png", "sword", None, 60.0),
 ]
 
 

@@ -12,7 +12,8 @@ How a position is resolved (docs/rules/dday77-oob.md):
   accents, case or hyphens, and "St" = "Saint"); the unit goes to the nearest hex within
   ``within`` (default 2) that is passable land, holds no enemy, has room under the stacking
   limit (ddaydesk/rules/data/dday77/stacking.yaml) and, when the scenario draws a front
-  (``zones``), lies on the unit's own side of it. Ties go to the lowest hex index.
+  (``zones``), lies on the unit's own side of it. Ties go to the lowest hex index. An HQ
+  with ``serves: [ids]`` is set up last, by the supply rules (supply_setup.py).
 - ``arrives: {date}``: the turn is the week of that date (``calendar``), never before the
   scenario's first turn. German arrivals enter by the map's German entry region; Allied
   arrivals of the campaign have no region (they land under the invasion and reinforcement
@@ -42,6 +43,7 @@ from ddaydesk.formats.mapfile import load_map  # noqa: E402
 from ddaydesk.formats.scenariofile import load_scenario  # noqa: E402
 from ddaydesk.formats.yamlmarks import load_file  # noqa: E402
 from ddaydesk.rules.systems import load_system  # noqa: E402
+from tools.scenarios import supply_setup  # noqa: E402
 
 OOB = Path(__file__).resolve().parent / "dday77_oob.yaml"
 STACKING = ROOT / "ddaydesk" / "rules" / "data" / "dday77" / "stacking.yaml"
@@ -65,6 +67,8 @@ class Unit:
     within: int
     arrive_date: dt.date | None
     note: str = ""  # where the unit historically was or came from
+    serves: tuple[str, ...] = ()  # an HQ: the units it must keep in supply (supply_setup.py)
+    size: str = ""  # the size mark: the rating class's, or the HQ kind's (hq_sizes)
 
 
 def normalise(name: str) -> str:
@@ -102,6 +106,12 @@ class Placer:
                 return name, i
         return None
 
+    def anchor(self, what: str, names: tuple[str, ...]) -> tuple[str, int]:
+        hit = self.find(names)
+        if hit is None:
+            raise BuildError(f"{what}: none of the places {list(names)} is on map {self.board.id}")
+        return hit
+
     def draw_front(self, anchors: dict[str, list[str]]) -> None:
         """Each hex belongs to the side of its nearest anchor place, measured between hex
         centres (hex counts tie too often far from the front); exact ties belong to no side."""
@@ -127,20 +137,12 @@ class Placer:
         self.zone = zone
 
     def place(self, unit: Unit, near: tuple[str, ...], within: int) -> int:
-        hit = self.find(near)
-        if hit is None:
-            raise BuildError(f"unit {unit.id}: none of the places {list(near)} is on map {self.board.id}")
-        name, anchor = hit
+        name, anchor = self.anchor(f"unit {unit.id}", near)
         if name != near[0]:
             self.warnings.append(f"unit {unit.id}: {near[0]!r} is not on the map; placed near {name!r}")
-        counted = unit.type not in self.uncounted
         best = None
         for i in range(self.board.n):
-            if not self.land[i] or self.side_at[i] not in (None, unit.side):
-                continue
-            if self.zone is not None and self.zone[i] != unit.side:
-                continue
-            if counted and self.count[i] >= self.limit:
+            if not self.allows(unit, i):
                 continue
             d = self.board.distance(anchor, i)
             if d <= within and (best is None or d < best[0]):
@@ -148,11 +150,22 @@ class Placer:
         if best is None:
             raise BuildError(f"unit {unit.id}: no free hex for it within {within} of {name} "
                              f"(hex {self.board.labels[anchor]})")
-        i = best[1]
+        self.put(unit, best[1])
+        return best[1]
+
+    def allows(self, unit: Unit, i: int) -> bool:
+        """May ``unit`` be set up on hex ``i``: passable land, no enemy, its own side of the
+        front, room under the stacking limit."""
+        if not self.land[i] or self.side_at[i] not in (None, unit.side):
+            return False
+        if self.zone is not None and self.zone[i] != unit.side:
+            return False
+        return unit.type in self.uncounted or self.count[i] < self.limit
+
+    def put(self, unit: Unit, i: int) -> None:
         self.side_at[i] = unit.side
-        if counted:
+        if unit.type not in self.uncounted:
             self.count[i] += 1
-        return i
 
 
 def load_oob(path: Path = OOB) -> tuple[dict, list[Unit]]:
@@ -177,6 +190,8 @@ def load_oob(path: Path = OOB) -> tuple[dict, list[Unit]]:
                 type=cls["type"], values=values, hq=u.get("hq"),
                 near=tuple(near if isinstance(near, list) else [near]),
                 within=int(u.get("within", DEFAULT_WITHIN)), arrive_date=arrive, note=str(u.get("hist", "")),
+                serves=tuple(u.get("serves", ())),
+                size=str(cls.get("size") or doc.get("hq_sizes", {}).get(u.get("hq"), "")),
             ))
     seen: set[str] = set()
     for u in units:
@@ -192,8 +207,7 @@ def turn_of(date: dt.date, calendar: dict) -> int:
 
 
 def stacking() -> tuple[int, tuple[str, ...]]:
-    doc = load_file(str(STACKING))
-    return int(doc["limit"]["value"]), tuple(doc["not_counted"]["types"])
+    return int((doc := load_file(str(STACKING)))["limit"]["value"]), tuple(doc["not_counted"]["types"])
 
 
 def german_entry(board: Board) -> str:
@@ -234,9 +248,9 @@ def build(board: Board, doc: dict, units: list[Unit], key: str) -> tuple[list[di
     entry = german_entry(board)
     allied_via = invasion_area(board, spec["arrivals_via"]) if "arrivals_via" in spec else None
     calendar = doc["calendar"]
-    # (unit, start places, search radius); no places = the unit arrives
+    # (unit, start places, search radius, units it serves); no places = the unit arrives
     if positions is None:  # the campaign: every unit at its own position or arrival date
-        plan = [(u, u.near, u.within) for u in units]
+        plan = [(u, u.near, u.within, u.serves) for u in units]
     else:  # a set-up of its own: positioned units in the order given, then the arrivals
         plan = []
         for uid, p in positions.items():
@@ -245,19 +259,20 @@ def build(board: Board, doc: dict, units: list[Unit], key: str) -> tuple[list[di
                 raise BuildError(f"scenarios.{key}: unit {uid} is set up but only arrives on turn "
                                  f"{turn_of(u.arrive_date, calendar)}")
             near = p["near"] if isinstance(p["near"], list) else [p["near"]]
-            plan.append((u, tuple(near), int(p.get("within", DEFAULT_WITHIN))))
-        plan += [(u, (), 0) for u in units if u.id in arrivals]
+            plan.append((u, tuple(near), int(p.get("within", DEFAULT_WITHIN)), tuple(p.get("serves", ()))))
+        plan += [(u, (), 0, ()) for u in units if u.id in arrivals]
     overflow = spec.get("overflow") == "arrive"
     out: list[dict] = []
-    for u, near, within in plan:
+    seated = []  # HQs placed by the supply rules once every other unit stands
+    for u, near, within, serves in plan:
         entry_doc = {"id": u.id, "name": u.name, "side": u.side, "nationality": u.nationality, "type": u.type,
                      "attack": u.values[0], "defence": u.values[1], "movement": u.values[2]}
-        if u.hq:
-            entry_doc["hq"] = u.hq
-        if u.note:
-            entry_doc["note"] = u.note
+        entry_doc.update({k: v for k, v in (("size", u.size), ("hq", u.hq), ("note", u.note)) if v})
         turn = None
-        if near:
+        if near and serves:
+            entry_doc["hex"] = None
+            seated.append((entry_doc, u, near, within, serves))
+        elif near:
             try:
                 entry_doc["hex"] = board.labels[placer.place(u, near, within)]
             except BuildError as exc:
@@ -277,11 +292,28 @@ def build(board: Board, doc: dict, units: list[Unit], key: str) -> tuple[list[di
                 arrives["region"] = allied_via
             entry_doc["arrives"] = arrives
         out.append(entry_doc)
-    markers = []
+    sc_places = supply_setup.supply_centres(placer.find, spec.get("supply_centres", ()), placer.warnings)
+    for entry_doc, u, near, within, serves in seated:
+        entry_doc["hex"] = _seat(placer, out, entry_doc, u, near, within, serves, sc_places)
+    markers = [{"kind": "supply_centre", "side": "allied", "hex": board.labels[i]} for i in sc_places]
     if placer.zone is not None:
-        markers = [{"kind": "control", "side": "allied", "hex": board.labels[i]}
-                   for i in range(board.n) if placer.zone[i] == "allied" and placer.land[i]]
+        markers += [{"kind": "control", "side": "allied", "hex": board.labels[i]}
+                    for i in range(board.n) if placer.zone[i] == "allied" and placer.land[i]]
     return out, markers, placer.warnings
+
+
+def _seat(placer: Placer, entries: list[dict], entry: dict, u: Unit, near: tuple[str, ...], within: int,
+          serves: tuple[str, ...], supply_centres: tuple[int, ...]) -> str:
+    """The hex label of an HQ seated by the supply rules (supply_setup.py)."""
+    hit = placer.anchor(f"unit {u.id}", near)
+    i, warning = supply_setup.seat_entry(placer.board, entries, entry, hit, within, serves, supply_centres,
+                                     lambda i: placer.allows(u, i))
+    if i is None:
+        raise BuildError(f"unit {u.id}: no free hex for it within {within} of {hit[0]}")
+    if warning:
+        placer.warnings.append(warning)
+    placer.put(u, i)
+    return placer.board.labels[i]
 
 
 _PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")

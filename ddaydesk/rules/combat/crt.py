@@ -38,12 +38,13 @@ class SideEffect:
 @dataclass(frozen=True)
 class ResultDef:
     code: str
-    text: str
+    text: str  # what it does: "attacker retreats 2 hexes"
     attacker: SideEffect
     defender: SideEffect
     exchange: str | None  # "printed": defender eliminated, attacker loses >= printed factors
     rule: str
     confidence: str
+    name: str = ""  # what the letters stand for: "Attacker Back 2" (the code when the table gives none)
 
 
 @dataclass(frozen=True)
@@ -188,7 +189,7 @@ def _results(rd: Reader, doc, pos, what: str) -> dict[str, ResultDef]:
     rdoc = rd.mapping(doc, pos, what, optional=tuple(doc) if isinstance(doc, MarkedDict) else ())
     for code in rdoc or ():
         r = rd.mapping(rdoc[code], rdoc.at(code), f"{what}.{code}",
-                       optional=("text", "attacker", "defender", "exchange", "rule", "confidence", "note"))
+                       optional=("name", "text", "attacker", "defender", "exchange", "rule", "confidence", "note"))
         if r is None:
             continue
         sides = {}
@@ -208,7 +209,8 @@ def _results(rd: Reader, doc, pos, what: str) -> dict[str, ResultDef]:
         out[str(code)] = ResultDef(str(code), rd.text(r, "text", f"{what}.{code}", default=str(code)),
                                    sides["attacker"], sides["defender"], exchange,
                                    rd.text(r, "rule", f"{what}.{code}", default="STD-CRT"),
-                                   _confidence(rd, r, f"{what}.{code}"))
+                                   _confidence(rd, r, f"{what}.{code}"),
+                                   rd.text(r, "name", f"{what}.{code}", default=str(code)))
     return out
 
 

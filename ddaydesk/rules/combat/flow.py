@@ -33,6 +33,7 @@ from ddaydesk.rules.combat.model import CombatUnit, Declaration, Situation, Supp
 from ddaydesk.rules.combat.results import plan_result
 from ddaydesk.rules.combat.state_adapter import record, situation, store_pools, writable
 from ddaydesk.rules.combat.strength import Assessment, assess
+from ddaydesk.rules.combat.words import result_note
 
 DEFER = frozenset({"FMU-AREIN-09"})  # settled by the defender's answer, not at the declaration
 # F&M attacks the landing rules make compulsory: mode -> the record listing their hexes
@@ -397,9 +398,7 @@ def fight(state: GameState, sit: Situation, a: Assessment, p: dict, ch: Changes)
                        a.defence + sum(sup.marker_value(m, False) for m in dfn_m), a.table)
     res = resolve(a, lambda: ch.roll(state, a.crt.die, f"combat at {label}: {col.label}").value, att_m, dfn_m)
     drawn = [f"{m.cup} +{sup.marker_value(m, a.flak and m in att_m)}" for m in (*att_m, *dfn_m)]
-    die = f"die {res.die}" if res.die is not None else "no roll"
-    ch.notes.append(f"combat at {label}: {res.column} → {res.result} ({res.attack}:{res.defence}, {die}"
-                    + (f"; markers {', '.join(drawn)}" if drawn else "") + ")")
+    ch.notes.append(result_note(label, res.column, res.result, res.attack, res.defence, res.die, drawn))
     store_pools(state, spend(sit.pools, a, att, dfn))
     rec = writable(state)
     rec["defended"] = sorted({*rec["defended"], label})

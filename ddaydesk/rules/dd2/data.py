@@ -1,4 +1,5 @@
-"""D-Day2 tables, loaded from ``rules/data/dd2/*.yaml`` (units, rule parameters, charts).
+"""D-Day2 tables, loaded from ``rules/data/dd2/*.yaml`` (units, rule parameters, charts), or
+from the player's corrected copy of a table (``ddaydesk.rules.tables.table_path``).
 
 The order of play (sequence.yaml) is read by the engine (``load_sequence("dd2")``)."""
 
@@ -9,9 +10,8 @@ from functools import cache
 
 import yaml
 
-from ddaydesk.rules.systems import DATA
+from ddaydesk.rules.tables import table_path
 
-FOLDER = DATA / "dd2"
 CODES = {"I": "infantry", "A": "artillery", "T": "armour"}
 
 
@@ -54,7 +54,7 @@ class Tables:
 
 
 def _load(name: str) -> dict:
-    return yaml.safe_load((FOLDER / name).read_text(encoding="utf-8"))
+    return yaml.safe_load(table_path("dd2", name.removesuffix(".yaml")).read_text(encoding="utf-8"))
 
 
 @cache

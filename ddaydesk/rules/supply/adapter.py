@@ -45,7 +45,7 @@ def from_scenario(sc: Scenario, *, turn: int | None = None, weather: str = "clea
     return SupplyInput(
         system=sc.system.id, board=board, units=units,
         turn=sc.first_turn if turn is None else turn, weather=weather,
-        german_sources=_sources(board), supply_centres=markers(SC_MARKER),
+        german_sources=source_places(board), supply_centres=markers(SC_MARKER),
         beachheads=markers("beachhead"), drop_zones=markers("drop_zone"),
         beach_landing=tuple(p.place for p in board.places if p.kind == "beach_landing"),
     )
@@ -65,7 +65,7 @@ def from_game_state(state) -> SupplyInput:
     static = board.__dict__.get("_supply_static")  # what the map fixes: read once per board
     if static is None:
         static = board.__dict__["_supply_static"] = (
-            fortress_places(board), _sources(board),
+            fortress_places(board), source_places(board),
             tuple(p.place for p in board.places if p.kind == "beach_landing"))
     forts, sources, beach_landing = static
     units = []
@@ -88,6 +88,7 @@ def from_game_state(state) -> SupplyInput:
     )
 
 
-def _sources(board: Board) -> tuple[int, ...]:
+def source_places(board: Board) -> tuple[int, ...]:
+    """D-Day '77 German supply sources: the places of the map's ``supply_source`` regions."""
     return tuple(i for r in board.regions.values()
                  if r.kind == "supply_source" and r.side in (None, "german") for i in r.places)

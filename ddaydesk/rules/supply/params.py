@@ -15,7 +15,7 @@ from typing import Any
 from ddaydesk.formats.errors import Problem
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import MarkedDict, load_file
-from ddaydesk.rules.systems import DATA
+from ddaydesk.rules.tables import table_path
 
 CONFIDENCE = ("seed", "default")
 
@@ -185,8 +185,9 @@ def load_params_file(path: str | Path, system: str) -> SupplyParams:
 
 @cache
 def load_supply_params(system: str) -> SupplyParams:
-    """The shipped supply table of a system (FormatError if it is missing or broken)."""
-    path = DATA / system / "supply.yaml"
+    """The supply table of a system: the player's drop-in copy if there is one, else the
+    shipped table (FormatError if it is missing or broken)."""
+    path = table_path(system, "supply")
     if not path.is_file():
         from ddaydesk.formats.errors import FormatError
 

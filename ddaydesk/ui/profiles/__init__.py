@@ -17,6 +17,8 @@ from ddaydesk.ui.profiles.base import UIProfile
 #: system id -> "module:class" of its profile (imported on first use)
 PROFILES: dict[str, str] = {
     "dd2": "ddaydesk.ui.profiles.dd2:DD2Profile",
+    "ddd": "ddaydesk.ui.profiles.ddd:DDDProfile",
+    "pkd": "ddaydesk.ui.profiles.pkd:PKDProfile",
 }
 
 

@@ -85,6 +85,8 @@ class UIProfile:
     group_alike: bool = False
     #: marker kinds the profile's decorations draw (the window's marker chips leave them out)
     own_markers: frozenset[str] = frozenset()
+    #: names printed on the map by the window (False: the system's own map art names its places)
+    map_names: bool = True
 
     def slot(self, geom: BoardGeometry, place: int, part: str, occupied: frozenset[str]) -> tuple[QPointF, int]:
         """Where the units of ``place`` standing in ``part`` are drawn (scene units) and which

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from ddaydesk.board import Board
 from ddaydesk.ui.counters import CounterArt
 from ddaydesk.ui.port import SupplyView, UnitInfo
+from ddaydesk.ui.rule_links import link_label, linked
 from ddaydesk.ui.widgets.stacklist import StackList
 
 
@@ -51,9 +52,8 @@ class HexInfo(QWidget):
         self.header.setTextFormat(Qt.TextFormat.RichText)
         self.header.setWordWrap(True)
         self.header.setAlignment(Qt.AlignmentFlag.AlignTop)
-        self.supply = QLabel("")
+        self.supply = link_label(QLabel(""))  # the supply explanations' rule ids are links
         self.supply.setWordWrap(True)
-        self.supply.setTextFormat(Qt.TextFormat.RichText)
         self.stack = StackList(art, port, self)
         lay.addWidget(self.header)
         lay.addWidget(self.stack, 1)
@@ -75,5 +75,5 @@ class HexInfo(QWidget):
                 us = supply.units.get(u.id)
                 if us is not None:
                     mark = "in supply" if us.supplied else "<b>OUT of supply</b>"
-                    lines.append(f"{u.name}: {mark}: {us.reason}")
+                    lines.append(f"{escape(u.name)}: {mark}: {linked(us.reason)}")
         self.supply.setText("<br>".join(lines))

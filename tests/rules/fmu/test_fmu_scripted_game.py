@@ -48,11 +48,18 @@ def _fight(g: Game, side: str) -> None:
 
 
 def play(seed: int) -> Game:
-    g = play_landing(Game(scenario(), seed))
-    while g.state.phase != OVER:
+    return play_through(play_landing(Game(scenario(), seed)))
+
+
+def play_through(g: Game, last_turn: int = 999) -> Game:
+    """Play a Utah Beach game from its landing to its end (or past ``last_turn``)."""
+    while g.state.phase != OVER and g.state.turn <= last_turn:
         s = g.state
         if s.phase.startswith("landing."):
             fight_landing(g)
+            continue
+        if s.phase == "weather":  # the campaign's weather (FMU-WX-01)
+            g.do(next(a for a in legal_actions(s, s.active) if a.kind == "roll_weather"))
             continue
         if s.phase.endswith("combat"):
             _fight(g, s.active)

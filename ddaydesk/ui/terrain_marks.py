@@ -1,5 +1,6 @@
-"""Map glyphs drawn into the tiles: trees, hedges, peaks, waves, built-up areas, forts and
-anchors (scene units; ``c`` a place's centre, ``s`` the scale of one model unit)."""
+"""The marks drawn on terrain in the map tiles (trees, hedges, peaks, waves, built-up areas,
+forts, fortified lines) and on places (a port's anchor). Deterministic per place, so a mark
+never moves between tiles."""
 
 from __future__ import annotations
 
@@ -16,8 +17,7 @@ def jitter(i: int, k: int) -> float:
     return (x % 10007) / 10007.0
 
 
-def trees(crowns: tuple[QPainterPath, QPainterPath], i: int, c: QPointF, s: float,
-           n: int) -> None:
+def trees(crowns: tuple[QPainterPath, QPainterPath], i: int, c: QPointF, s: float, n: int) -> None:
     for k in range(n):
         a = jitter(i, k) * math.tau
         r = s * (0.18 + 0.42 * jitter(i, k + 11))
@@ -42,8 +42,13 @@ def peaks(p: QPainter, i: int, c: QPointF, s: float, ink: QColor) -> None:
     for k, (dx, dy, size) in enumerate(((-0.3, 0.15, 0.32), (0.25, 0.2, 0.28), (0.0, -0.25, 0.36))):
         base = QPointF(c.x() + dx * s, c.y() + dy * s)
         h = size * s
-        tri = QPolygonF([QPointF(base.x() - h, base.y() + h * 0.5), QPointF(base.x(), base.y() - h * 0.7),
-                         QPointF(base.x() + h, base.y() + h * 0.5)])
+        tri = QPolygonF(
+            [
+                QPointF(base.x() - h, base.y() + h * 0.5),
+                QPointF(base.x(), base.y() - h * 0.7),
+                QPointF(base.x() + h, base.y() + h * 0.5),
+            ]
+        )
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor(ink).lighter(160 + 10 * k))
         p.drawPolygon(tri)
@@ -92,8 +97,15 @@ def teeth(p: QPainter, c: QPointF, s: float, ink: QColor) -> None:
     p.setBrush(ink)
     for k in range(-2, 3):
         x = c.x() + k * s * 0.22
-        p.drawPolygon(QPolygonF([QPointF(x - s * 0.07, c.y() + s * 0.1), QPointF(x, c.y() - s * 0.12),
-                                 QPointF(x + s * 0.07, c.y() + s * 0.1)]))
+        p.drawPolygon(
+            QPolygonF(
+                [
+                    QPointF(x - s * 0.07, c.y() + s * 0.1),
+                    QPointF(x, c.y() - s * 0.12),
+                    QPointF(x + s * 0.07, c.y() + s * 0.1),
+                ]
+            )
+        )
 
 
 def anchor(p: QPainter, c: QPointF, r: float) -> None:

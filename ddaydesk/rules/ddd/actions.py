@@ -1,0 +1,207 @@
+"""D-Day Dice's actions. ``player`` names whose dice or Unit it is: an Allied Unit's id (its
+scenario unit: ``us``, ``british``, ``french``, ``canadian``) or ``german``. Cards are named by
+their id in ``rules/data/ddd/cards.yaml``; ``to`` is a Sector (a board place, written as its
+label in the log). Their words for the player: ddaydesk/rules/ddd/text.py."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ddaydesk.engine import Action, action_type
+
+
+@action_type
+@dataclass(frozen=True)
+class LandUnit(Action):
+    """Set-up: the Unit comes ashore in one of the map's landing Sectors."""
+
+    kind = "land_unit"
+    player: str
+    to: int
+
+
+@action_type
+@dataclass(frozen=True)
+class BlindStart(Action):
+    """Blind start (DDD-GER-44): die ``die`` of the German's start roll is his Soldiers."""
+
+    kind = "blind_start"
+    die: int
+
+
+@action_type
+@dataclass(frozen=True)
+class RollDice(Action):
+    kind = "roll_dice"
+    player: str
+
+
+@action_type
+@dataclass(frozen=True)
+class LockDie(Action):
+    """Lock (or unlock) die ``die`` before the next re-roll."""
+
+    kind = "lock_die"
+    player: str
+    die: int
+
+
+@action_type
+@dataclass(frozen=True)
+class Reroll(Action):
+    kind = "reroll"
+    player: str
+
+
+@action_type
+@dataclass(frozen=True)
+class KeepDice(Action):
+    """These dice are the Final Tally (no more re-rolls)."""
+
+    kind = "keep_dice"
+    player: str
+
+
+@action_type
+@dataclass(frozen=True)
+class PickTally(Action):
+    """Close Combat Clasp: keep the ``original`` Final Tally, or the new one (DDD-SOLO-14)."""
+
+    kind = "pick_tally"
+    player: str
+    original: bool
+
+
+@action_type
+@dataclass(frozen=True)
+class ScoreTally(Action):
+    """Score the Final Tally: the RWBs taken (by face; ``options`` picks each one's
+    alternative), a Straight or not, the dice the Active Skulls cancel (by face), and ``pick``:
+    the used Item an Ingenuity RWB finds again."""
+
+    kind = "score_tally"
+    player: str
+    rwbs: tuple[str, ...] = ()
+    options: tuple[int, ...] = ()
+    straight: bool = False
+    cancel: tuple[str, ...] = ()
+    pick: str = ""
+
+
+@action_type
+@dataclass(frozen=True)
+class TradeDie(Action):
+    """The Lieutenant gives die ``die`` of the Final Tally to ``receiver`` in the same Sector."""
+
+    kind = "trade_die"
+    player: str
+    receiver: str
+    die: int
+
+
+@action_type
+@dataclass(frozen=True)
+class Rally(Action):
+    kind = "rally_specialist"
+    player: str
+    card: str
+
+
+@action_type
+@dataclass(frozen=True)
+class FindItem(Action):
+    """Find an Item or a Vehicle with Item Points."""
+
+    kind = "find_item"
+    player: str
+    card: str
+
+
+@action_type
+@dataclass(frozen=True)
+class Trade(Action):
+    kind = "trade_resources"
+    player: str
+    receiver: str
+    resource: str
+    amount: int
+
+
+@action_type
+@dataclass(frozen=True)
+class UseCard(Action):
+    """Use a card: an Item, a Specialist's ability, an Award, a Decoration. ``unit``: the
+    Allied Unit it aims at; ``die``/``face``: a die and the face to turn it to (or an RWB's face
+    and option); ``source``: whose dice a die is taken from; ``pick``: a card it brings in."""
+
+    kind = "use_card"
+    player: str
+    card: str
+    unit: str = ""
+    die: int = -1
+    face: str = ""
+    source: str = ""
+    pick: str = ""
+
+
+@action_type
+@dataclass(frozen=True)
+class DrawDecoration(Action):
+    """The German buys a random Decoration for 5 Courage (DDD-GER-22)."""
+
+    kind = "draw_decoration"
+
+
+@action_type
+@dataclass(frozen=True)
+class PickDecoration(Action):
+    """The German's Straight: the Decoration of his choice (DDD-GER-23). Secret."""
+
+    kind = "pick_decoration"
+    secret = True
+    card: str
+
+
+@action_type
+@dataclass(frozen=True)
+class OrderDecorations(Action):
+    """Ingenuity: the top Decorations of the deck in the order given, top first. Secret."""
+
+    kind = "order_decorations"
+    secret = True
+    order: tuple[str, ...]
+
+
+@action_type
+@dataclass(frozen=True)
+class ChooseLoss(Action):
+    """The choice a loss waits for: which Specialist, Item or Vehicle goes (``choice`` a card
+    id), or which of a Wound Badge's losses is paid (``choice`` the loss)."""
+
+    kind = "choose_loss"
+    player: str
+    choice: str
+
+
+@action_type
+@dataclass(frozen=True)
+class Assault(Action):
+    """Phase 7: ``player``'s Unit in the final Bunker assaults the German now (DDD-GER-30)."""
+
+    kind = "bunker_assault"
+    player: str
+
+
+@action_type
+@dataclass(frozen=True)
+class SectorMove(Action):
+    """Phase 5: ``player``'s Unit Advances or moves across to Sector ``to``."""
+
+    kind = "sector_move"
+    player: str
+    to: int
+
+
+__all__ = ["Assault", "BlindStart", "ChooseLoss", "DrawDecoration", "FindItem", "KeepDice", "LandUnit",
+           "LockDie", "OrderDecorations", "PickDecoration", "PickTally", "Rally", "Reroll", "RollDice",
+           "ScoreTally", "SectorMove", "Trade", "TradeDie", "UseCard"]

@@ -1,0 +1,117 @@
+"""D-Day Dice as an engine rules module: ``register`` (called by engine/systems.py through
+``ddaydesk.rules.ddd``) adds the actions, hooks, conditions, end checks and the hold that
+keeps every other action waiting while a choice is asked. Every handler and hook ends by
+settling the game (phases.settle): a decided game stops there."""
+
+from __future__ import annotations
+
+from ddaydesk.engine import OVER, Handler, RulesModule
+from ddaydesk.rules.ddd import (
+    auto,
+    cards,
+    combat,
+    moves,
+    pending,
+    phases,
+    rolls,
+    setup,
+    solo,
+    supply,
+    text,
+)
+from ddaydesk.rules.ddd.actions import BlindStart, ChooseLoss, OrderDecorations, PickDecoration
+from ddaydesk.rules.ddd.pending import ANSWERS, answer_apply, answers, side_of, waiting
+
+
+def _settled(apply):
+    def run(state, action, ch, phase):
+        apply(state, action, ch, phase)
+        phases.settle(state, ch)
+        if state.phase == OVER:
+            ch.phases.append(OVER)
+    return run
+
+
+def _hook(fn):
+    def run(state, ch):
+        if state.extra.get("ddd", {}).get("winner") is None:
+            fn(state, ch)
+        phases.settle(state, ch)
+    return run
+
+
+# -- answers to waiting choices ------------------------------------------------------------------
+def _answer_legal(kind: str, make):
+    def legal(state, side, phase):
+        c = waiting(state)
+        if c and pending.ANSWER_OF[c["kind"]] == kind and side_of(c["player"]) == side:
+            for value in answers(state, c):
+                yield make(side, c["player"], value)
+    return legal
+
+
+def _answer_apply(kind: str, value_of):
+    def apply(state, action, ch, phase):
+        answer_apply(state, value_of(action), kind, action.side, ch)
+    return apply
+
+
+def _blind_legal(state, side, phase):
+    r = state.record("ddd")
+    for k in range(len(r.get("blind", ()))):
+        yield BlindStart(side, k)
+
+
+def _blind_apply(state, action, ch, phase):
+    r = state.record("ddd")
+    if not 0 <= action.die < len(r.get("blind", ())):
+        from ddaydesk.engine import IllegalAction
+
+        raise IllegalAction("pick one of the Blind start dice")
+    setup.blind_pick(state, action.die, ch)
+    ch.end_phase = True
+
+
+def register(rm: RulesModule) -> None:
+    if rm.system != "ddd":
+        return
+    rm.add_setup(setup.setup)
+    handlers = [
+        ("land_unit", moves.land_legal, moves.land_apply, "phase"),
+        ("blind_start", _blind_legal, _blind_apply, "phase"),
+        ("roll_dice", rolls.dice_legal_kind("roll_dice"), rolls.roll_apply, "phase"),
+        ("lock_die", rolls.dice_legal_kind("lock_die"), rolls.lock_apply, "phase"),
+        ("reroll", rolls.dice_legal_kind("reroll"), rolls.reroll_apply, "phase"),
+        ("keep_dice", rolls.dice_legal_kind("keep_dice"), rolls.keep_apply, "phase"),
+        ("pick_tally", rolls.pick_legal, rolls.pick_apply, "any"),
+        ("score_tally", rolls.score_legal, rolls.score_apply, "phase"),
+        ("trade_die", rolls.trade_die_legal, rolls.trade_die_apply, "phase"),
+        ("rally_specialist", supply.rally_legal, supply.rally_apply, "phase"),
+        ("find_item", supply.find_legal, supply.find_apply, "phase"),
+        ("trade_resources", supply.trade_legal, supply.trade_apply, "phase"),
+        ("draw_decoration", supply.draw_legal, supply.draw_apply, "phase"),
+        ("use_card", cards.card_legal, cards.card_apply, "phase"),
+        ("sector_move", moves.move_legal, moves.move_apply, "phase"),
+        ("bunker_assault", combat.assault_legal, combat.assault_apply, "phase"),
+        ("choose_loss", _answer_legal("choose_loss", lambda s, p, v: ChooseLoss(s, p, v)),
+         _answer_apply("choose_loss", lambda a: a.choice), "any"),
+        ("pick_decoration", _answer_legal("pick_decoration", lambda s, p, v: PickDecoration(s, v)),
+         _answer_apply("pick_decoration", lambda a: a.card), "any"),
+        ("order_decorations", _answer_legal("order_decorations", lambda s, p, v: OrderDecorations(s, tuple(v.split(",")))),
+         _answer_apply("order_decorations", lambda a: ",".join(a.order)), "any"),
+    ]
+    for kind, legal, apply, sides in handlers:
+        rm.add_action(Handler(kind, legal, _settled(apply), sides))
+    for name, fn in (("ddd_ashore", setup.ashore), ("ddd_german_start", setup.german_start),
+                     ("ddd_turn_start", phases.turn_start), ("ddd_upkeep", phases.upkeep),
+                     ("ddd_combat", combat.combat), ("ddd_bot_move", solo.bot_move),
+                     ("ddd_auto_german", auto.play), ("ddd_end_of_turn", lambda s, c: None)):
+        rm.add_hook(name, _hook(fn))
+    rm.add_condition("landing_choice", setup.landing_choice)
+    rm.add_condition("assault_due", combat.assault_due)
+    for name, fn in phases.CONDITIONS.items():
+        rm.add_condition(name, fn)
+    rm.add_end_check(phases.end_problem)
+    rm.add_hold(pending.hold_reason, ANSWERS)
+    rm.describe = text.describe
+    rm.phase_name = text.phase_name

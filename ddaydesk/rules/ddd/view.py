@@ -1,0 +1,212 @@
+"""What a D-Day Dice window shows, read for one side (engine/view.py strips the other side's
+secrets first: the Allies see how many Decorations the German holds, never which).
+
+``table(state, side)`` -> :class:`Table`: every player's card (resources, Specialists, Items,
+Vehicles, Awards), dice (face, locked, held by a re-roll, role in the tally), re-rolls left,
+the ways to score the tally with what each buys and the dice each highlights, the Unit's
+Sector and marker; the German's state and the Bunker; every Sector's DEF, machine guns and
+attributes. ``choices(state, side)``: every action ``side`` may take now, in words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ddaydesk.engine import GameState, current_phase, legal_actions, view
+from ddaydesk.rules.ddd import german, moves, scoring
+from ddaydesk.rules.ddd import model as m
+from ddaydesk.rules.ddd.data import tables
+from ddaydesk.rules.ddd.pending import waiting
+from ddaydesk.rules.ddd.rolls import COLOUR_NAMES
+from ddaydesk.rules.ddd.tally import die_roles
+from ddaydesk.rules.ddd.text import describe, phase_name
+
+ATTRIBUTE_WORDS = {"cant_stay": "can't stay here (1 turn)", "fight_once": "fight once", "lose_specialist":
+                   "lose a Specialist on arrival", "no_lock": "no dice locked", "five_dice": "roll only 5 dice",
+                   "no_items": "no Items found here", "gain_d6_soldiers": "gain 1d6 Soldiers on arrival",
+                   "max_one_unit": "one Unit at most"}
+
+
+@dataclass(frozen=True)
+class CardView:
+    id: str
+    name: str
+    kind: str
+    cost: int
+    text: str
+    default: bool  # the text is ddaydesk's, not printed
+
+
+@dataclass(frozen=True)
+class DieView:
+    index: int
+    colour: str  # red, white, blue, black
+    colour_name: str
+    face: str
+    face_name: str
+    locked: bool  # marked to stay for the next re-roll
+    held: bool  # locked at a re-roll: stays locked
+    role: str  # once scored (or for the first scoring choice): counts, rwb, straight, cancelled, ...
+
+
+@dataclass(frozen=True)
+class ScoreChoice:
+    action: object
+    words: str
+    gain: dict
+    roles: tuple[str, ...]  # per die
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    id: str
+    name: str
+    side: str
+    nation: str
+    status: str
+    sector: int  # board place, -1 off the map
+    sector_name: str
+    marker: int
+    marker_limit: int
+    must_move: bool
+    soldiers: int
+    courage: int
+    stars: int
+    tools: int
+    force: int
+    specialists: tuple[CardView, ...]
+    items: tuple[CardView, ...]
+    vehicles: tuple[CardView, ...]
+    awards: tuple[CardView, ...]
+    hand: tuple[CardView, ...]
+    decorations: tuple[CardView, ...]  # the German's hand: only in his own view
+    decorations_held: int
+    dice: tuple[DieView, ...]
+    rolled: bool
+    rerolls_left: int
+    kept: bool
+    scored: tuple[str, ...]  # what the scored tally gave, in words
+    score_choices: tuple[ScoreChoice, ...]
+
+
+@dataclass(frozen=True)
+class SectorView:
+    place: int
+    label: str
+    name: str
+    row: int
+    defence: int
+    mgf: int
+    mgf_live: bool  # the guns fire now (active, not silenced)
+    special_damage: bool
+    bunker: str
+    requires: str  # a Specialist's name
+    attributes: tuple[str, ...]  # in words
+    units: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    mode: str  # coop, atlantikwall, solitaire
+    turn: int
+    phase: str
+    phase_name: str
+    active: str
+    players: tuple[PlayerView, ...]  # Allied Units, then the German
+    german: PlayerView | None
+    mgf_active: bool
+    mines_active: bool
+    decoration_deck: int
+    decoration_discard: tuple[str, ...]
+    deck_top: tuple[str, ...]  # the Decorations the German has seen on top (his view only)
+    waiting: str
+    sectors: tuple[SectorView, ...]
+    winner: str | None
+    end: str
+
+
+def _cards(ids) -> tuple[CardView, ...]:
+    cards = tables().cards
+    return tuple(CardView(c.id, c.name, c.kind, c.cost, c.text, c.confidence == "default")
+                 for c in (cards[i] for i in ids))
+
+
+def _player(v: GameState, pid: str, secrets: dict) -> PlayerView:
+    r = m.rec(v)
+    p = m.player(r, pid)
+    sm = m.sectors(v)
+    place = m.place_of(v, pid) if pid != m.GERMAN else (sm.final_bunkers[0] if sm.final_bunkers else -1)
+    t = tables()
+    opts = scoring.options(v, pid)
+    dice = tuple((d[0], d[1]) for d in p["dice"])
+    if p["scored"]:
+        roles = tuple(p["scored"]["roles"])
+    elif opts:
+        roles = tuple(die_roles(dice, opts[0].base))
+    else:
+        roles = ("counts",) * len(dice)
+    limit = 0
+    if pid != m.GERMAN and place in sm.sectors:
+        limit = t.value("units", "cant_stay_limit" if "cant_stay" in sm.sector(place).attributes else "marker_limit")
+    return PlayerView(
+        id=pid, name=m.player_name(v, pid), side=p["side"], nation=p["nation"], status=p["status"], sector=place,
+        sector_name=sm.name(place) if place >= 0 else "", marker=p["marker"], marker_limit=limit,
+        must_move=pid != m.GERMAN and p["status"] == "ashore" and place in sm.sectors and moves.must_move(v, pid),
+        soldiers=p["soldiers"], courage=p["courage"], stars=p["stars"], tools=p["tools"], force=m.force(p),
+        specialists=_cards(p["specialists"]), items=_cards(p["items"]), vehicles=_cards(p["vehicles"]),
+        awards=_cards(p["awards"]), hand=_cards(p["hand"]),
+        decorations=_cards(secrets.get("hand", ())) if pid == m.GERMAN else (),
+        decorations_held=r["decorations"]["held"] if pid == m.GERMAN else 0,
+        dice=tuple(DieView(k, d[0], COLOUR_NAMES.get(d[0], d[0]), d[1], t.faces[d[1]].name, d[2] > 0, d[2] == 2,
+                           roles[k] if k < len(roles) else "counts") for k, d in enumerate(p["dice"])),
+        rolled=p["rolls"] > 0, rerolls_left=max(0, t.rerolls - max(0, p["rolls"] - 1)) if p["rolls"] else t.rerolls,
+        kept=p["kept"], scored=tuple(p["scored"]["names"]) + (str(p["scored"]["gain"]),) if p["scored"] else (),
+        score_choices=tuple(ScoreChoice(o.action, o.words(), dict(o.gain), tuple(die_roles(dice, o.base)))
+                            for o in opts),
+    )
+
+
+def table(state: GameState, side: str) -> Table:
+    v = view(state, side)
+    r = m.rec(v)
+    sm = m.sectors(v)
+    secrets = v.secrets.get(m.GERMAN, {}) if side == "german" else {}
+    players = tuple(_player(v, pid, secrets) for pid in r["order"])
+    g = next((p for p in players if p.id == m.GERMAN), None)
+    live_guns = german.mgf_active(r)
+    where: dict[int, list[str]] = {}
+    for pid in m.on_map(r):
+        where.setdefault(m.place_of(v, pid), []).append(pid)
+    sectors = tuple(SectorView(
+        s.place, s.label, s.name, s.row, s.defence, s.mgf,
+        bool(s.mgf) and live_guns and s.label not in r["silenced"], s.special_damage, s.bunker,
+        m.card_name(s.requires) if s.requires else "", tuple(ATTRIBUTE_WORDS.get(a, a) for a in sorted(s.attributes)),
+        tuple(where.get(s.place, ()))) for s in sm.sectors.values())
+    c = waiting(v)
+    phase = current_phase(v).id
+    return Table(
+        mode=r["mode"], turn=v.turn, phase=phase, phase_name=phase_name(phase), active=v.active, players=players,
+        german=g, mgf_active=live_guns, mines_active=german.mines_active(r),
+        decoration_deck=len(v.secrets.get(m.GERMAN, {}).get("deck", ())) if side == "german" else
+        _deck_size(r), decoration_discard=tuple(m.card_name(x) for x in r["decorations"]["discard"]),
+        deck_top=tuple(m.card_name(x) for x in secrets.get("top", ())),
+        waiting=(f"{m.player_name(v, c['player'])} must choose: {c.get('why') or c['kind']}" if c else ""),
+        sectors=sectors, winner=r["winner"], end=r["end"])
+
+
+def _deck_size(r: dict) -> int:
+    """The Allies' count of the face-down deck: every Decoration less those held and played."""
+    d = r["decorations"]
+    return max(0, d.get("size", 0) - d["held"] - len(d["discard"]))
+
+
+@dataclass(frozen=True)
+class Choice:
+    action: object
+    kind: str
+    words: str
+
+
+def choices(state: GameState, side: str) -> list[Choice]:
+    """Every action ``side`` may take now, with its words (names, never ids)."""
+    return [Choice(a, a.kind, describe(state, a)) for a in legal_actions(state, side)]

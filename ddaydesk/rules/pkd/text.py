@@ -1,0 +1,113 @@
+"""Koenig's D-Day actions in words for a player: unit and place names, never ids ("Fire at
+0605 Hermanville-sur-Mer: 1st Suffolk, 2nd East Yorkshire, 2 Support points"). Pure, no Qt."""
+
+from __future__ import annotations
+
+from ddaydesk.engine import Action, EndPhase, GameState, Interdict, Move
+from ddaydesk.rules.pkd.actions import (
+    AnswerBattle,
+    Attach,
+    ChooseOperation,
+    CloseCombat,
+    FireAttack,
+    ForceMarch,
+    HaltOverrun,
+    Leadership,
+    Occupy,
+    Reconstitute,
+    Recover,
+    Refit,
+    TradeSupport,
+    Withdraw,
+)
+from ddaydesk.rules.pkd.operations import op_title
+from ddaydesk.rules.pkd.records import formation_name, rec
+
+PAY = {"artillery": "an Artillery point", "allied_support": "an Allied Support point",
+       "leadership": "the Leadership marker"}
+FEAT = {"keep": "keep the Leadership marker (accept the roll)",
+        "reroll": "spend the Leadership marker: re-roll the die (Battlefield Leadership)",
+        "stand": "spend the Leadership marker: ignore the retreat and fight on (Battlefield Leadership)"}
+
+
+def place_name(state: GameState, p: int) -> str:
+    """'0605 Hermanville-sur-Mer': the hex number and the first name on it."""
+    if p < 0:
+        return "nowhere"
+    board = state.scenario.board
+    names = [x.name for x in board.places if x.place == p]
+    return f"{board.labels[p]} {names[0]}" if names else board.labels[p]
+
+
+def unit_name(state: GameState, uid: str) -> str:
+    k = state.scenario.unit_index.get(uid)
+    return state.scenario.units[k].name if k is not None else str(uid)
+
+
+def _names(state: GameState, ids) -> str:
+    return ", ".join(unit_name(state, u) for u in ids)
+
+
+def _support(n: int, corps: bool) -> str:
+    parts = [f"{n} Support point{'s' if n > 1 else ''}"] if n else []
+    if corps:
+        parts.append("Corps Artillery (the Leadership marker)")
+    return (" with " + " and ".join(parts)) if parts else ""
+
+
+def describe(state: GameState, a: Action) -> str:
+    """One line for a player."""
+    if isinstance(a, EndPhase):
+        act = rec(state)["act"]
+        if state.phase == "interdiction":
+            return "done interdicting: draw the first chit"
+        return f"end the {formation_name(state, act['formation'])} activation" if act else "end the phase"
+    if isinstance(a, Move):
+        k = state.unit(a.unit)
+        start = state.place[k]
+        frm = place_name(state, start) if start >= 0 else "off the map"
+        return f"move {unit_name(state, a.unit)} from {frm} to {place_name(state, a.to)}"
+    if isinstance(a, ChooseOperation):
+        return f"{op_title(a.operation)} Operation"
+    if isinstance(a, FireAttack):
+        ind = [u for u in a.attackers if u in a.indirect]
+        direct = [u for u in a.attackers if u not in a.indirect]
+        who = _names(state, direct) + ("; indirect: " + _names(state, ind) if ind else "")
+        return f"fire at {place_name(state, a.target)}{_support(a.support, a.corps)}: {who}"
+    if isinstance(a, CloseCombat):
+        return f"close combat at {place_name(state, a.target)}{_support(a.support, a.corps)}: {_names(state, a.attackers)}"
+    if isinstance(a, AnswerBattle):
+        return "defend" + (_support(a.support, a.corps) or " without Support")
+    if isinstance(a, Leadership):
+        return FEAT.get(a.feat, a.feat)
+    if isinstance(a, Withdraw):
+        return f"retreat to {place_name(state, a.to)}"
+    if isinstance(a, Occupy):
+        return f"move into the hex: {_names(state, a.units)}" if a.units else "stay: nobody moves into the hex"
+    if isinstance(a, HaltOverrun):
+        return f"{unit_name(state, a.unit)} ends its overrun"
+    if isinstance(a, ForceMarch):
+        return f"Force March {unit_name(state, a.unit)} (spend the Leadership marker)"
+    if isinstance(a, Attach):
+        return f"attach {unit_name(state, a.unit)} to this formation for the turn (spend the Leadership marker)"
+    if isinstance(a, Recover | Reconstitute):
+        where = f"at {place_name(state, a.place)}" if a.place >= 0 else "(no hex qualifies: the chance is lost)"
+        if isinstance(a, Recover):
+            return f"Unit Recovery: {unit_name(state, a.unit)} returns {where} (spend the Leadership marker)"
+        return f"reconstitute {unit_name(state, a.unit)} {where} with both Replacements"
+    if isinstance(a, Refit):
+        return f"Replacements: {_names(state, a.units)}" if a.units else "no unit to refit"
+    if isinstance(a, TradeSupport):
+        return f"trade {PAY.get(a.pay, a.pay)} for an Interdiction marker"
+    if isinstance(a, Interdict):
+        return f"place an Interdiction marker at {place_name(state, a.place)}"
+    return a.kind.replace("_", " ")
+
+
+def phase_label(state: GameState) -> str | None:
+    """'activation: 6th Airborne Division, Move Operation' while a formation acts."""
+    act = rec(state)["act"]
+    if act is None or not state.phase.endswith(".activation"):
+        return None
+    op = f", {op_title(act['op'])} Operation" if act["op"] else ""
+    return f"activation: {formation_name(state, act['formation'])}{op}"

@@ -1,0 +1,215 @@
+"""Fire and Close Combat: strengths, exact odds before the roll, Hits, retreats, and the
+Indirect Fire optional rule (14.4). The test map's river runs on 0403/0503, 0404/0503 and
+0404/0504; a cliff on 0303/0304."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from ddaydesk.engine import IllegalAction
+from ddaydesk.rules.pkd import AnswerBattle, CloseCombat, FireAttack, Occupy, Withdraw, preview
+from ddaydesk.rules.pkd.combat import assess
+from ddaydesk.rules.pkd.records import rec
+from tests.rules.pkd.conftest import battle, do, hex_, legal, position, where
+
+IND = {"indirect_fire": True}
+
+
+def fire(st, attackers, target, indirect=(), **kw):
+    return FireAttack(st.active, tuple(attackers), hex_(st, target), tuple(indirect), **kw)
+
+
+def lines(a):
+    return {x.rule: x.value for x in a.attack_lines}
+
+
+# -- Full Fire and its odds ---------------------------------------------------------------------
+def test_full_fire_odds_are_exact_and_what_the_die_does():
+    st = position({"a-inf1": "0502", "a-inf2": "0602", "g-inf1": "0603"}, op="fire", dice=[6])
+    a = fire(st, ["a-inf1", "a-inf2"], "0603")
+    p = preview(st, a)
+    assert (p.attack, p.defence, p.column) == (6, 0, "+5..+6")
+    assert {c: q for c, _t, q in p.results} == {"NE": Fraction(1, 3), "EX": Fraction(1, 6), "H": Fraction(1, 3),
+                                                 "2H": Fraction(1, 6)}
+    assert p.defender_eliminated == 0 and p.attacker_hit == Fraction(1, 6)
+    hurt = position({"a-inf1": "0502", "a-inf2": "0602", "g-inf1": "0603"}, op="fire", hits={"g-inf1": 1})
+    assert preview(hurt, a).defender_eliminated == Fraction(1, 6)  # 2 Hits more eliminate it
+    after, ch = do(st, a)  # die 6: 2 Hits
+    assert after.steps_lost[after.unit("g-inf1")] == 2 and battle(after) is None
+    assert [r.value for r in ch.dice] == [6]
+
+
+def test_terrain_and_strongpoint_defend():
+    st = position({"a-inf1": "0604", "a-inf2": "0704", "g-inf1": "0705"}, op="fire")
+    a = assess(st, fire(st, ["a-inf1", "a-inf2"], "0705"))
+    assert {x.rule: x.value for x in a.defence_lines} == {"STD-PKD-TEC": 2}  # Test Point: a strongpoint
+    town = position({"a-inf1": "0102", "g-inf1": "0202"}, op="fire")
+    assert assess(town, fire(town, ["a-inf1"], "0202")).defence == 1
+
+
+def test_exchange_hits_a_direct_firer():
+    st = position({"a-inf1": "0502", "g-inf1": "0603"}, op="fire", dice=[5])
+    after, _ = do(st, fire(st, ["a-inf1"], "0603"))  # 3 against 0: +3..+4, die 5 is H
+    assert after.steps_lost[after.unit("g-inf1")] == 1
+    ex = position({"a-inf1": "0502", "g-inf1": "0603"}, op="fire", dice=[4])
+    after, _ = do(ex, fire(ex, ["a-inf1"], "0603"))  # die 4: EX
+    assert after.steps_lost[after.unit("a-inf1")] == 1 and after.steps_lost[after.unit("g-inf1")] == 1
+
+
+def test_the_third_hit_eliminates():
+    st = position({"a-inf1": "0502", "a-inf2": "0602", "g-inf1": "0603"}, op="fire", hits={"g-inf1": 1}, dice=[6])
+    after, ch = do(st, fire(st, ["a-inf1", "a-inf2"], "0603"))
+    assert after.status[after.unit("g-inf1")] == "eliminated" and "g-inf1" in ch.removed
+    st2 = position({"a-inf1": "0502", "a-inf2": "0602", "g-inf1": "0603"}, op="fire", dice=[6])
+    assert do(st2, fire(st2, ["a-inf1", "a-inf2"], "0603"))[0].status[st2.unit("g-inf1")] == "on_map"
+
+
+def test_mobile_fire_is_half_strength_and_units_fire_once():
+    st = position({"a-inf1": "0502", "a-inf2": "0602", "g-inf1": "0603"}, op="combined", dice=[1, 1])
+    a = assess(st, fire(st, ["a-inf1", "a-inf2"], "0603"))
+    assert a.mode == "mobile" and a.attack == 3
+    after, _ = do(st, fire(st, ["a-inf1"], "0603"))
+    with pytest.raises(IllegalAction, match="already attacked"):
+        do(after, fire(after, ["a-inf1"], "0603"))
+
+
+def test_support_points_and_their_cap():
+    st = position({"a-inf1": "0502", "g-inf1": "0603"}, op="fire", support={"allied": {"artillery": 3}},
+                  dice=[1])
+    assert assess(st, fire(st, ["a-inf1"], "0603", support=2)).attack == 5
+    with pytest.raises(IllegalAction, match="at most 2"):
+        do(st, fire(st, ["a-inf1"], "0603", support=3))
+    after, _ = do(st, fire(st, ["a-inf1"], "0603", support=2))
+    assert rec(after)["support"]["allied"]["artillery"] == 1
+
+
+def test_the_defender_answers_with_support_before_the_roll():
+    st = position({"a-inf1": "0502", "g-inf1": "0603"}, op="fire", support={"german": {"artillery": 2}}, dice=[6])
+    declared, ch = do(st, fire(st, ["a-inf1"], "0603"))
+    assert battle(declared)["stage"] == "answer" and declared.active == "german" and not ch.dice
+    assert {(a.support, a.corps) for a in legal(declared)} == {(0, False), (1, False), (2, False)}
+    with pytest.raises(IllegalAction):
+        do(declared, CloseCombat("allied", ("a-inf1",), hex_(st, "0603")))  # the battle holds everything else
+    rolled, ch = do(declared, AnswerBattle("german", 2))
+    assert rolled.active == "allied" and ch.dice and "3 against 2" in ch.notes[0]
+
+
+def test_across_a_river_the_attack_loses_one():
+    st = position({"a-inf1": "0403", "a-inf2": "0402", "g-inf1": "0503"}, op="fire")
+    assert "PKD-IND-05" in lines(assess(st, fire(st, ["a-inf1"], "0503")))
+    assert "PKD-IND-05" not in lines(assess(st, fire(st, ["a-inf1", "a-inf2"], "0503")))  # not all across
+
+
+# -- Close Combat -----------------------------------------------------------------------------
+def test_close_combat_sets_combat_values_against_each_other():
+    st = position({"a-inf1": "0502", "a-tank": "0602", "g-inf1": "0603", "g-hvy": "0603"}, op="move")
+    a = assess(st, CloseCombat("allied", ("a-inf1", "a-tank"), hex_(st, "0603")))
+    assert (a.attack, a.defence) == (7, 3)  # the Heavy Weapons defender counts 1
+    hv = position({"a-hvy": "0502", "g-inf1": "0603"}, op="move")
+    with pytest.raises(IllegalAction, match="does not start a Close Combat"):
+        do(hv, CloseCombat("allied", ("a-hvy",), hex_(hv, "0603")))
+
+
+def test_a_retreat_then_the_attackers_move_in():
+    st = position({"a-inf1": "0502", "a-inf2": "0602", "g-inf1": "0603"}, op="move", dice=[5])
+    after, _ = do(st, CloseCombat("allied", ("a-inf1", "a-inf2"), hex_(st, "0603")))  # 6-2=+4: die 5 D1R
+    b = battle(after)
+    assert b["stage"] == "withdraw" and after.active == "german"
+    options = {a.to for a in legal(after)}
+    assert hex_(st, "0502") not in options and options  # never into an enemy hex
+    after, _ = do(after, Withdraw("german", min(options)))
+    assert after.steps_lost[after.unit("g-inf1")] == 1 and where(after, "g-inf1") != "0603"
+    assert battle(after)["stage"] == "occupy"
+    after, _ = do(after, Occupy("allied", ("a-inf2",)))
+    assert where(after, "a-inf2") == "0603" and battle(after) is None
+    assert set(rec(after)["act"]["done"]) == {"a-inf1", "a-inf2"}  # their moves have ended
+
+
+def test_nowhere_to_retreat_eliminates():
+    places = {"a-inf1": "0502", "a-inf2": "0602", "g-inf1": "0801", "a-tank": "0702", "a-tank9": "0701",
+              "a-hvy": "0802"}
+    st = position({**places, "g-inf1": "0801"}, op="move", dice=[6])  # 0801: a corner, ringed by Allies
+    st.place[st.unit("a-inf1")] = hex_(st, "0702")
+    st.place[st.unit("a-inf2")] = hex_(st, "0802")
+    st.place[st.unit("a-hvy")] = hex_(st, "0701")
+    st.place[st.unit("a-tank")] = hex_(st, "0702")
+    st.place[st.unit("a-tank9")] = hex_(st, "0802")
+    st._cache.clear()
+    after, ch = do(st, CloseCombat("allied", ("a-tank", "a-tank9"), hex_(st, "0801")))
+    assert after.status[after.unit("g-inf1")] == "eliminated" and any("no hex to retreat" in n for n in ch.notes)
+
+
+# -- Indirect Fire (14.4) ----------------------------------------------------------------------
+def test_only_heavy_weapons_fire_indirectly():  # PKD-IND-01
+    st = position({"a-hvy": "0303", "a-inf1": "0302", "g-inf1": "0503"}, op="fire", options=IND)
+    listed = [a for a in legal(st, ["fire_attack"]) if a.target == hex_(st, "0503")]
+    assert listed and all(a.indirect == ("a-hvy",) for a in listed)
+    with pytest.raises(IllegalAction, match="only they fire indirectly"):
+        do(st, fire(st, ["a-inf1"], "0503", ["a-inf1"]))
+    off = position({"a-hvy": "0303", "g-inf1": "0503"}, op="fire")
+    with pytest.raises(IllegalAction, match="not in use"):
+        do(off, fire(off, ["a-hvy"], "0503", ["a-hvy"]))
+
+
+def test_indirect_fire_reaches_two_hexes():  # PKD-IND-02
+    two = position({"a-hvy": "0303", "g-inf1": "0503"}, op="fire", options=IND)
+    assert assess(two, fire(two, ["a-hvy"], "0503", ["a-hvy"])).legal
+    three = position({"a-hvy": "0301", "g-inf1": "0503"}, op="fire", options=IND)
+    assert "reaches 2" in assess(three, fire(three, ["a-hvy"], "0503", ["a-hvy"])).refusal
+
+
+def test_indirect_fire_is_never_mobile_fire():  # PKD-IND-03
+    full = position({"a-hvy": "0303", "g-inf1": "0503"}, op="fire", options=IND)
+    mobile = position({"a-hvy": "0303", "g-inf1": "0503"}, op="combined", options=IND)
+    assert assess(full, fire(full, ["a-hvy"], "0503", ["a-hvy"])).legal
+    assert "never Mobile Fire" in assess(mobile, fire(mobile, ["a-hvy"], "0503", ["a-hvy"])).refusal
+    assert not [a for a in legal(mobile, ["fire_attack"]) if a.indirect]
+
+
+@pytest.mark.parametrize("uid, value", [("a-hvy", 2), ("a-hvy2", 1)])
+def test_indirect_fire_is_half_strength(uid, value):  # PKD-IND-04: 4 -> 2; 2 -> 1
+    st = position({uid: "0502", "g-inf1": "0603"}, op="fire", options=IND)
+    direct = assess(st, fire(st, [uid], "0603"))
+    indirect = assess(st, fire(st, [uid], "0603", [uid]))
+    assert direct.attack == 2 * value and indirect.attack == value
+    assert lines(indirect) == {"PKD-IND-04": value}
+
+
+def test_three_halved_rounds_up():  # PKD-IND-04 note: rounding is ours
+    st = position({"a-hvy": "0303", "g-inf1": "0503"}, op="fire", options=IND, hits={"a-hvy": 1})
+    assert assess(st, fire(st, ["a-hvy"], "0503", ["a-hvy"])).attack == 2  # 4 - 1 Hit = 3, halved: 2
+
+
+def test_no_river_penalty_when_every_firer_is_indirect():  # PKD-IND-05
+    both = position({"a-hvy": "0303", "a-hvy2": "0404", "a-inf1": "0403", "g-inf1": "0503"}, op="fire", options=IND)
+    a = assess(both, fire(both, ["a-hvy", "a-hvy2"], "0503", ["a-hvy", "a-hvy2"]))
+    assert "PKD-IND-05" not in lines(a) and a.attack == 3  # 2 + 1
+    mixed = assess(both, fire(both, ["a-hvy", "a-inf1"], "0503", ["a-hvy"]))
+    assert lines(mixed)["PKD-IND-05"] == -1 and mixed.attack == 3 + 2 - 1
+
+
+def test_no_line_of_sight_rule_for_indirect_fire():  # PKD-IND-06
+    st = position({"a-hvy": "0303", "a-inf1": "0303", "g-inf1": "0304"}, op="fire", options=IND)
+    assert "cliff" in assess(st, fire(st, ["a-inf1"], "0304")).refusal
+    assert "cliff" in assess(st, fire(st, ["a-hvy"], "0304")).refusal  # fired directly: blocked too
+    assert assess(st, fire(st, ["a-hvy"], "0304", ["a-hvy"])).legal  # indirectly: over the cliff
+    around = position({"a-hvy": "0404", "g-inf1": "0304"}, op="fire", options=IND)
+    assert assess(around, fire(around, ["a-hvy"], "0304")).legal  # no cliff that way
+
+
+@pytest.mark.parametrize("defender, support, hit", [
+    ("g-inf1", 0, False),  # a plain rifle company, no Support: the firer is spared
+    ("g-inf1", 1, True),   # one Support point allocated to the defence: the Exchange hits back
+    ("g-hvy", 0, True),    # a Heavy Weapons defender: it hits back
+])
+def test_exchange_spares_indirect_firers_unless_the_defence_can_hit_back(defender, support, hit):  # PKD-IND-07
+    st = position({"a-hvy": "0303", defender: "0503"}, op="fire", options=IND,
+                  support={"german": {"artillery": support}}, dice=[5])
+    s, _ = do(st, fire(st, ["a-hvy"], "0503", ["a-hvy"]))  # 2 against 0 (or 1): die 5 is EX
+    if battle(s):
+        s, _ = do(s, AnswerBattle("german", support))
+    assert rec(s)["battle"] is None
+    assert s.steps_lost[s.unit(defender)] == 1
+    assert (s.steps_lost[s.unit("a-hvy")] == 1) is hit

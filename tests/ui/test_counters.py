@@ -1,0 +1,59 @@
+"""Counter size marks come from the orders of battle (the scenarios' ``size``), through the
+real engine port, and the counter art prints them."""
+
+from __future__ import annotations
+
+import pytest
+
+from ddaydesk.paths import scenarios_dir
+from ddaydesk.ui.counters import CounterArt, face_of
+from ddaydesk.ui.engine_port import open_engine_game
+from ddaydesk.ui.palette import DEFAULT
+from ddaydesk.ui.port import UnitInfo
+
+
+def _units(name: str) -> dict[str, UnitInfo]:
+    port = open_engine_game(scenarios_dir() / name)
+    return {u.id: u for u in port.view(port.scenario.first_player).units}
+
+
+@pytest.mark.parametrize(("scenario", "uid", "mark"), [
+    ("utah-landing.yaml", "us-4-8", "III"),  # 8th Infantry Regiment, 4th Infantry Division
+    ("utah-landing.yaml", "us-82-505", "III"),  # a parachute infantry regiment
+    ("utah-landing.yaml", "ge-709-709", "II"),  # an anti-tank battalion
+    ("utah-landing.yaml", "us-4ad-cca", "X"),  # a combat command
+    ("utah-campaign.yaml", "ge-1057-91", "III"),
+    ("dday77-campaign.yaml", "ge-352", "XX"),
+    ("dday77-campaign.yaml", "pl-1pb", "X"),  # 1st Polish Independent Parachute Brigade
+    ("dday77-campaign.yaml", "ge-106pb", "X"),  # a panzer brigade
+    ("dday77-campaign.yaml", "ge-7a", "XXXX"),
+    ("dday77-campaign.yaml", "ge-agb", "XXXXX"),
+    ("dday77-campaign.yaml", "ge-obw", "XXXXXX"),
+    ("dday77-campaign.yaml", "ge-ned", "XXX"),
+    ("tutorial.yaml", "br-21-ag", "XXXXX"),
+])
+def test_size_marks_are_the_order_of_battles(scenario, uid, mark):
+    assert face_of(_units(scenario)[uid]).size == mark
+
+
+def test_no_utah_regiment_or_battalion_carries_a_division_mark():
+    for name in ("utah-landing.yaml", "utah-campaign.yaml"):
+        units = _units(name)
+        assert {u.size for u in units.values()} == {"II", "III", "X"}, name
+
+
+def test_a_unit_the_order_of_battle_gives_no_size_prints_none():
+    u = UnitInfo("x", "Some Division", "allied", "us", "infantry", 4, 4, 4, place=0)
+    assert face_of(u).size == ""  # the name says division; nothing is guessed from it
+
+
+def test_the_counter_prints_the_mark(qapp):
+    art = CounterArt(DEFAULT)
+    base = UnitInfo("x", "8th Infantry Regiment", "allied", "us", "infantry", 5, 5, 4, place=0)
+    images = {size: art.pixmap(face_of(UnitInfo(**{**base.__dict__, "size": size})), 2.0).toImage()
+              for size in ("", "III", "XX")}
+    assert images["III"] != images["XX"] and images["III"] != images[""]
+    # the mark sits in the band above the symbol: below it the three counters are the same
+    top = round(images[""].height() * 0.2)
+    below = [img.copy(0, top, img.width(), img.height() - top) for img in images.values()]
+    assert below[0] == below[1] == below[2]

@@ -1,0 +1,78 @@
+"""The map legend in the real window: it explains what the overlays shown now mean, with the
+overlays' own pens and brushes, and follows them as they are switched and filled."""
+
+from __future__ import annotations
+
+import pytest
+
+engine = pytest.importorskip("ddaydesk.engine")
+
+from ddaydesk.formats.catalog import default_scenario_path  # noqa: E402
+from ddaydesk.ui.engine_port import open_engine_game  # noqa: E402
+from ddaydesk.ui.legend import entries, swatch  # noqa: E402
+
+
+@pytest.fixture
+def win(qtbot, settings):
+    from ddaydesk.ui.mainwindow import MainWindow
+
+    w = MainWindow(open_engine_game(default_scenario_path()), settings, autosave=False)
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def _titles(w) -> list[str]:
+    return [t for t in w.legend.texts() if t in ("Movement range and path", "Zones of control", "Supply view",
+                                                  "Last-move trails", "Map markers")]
+
+
+def test_the_legend_follows_what_the_map_shows(qtbot, win):
+    c = win.controller
+    assert _titles(win) == ["Map markers"]  # the tutorial's supply centres; nothing else drawn
+    assert "supply centre" in win.legend.texts()
+    win.set_layer("supply", True)
+    assert "Supply view" in _titles(win)
+    assert {"a unit out of supply", "HQ load: units supplied / capacity",
+            "counter out of supply this turn"} <= set(win.legend.texts())
+    while engine.current_phase(c.port.game.state).kind != "movement":
+        c.end_phase()
+    c.select("br-7-arm")
+    assert _titles(win)[0] == "Movement range and path"
+    c.select(None)
+    assert "Movement range and path" not in _titles(win)
+    win.set_layer("supply", False)
+    assert _titles(win) == ["Map markers"]
+
+
+def test_samples_are_the_overlays_own_pens_and_brushes(qtbot, win):
+    ov = win.scene.overlays
+    win.set_layer("supply", True)
+    by_text = {text: sample for _layer, text, sample in entries(ov)}
+    assert by_text["a unit out of supply"] is ov.supply_out
+    assert by_text["an HQ's line to its source"] is ov.supply_hq_lines
+    for item, colour in ((ov.supply_hq_lines, ov.supply_hq_lines.pen().color()),
+                         (ov.supply_out, ov.supply_out.brush().color())):
+        img = swatch(ov, item).toImage()
+        assert img.pixelColor(0, 0).alpha() == 0  # drawn inside its box
+        near = [img.pixelColor(x, y) for x in range(img.width()) for y in range(img.height())]
+        assert any(abs(q.red() - colour.red()) + abs(q.green() - colour.green()) + abs(q.blue() - colour.blue()) < 60
+                   and q.alpha() > 100 for q in near)
+
+
+def test_the_legend_sits_in_the_maps_bottom_left_corner_and_lets_clicks_through(qtbot, win):
+    win.set_layer("supply", True)
+    vp = win.view.viewport().geometry()
+    g = win.legend.geometry()
+    assert g.left() == vp.left() + 10 and g.bottom() == vp.bottom() - 10
+    win.view.pan_by(120, 80)  # the map scrolls under it; the legend stays
+    qtbot.wait(1)
+    assert win.legend.geometry() == g
+    win.resize(1100, 700)
+    qtbot.wait(1)
+    assert win.legend.geometry().bottom() == win.view.viewport().geometry().bottom() - 10
+    from PySide6.QtCore import Qt
+
+    assert win.legend.testAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)

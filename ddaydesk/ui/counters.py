@@ -74,9 +74,10 @@ def size_mark(unit: UnitInfo) -> str:
 def face_of(unit: UnitInfo, labelled: bool = True) -> Face:
     """What the unit's counter shows; ``labelled=False``: the face alike units share (no
     designation: one counter stands for all of them)."""
+    values = (unit.attack, unit.defence, unit.movement)
     return Face(unit.type, unit.nationality, short_label(unit) if labelled else "", size_mark(unit),
-                f"{unit.attack}-{unit.defence}-{unit.movement}", unit.reduced,
-                min(unit.turns_out_of_supply, 2))
+                "-".join(map(str, values)) if any(values) else "",  # a system without factors prints none
+                unit.reduced, min(unit.turns_out_of_supply, 2))
 
 
 class CounterArt:

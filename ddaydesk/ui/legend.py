@@ -57,6 +57,10 @@ def entries(ov: Overlays) -> list[tuple[str, str, object]]:
     if on("trails"):
         out.append(("trails", "the last move of each unit", ov.trails))
     for kind in sorted(ov.marker_kinds):
+        if kind in ov.skip_markers:  # drawn by the system's profile: its own sample, if it gives one
+            if kind in ov.owned_samples:
+                out.append(("markers", *ov.owned_samples[kind]))
+            continue
         label = MARKER_LABELS.get(kind, kind[:3].upper())
         out.append(("markers", MARKER_WORDS.get(kind, kind.replace("_", " ")), f"chip:{label}"))
     if ov.drift_shown:

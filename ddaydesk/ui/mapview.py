@@ -64,6 +64,8 @@ class MapScene(QGraphicsScene):
         self.overlays = Overlays(self, self.geom, palette, skip_markers=profile.own_markers)
         self.counters = CounterLayer(self, self.geom, self.art, profile, self._stacks_changed)
         self.decorations = profile.decorations(self, self.geom)
+        for d in self.decorations:  # the legend explains the markers a profile draws with its samples
+            self.overlays.owned_samples.update(d.legend)
 
     def _stacks_changed(self, stacks: dict[int, int]) -> None:
         for r in self.renderer.set_stacks(stacks):  # place names moved clear of the counters

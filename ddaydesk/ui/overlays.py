@@ -66,6 +66,7 @@ class Overlays:
                  skip_markers: frozenset[str] = frozenset()):
         self.geom = geom
         self.skip_markers = skip_markers  # kinds a system's profile draws itself
+        self.owned_samples: dict[str, tuple[str, QGraphicsItem]] = {}  # their legend: kind -> (words, item)
         self.cost_unit = "MP"  # what the range's costs count ("" when a move has no cost)
         self.palette = palette
         s = geom.scale

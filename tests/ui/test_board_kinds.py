@@ -108,3 +108,31 @@ def test_a_systems_panels_and_decorations_plug_into_the_window(qtbot, game, sett
     other.profile = UIProfile()
     win.set_game(other)
     assert dock not in win.docks and profile.panel not in [d.widget() for d in win.docks]
+
+
+def test_a_battle_maps_printing_comes_from_the_dice_profile(qtbot):
+    """D-Day Dice's Sector numbers, DEF and line costs are its profile's map art, not the
+    renderer's; Sectors meeting at a corner get their line's Courage cost printed there too."""
+    from ddaydesk.ui.geometry import BoardGeometry
+    from ddaydesk.ui.maprender import MapRenderer
+    from ddaydesk.ui.profiles.ddd_art import GOLD, _lines
+
+    board = load_map(ROOT / "maps" / "ddd-omaha.yaml")
+    profile = profile_for("ddd")
+    assert not profile.map_names  # the Battle Map prints its Sectors' numbers itself
+    corner = {(board.labels[i], board.labels[j]): (mid, is_corner) for i, j, _s, mid, _a, _b, is_corner in _lines(board)}
+    assert corner[("2", "4")] == ((4.0, 9.6), True) and corner[("1", "2")][1] is False
+
+    geom = BoardGeometry(board)
+    scale = 20.0
+
+    def pixel(paint_extra, x: float, y: float) -> QColor:
+        r = MapRenderer(board, geom, DEFAULT, labels=False, paint_extra=paint_extra)
+        rect = geom.rect
+        img = r.render(scale / geom.scale, rect, round(rect.width() * scale / geom.scale),
+                       round(rect.height() * scale / geom.scale))
+        return img.pixelColor(round((x * geom.scale - rect.left()) * scale / geom.scale),
+                              round((y * geom.scale - rect.top()) * scale / geom.scale))
+    gold = pixel(profile.paint_map, 4.0 + 0.1, 9.6 + 0.1)  # inside the 2/4 corner's cost mark
+    assert gold == GOLD
+    assert pixel(None, 4.0 + 0.1, 9.6 + 0.1) != GOLD  # without the profile: terrain only

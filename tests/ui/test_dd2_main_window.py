@@ -100,3 +100,14 @@ def test_what_the_territory_map_lacks_is_greyed_out_with_the_reason(qtbot, setti
     assert win.supply is None and not win.scene.overlays.visible["supply"]
     assert win.attack_dialog() is None and "D-Day2" in win.hint.text()
     assert win.layer_actions["range"].isEnabled()
+
+
+def test_the_legend_explains_battles_with_the_profiles_own_mark(qtbot, settings, sc):
+    from ddaydesk.ui.legend import entries
+
+    win = window(qtbot, settings, Game(sc, seed=7))
+    assert battles(win.port.game.state)  # the airborne zones are contested from the start
+    shown = {text: sample for _layer, text, sample in entries(win.scene.overlays)}
+    marks = next(d for d in win.scene.decorations if "battle" in d.legend)
+    assert shown["battle: both sides' ground units in the zone"] is marks.item  # its red outline, not a chip
+    assert not any(isinstance(s, str) and s.startswith("chip:") for s in shown.values())

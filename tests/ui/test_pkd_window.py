@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QUrl
 
 engine = pytest.importorskip("ddaydesk.engine")
 
@@ -77,6 +78,11 @@ def test_a_move_by_mouse_then_a_close_combat_from_the_dock(qtbot, settings):
     _activate(w, cc[0])
     odds = w.preview_dialog.text.toPlainText()  # the odds first, then the roll
     assert len(port.game.log) == before and "against" in odds and "%" in odds and w.preview_dialog.go.text() == "Roll"
+    html = w.preview_dialog.text.toHtml()  # each strength line's rule id opens its entry
+    href = html[html.index('href="rule:') + 6:].split('"', 1)[0]
+    w.preview_dialog.text.anchorClicked.emit(QUrl(href))
+    entry = w.rules_browser.help.library.entry(href[5:], "pkd")
+    assert w.rules_browser.isVisible() and w.rules_browser.current_block_text().startswith(entry.head)
     w.preview_dialog.accept()
     assert port.game.log[before].kind == "close_combat"
     assert any("close with" in n for n in port.game.changes[before].notes)

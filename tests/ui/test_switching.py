@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ddaydesk.formats.catalog import bundled_scenarios
+from ddaydesk.paths import scenarios_dir
 from ddaydesk.ui.engine_port import open_engine_game
 from ddaydesk.ui.mainwindow import MainWindow
 from tests.ui.drive import play, scripted
@@ -30,6 +31,14 @@ def circuit(n: int) -> list[int]:
         else:
             walk.append(stack.pop())
     return walk[::-1]
+
+
+def test_every_shipped_scenario_takes_part():
+    """Koenig's Sword and the D-Day Dice Battle Maps too: none drops out of the walk below."""
+    shipped = sorted(str(p) for p in scenarios_dir().glob("*.yaml"))
+    assert [str(Path(p)) for p in SCENARIOS] == shipped
+    names = {Path(p).stem for p in SCENARIOS}
+    assert {"sword", "ddd-omaha", "ddd-solitaire", "dday2", "tutorial"} <= names
 
 
 def test_the_circuit_covers_every_ordered_pair_once():
@@ -105,3 +114,15 @@ def test_an_unsaved_game_asks_before_it_is_left(qtbot, settings, tmp_path, monke
         win.show()
         assert not win.close() and win.isVisible() and win.port is port and asked == [1, 1]
         win.controller.unsaved = 0  # let the fixture close it
+
+
+def test_an_open_rules_browser_follows_the_game_opened(qtbot, settings):
+    win = MainWindow(open_engine_game(scenarios_dir() / "tutorial.yaml"), settings, autosave=False)
+    qtbot.addWidget(win)
+    win.show_rules()
+    assert win.rules_browser.isVisible() and win.rules_browser.help.ctx.system == "dday77"
+    assert win.open_path(str(scenarios_dir() / "sword.yaml"))
+    assert win.rules_browser.isVisible() and win.rules_browser.help.ctx.system == "pkd"
+    win.rules_browser.close()
+    assert win.open_path(str(scenarios_dir() / "ddd-omaha.yaml"))
+    assert not win.rules_browser.isVisible()  # a closed browser stays closed

@@ -32,6 +32,8 @@ class ViewPart:
     every view the window shows. A panel is also a ``QWidget`` with ``title``."""
 
     title = ""
+    #: a decoration's markers in the map legend: marker kind -> (words, the item drawing it)
+    legend: dict = {}
 
     def set_view(self, view: GameView) -> None:
         raise NotImplementedError
@@ -92,13 +94,14 @@ class UIProfile:
         """Where the units of ``place`` standing in ``part`` are drawn (scene units) and which
         way a row of counters grows from there: -1 leftwards, 0 centred, 1 rightwards
         (``occupied``: the parts of the place that hold units now). A hex: its centre; an area:
-        just below its centre (its name is printed just above)."""
+        just below its centre (its name is printed just above), or its centre where the map
+        prints no names."""
         from PySide6.QtCore import QPointF
 
         from ddaydesk.ui.counters import COUNTER
 
         c = geom.centres[place]
-        if geom.board.grid is not None:
+        if geom.board.grid is not None or not self.map_names:
             return c, 0
         return QPointF(c.x(), c.y() + COUNTER * self.counter_scale * 0.6), 0
 

@@ -79,6 +79,7 @@ class BattleMarks(ViewPart):
         self.item.setBrush(tint)
         self.item.setPen(QPen(RED, geom.scale * 0.07, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
                               Qt.PenJoinStyle.RoundJoin))
+        self.legend = {"battle": ("battle: both sides' ground units in the zone", self.item)}
 
     def set_view(self, view: GameView) -> None:
         self.item.setPath(self.geom.area_path(p for kind, p, _s in view.markers if kind == "battle"))

@@ -228,7 +228,8 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.turn_track.set_view(view)
         side = view.active_side.capitalize()
         self.phase_label.setText(f"Turn {view.turn} of {view.last_turn}\n{side} {view.phase}")
-        self.tracks_label.setText("  ·  ".join(f"{t}: {v}" for t, v in view.tracks))
+        tracks = [f"{t}: {v}" for t, v in view.tracks]  # two a line, beside the two-line phase
+        self.tracks_label.setText("\n".join("  ·  ".join(tracks[k:k + 2]) for k in range(0, len(tracks), 2)))
         self.turn_label.setText(f"Turn {view.turn}/{view.last_turn} · {side} {view.phase} · "
                                 f"viewing as {view.side.capitalize()}")
         end = view.end_phase_text or "finish this phase and go to the next"

@@ -345,3 +345,4 @@ class Overlays:
 
     def show_choice_ends(self, places: Iterable[int]) -> None:
         self.choice_ends.setPath(self.geom.area_path(places))
+        self._fill("choices", not self.choice_ends.path().isEmpty())

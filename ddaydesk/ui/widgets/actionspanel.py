@@ -6,11 +6,12 @@ place narrows the list to the actions about it. Below: ending the phase, saying 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QStyledItemDelegate,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -19,6 +20,36 @@ from PySide6.QtWidgets import (
 
 ROLE = Qt.ItemDataRole.UserRole
 Choices = tuple[tuple[str, str, tuple[int, ...]], ...]
+
+
+class _WrappedTree(QTreeWidget):
+    """Long lines wrap onto the next (where an attack starts and who makes it are both read),
+    the rows growing to fit, laid out again when the dock's width changes."""
+
+    def __init__(self):
+        super().__init__()
+        self.setHeaderHidden(True)
+        self.setWordWrap(True)
+        self.setUniformRowHeights(False)
+        self.setItemDelegate(_WrapDelegate(self))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.doItemsLayout()
+
+
+class _WrapDelegate(QStyledItemDelegate):
+    def sizeHint(self, option, index) -> QSize:
+        size = super().sizeHint(option, index)
+        view = self.parent()
+        depth, up = 1, index.parent()
+        while up.isValid():
+            depth, up = depth + 1, up.parent()
+        width = max(40, view.viewport().width() - view.indentation() * depth - 8)
+        text = option.fontMetrics.boundingRect(QRect(0, 0, width, 100000), Qt.TextFlag.TextWordWrap,
+                                               str(index.data() or ""))
+        return QSize(size.width(), max(size.height(), text.height() + 4))
 
 
 class ActionsPanel(QWidget):
@@ -47,10 +78,7 @@ class ActionsPanel(QWidget):
         row.addWidget(self.filter, 1)
         row.addWidget(self.all_button)
         lay.addLayout(row)
-        self.tree = QTreeWidget()
-        self.tree.setHeaderHidden(True)
-        self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # a long line keeps where it ends
-        self.tree.setUniformRowHeights(True)
+        self.tree = _WrappedTree()
         self.tree.itemActivated.connect(self._activated)  # double-click and Enter
         lay.addWidget(self.tree)
         self.end_note = QLabel("")

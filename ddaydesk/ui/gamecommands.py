@@ -1,7 +1,9 @@
-"""The main window's Game and Help menus and the hot-seat hand-over, mixed into
-:class:`~ddaydesk.ui.mainwindow.MainWindow`: the same commands for every system."""
+"""The main window's Edit (undo, redo), Game and Help menus and the hot-seat hand-over, mixed
+into :class:`~ddaydesk.ui.mainwindow.MainWindow`: the same commands for every system."""
 
 from __future__ import annotations
+
+from PySide6.QtGui import QKeySequence
 
 from ddaydesk.ui import dialogs, rules_browser
 from ddaydesk.ui.combat_dialog import CombatDialog
@@ -33,6 +35,29 @@ class GameCommands:
         self.turn_bar.show()
         self.stack.setCurrentWidget(self.view)
         self.controller.show_side(side)
+
+    # -- edit menu ----------------------------------------------------------------------------
+    def _build_undo_actions(self) -> None:
+        self.undo_menu.clear()
+        stack = self.controller.undo_stack
+        undo = stack.createUndoAction(self, "&Undo")
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        redo = stack.createRedoAction(self, "&Redo")
+        redo.setShortcut(QKeySequence.StandardKey.Redo)
+        self.undo_menu.addAction(undo)
+        self.undo_menu.addAction(redo)
+        self.undo_action, self.redo_action = undo, redo
+        stack.canUndoChanged.connect(self._undo_tip)
+        self._undo_tip()
+
+    def _undo_tip(self, _can: bool = True) -> None:
+        """A greyed Undo says why (the engine's reason: a roll cannot be taken back)."""
+        if self.controller is None:
+            return
+        problem = getattr(self.controller.port, "undo_problem", None)
+        why = "" if self.controller.undo_stack.canUndo() or problem is None else problem()
+        self.undo_action.setToolTip(f"Undo is not possible: {why}" if why else "Undo")
+        self.undo_action.setStatusTip(self.undo_action.toolTip())
 
     # -- game menu ----------------------------------------------------------------------------
     def end_phase(self) -> None:
@@ -78,6 +103,11 @@ class GameCommands:
         browser = getattr(self, "rules_browser", None)
         if browser is not None and browser.isVisible():
             rules_browser.show_for(self, self.port)
+
+    def _close_rules(self) -> None:
+        browser = getattr(self, "rules_browser", None)
+        if browser is not None:
+            browser.close()
 
     def show_shortcuts(self) -> None:
         dialogs.shortcuts_dialog(self, self.all_actions + [self.undo_action, self.redo_action]).open()

@@ -10,7 +10,7 @@ broken file shows its problems and leaves the current game alone.
 from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QPoint, QSettings, Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
@@ -192,28 +192,6 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self._rules_follow_game()
         self.view.fit()  # first, so counters are drawn once, at the scale they are shown
         c.refresh()
-
-    def _build_undo_actions(self) -> None:
-        self.undo_menu.clear()
-        stack = self.controller.undo_stack
-        undo = stack.createUndoAction(self, "&Undo")
-        undo.setShortcut(QKeySequence.StandardKey.Undo)
-        redo = stack.createRedoAction(self, "&Redo")
-        redo.setShortcut(QKeySequence.StandardKey.Redo)
-        self.undo_menu.addAction(undo)
-        self.undo_menu.addAction(redo)
-        self.undo_action, self.redo_action = undo, redo
-        stack.canUndoChanged.connect(self._undo_tip)
-        self._undo_tip()
-
-    def _undo_tip(self, _can: bool = True) -> None:
-        """A greyed Undo says why (the engine's reason: a roll cannot be taken back)."""
-        if self.controller is None:
-            return
-        problem = getattr(self.controller.port, "undo_problem", None)
-        why = "" if self.controller.undo_stack.canUndo() or problem is None else problem()
-        self.undo_action.setToolTip(f"Undo is not possible: {why}" if why else "Undo")
-        self.undo_action.setStatusTip(self.undo_action.toolTip())
 
     # -- reactions ----------------------------------------------------------------------------
     def _view_changed(self, view: GameView) -> None:
@@ -397,4 +375,5 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
             return
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
+        self._close_rules()  # its rules browser goes with the game window
         super().closeEvent(event)

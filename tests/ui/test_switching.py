@@ -116,7 +116,7 @@ def test_an_unsaved_game_asks_before_it_is_left(qtbot, settings, tmp_path, monke
         win.controller.unsaved = 0  # let the fixture close it
 
 
-def test_an_open_rules_browser_follows_the_game_opened(qtbot, settings):
+def test_an_open_rules_browser_follows_the_game_opened_and_closes_with_the_window(qtbot, settings):
     win = MainWindow(open_engine_game(scenarios_dir() / "tutorial.yaml"), settings, autosave=False)
     qtbot.addWidget(win)
     win.show_rules()
@@ -126,3 +126,5 @@ def test_an_open_rules_browser_follows_the_game_opened(qtbot, settings):
     win.rules_browser.close()
     assert win.open_path(str(scenarios_dir() / "ddd-omaha.yaml"))
     assert not win.rules_browser.isVisible()  # a closed browser stays closed
+    win.show_rules()
+    assert win.close() and not win.rules_browser.isVisible()  # it goes with its game window

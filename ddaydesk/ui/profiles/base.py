@@ -80,6 +80,20 @@ class UIProfile:
         (the odds before a roll); "" to take it at once. ``name(text)`` turns ids into names."""
         return ""
 
+    #: losses shown as Hit markers on the counter (``UnitInfo.hits``), not as a reduced side
+    hit_markers: bool = False
+
+    def extra(self, state: Any, side: str, name: Any) -> Any:
+        """The system's own view for its panels and decorations (``GameView.extra``): what
+        ``side`` may see, in names, with the actions its panels may take (``port.perform``)."""
+        return None
+
+    def ask(self, state: Any, name: Any, question: str, **args: Any) -> Any:
+        """Answer a panel's question about the game now (``port.ask``)."""
+        from ddaydesk.ui.port import PortError
+
+        raise PortError(f"no question {question!r} in this game")
+
     # -- window side -------------------------------------------------------------------------
     #: counters relative to the standard size (area maps have small places)
     counter_scale: float = 1.0
@@ -89,6 +103,23 @@ class UIProfile:
     own_markers: frozenset[str] = frozenset()
     #: names printed on the map by the window (False: the system's own map art names its places)
     map_names: bool = True
+
+    #: the title of the units table's column of printed values, and the values of a unit
+    values_title: str = "A-D-M"
+
+    def values(self, unit: Any) -> str:
+        return f"{unit.attack}-{unit.defence}-{unit.movement}"
+
+    def counter_art(self, palette: Any) -> Any:
+        """What draws this system's counters (a :class:`~ddaydesk.ui.counters.CounterArt`)."""
+        from ddaydesk.ui.counters import CounterArt
+
+        return CounterArt(palette)
+
+    def take_choice(self, window: Any, index: int, kind: str, text: str) -> bool:
+        """Take a listed choice the system's own way (a dialog of its own); False: the
+        window's way (its preview, if any, then the choice)."""
+        return False
 
     def slot(self, geom: BoardGeometry, place: int, part: str, occupied: frozenset[str]) -> tuple[QPointF, int]:
         """Where the units of ``place`` standing in ``part`` are drawn (scene units) and which

@@ -1,0 +1,377 @@
+"""Koenig's battle dialog: a Fire (Full, Mobile, Indirect) or Close Combat played through the
+engine's staged decision, in one window for both players at the table.
+
+Declare: every unit of the activated formation that may join, ticked or not (Heavy Weapons out
+of reach fire indirectly), the attacker's Support points and Corps Artillery, and the exact
+odds as they change (each strength line with its rule, the column, the die's six results, the
+chance of each outcome). Then, as the engine asks: the defender's answer with his Support
+(the seat passes to him), the roll, the Leadership holder's re-roll or stand, the retreat hex,
+who moves in; last, what happened, with the dice. Every decision is an engine action through
+the controller (``perform``), so it is in the log, the dice log and the undo stack."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ddaydesk.ui.combat_dialog import DistributionBars
+from ddaydesk.ui.port import GameView, PortError
+from ddaydesk.ui.profiles.pkd_art import hits_words
+from ddaydesk.ui.rule_links import link_label, linked
+
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+SIDE_COLOURS = {"allied": "#2f5d8a", "german": "#5b5f66"}
+RESULT_COLOURS = {"NE": "#e8e8e8", "H": "#f4b6b0", "2H": "#ec8a80", "3H": "#d9534f", "EX": "#f6c785",
+                  "A1": "#a9c7ea", "DR": "#c6e2b5", "D1R": "#a2d18a", "D2R": "#7fbf63"}
+DECIDE = {"declare": "choose the attackers and Support, then declare", "answer": "answer with Support points",
+          "leadership": "keep the roll, or spend the Leadership marker", "withdraw": "choose where the defenders retreat",
+          "occupy": "choose who moves into the emptied hex"}
+
+
+def open_battle(window, target=None, listed: int | None = None) -> BattleDialog | None:
+    """The battle dialog for a declaration (a panel's ``Target``, or the Actions dock's line
+    ``listed``), or for the battle waiting for a decision."""
+    old = getattr(window, "koenig_battle", None)
+    if old is not None:
+        old.close()
+    start = None
+    if listed is not None:
+        start = window.port.ask("listed", index=listed)
+    elif target is not None:
+        start = {"kind": target.kind, "target": target.place, "attackers": target.attackers,
+                 "indirect": target.indirect, "support": 0, "corps": False}
+    dlg = BattleDialog(window, start)
+    window.koenig_battle = dlg
+    if listed is not None:  # taken from the Actions dock: "Go ahead" declares it, as a preview would
+        window.preview_dialog = dlg
+    dlg.open()
+    return dlg
+
+
+def _lines_html(title: str, lines, total: int) -> str:
+    rows = "".join(f"<tr><td>{escape(m.text)}</td><td align='right'><b>{escape(m.value)}</b></td>"
+                   f"<td>{linked(m.rule)}</td></tr>" for m in lines) or \
+        "<tr><td><i>nothing: open ground</i></td><td align='right'><b>0</b></td><td></td></tr>"
+    return (f"<b>{escape(title)}</b><table cellspacing='3'>{rows}"
+            f"<tr><td><b>Total</b></td><td align='right'><b>{total}</b></td><td></td></tr></table>")
+
+
+def die_strip(faces, rolled: int | None = None) -> str:
+    """The column's six results, the one rolled framed, and what each result code means."""
+    cells = []
+    for die, code, words in faces:
+        edge = "border: 3px solid #000;" if die == rolled else "border: 1px solid #999;"
+        cells.append(f"<td align='center' style='background:{RESULT_COLOURS.get(code, '#eee')}; {edge}' "
+                     f"title='{escape(words)}'>&nbsp;<b>{DIE_FACES[die - 1] if 0 < die <= 6 else die}</b>&nbsp;"
+                     f"<br><b>{escape(code)}</b></td>")
+    key = dict((code, words) for _d, code, words in faces)
+    return (f"<table cellspacing='3' cellpadding='5'><tr>{''.join(cells)}</tr></table>"
+            + " · ".join(f"<b>{escape(c)}</b> {escape(w)}" for c, w in key.items()))
+
+
+class BattleDialog(QDialog):
+    def __init__(self, window, start: dict | None):
+        super().__init__(window)
+        self.window_ = window
+        self.controller = window.controller
+        self.port = window.port
+        self.start = start  # the declaration to begin with; None: the battle already declared
+        self.declared_at: int | None = None  # log length before our declaration
+        self.odds = None
+        self.declared: tuple = ()  # the strength lines of our declaration
+        self.lines: tuple = ()  # the strength lines last shown before the roll, and their totals
+        self.setWindowModality(Qt.WindowModality.WindowModal)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # its connections go with it
+        em = self.fontMetrics().averageCharWidth()
+        self.resize(em * 118, self.fontMetrics().height() * 40)
+        lay = QVBoxLayout(self)
+        self.title = QLabel()
+        self.title.setStyleSheet("font-size: 17px; font-weight: bold;")
+        self.banner = QLabel()
+        self.banner.setWordWrap(True)
+        lay.addWidget(self.title)
+        lay.addWidget(self.banner)
+        body = QHBoxLayout()
+        left = QVBoxLayout()
+        self.attack_box = QGroupBox("Attackers")
+        self.attack_lay = QVBoxLayout(self.attack_box)
+        self.checks: dict[str, QCheckBox] = {}
+        left.addWidget(self.attack_box)
+        self.support_box = QGroupBox("Support")
+        sl = QVBoxLayout(self.support_box)
+        self.support = QSpinBox()
+        self.support_note = QLabel()
+        self.corps = QCheckBox("Corps Artillery: spend the Leadership marker for +1 (PKD-LEAD-10)")
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Support points"))
+        row.addWidget(self.support)
+        row.addWidget(self.support_note, 1)
+        sl.addLayout(row)
+        sl.addWidget(self.corps)
+        left.addWidget(self.support_box)
+        self.defenders = link_label(QLabel())
+        self.defenders.setWordWrap(True)
+        left.addWidget(self.defenders)
+        left.addStretch(1)
+        body.addLayout(left, 2)
+        right = QVBoxLayout()
+        top = QHBoxLayout()
+        self.attack_lines = link_label(QLabel())
+        self.defence_lines = link_label(QLabel())
+        for box in (self.attack_lines, self.defence_lines):
+            box.setAlignment(Qt.AlignmentFlag.AlignTop)
+            box.setWordWrap(True)
+            top.addWidget(box, 1)
+        right.addLayout(top)
+        self.column = link_label(QLabel())
+        self.column.setStyleSheet("font-size: 16px; font-weight: bold;")
+        right.addWidget(self.column)
+        self.strip = QLabel()
+        self.strip.setTextFormat(Qt.TextFormat.RichText)
+        right.addWidget(self.strip)
+        self.bars = DistributionBars()
+        right.addWidget(self.bars)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        right.addWidget(self.summary)
+        body.addLayout(right, 3)
+        lay.addLayout(body, 1)
+        self.result = link_label(QLabel())
+        self.result.setWordWrap(True)
+        self.result.setStyleSheet("font-size: 14px;")
+        lay.addWidget(self.result)
+        self.decisions = QWidget()
+        self.decision_lay = QVBoxLayout(self.decisions)
+        self.decision_lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.decisions)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.go = QPushButton()
+        self.go.setDefault(True)
+        self.go.clicked.connect(self.accept)
+        self.close_button = QPushButton("Cancel")
+        self.close_button.clicked.connect(self.reject)
+        row.addWidget(self.go)
+        row.addWidget(self.close_button)
+        lay.addLayout(row)
+        self.support.valueChanged.connect(self._changed)
+        self.corps.toggled.connect(self._changed)
+        self.controller.viewChanged.connect(self._view)
+        self.controller.destroyed.connect(self.close)
+        self.finished.connect(self._forget)
+        self._view(self.controller.view)
+
+    # -- the stage ----------------------------------------------------------------------------
+    def stage(self) -> str:
+        b = self.controller.view.extra.battle
+        if b is not None:
+            return b.stage
+        return "declare" if self.declared_at is None and self.start else "done"
+
+    def _view(self, view: GameView) -> None:
+        kv = view.extra
+        if kv is None:
+            return
+        stage = self.stage()
+        b = kv.battle
+        decider = b.waits_for if b else (view.active_side if stage == "declare" else "")
+        seat = view.side == decider
+        self.attack_box.setVisible(stage == "declare")
+        self.support_box.setVisible(stage in ("declare", "answer") and seat)
+        self._decisions(b, seat and stage in ("leadership", "withdraw", "occupy"))
+        if stage == "declare":
+            self._declare_widgets(kv)
+        elif stage == "answer" and seat:
+            self._spin(b.support_most, b.corps, kv, b.waits_for)
+        if decider:
+            colour = SIDE_COLOURS.get(decider, "#444")
+            what = DECIDE.get(stage, "decide")
+            wait = "" if seat else " (hand the seat over: the other player is at the screen)"
+            self.banner.setText(f"<div style='background:{colour}; color:white; padding:6px; font-size:14px;'>"
+                                f"<b>{decider.capitalize()} player</b>: {what}{wait}</div>")
+        else:
+            self.banner.setText("")
+        self.go.setVisible(stage in ("declare", "answer") or not seat and bool(decider))
+        self.go.setEnabled(True)
+        self.go.setText({"declare": "Declare and roll", "answer": "Defend and roll"}.get(stage, ""))
+        if decider and not seat:
+            self.go.setText(f"Hand over to the {decider.capitalize()} player")
+        self.close_button.setText("Close" if stage != "declare" else "Cancel")
+        self._changed()
+        if stage == "done":
+            self._done(view)
+        elif b is not None and b.die:
+            first = f"first die {b.first_die}, re-rolled: " if b.first_die else ""
+            self.result.setText(f"<span style='font-size:28px'>{DIE_FACES[b.die - 1]}</span> Die: {first}"
+                                f"<b>{b.die}</b> → <b>{escape(b.result or '')}</b>: {escape(b.result_text)}")
+
+    def _declare_widgets(self, kv) -> None:
+        s = self.start
+        target = next((t for t in kv.targets if t.kind == s["kind"] and t.place == s["target"]), None)
+        if target is None:
+            return
+        for uid in target.attackers:
+            if uid not in self.checks:
+                label = target.names.get(uid, uid) + (" — Indirect Fire" if uid in target.indirect else "")
+                check = QCheckBox(label)
+                check.setChecked(uid in s["attackers"])
+                check.toggled.connect(self._changed)
+                self.checks[uid] = check
+                self.attack_lay.addWidget(check)
+        self.target = target
+        self.title.setText(f"{target.title} at {target.name}")
+        self._spin(min(2, sum(n for _t, n in kv.support[kv.acting.side])), kv.leader == kv.acting.side and
+                   kv.leadership, kv, kv.acting.side, s["support"], s["corps"])
+
+    def _spin(self, most: int, corps: bool, kv, side: str, value: int | None = None, corps_on: bool = False) -> None:
+        self.support.blockSignals(True)
+        self.support.setRange(0, most)
+        if value is not None:
+            self.support.setValue(min(value, most))
+        self.support.blockSignals(False)
+        pool = " · ".join(f"{t} {n}" for t, n in kv.support[side])
+        self.support_note.setText(f"of {pool} ({side.capitalize()}); at most 2, each +1")
+        self.corps.setVisible(corps)
+        if value is not None:
+            self.corps.blockSignals(True)
+            self.corps.setChecked(corps_on and corps)
+            self.corps.blockSignals(False)
+
+    def _decisions(self, b, shown: bool) -> None:
+        while self.decision_lay.count():
+            self.decision_lay.takeAt(0).widget().deleteLater()
+        self.decision_buttons: list[QPushButton] = []
+        for d in b.decisions if b is not None and shown else ():
+            if d.kind == "answer_battle":
+                continue  # the spin box and "Defend and roll" give it
+            button = QPushButton(d.words[:1].upper() + d.words[1:])
+            button.clicked.connect(lambda _c=False, dd=d: self._take(dd.words, dd.action))
+            self.decision_buttons.append(button)
+            self.decision_lay.addWidget(button)
+
+    # -- the odds -----------------------------------------------------------------------------
+    def attackers(self) -> tuple[str, ...]:
+        return tuple(u for u, c in self.checks.items() if c.isChecked())
+
+    def _changed(self, *_args) -> None:
+        stage = self.stage()
+        try:
+            if stage == "declare":
+                if not self.checks:
+                    self.odds = None
+                    self.result.setText("This attack is no longer open.")
+                    self.go.setEnabled(False)
+                    return
+                s = self.start
+                indirect = tuple(u for u in self.attackers() if u in self.target.indirect)
+                self.odds = self.port.ask("odds", kind=s["kind"], target=s["target"], attackers=self.attackers(),
+                                          indirect=indirect, support=self.support.value(),
+                                          corps=self.corps.isVisible() and self.corps.isChecked())
+                if self.odds.legal:
+                    self.title.setText(f"{self.odds.title} at {self.target.name}")
+                    self.go.setText("Declare: the other player answers first" if self.odds.answer_first
+                                    else "Declare and roll")
+            elif stage == "done":
+                return
+            else:
+                answering = stage == "answer" and self.support_box.isVisible()
+                self.odds = self.port.ask("answer", support=self.support.value() if answering else 0,
+                                          corps=answering and self.corps.isVisible() and self.corps.isChecked())
+                b = self.controller.view.extra.battle
+                self.title.setText(f"{b.title} at {b.target_name}")
+        except PortError as exc:
+            self.result.setText(linked(str(exc)))
+            return
+        self._show_odds()
+
+    def _show_odds(self) -> None:
+        o = self.odds
+        if o is None or not o.legal:
+            self.result.setText(f"Not possible: {linked(o.refusal)}" if o else "")
+            self.go.setEnabled(self.stage() not in ("declare", "answer"))
+            return
+        stage = self.stage()
+        alines, dlines = o.attack_lines, o.defence_lines
+        if stage == "declare":
+            self.declared = (alines, dlines)
+        elif stage == "answer" and self.declared:  # the lines as declared, the answer's added
+            alines, dlines = self.declared[0], self.declared[1] + o.defence_lines[1:]
+        elif stage in ("leadership", "withdraw", "occupy") and self.lines and self.lines[2:] == (o.attack, o.defence):
+            alines, dlines = self.lines[:2]
+        if stage in ("declare", "answer"):
+            self.result.setText("")
+            self.lines = (alines, dlines, o.attack, o.defence)
+        self.attack_lines.setText(_lines_html("Attack", alines, o.attack))
+        self.defence_lines.setText(_lines_html("Defence", dlines, o.defence))
+        b = self.controller.view.extra.battle
+        when = "a re-roll" if b is not None and b.stage != "answer" else "one die"
+        self.column.setText(linked(f"{o.attack} against {o.defence}: column {o.column} ({o.rule}) · {when}"))
+        self.strip.setText(die_strip(o.faces, b.die if b is not None else None))
+        self.bars.set_distribution(o.distribution)
+        self.summary.setText(f"Every defender eliminated: <b>{o.eliminated * 100:.1f} %</b> · the defenders "
+                             f"retreat: <b>{o.retreats * 100:.1f} %</b> · the attackers take a Hit: "
+                             f"<b>{o.attacker_hit * 100:.1f} %</b>")
+        self._defenders()
+
+    def _defenders(self) -> None:
+        b = self.controller.view.extra.battle
+        place = b.target if b is not None else self.start["target"] if self.start else -1
+        units = [u for u in self.controller.view.units if u.place == place and not u.eliminated]
+        lines = [f"{escape(u.name)} (combat {u.attack}{', ' + hits_words(u.hits) if u.hits else ''})" for u in units]
+        self.defenders.setText("<b>In the target hex</b><br>" + "<br>".join(lines) if lines else "")
+
+    # -- acting -------------------------------------------------------------------------------
+    def accept(self) -> None:
+        """The stage's main action: declare, answer, or hand the seat over."""
+        view = self.controller.view
+        b = view.extra.battle
+        decider = b.waits_for if b else view.active_side
+        if view.side != decider:
+            self.controller.hand_to(decider)
+            return
+        stage = self.stage()
+        if stage not in ("declare", "answer") or self.odds is None or not self.odds.legal:
+            return
+        n = self.support.value() if self.support_box.isVisible() else 0
+        points = f" with {n} Support point{'s' if n > 1 else ''}" if n else ""
+        if stage == "declare":
+            self.declared_at = len(view.log)
+            if self.window_.preview_dialog is self:
+                self.window_.preview_dialog = None
+            names = ", ".join(self.checks[u].text().split(" (")[0] for u in self.attackers())
+            words = f"{self.odds.title} at {self.target.name}{points}: {names}"
+        else:
+            words = f"Defend{points or ' without Support'}"
+        if not self._take(words, self.odds.action) and stage == "declare":
+            self.declared_at = None
+
+    def _take(self, words: str, action) -> bool:
+        return self.controller.perform(words[:1].upper() + words[1:], action)
+
+    def _done(self, view: GameView) -> None:
+        """What the battle did: the log since the declaration, with its dice."""
+        entries = view.log[self.declared_at or 0:] if self.declared_at is not None else ()
+        dice = [r for e in entries for r in e.rolls]
+        lines = [escape(part) for e in entries for part in e.text.split("; ")]
+        self.result.setText("<b>The battle is over.</b> " + (" · ".join(escape(r) for r in dice) + "<br>" if dice else "")
+                            + "<br>".join(lines))
+        self.go.setVisible(False)
+        self.support_box.setVisible(False)
+
+    def _forget(self, _result: int) -> None:
+        if getattr(self.window_, "koenig_battle", None) is self:
+            self.window_.koenig_battle = None
+        if getattr(self.window_, "preview_dialog", None) is self:
+            self.window_.preview_dialog = None

@@ -1,33 +1,41 @@
-"""Paul Koenig's D-Day in the main window, over the real engine: the Sword map with its
-units, the drawn formation's choices in the Actions dock in words (names, never ids), a move
-by mouse on the hex map, an attack from the dock after its odds, and what the game keeps
-beside the turn track."""
+"""Paul Koenig's D-Day in the main window, over the real engine, played as a player plays it:
+the Command Cup panel (the chits left, the chit drawn, the Operation chosen with a button), a
+move by mouse, a Mobile Fire with Support from the battle dialog, the German answer after the
+seat passes to him, the roll, the Leadership holder's choice, the Hits on the counter, the
+next chit drawn; and the words of every choice (names, never ids)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QUrl
+from PySide6.QtWidgets import QLabel
 
 engine = pytest.importorskip("ddaydesk.engine")
 
 from ddaydesk.engine import Game  # noqa: E402
 from ddaydesk.formats.scenariofile import load_scenario  # noqa: E402
-from ddaydesk.rules.pkd.records import rec  # noqa: E402
+from ddaydesk.rules.pkd import preview  # noqa: E402
+from ddaydesk.rules.pkd.cup import cup_contents  # noqa: E402
+from ddaydesk.rules.pkd.records import beach_of, rec  # noqa: E402
 from ddaydesk.ui.engine_port import EnginePort  # noqa: E402
 from tests.ui.test_play import click  # noqa: E402
 
 SWORD = Path(__file__).resolve().parents[2] / "scenarios" / "sword.yaml"
 QUIET = {"interdiction": False, "leadership": False}
+#: seed 4 of the Sword game without interdiction: the 6th Airborne's chit first, the Allies hold
+#: the Leadership marker, each side has Artillery; the Mobile Fire below rolls a 5 (1 Hit)
+PLAYED = {"interdiction": False}
+SEED = 4
 
 
-def _window(qtbot, settings, formation="6abn"):
+def _window(qtbot, settings, formation="6abn", options=QUIET, seed=None):
     from ddaydesk.ui.mainwindow import MainWindow
 
     sc = load_scenario(SWORD)
-    seed = next(s for s in range(200) if rec(Game(sc, s, QUIET).state)["act"]["formation"] == formation)
-    port = EnginePort(Game(sc, seed, QUIET))
+    if seed is None:
+        seed = next(s for s in range(200) if rec(Game(sc, s, options).state)["act"]["formation"] == formation)
+    port = EnginePort(Game(sc, seed, options))
     w = MainWindow(port, settings, autosave=False)
     qtbot.addWidget(w)
     w.resize(1280, 800)
@@ -46,6 +54,15 @@ def _activate(w, text):
     w.actions_panel.tree.itemActivated.emit(item, 0)
 
 
+def _cup(w):
+    return w.panel_docks[0].widget()
+
+
+def _words(w) -> str:
+    """Every text the Command Cup panel shows."""
+    return " ".join(lb.text() for lb in _cup(w).findChildren(QLabel))
+
+
 def test_the_sword_map_opens_with_its_units_and_words_for_every_choice(qtbot, settings):
     w, port = _window(qtbot, settings)
     on_map = {u.id for k, u in enumerate(port.scenario.units) if port.game.state.place[k] >= 0}
@@ -58,6 +75,121 @@ def test_the_sword_map_opens_with_its_units_and_words_for_every_choice(qtbot, se
     fires = [t for t in texts if t.startswith("fire at ")]
     assert fires and all(not any(uid in t for uid in ids) for t in texts)  # names, never ids
     assert any("Parachute Battalion" in t for t in fires)
+
+
+def test_the_command_cup_panel_shows_the_cup_the_chit_drawn_and_the_operations(qtbot, settings):
+    w, port = _window(qtbot, settings)
+    panel = _cup(w)
+    assert panel.title == "Command Cup" and not panel.visibleRegion().isEmpty()  # its tab is shown first
+    words = _words(w)
+    r = rec(port.game.state)
+    assert f"In the cup: {len(r['cup'])} chits, drawn at random" in words
+    forms = beach_of(port.game.state).formations
+    assert all(forms[f].name in words for f in r["cup"]) and "6th Airborne Division" in words
+    ops = {k: b for k, b in panel.buttons.items() if k.startswith("op:")}
+    assert set(ops) == {"op:move", "op:fire", "op:combined", "op:rest_refit"}
+    assert all(b.isEnabled() for b in ops.values())
+    assert "Close Combat" in ops["op:move"].toolTip() and "STD-PKD-OPS" in ops["op:move"].toolTip()
+    ops["op:fire"].click()
+    assert port.game.log[-1].kind == "operation" and port.game.log[-1].operation == "fire"
+    assert "op:move" not in _cup(w).buttons and any(k.startswith("fire:") for k in _cup(w).buttons)
+
+
+def test_before_the_command_phase_the_cup_says_what_goes_in_not_zero_left(qtbot, settings):
+    w, port = _window(qtbot, settings, options={"interdiction": True}, seed=3)
+    assert port.game.state.phase == "interdiction"
+    n = len(cup_contents(port.game.state))
+    assert f"Command Cup: {n} chits go in at the Command Phase" in w.tracks_label.text()
+    assert "0 chits left" not in w.tracks_label.text()
+    words = _words(w)
+    assert f"Into the cup at the Command Phase: {n} chits" in words
+
+
+def test_a_whole_activation_through_the_window(qtbot, settings):
+    """Draw (the seeded cup), choose the Combined Operation, move by mouse, Mobile Fire with a
+    Support point from the dialog, the German answer with his own after the seat passes, the
+    roll, the Leadership holder keeps it, one Hit on the counter; then the next chit."""
+    w, port = _window(qtbot, settings, options=PLAYED, seed=SEED)
+    board = port.board
+    assert rec(port.game.state)["act"]["formation"] == "6abn" and w.controller.side == "allied"
+    _cup(w).buttons["op:combined"].click()
+    state = port.game.state
+    k = state.unit("gb-12para")
+    click(qtbot, w, state.place[k])
+    cost = w.controller.range.cost[board.index("0810")]
+    assert max(w.controller.range.cost.values()) <= 3  # half its 6 MP in a Combined Operation
+    click(qtbot, w, board.index("0810"))
+    assert port.game.state.place[k] == board.index("0810")
+    assert "gb-12para" in w.scene.counters.stacks[board.index("0810")]
+    units = {u.id: u for u in w.controller.view.extra.units}
+    assert units["gb-12para"].status == f"{3 - cost:g} MP left"
+    _cup(w).buttons[f"fire:{board.index('0911')}"].click()
+    dlg = w.koenig_battle
+    assert set(dlg.checks) == {"gb-13para", "gb-8para", "gb-12para"}  # every unit that may join
+    assert all(c.isChecked() for c in dlg.checks.values())
+    assert dlg.title.text().startswith("Mobile Fire at 0911")
+    before = dlg.odds
+    dlg.support.setValue(1)
+    assert dlg.odds.attack == before.attack + 1 and "1 Support point" in dlg.attack_lines.text()
+    pv = preview(port.game.state, dlg.odds.action)
+    assert dlg.odds.distribution == tuple((c, float(p)) for c, _t, p in pv.results)  # exact, the engine's
+    assert "answers first" in dlg.go.text()
+    n = len(port.game.log)
+    dlg.go.click()
+    assert port.game.log[n].kind == "fire_attack" and port.game.log[n].support == 1
+    # hot-seat: the German player decides now, at the same screen
+    assert w.controller.side == "german" and "German player" in dlg.banner.text()
+    assert w.phase_label.text().endswith("German answer to the 6th Airborne Division's fire at 0911")
+    assert dlg.support_box.isVisible() and dlg.go.text() == "Defend and roll"
+    dlg.support.setValue(1)
+    assert "1 Support point" in dlg.defence_lines.text() and "Mobile Fire" in dlg.attack_lines.text()
+    dlg.go.click()
+    b = rec(port.game.state)["battle"]
+    assert b["stage"] == "leadership" and b["die"] == 5 and w.controller.side == "allied"
+    assert "Die:" in dlg.result.text() and "<b>5</b>" in dlg.result.text()
+    assert not w.undo_action.isEnabled()  # the roll cannot be taken back
+    keep = next(bt for bt in dlg.decision_buttons if bt.text().startswith("Keep"))
+    keep.click()
+    assert rec(port.game.state)["battle"] is None
+    target = next(u for u in w.controller.view.units if u.id == "de-2-125")
+    assert target.hits == 1 and not target.reduced
+    assert w.scene.counters.art.face(target).hits == 1
+    assert "The battle is over" in dlg.result.text() and "1 Hit" in dlg.result.text()
+    dlg.close()
+    # the log and the dice log say it all in words, with the dice
+    texts = [e.text for e in w.controller.view.log[n:]]
+    assert texts[0].startswith("Fire at 0911") or texts[0].startswith("fire at 0911")
+    assert any("5 on d6" in r for e in w.controller.view.log[n:] for r in e.rolls)
+    # the next chit
+    cup_before = list(rec(port.game.state)["cup"])
+    _cup(w).buttons["end"].click()
+    r = rec(port.game.state)
+    assert len(r["cup"]) == len(cup_before) - 1 and r["drawn"][0] == "6abn" and len(r["drawn"]) == 2
+    drawn = r["drawn"][-1]
+    kv = w.controller.view.extra
+    assert kv.acting.formation == drawn and [c.formation for c in kv.cup] == r["cup"]
+    assert w.controller.side == kv.acting.side  # the drawn side takes the seat
+    last = w.controller.view.log[-1]
+    assert "Command Cup" in last.text and any("Command Cup" in x for x in last.rolls) or len(cup_before) == 1
+
+
+def test_the_leadership_re_roll_from_the_dialog(qtbot, settings):
+    w, port = _window(qtbot, settings, options=PLAYED, seed=SEED)
+    _cup(w).buttons["op:fire"].click()
+    _cup(w).buttons[f"fire:{port.board.index('0911')}"].click()
+    dlg = w.koenig_battle
+    dlg.go.click()
+    dlg.go.click()  # the German answer, without Support
+    reroll = next(bt for bt in dlg.decision_buttons if "re-roll" in bt.text())
+    first = rec(port.game.state)["battle"]["die"]
+    n = len(port.game.log)
+    reroll.click()
+    assert port.game.log[n].kind == "leadership" and port.game.log[n].feat == "reroll"
+    assert len(port.game.changes[n].dice) == 1
+    entries = w.controller.view.log
+    assert any("re-roll" in r for r in entries[n].rolls)
+    assert "The battle is over" in dlg.result.text() and "the die is rolled again" in dlg.result.text()
+    assert f"{first} on d6" in dlg.result.text()  # both dice, the first and the re-roll
 
 
 def test_a_move_by_mouse_then_a_close_combat_from_the_dock(qtbot, settings):
@@ -75,19 +207,23 @@ def test_a_move_by_mouse_then_a_close_combat_from_the_dock(qtbot, settings):
     cc = [t for t in _texts(w) if t.startswith("close combat at 0911")]
     assert cc, _texts(w)
     before = len(port.game.log)
-    _activate(w, cc[0])
-    odds = w.preview_dialog.text.toPlainText()  # the odds first, then the roll
-    assert len(port.game.log) == before and "against" in odds and "%" in odds and w.preview_dialog.go.text() == "Roll"
-    html = w.preview_dialog.text.toHtml()  # each strength line's rule id opens its entry
+    _activate(w, cc[0])  # the battle dialog, with the listed group: the odds first, then the roll
+    dlg = w.preview_dialog
+    assert dlg is w.koenig_battle and len(port.game.log) == before
+    assert dlg.title.text().startswith("Close Combat at 0911") and "%" in dlg.summary.text()
+    assert set(u for u, c in dlg.checks.items() if c.isChecked()) == {"gb-13para", "gb-8para"}
+    html = dlg.column.text()  # the table's rule id opens its entry
     href = html[html.index('href="rule:') + 6:].split('"', 1)[0]
-    w.preview_dialog.text.anchorClicked.emit(QUrl(href))
+    dlg.column.linkActivated.emit(href)
     entry = w.rules_browser.help.library.entry(href[5:], "pkd")
     assert w.rules_browser.isVisible() and w.rules_browser.current_block_text().startswith(entry.head)
-    w.preview_dialog.accept()
-    assert port.game.log[before].kind == "close_combat"
+    dlg.checks["gb-8para"].setChecked(False)  # fewer units than listed: the engine judges it
+    dlg.accept()
+    assert port.game.log[before].kind == "close_combat" and port.game.log[before].attackers == (uid,)
     assert any("close with" in n for n in port.game.changes[before].notes)
     entry = port.view("allied").log[before]  # the log says it in words too
     assert entry.text.startswith("close combat at 0911") and "gb-" not in entry.text
+    assert w.preview_dialog is None  # declared: the dialog goes on with the battle's stages
 
 
 def test_the_turn_bar_shows_the_cup_support_and_victory_points(qtbot, settings):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -169,7 +169,8 @@ class BattleDialog(QDialog):
         self.support.valueChanged.connect(self._changed)
         self.corps.toggled.connect(self._changed)
         self.controller.viewChanged.connect(self._view)
-        self.controller.destroyed.connect(self.close)
+        self.controller.destroyed.connect(self.close)  # another game opened
+        window.installEventFilter(self)  # the window closed: the battle waits for its reopening
         self.finished.connect(self._forget)
         self._view(self.controller.view)
 
@@ -370,7 +371,13 @@ class BattleDialog(QDialog):
         self.go.setVisible(False)
         self.support_box.setVisible(False)
 
+    def eventFilter(self, obj, event) -> bool:
+        if obj is self.window_ and event.type() == QEvent.Type.Close:
+            self.close()
+        return False
+
     def _forget(self, _result: int) -> None:
+        self.window_.removeEventFilter(self)
         if getattr(self.window_, "koenig_battle", None) is self:
             self.window_.koenig_battle = None
         if getattr(self.window_, "preview_dialog", None) is self:

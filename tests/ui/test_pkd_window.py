@@ -130,7 +130,7 @@ def test_a_whole_activation_through_the_window(qtbot, settings):
     assert dlg.title.text().startswith("Mobile Fire at 0911")
     before = dlg.odds
     dlg.support.setValue(1)
-    assert dlg.odds.attack == before.attack + 1 and "1 Support point" in dlg.attack_lines.text()
+    assert dlg.odds.attack == before.attack + 1 and "1 Support point" in dlg.odds_view.attack_lines.text()
     pv = preview(port.game.state, dlg.odds.action)
     assert dlg.odds.distribution == tuple((c, float(p)) for c, _t, p in pv.results)  # exact, the engine's
     assert "answers first" in dlg.go.text()
@@ -141,8 +141,11 @@ def test_a_whole_activation_through_the_window(qtbot, settings):
     assert w.controller.side == "german" and "German player" in dlg.banner.text()
     assert w.phase_label.text().endswith("German answer to the 6th Airborne Division's fire at 0911")
     assert dlg.support_box.isVisible() and dlg.go.text() == "Defend and roll"
+    assert dlg.support.value() == 0 and dlg.support.maximum() == 1  # his own choice, from his own pool
+    arrows = next(d for d in w.scene.decorations if hasattr(d, "show_plan"))
+    assert not arrows.lines.path().isEmpty() and not arrows.target.path().isEmpty()  # the battle on the map
     dlg.support.setValue(1)
-    assert "1 Support point" in dlg.defence_lines.text() and "Mobile Fire" in dlg.attack_lines.text()
+    assert "1 Support point" in dlg.odds_view.defence_lines.text() and "Mobile Fire" in dlg.odds_view.attack_lines.text()
     dlg.go.click()
     b = rec(port.game.state)["battle"]
     assert b["stage"] == "leadership" and b["die"] == 5 and w.controller.side == "allied"
@@ -210,11 +213,11 @@ def test_a_move_by_mouse_then_a_close_combat_from_the_dock(qtbot, settings):
     _activate(w, cc[0])  # the battle dialog, with the listed group: the odds first, then the roll
     dlg = w.preview_dialog
     assert dlg is w.koenig_battle and len(port.game.log) == before
-    assert dlg.title.text().startswith("Close Combat at 0911") and "%" in dlg.summary.text()
+    assert dlg.title.text().startswith("Close Combat at 0911") and "%" in dlg.odds_view.summary.text()
     assert set(u for u, c in dlg.checks.items() if c.isChecked()) == {"gb-13para", "gb-8para"}
-    html = dlg.column.text()  # the table's rule id opens its entry
+    html = dlg.odds_view.column.text()  # the table's rule id opens its entry
     href = html[html.index('href="rule:') + 6:].split('"', 1)[0]
-    dlg.column.linkActivated.emit(href)
+    dlg.odds_view.column.linkActivated.emit(href)
     entry = w.rules_browser.help.library.entry(href[5:], "pkd")
     assert w.rules_browser.isVisible() and w.rules_browser.current_block_text().startswith(entry.head)
     dlg.checks["gb-8para"].setChecked(False)  # fewer units than listed: the engine judges it

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
 from ddaydesk.ui.counters import CounterArt, Face, face_of
 from ddaydesk.ui.geometry import BoardGeometry
-from ddaydesk.ui.overlays import Z_COUNTER, Z_LINE, Z_MARK, arrow_head
+from ddaydesk.ui.overlays import Z_COUNTER, Z_MARK, arrow_head
 from ddaydesk.ui.port import GameView, UnitInfo
 from ddaydesk.ui.profiles.base import ViewPart
 
@@ -156,9 +156,9 @@ class BattleArrows(ViewPart):
     def __init__(self, scene: QGraphicsScene, geom: BoardGeometry):
         self.geom = geom
         red = QColor("#b3261e")
-        self.lines = _path_item(scene, Z_LINE + 3)
-        self.lines.setPen(QPen(red, geom.scale * 0.06, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-        self.heads = _path_item(scene, Z_LINE + 3)
+        self.lines = _path_item(scene, Z_COUNTER + 0.7)  # over the counters, under the count badges
+        self.lines.setPen(QPen(red, geom.scale * 0.07, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        self.heads = _path_item(scene, Z_COUNTER + 0.7)
         self.heads.setBrush(red)
         self.heads.setPen(Qt.PenStyle.NoPen)
         self.target = _path_item(scene, Z_MARK - 2)
@@ -168,26 +168,34 @@ class BattleArrows(ViewPart):
         self.legend = {"battle": ("a battle: its attackers' fire or assault on the ringed hex", self.target),
                        "retreat": ("the defenders may retreat there", self.retreat)}
 
+        self.planned: tuple[tuple[int, ...], int] = ((), -1)
+        self.view: GameView | None = None
+
+    def show_plan(self, places: tuple[int, ...], target: int) -> None:
+        """A battle being declared (the dialog's attackers, before the declaration)."""
+        self.planned = (tuple(places), target)
+        if self.view is not None:
+            self.set_view(self.view)
+
     def set_view(self, view: GameView) -> None:
+        self.view = view
         kv = view.extra
         b = kv.battle if kv is not None else None
+        places, target = (b.attacker_places, b.target) if b is not None else self.planned
         lines, heads = QPainterPath(), QPainterPath()
         c = self.geom.centres
         s = self.geom.scale
-        if b is not None:
-            t = c[b.target]
-            for p in sorted(set(b.attacker_places)):
+        if target >= 0:
+            t = c[target]
+            for p in sorted(set(places)):
                 a = c[p]
-                # from the attacker's hex edge to the target's: the counters stay readable
-                d = QPointF(t.x() - a.x(), t.y() - a.y())
-                n = max(1e-6, (d.x() ** 2 + d.y() ** 2) ** 0.5)
-                u = QPointF(d.x() / n, d.y() / n)
-                start = QPointF(a.x() + u.x() * s * 0.45, a.y() + u.y() * s * 0.45)
-                end = QPointF(t.x() - u.x() * s * 0.5, t.y() - u.y() * s * 0.5)
+                # from the attacker's counter edge to the target's, over the counters
+                start = a + (t - a) * (0.32 if t in self.geom.board.adj[p] else 0.15)
+                end = t - (t - a) * (0.3 if t in self.geom.board.adj[p] else 0.12)
                 lines.moveTo(start)
                 lines.lineTo(end)
                 arrow_head(heads, start, end, s * 0.28)
         self.lines.setPath(lines)
         self.heads.setPath(heads)
-        self.target.setPath(self.geom.area_path([b.target]) if b is not None else QPainterPath())
+        self.target.setPath(self.geom.area_path([target]) if target >= 0 else QPainterPath())
         self.retreat.setPath(self.geom.area_path(b.retreats) if b is not None and b.retreats else QPainterPath())

@@ -11,9 +11,10 @@ the controller (``perform``), so it is in the log, the dice log and the undo sta
 
 from __future__ import annotations
 
+import contextlib
 from html import escape
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -26,15 +27,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ddaydesk.ui.combat_dialog import DistributionBars
 from ddaydesk.ui.port import GameView, PortError
 from ddaydesk.ui.profiles.pkd_art import hits_words
+from ddaydesk.ui.profiles.pkd_odds import DIE_FACES, OddsView
 from ddaydesk.ui.rule_links import link_label, linked
 
-DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 SIDE_COLOURS = {"allied": "#2f5d8a", "german": "#5b5f66"}
-RESULT_COLOURS = {"NE": "#e8e8e8", "H": "#f4b6b0", "2H": "#ec8a80", "3H": "#d9534f", "EX": "#f6c785",
-                  "A1": "#a9c7ea", "DR": "#c6e2b5", "D1R": "#a2d18a", "D2R": "#7fbf63"}
 DECIDE = {"declare": "choose the attackers and Support, then declare", "answer": "answer with Support points",
           "leadership": "keep the roll, or spend the Leadership marker", "withdraw": "choose where the defenders retreat",
           "occupy": "choose who moves into the emptied hex"}
@@ -60,27 +58,6 @@ def open_battle(window, target=None, listed: int | None = None) -> BattleDialog 
     return dlg
 
 
-def _lines_html(title: str, lines, total: int) -> str:
-    rows = "".join(f"<tr><td>{escape(m.text)}</td><td align='right'><b>{escape(m.value)}</b></td>"
-                   f"<td>{linked(m.rule)}</td></tr>" for m in lines) or \
-        "<tr><td><i>nothing: open ground</i></td><td align='right'><b>0</b></td><td></td></tr>"
-    return (f"<b>{escape(title)}</b><table cellspacing='3'>{rows}"
-            f"<tr><td><b>Total</b></td><td align='right'><b>{total}</b></td><td></td></tr></table>")
-
-
-def die_strip(faces, rolled: int | None = None) -> str:
-    """The column's six results, the one rolled framed, and what each result code means."""
-    cells = []
-    for die, code, words in faces:
-        edge = "border: 3px solid #000;" if die == rolled else "border: 1px solid #999;"
-        cells.append(f"<td align='center' style='background:{RESULT_COLOURS.get(code, '#eee')}; {edge}' "
-                     f"title='{escape(words)}'>&nbsp;<b>{DIE_FACES[die - 1] if 0 < die <= 6 else die}</b>&nbsp;"
-                     f"<br><b>{escape(code)}</b></td>")
-    key = dict((code, words) for _d, code, words in faces)
-    return (f"<table cellspacing='3' cellpadding='5'><tr>{''.join(cells)}</tr></table>"
-            + " · ".join(f"<b>{escape(c)}</b> {escape(w)}" for c, w in key.items()))
-
-
 class BattleDialog(QDialog):
     def __init__(self, window, start: dict | None):
         super().__init__(window)
@@ -91,17 +68,22 @@ class BattleDialog(QDialog):
         self.declared_at: int | None = None  # log length before our declaration
         self.odds = None
         self.declared: tuple = ()  # the strength lines of our declaration
+        self.rolled: int | None = None  # the die, once rolled
+        self._seen: tuple = ()  # the stage and seat last shown
+        self.before: dict = {}  # unit id -> (Hits, eliminated, place) of the units in it, when declared
         self.lines: tuple = ()  # the strength lines last shown before the roll, and their totals
         self.setWindowModality(Qt.WindowModality.WindowModal)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # its connections go with it
         em = self.fontMetrics().averageCharWidth()
-        self.resize(em * 118, self.fontMetrics().height() * 40)
+        self.resize(em * 104, self.fontMetrics().height() * 34)
         lay = QVBoxLayout(self)
         self.title = QLabel()
         self.title.setStyleSheet("font-size: 17px; font-weight: bold;")
+        self.subtitle = QLabel()
         self.banner = QLabel()
         self.banner.setWordWrap(True)
         lay.addWidget(self.title)
+        lay.addWidget(self.subtitle)
         lay.addWidget(self.banner)
         body = QHBoxLayout()
         left = QVBoxLayout()
@@ -121,32 +103,14 @@ class BattleDialog(QDialog):
         sl.addLayout(row)
         sl.addWidget(self.corps)
         left.addWidget(self.support_box)
-        self.defenders = link_label(QLabel())
-        self.defenders.setWordWrap(True)
-        left.addWidget(self.defenders)
+        self.odds_view = OddsView()
+        left.addWidget(self.odds_view.strengths)
         left.addStretch(1)
         body.addLayout(left, 2)
-        right = QVBoxLayout()
-        top = QHBoxLayout()
-        self.attack_lines = link_label(QLabel())
-        self.defence_lines = link_label(QLabel())
-        for box in (self.attack_lines, self.defence_lines):
-            box.setAlignment(Qt.AlignmentFlag.AlignTop)
-            box.setWordWrap(True)
-            top.addWidget(box, 1)
-        right.addLayout(top)
-        self.column = link_label(QLabel())
-        self.column.setStyleSheet("font-size: 16px; font-weight: bold;")
-        right.addWidget(self.column)
-        self.strip = QLabel()
-        self.strip.setTextFormat(Qt.TextFormat.RichText)
-        right.addWidget(self.strip)
-        self.bars = DistributionBars()
-        right.addWidget(self.bars)
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
-        right.addWidget(self.summary)
-        body.addLayout(right, 3)
+        self.defenders = link_label(QLabel())
+        self.defenders.setWordWrap(True)
+        self.odds_view.layout().addWidget(self.defenders)
+        body.addWidget(self.odds_view, 3)
         lay.addLayout(body, 1)
         self.result = link_label(QLabel())
         self.result.setWordWrap(True)
@@ -187,6 +151,9 @@ class BattleDialog(QDialog):
             return
         stage = self.stage()
         b = kv.battle
+        if kv.acting is not None:
+            self.subtitle.setText(f"{kv.acting.name}, {kv.operation_title} Operation · {kv.turn_label}"
+                                  + ("" if kv.day else " (night)"))
         decider = b.waits_for if b else (view.active_side if stage == "declare" else "")
         seat = view.side == decider
         self.attack_box.setVisible(stage == "declare")
@@ -194,8 +161,10 @@ class BattleDialog(QDialog):
         self._decisions(b, seat and stage in ("leadership", "withdraw", "occupy"))
         if stage == "declare":
             self._declare_widgets(kv)
-        elif stage == "answer" and seat:
-            self._spin(b.support_most, b.corps, kv, b.waits_for)
+        elif stage == "answer" and seat:  # the defender starts from nothing: his choice
+            fresh = self._seen != (stage, view.side)
+            self._spin(b.support_most, b.corps, kv, b.waits_for, 0 if fresh else None)
+        self._seen = (stage, view.side)
         if decider:
             colour = SIDE_COLOURS.get(decider, "#444")
             what = DECIDE.get(stage, "decide")
@@ -211,6 +180,9 @@ class BattleDialog(QDialog):
             self.go.setText(f"Hand over to the {decider.capitalize()} player")
         self.close_button.setText("Close" if stage != "declare" else "Cancel")
         self._changed()
+        QTimer.singleShot(0, self, self._fit)  # once laid out; never after the dialog is gone
+        if b is not None and b.die:
+            self.rolled = b.die
         if stage == "done":
             self._done(view)
         elif b is not None and b.die:
@@ -262,6 +234,19 @@ class BattleDialog(QDialog):
             self.decision_buttons.append(button)
             self.decision_lay.addWidget(button)
 
+    def _plan(self, attackers, target: int) -> None:
+        """The attack being declared drawn on the map (arrows from the units ticked)."""
+        arrows = next((d for d in self.window_.scene.decorations if hasattr(d, "show_plan")), None)
+        if arrows is not None:
+            places = {u.id: u.place for u in self.controller.view.units}
+            arrows.show_plan(tuple(places[u] for u in attackers if places.get(u, -1) >= 0), target)
+
+    def _fit(self) -> None:
+        """Tall enough for every line at this width (wrapped lines do not say so themselves)."""
+        need = self.layout().totalHeightForWidth(self.width()) if self.layout().hasHeightForWidth() else -1
+        if need > self.height():
+            self.resize(self.width(), need)
+
     # -- the odds -----------------------------------------------------------------------------
     def attackers(self) -> tuple[str, ...]:
         return tuple(u for u, c in self.checks.items() if c.isChecked())
@@ -280,9 +265,11 @@ class BattleDialog(QDialog):
                 self.odds = self.port.ask("odds", kind=s["kind"], target=s["target"], attackers=self.attackers(),
                                           indirect=indirect, support=self.support.value(),
                                           corps=self.corps.isVisible() and self.corps.isChecked())
+                self._plan(self.attackers(), s["target"])
                 if self.odds.legal:
                     self.title.setText(f"{self.odds.title} at {self.target.name}")
-                    self.go.setText("Declare: the other player answers first" if self.odds.answer_first
+                    foe = next(x for x in self.port.sides() if x != self.controller.view.active_side)
+                    self.go.setText(f"Declare: the {foe.capitalize()} player answers first" if self.odds.answer_first
                                     else "Declare and roll")
             elif stage == "done":
                 return
@@ -313,17 +300,11 @@ class BattleDialog(QDialog):
             alines, dlines = self.lines[:2]
         if stage in ("declare", "answer"):
             self.result.setText("")
-            self.lines = (alines, dlines, o.attack, o.defence)
-        self.attack_lines.setText(_lines_html("Attack", alines, o.attack))
-        self.defence_lines.setText(_lines_html("Defence", dlines, o.defence))
+        self.lines = (alines, dlines, o.attack, o.defence)
         b = self.controller.view.extra.battle
-        when = "a re-roll" if b is not None and b.stage != "answer" else "one die"
-        self.column.setText(linked(f"{o.attack} against {o.defence}: column {o.column} ({o.rule}) · {when}"))
-        self.strip.setText(die_strip(o.faces, b.die if b is not None else None))
-        self.bars.set_distribution(o.distribution)
-        self.summary.setText(f"Every defender eliminated: <b>{o.eliminated * 100:.1f} %</b> · the defenders "
-                             f"retreat: <b>{o.retreats * 100:.1f} %</b> · the attackers take a Hit: "
-                             f"<b>{o.attacker_hit * 100:.1f} %</b>")
+        when = "a re-roll's chances" if b is not None and b.stage == "leadership" else \
+            "the die rolled" if b is not None and b.die else "one die"
+        self.odds_view.show_odds(o, alines, dlines, b.die if b is not None else None, when)
         self._defenders()
 
     def _defenders(self) -> None:
@@ -349,6 +330,9 @@ class BattleDialog(QDialog):
         points = f" with {n} Support point{'s' if n > 1 else ''}" if n else ""
         if stage == "declare":
             self.declared_at = len(view.log)
+            place = self.start["target"]
+            self.before = {u.id: (u.hits, u.eliminated, u.place) for u in view.units
+                           if u.id in self.attackers() or (u.place == place and not u.eliminated)}
             if self.window_.preview_dialog is self:
                 self.window_.preview_dialog = None
             names = ", ".join(self.checks[u].text().split(" (")[0] for u in self.attackers())
@@ -362,14 +346,34 @@ class BattleDialog(QDialog):
         return self.controller.perform(words[:1].upper() + words[1:], action)
 
     def _done(self, view: GameView) -> None:
-        """What the battle did: the log since the declaration, with its dice."""
-        entries = view.log[self.declared_at or 0:] if self.declared_at is not None else ()
-        dice = [r for e in entries for r in e.rolls]
-        lines = [escape(part) for e in entries for part in e.text.split("; ")]
-        self.result.setText("<b>The battle is over.</b> " + (" · ".join(escape(r) for r in dice) + "<br>" if dice else "")
-                            + "<br>".join(lines))
+        """What the battle did: the table's result, each unit's Hits, retreat or advance (the
+        view against the one before the declaration), and the dice with what they were for."""
+        entries = view.log[self.declared_at:] if self.declared_at is not None else ()
+        told = [escape(part) for e in entries for part in e.text.split("; ")
+                if ": die " in part or "rolled again" in part or "ignore the retreat" in part]
+        lines = ["<b>The battle is over.</b> " + " ".join(told)]
+        now = {u.id: u for u in view.units}
+        for uid, (hits, gone, place) in self.before.items():
+            u = now[uid]
+            if u.eliminated and not gone:
+                lines.append(f"<b>{escape(u.name)}</b>: eliminated")
+                continue
+            what = [hits_words(u.hits - hits) + (f" ({hits_words(u.hits)} now)" if hits else "")] \
+                if u.hits > hits else []
+            if u.place != place and u.place >= 0:
+                what.append(f"to {escape(self.port.place_name(u.place))}")
+            if what:
+                lines.append(f"<b>{escape(u.name)}</b>: {', '.join(what)}")
+        if len(lines) == 1:
+            lines.append("No unit was hit.")
+        dice = [r.split(": ", 1) for e in entries for r in e.rolls]
+        lines.append("Dice: " + "; ".join(f"{escape(v)} ({escape(what)})" for v, what in dice))
+        self.result.setText("<br>".join(lines))
         self.go.setVisible(False)
         self.support_box.setVisible(False)
+        if self.odds is not None and self.odds.legal and self.lines:
+            self.odds_view.show_odds(self.odds, *self.lines[:2], self.rolled, "the die rolled")
+        self._defenders()
 
     def eventFilter(self, obj, event) -> bool:
         if obj is self.window_ and event.type() == QEvent.Type.Close:
@@ -377,7 +381,10 @@ class BattleDialog(QDialog):
         return False
 
     def _forget(self, _result: int) -> None:
-        self.window_.removeEventFilter(self)
+        with contextlib.suppress(RuntimeError):  # (the scene may be gone with its game)
+            self._plan((), -1)
+        with contextlib.suppress(RuntimeError):  # (the window may be gone already, at exit)
+            self.window_.removeEventFilter(self)
         if getattr(self.window_, "koenig_battle", None) is self:
             self.window_.koenig_battle = None
         if getattr(self.window_, "preview_dialog", None) is self:

@@ -105,15 +105,15 @@ class CupPanel(QScrollArea):
 
     def _fill(self, view: GameView, kv) -> None:
         mine = view.side == view.active_side
-        day = "day turn: Support Phase" if kv.day else "night turn: no Support, Fire at -2"
+        day = "day turn" if kv.day else linked("night turn: no Support Phase, Fire at -2 (STD-PKD-NIGHT)")
         self.lay.addWidget(_text(f"<b>{escape(kv.turn_label)}</b> · {day}"))
+        self._cup(kv)
         if kv.acting is not None:
             self._acting(view, kv, mine)
         elif kv.phase == "interdiction":
-            self.lay.addWidget(_text("The Allied player may trade Support points (or the Leadership marker) for "
-                                     "Interdiction markers (Actions dock, PKD-INT-02); ending the phase draws "
-                                     "the first chit."))
-        self._cup(kv)
+            self.lay.addWidget(_text(linked("The Allied player may trade Support points (or the Leadership marker) "
+                                            "for Interdiction markers in the Actions dock (PKD-INT-02); ending the "
+                                            "phase draws the first chit.")))
         self._support(kv)
         self.lay.addStretch(1)
 
@@ -133,12 +133,12 @@ class CupPanel(QScrollArea):
         self.lay.addWidget(_heading("Chit drawn"))
         self.lay.addWidget(chip(f"{c.name}\n{c.side.capitalize()} · {n} unit{'s' if n != 1 else ''}", c.formation))
         if kv.operation is None:
-            self.lay.addWidget(_text(f"Its units carry out one Operation together, chosen now by the "
-                                     f"{c.side.capitalize()} player (STD-PKD-OPS):"))
+            self.lay.addWidget(_text(linked(f"Its units carry out one Operation together, chosen now by the "
+                                            f"{c.side.capitalize()} player (STD-PKD-OPS):")))
             grid = QGridLayout()
             grid.setColumnStretch(1, 1)
             for k, op in enumerate(kv.operations):
-                b = QPushButton(op.title)
+                b = QPushButton(op.title.replace("&", "&&"))  # (a single & marks a shortcut)
                 b.setToolTip(f"{op.title} Operation: {op.explain} ({op.rule})" + (f"\nNot now: {op.why}" if op.why else ""))
                 b.setEnabled(mine and op.action is not None)
                 b.clicked.connect(lambda _c=False, o=op: self._operation(o))

@@ -191,7 +191,7 @@ def _battle(state: GameState, bv, name) -> Battle:
     most = min(val("combat", "support.max_per_battle"), support_pool(state, foe))
     corps = any(isinstance(d.action, AnswerBattle) and d.action.corps for d in decisions)
     title = "Close Combat" if bv.kind == "close_combat" else (
-        "Indirect Fire" if b["indirect"] and len(b["indirect"]) == len(b["attackers"]) else "Fire")
+        "Indirect Fire" if b["indirect"] and len(b["indirect"]) == len(b["attackers"]) else _fire_title(state))
     return Battle(bv.kind, title, bv.attacker, bv.target, name(place_name(state, bv.target)),
                   tuple(name(units[state.unit(u)].name) for u in bv.attackers),
                   tuple(name(units[state.unit(u)].name) for u in bv.defenders), bv.stage, bv.waits_for,
@@ -287,6 +287,6 @@ def answer_odds(state: GameState, name, support: int = 0, corps: bool = False) -
     if b is None:
         return Odds(False, "no battle waits for an answer", "")
     pv = declared_preview(state, support, corps)
-    title = "Close Combat" if b["kind"] == "close_combat" else "Fire"
+    title = "Close Combat" if b["kind"] == "close_combat" else _fire_title(state)
     answer = AnswerBattle(enemy(b["side"]), support, corps) if b["stage"] == "answer" else None
     return _odds(pv, title, answer, False, name)

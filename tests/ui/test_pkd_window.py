@@ -237,3 +237,16 @@ def test_the_turn_bar_shows_the_cup_support_and_victory_points(qtbot, settings):
     art = rec(port.game.state)["support"]["german"]["artillery"]
     assert (f"German Support: {art} Artillery" if art else "German Support: none") in text
     assert "Allied activation: 6th Airborne Division" in w.phase_label.text()  # the rules' own label
+
+
+def test_the_legend_explains_the_drawn_formation_and_no_zone_of_control(qtbot, settings):
+    w, port = _window(qtbot, settings)
+    texts = w.legend.texts()
+    assert "the drawn formation's units (dashed: done for this activation)" in texts
+    rings = next(d for d in w.scene.decorations if hasattr(d, "ready"))
+    assert not rings.ready.path().isEmpty() and rings.spent.path().isEmpty()  # every 6th Airborne unit may act
+    _cup(w).buttons["op:move"].click()
+    w.controller.select("gb-13para")
+    texts = w.legend.texts()
+    assert "the selected unit can reach" in texts
+    assert not any("zone of control" in t for t in texts)  # Koenig's D-Day has none (STD-PKD-ZOC)

@@ -133,8 +133,8 @@ class CupPanel(QScrollArea):
         self.lay.addWidget(_heading("Chit drawn"))
         self.lay.addWidget(chip(f"{c.name}\n{c.side.capitalize()} · {n} unit{'s' if n != 1 else ''}", c.formation))
         if kv.operation is None:
-            self.lay.addWidget(_text(linked(f"Its units carry out one Operation together, chosen now by the "
-                                            f"{c.side.capitalize()} player (STD-PKD-OPS):")))
+            self.lay.addWidget(_text(linked(f"The {c.side.capitalize()} player chooses the one Operation all its "
+                                            "units carry out (STD-PKD-OPS):")))
             grid = QGridLayout()
             grid.setColumnStretch(1, 1)
             for k, op in enumerate(kv.operations):
@@ -208,10 +208,10 @@ class CupPanel(QScrollArea):
         for k, c in enumerate(kv.cup):
             grid.addWidget(chip(f"{c.name}", c.formation, small=True), k // 2, k % 2)
         self.lay.addLayout(grid)
-        if kv.drawn:
-            self.lay.addWidget(_text("Drawn this turn, in order: " + " → ".join(
+        if len(kv.drawn) > 1:  # (the last is the chit acting, shown below)
+            self.lay.addWidget(_text("Drawn before it this turn: " + " → ".join(
                 f"<span style='color:{formation_colour(c.formation) if ink_on(formation_colour(c.formation)) == '#ffffff' else '#444'}'>"
-                f"<b>{escape(c.name)}</b></span>" for c in kv.drawn)))
+                f"<b>{escape(c.name)}</b></span>" for c in kv.drawn[:-1])))
 
     def _support(self, kv) -> None:
         self.lay.addWidget(_heading("Support and Leadership"))

@@ -61,6 +61,9 @@ def stage(app, win, upto: str):
     panel.buttons["op:combined"].click()
     win.controller.select("gb-12para")
     win.controller.click(board.index("0810"), "")  # as a click on the hex
+    if upto == "activation":  # closer: the counters' values readable, the formation's rings
+        win.view.set_zoom(1.25)
+        win.view.centre_on_place(board.index("0710"))
     win.controller.select("gb-13para")
     win.controller.hover(board.index("0811"))
     app.processEvents()

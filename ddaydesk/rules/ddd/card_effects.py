@@ -7,7 +7,8 @@ from ddaydesk.rules.ddd import effects as fx
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd import solo
 from ddaydesk.rules.ddd.actions import UseCard
-from ddaydesk.rules.ddd.data import Card, gain_words, tables
+from ddaydesk.rules.ddd.data import Card, tables
+from ddaydesk.rules.ddd.gains import gain_words
 
 
 def _turn_fx(state: GameState, pid: str) -> dict:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from ddaydesk.engine import Changes, GameState
 from ddaydesk.rules.ddd import german
 from ddaydesk.rules.ddd import model as m
-from ddaydesk.rules.ddd.data import gain_words, tables
+from ddaydesk.rules.ddd.data import tables
+from ddaydesk.rules.ddd.gains import gain_words
 from ddaydesk.rules.ddd.pending import push
 
 

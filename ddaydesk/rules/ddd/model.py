@@ -24,7 +24,8 @@ from __future__ import annotations
 from typing import Any
 
 from ddaydesk.engine import GameState
-from ddaydesk.rules.ddd.data import RESOURCES, tables
+from ddaydesk.rules.ddd.data import tables
+from ddaydesk.rules.ddd.gains import RESOURCES
 from ddaydesk.rules.ddd.sectors import SectorMap
 
 EXTRA = "ddd"

@@ -13,7 +13,8 @@ from itertools import permutations
 
 from ddaydesk.engine import Changes, GameState, IllegalAction, current_phase
 from ddaydesk.rules.ddd import model as m
-from ddaydesk.rules.ddd.data import parse_gain, tables
+from ddaydesk.rules.ddd.data import tables
+from ddaydesk.rules.ddd.gains import parse_gain
 
 ANSWERS = ("choose_loss", "pick_decoration", "order_decorations", "pick_tally")
 ANSWER_OF = {"loss": "choose_loss", "wound": "choose_loss", "pick_decoration": "pick_decoration",

@@ -13,7 +13,8 @@ from itertools import product
 from ddaydesk.engine import Changes, GameState, IllegalAction
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd.actions import ScoreTally
-from ddaydesk.rules.ddd.data import FACES, gain_words, tables
+from ddaydesk.rules.ddd.data import FACES, tables
+from ddaydesk.rules.ddd.gains import gain_words
 from ddaydesk.rules.ddd.tally import Base, die_roles, face_gain, scorings
 
 ALLIED_RWB = ("red", "white", "blue")

@@ -9,7 +9,8 @@ from ddaydesk.engine import Changes, GameState, IllegalAction, Phase
 from ddaydesk.rules.ddd import german, solo
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd.actions import DrawDecoration, FindItem, Rally, Trade
-from ddaydesk.rules.ddd.data import RESOURCES, tables
+from ddaydesk.rules.ddd.data import tables
+from ddaydesk.rules.ddd.gains import RESOURCES
 from ddaydesk.rules.ddd.rolls import attributes, players
 
 

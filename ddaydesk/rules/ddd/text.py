@@ -6,7 +6,8 @@ from __future__ import annotations
 from ddaydesk.engine import EndPhase, GameState
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd import scoring
-from ddaydesk.rules.ddd.data import RESOURCE_NAMES, tables
+from ddaydesk.rules.ddd.data import tables
+from ddaydesk.rules.ddd.gains import RESOURCE_NAMES
 from ddaydesk.rules.ddd.rolls import COLOUR_NAMES
 
 PHASE_NAMES = {

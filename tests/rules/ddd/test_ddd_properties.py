@@ -25,7 +25,8 @@ from ddaydesk.rules.ddd import (
     UseCard,
 )
 from ddaydesk.rules.ddd import model as m
-from ddaydesk.rules.ddd.data import FACES, RESOURCES, tables
+from ddaydesk.rules.ddd.data import FACES, tables
+from ddaydesk.rules.ddd.gains import RESOURCES
 from ddaydesk.rules.ddd.view import table
 from tests.conftest import assert_history_unchanged
 from tests.engine.test_properties import check_properties

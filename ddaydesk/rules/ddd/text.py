@@ -21,6 +21,7 @@ PHASE_NAMES = {
     "move": "Phase 5: move", "bot_move": "Phase 5: the automated Unit moves", "combat": "Phase 6: combat",
     "solo_combat": "Phase 6: combat",
     "assault": "Phase 7: assault", "end_of_turn": "End of the turn", "over": "Game over",
+    "debrief": "Between battles: the campaign record",
 }
 
 
@@ -84,6 +85,9 @@ def describe(state: GameState, a) -> str:
                                      else a.choice.replace("tools", "Item Points"))
     if kind == "bunker_assault":
         return f"{who} assaults the Bunker"
+    words = _overlord_words(state, a, who)
+    if words:
+        return words
     if kind == "sector_move":
         return _move_words(state, a, who)
     if kind == "use_card":
@@ -112,6 +116,8 @@ def _move_words(state: GameState, a, who: str) -> str:
 
 def _use_words(state: GameState, a, who: str) -> str:
     c = tables().cards[a.card]
+    if c.rookie:
+        return f"{who}: pay {c.cost} Stars to send the {c.name} away"
     words = f"{who}: use the {c.name}"
     if a.unit:
         words += f" on {m.player_name(state, a.unit)}"
@@ -125,5 +131,36 @@ def _use_words(state: GameState, a, who: str) -> str:
         rwb = tables().rwb["allied"][a.face]
         words += f": the {rwb.name} RWB" + (f" ({rwb.options[a.die][0]})" if rwb.options else "")
     if a.pick:
-        words += f": the {m.card_name(a.pick)}"
+        pick = tables().cards[a.pick]
+        words += f": send the {pick.name} away" if pick.rookie else f": the {pick.name}"
     return words
+
+
+def _overlord_words(state: GameState, a, who: str) -> str:
+    """Atlantikwall's modules' and Overlord's actions."""
+    kind = a.kind
+    if kind == "decide":
+        from ddaydesk.rules.ddd.decisions import words
+        from ddaydesk.rules.ddd.pending import waiting
+
+        c = waiting(state)
+        return f"{who}: {words(state, c, a.choice)}" if c else f"{who} decides"
+    if kind == "order_conditions":
+        return "Put the Battle Conditions back: " + ", then ".join(tables().conditions[c].name for c in a.order)
+    if kind == "forward_observation":
+        return f"{who}: give up the {m.card_name(a.card)} to look at the next Battle Conditions"
+    if kind == "mulligan":
+        return f"{who}: spend a Mulligan token to roll every die again"
+    if kind == "desperate_measure":
+        return f"{who}: return a token to add a {COLOUR_NAMES.get(a.colour, a.colour)} {tables().faces[a.face].name}"
+    if kind == "buy_badge":
+        from ddaydesk.rules.ddd.badges import price
+        from ddaydesk.rules.ddd.gains import gain_words
+
+        return f"{who}: buy a Badge ({gain_words(price(), '')})"
+    if kind == "give_badge":
+        return f"{who} gives the {m.card_name(a.card)} to {m.player_name(state, a.receiver)}"
+    if kind == "next_battle":
+        c = m.rec(state)["campaign"]
+        return f"Go on to battle {c['battle'] + 2}: {c['titles'][c['battle'] + 1]}"
+    return ""

@@ -207,8 +207,9 @@ def observe(state: GameState, side: str, ch: Changes) -> None:
     c = m.own(state)["conditions"]
     known: list[str] = []
     for s in state.scenario.system.sides:
-        known += state.secrets.get(s, {}).get(TOP, [])
-        _set_top(state, s, [])
+        if state.secrets.get(s, {}).get(TOP):
+            known += state.secrets[s][TOP]
+            _set_top(state, s, [])
     rest = [x for x in c["deck"] if x not in known]
     while len(known) < n and rest:
         known.append(rest.pop(ch.roll(state, len(rest), "the next Battle Conditions card").value - 1))

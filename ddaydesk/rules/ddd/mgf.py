@@ -70,6 +70,7 @@ def turn_answers(state: GameState, choice: dict) -> list[str]:
 
 
 def answer(state: GameState, choice: dict, value_: str, ch: Changes) -> None:
+    choice = {**choice, "dice": [list(d) for d in choice["dice"]]}  # (the waiting choice is the old state's)
     if value_:
         card, k, face = value_.split(":")
         p = m.player(m.own(state), choice["player"])

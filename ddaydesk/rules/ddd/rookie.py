@@ -71,16 +71,14 @@ def pick_major(state: GameState, ch: Changes) -> None:
     """McMoron: one Rookie drawn at random is the Major; in a multiplayer game a Unit drawn at
     random rallies him free (DDD-ROOKIE-08); solo he waits for the first RWB (DDD-ROOKIE-11)."""
     r = m.own(state)
-    if not m.opt(state, "major_mcmoron") or r.get("major") or m.solo(r):
+    if not m.opt(state, "major_mcmoron") or r.get("major") or m.solo(r) or len(m.allied_ids(r)) < 2:
         return
     held = {c for pid in m.allied_ids(r) for c in m.player(r, pid)["specialists"]}
     free = [c.id for c in tables().rookies() if c.id not in held]
     card = free[ch.roll(state, len(free), "Major McMoron: the Rookie Specialist").value - 1]
     r["major"] = {"card": card, "host": "", "active": True}
     units = m.allied_ids(r)
-    if len(units) > 1:
-        host = units[ch.roll(state, len(units), "Major McMoron: the Unit that rallies him").value - 1]
-        join(state, host, ch)
+    join(state, units[ch.roll(state, len(units), "Major McMoron: the Unit that rallies him").value - 1], ch)
 
 
 def join(state: GameState, pid: str, ch: Changes) -> None:

@@ -59,7 +59,9 @@ def settle(state: GameState, ch: Changes) -> None:
     if r.get("campaign"):
         if campaign.battle_over(state, winner, why, ch):
             m.own(state).update(winner=None, end="")
-            ch.end_phase = True  # on to the debrief (every other phase is passed over)
+            state.phase, state.active = "debrief", "allied"  # straight to the record (as to OVER)
+            ch.end_phase = False
+            ch.phases.append("debrief")
             return
         why = campaign.champion(state)[1]
     r = m.own(state)

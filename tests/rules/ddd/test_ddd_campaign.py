@@ -11,6 +11,7 @@ from ddaydesk.engine import OVER, EndPhase, IllegalAction, legal_actions, load_g
 from ddaydesk.rules.ddd import NextBattle
 from ddaydesk.rules.ddd.view import table
 from tests.rules.ddd.conftest import EVERY_MODULE, arrange, land_all, new_game, play_to, player, put, rec
+from tests.engine.test_properties import check_properties
 from tests.rules.ddd.play import choose
 
 TITLES = ("Gold Beach (single Bunker)", "Omaha Beach", "Strongpoint Daimler")
@@ -36,6 +37,7 @@ def test_a_seeded_three_battle_campaign_plays_to_its_end_with_every_module_on(un
         assert total == sum(u.vp for b in c.record for u in b.units if u.unit_name == name)
         assert all(u.vp == sum(x.points for x in u.lines) for b in c.record for u in b.units)
     assert c.champion == max(totals, key=lambda n: (totals[n], -list(totals).index(n)))
+    check_properties(g)  # replay, save and load, undo back to the last roll: across the battles
 
 
 def _end_battle_one(seed=1, **opts):

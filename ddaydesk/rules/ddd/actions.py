@@ -262,7 +262,7 @@ class AddResult(Action):
 class BuyBadge(Action):
     """Badge of Courage (DDD-BADGE-10): buy a random Badge in Phase 4."""
 
-    kind = "buy_badge"
+    kind = "badge_of_courage"
     player: str
 
 

@@ -123,7 +123,7 @@ def register(rm: RulesModule) -> None:
         ("mulligan", bonus.mulligan_legal, bonus.mulligan_apply, "phase"),
         ("desperate_measure", bonus.add_legal, bonus.add_apply, "phase"),
         ("forward_observation", observe.legal, observe.apply, "phase"),
-        ("buy_badge", badges.buy_legal, badges.buy_apply, "phase"),
+        ("badge_of_courage", badges.buy_legal, badges.buy_apply, "phase"),
         ("give_badge", badges.give_legal, badges.give_apply, "phase"),
         ("next_battle", campaign.next_legal, campaign.next_apply, "phase"),
     ]

@@ -153,7 +153,7 @@ def _overlord_words(state: GameState, a, who: str) -> str:
         return f"{who}: spend a Mulligan token to roll every die again"
     if kind == "desperate_measure":
         return f"{who}: return a token to add a {COLOUR_NAMES.get(a.colour, a.colour)} {tables().faces[a.face].name}"
-    if kind == "buy_badge":
+    if kind == "badge_of_courage":
         from ddaydesk.rules.ddd.badges import price
         from ddaydesk.rules.ddd.gains import gain_words
 

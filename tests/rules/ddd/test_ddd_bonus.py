@@ -6,7 +6,16 @@ from __future__ import annotations
 import pytest
 
 from ddaydesk.engine import EndPhase, IllegalAction, legal_actions
-from ddaydesk.rules.ddd import AddResult, FindItem, KeepDice, LockDie, Mulligan, Reroll, RollDice, scoring
+from ddaydesk.rules.ddd import (
+    AddResult,
+    FindItem,
+    KeepDice,
+    LockDie,
+    Mulligan,
+    Reroll,
+    RollDice,
+    scoring,
+)
 from ddaydesk.rules.ddd.scoring import TOKEN
 from ddaydesk.rules.ddd.vp import sheet
 from tests.rules.ddd.conftest import arrange, land_all, new_game, notes, play_to, player, rec

@@ -10,8 +10,17 @@ import pytest
 from ddaydesk.engine import OVER, EndPhase, IllegalAction, legal_actions, load_game, save_game
 from ddaydesk.rules.ddd import NextBattle
 from ddaydesk.rules.ddd.view import table
-from tests.rules.ddd.conftest import EVERY_MODULE, arrange, land_all, new_game, play_to, player, put, rec
 from tests.engine.test_properties import check_properties
+from tests.rules.ddd.conftest import (
+    EVERY_MODULE,
+    arrange,
+    land_all,
+    new_game,
+    play_to,
+    player,
+    put,
+    rec,
+)
 from tests.rules.ddd.play import choose
 
 TITLES = ("Gold Beach (single Bunker)", "Omaha Beach", "Strongpoint Daimler")

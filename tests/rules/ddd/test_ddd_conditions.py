@@ -151,7 +151,7 @@ def test_a_loss_the_unit_cannot_pay_is_ignored(items, lost):  # DDD-COND-05
     p = player(g, "us")
     assert p["items"] == [] and p["soldiers"] == 30
     said = "\n".join(notes(ch) for ch in g.changes[i:])
-    assert ("nothing to lose" in said) == (lost is None) and (f"loses the Field Radio" in said) == bool(lost)
+    assert ("nothing to lose" in said) == (lost is None) and ("loses the Field Radio" in said) == bool(lost)
 
 
 @pytest.mark.parametrize("dice,lost", [

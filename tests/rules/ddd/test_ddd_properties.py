@@ -15,16 +15,16 @@ from ddaydesk.rules.ddd import (
     AddResult,
     Assault,
     BuyBadge,
+    ChooseLoss,
     Decide,
+    DrawDecoration,
+    FindItem,
     GiveBadge,
+    KeepDice,
+    LockDie,
     Mulligan,
     NextBattle,
     Observe,
-    ChooseLoss,
-    DrawDecoration,
-    FindItem,
-    KeepDice,
-    LockDie,
     Rally,
     Reroll,
     RollDice,
@@ -39,7 +39,15 @@ from ddaydesk.rules.ddd.gains import RESOURCES
 from ddaydesk.rules.ddd.view import table
 from tests.conftest import assert_history_unchanged
 from tests.engine.test_properties import check_properties
-from tests.rules.ddd.conftest import EVERY_MODULE, MAPS, arrange, land_all, new_game, play_to, player
+from tests.rules.ddd.conftest import (
+    EVERY_MODULE,
+    MAPS,
+    arrange,
+    land_all,
+    new_game,
+    play_to,
+    player,
+)
 
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MODES = ({}, {"unit_british": True, "unit_french": True}, {"atlantikwall": True, "unit_canadian": True},

@@ -70,8 +70,8 @@ def test_his_penalty_is_always_on_the_skull_no_card_ignores():  # DDD-ROOKIE-03
 
 
 def test_a_generic_loss_cannot_take_him_special_damage_his_price_or_a_purple_heart_can():  # DDD-ROOKIE-04
-    from ddaydesk.rules.ddd.effects import lose_card_choice
     from ddaydesk.engine import Changes
+    from ddaydesk.rules.ddd.effects import lose_card_choice
 
     g = _at("supply", **CAPTAIN)
     arrange(g, lambda s, r: r["players"]["us"].update(specialists=["rookie_us", "medic"]))

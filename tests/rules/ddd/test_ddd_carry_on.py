@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from ddaydesk.engine import EndPhase, legal_actions
-from ddaydesk.rules.ddd import Decide
+from ddaydesk.rules.ddd import Decide, SectorMove
 from ddaydesk.rules.ddd.vp import sheet
-from tests.rules.ddd.conftest import arrange, land_all, new_game, play_to, player, rec
+from tests.rules.ddd.conftest import arrange, land_all, new_game, play_to, player, put, rec
 
 CARRY_ON = {"carry_on": True}
 
@@ -127,6 +127,12 @@ def test_no_first_visit_gift_on_reentry():  # DDD-OPT-08
     g = _falls("omaha", ["2", "4", "7", "9"])  # Omaha 7 gives a Scout on a first visit
     _back_in(g, "7")
     assert "scout" not in player(g, "us")["specialists"] and "scout" in player(g, "us")["hand"]
+    g = new_game("omaha", 1, **CARRY_ON)  # walking in, the first time: the Scout joins
+    land_all(g)
+    play_to(g, "move")
+    arrange(g, lambda s, r: (put(s, "us", "4"), r["players"]["us"].update(courage=5, soldiers=30)))
+    g.do(SectorMove("allied", "us", g.scenario.board.index("7")))
+    assert "scout" in player(g, "us")["specialists"]
 
 
 def test_each_wipe_out_costs_forty_vp_and_the_recommended_limit_is_one():  # DDD-OPT-09

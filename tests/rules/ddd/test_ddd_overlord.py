@@ -43,14 +43,15 @@ def test_greece_and_norway_bring_their_deck_marker_card_and_rwbs(nation):  # DDD
     view = next(x for x in table(g.state, "allied").players if x.id == nation)
     assert view.nation_name == {"greek": "Greek", "norwegian": "Norwegian"}[nation] and view.colour.startswith("#")
     play_to(g, "tally")
-    dice = [["red", "courage", 0], ["white", "courage", 0], ["blue", "courage", 0]]
-    arrange(g, lambda s, r: r["players"][nation].update(dice=dice, kept=True))
-    got = sorted(o.gain.get("courage", 0) for o in scoring.options(g.state, nation))
-    own = tables().rwb["allied"]["courage"].options[0][1][nation]["courage"]
-    assert got[-1] == 3 + own and own != tables().rwb["allied"]["courage"].options[0][1]["us"]["courage"] or \
-        nation == "norwegian"  # Greece's Battle Cry is its own
-    supply = tables().rwb["allied"]["tool"].gains
-    assert supply[nation] != supply["us"] or nation == "greek"  # Norway's Supply Drop is its own
+    face = {"greek": "courage", "norwegian": "tool"}[nation]  # its Battle Cry, its Supply Drop
+    arrange(g, lambda s, r: r["players"][nation].update(dice=[[c, face, 0] for c in ("red", "white", "blue")],
+                                                        kept=True))
+    rwb = tables().rwb["allied"][face]
+    own = rwb.options[0][1] if rwb.options else rwb.gains
+    res = "courage" if face == "courage" else "tools"
+    assert own[nation][res] != own["us"][res]  # its own numbers, not the American's
+    got = max(o.gain.get(res, 0) for o in scoring.options(g.state, nation))
+    assert got == 3 + own[nation][res]  # and the tally pays them
 
 
 def test_a_fifth_and_sixth_player_set_up_as_four():  # DDD-NATION-02

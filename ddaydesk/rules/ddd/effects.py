@@ -84,7 +84,7 @@ def peek_decorations(state: GameState, ch: Changes, n: int = 3) -> None:
         sec["top"].append(cid)
     ch.notes.append(f"the German looks at the top {len(sec['top'])} Decorations")
     if len(sec["top"]) > 1:
-        push(state, ch, {"kind": "order", "player": m.GERMAN, "cards": list(sec["top"]), "why": "Ingenuity"})
+        push(state, ch, {"kind": "order", "player": m.GERMAN, "why": "Ingenuity"})  # (the cards: his secrets)
 
 
 def after_score(state: GameState, pid: str, effects: tuple[str, ...], ch: Changes) -> None:

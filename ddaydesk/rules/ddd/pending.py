@@ -54,8 +54,8 @@ def answers(state: GameState, choice: dict) -> list[str]:
         return [loss for loss in tables().cards[choice["card"]].losses if payable(state, p, loss)]
     if kind == "pick_decoration":
         return sorted(set(state.secrets.get(m.GERMAN, {}).get("deck", [])))
-    if kind == "order":
-        return [",".join(o) for o in permutations(choice["cards"])]
+    if kind == "order":  # the German's top Decorations, from his secrets (never in the open record)
+        return [",".join(o) for o in permutations(state.secrets.get(m.GERMAN, {}).get("top", []))]
     if kind == "pick_tally":
         return ["original", "new"]
     raise ValueError(kind)

@@ -102,6 +102,8 @@ def check_invariants(gs):
         assert allies.german.decorations == () and allies.deck_top == ()
         shown = repr(allies)
         assert not [c for c in hand if c in shown]  # DDD-GER-25: no id of his hand in their view
+        assert not [c for c in gs.secrets["german"]["top"] if c in shown]  # nor of the Decorations he has seen
+        assert not [c for c in gs.secrets["german"]["top"] if c in repr(r["pending"])]
 
 
 def play(data, options, max_actions, names=MAPS):

@@ -78,7 +78,8 @@ def words(state: GameState, c: dict, value: str) -> str:
             return "take the machine-gun dice as rolled"
         card, k, face = value.split(":")
         d = c["dice"][int(k)]
-        return f"use the {m.card_name(card)}: turn the {mgf.words([d])} to {mgf.words([[d[0], int(face) if d[0] == 'd6' else face, 0]])}"
+        to = mgf.words([[d[0], int(face) if d[0] == "d6" else face, 0]])
+        return f"use the {m.card_name(card)}: turn machine-gun die {int(k) + 1} ({mgf.words([d])}) to {to}"
     if kind == "order_conditions":
         return "put back: " + ", then ".join(tables().conditions[x].name for x in value.split(","))
     return value

@@ -71,7 +71,8 @@ def _sector(p: QPainter, board: Board, geom: BoardGeometry, i: int, props: dict,
     p.drawText(QRectF(r.left() + pad, r.top() + pad * (4 if bunker else 0.5), r.width() - 2 * pad, s * 0.7),
                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, title)
     # DEF on a shield at the top right
-    box = QRectF(r.right() - pad - s * 1.05, r.top() + pad * (4 if bunker else 0.5), s * 1.05, s * 0.48)
+    wide = 1.35 if "def_later" in props else 1.05  # "DEF 9/6"
+    box = QRectF(r.right() - pad - s * wide, r.top() + pad * (4 if bunker else 0.5), s * wide, s * 0.48)
     p.setBrush(QColor(255, 255, 255, 210))
     p.setPen(QPen(INK, s * 0.03))
     p.drawRoundedRect(box, s * 0.08, s * 0.08)

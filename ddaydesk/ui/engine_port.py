@@ -7,7 +7,6 @@ Translation only: engine states become :class:`GameView`s, ``reach`` a :class:`M
 
 from __future__ import annotations
 
-import secrets as _secrets
 from pathlib import Path
 
 from ddaydesk.board import Board
@@ -62,7 +61,7 @@ def open_engine_game(path: str | Path, options: dict[str, bool] | None = None) -
     sc = load_scenario(path)
     opts = dict(sc.options)
     opts.update(options or {})
-    return EnginePort(Game(sc, seed=_secrets.randbits(32), options=opts))
+    return EnginePort(Game(sc, options=opts))  # dice from the operating system, drawn when rolled
 
 
 class EnginePort:

@@ -251,4 +251,4 @@ class GamePort(Protocol):
     def last_action_text(self) -> str: ...
 
     def save_bytes(self) -> bytes:
-        """The whole game (scenario reference, options, seed, action log) as a save file."""
+        """The whole game (scenario reference, options, action log with its rolls) as a save file."""

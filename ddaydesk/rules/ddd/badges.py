@@ -105,8 +105,8 @@ def buy_legal(state: GameState, side: str, phase: Phase):
 
 def buy_apply(state: GameState, a: BuyBadge, ch: Changes, phase: Phase) -> None:
     if a not in set(buy_legal(state, a.side, phase)):
-        raise IllegalAction(gain_problem(state, a.player) if a.player in m.rec(state)["players"] and on(state)
-                            else f"a Badge costs {gain_words(price(), '')} in Phase 4, with Badge of Courage")
+        why = gain_problem(state, a.player) if a.player in players(state, a.side) else None
+        raise IllegalAction(why or f"a Badge costs {gain_words(price(), '')}, in Phase 4, with Badge of Courage")
     m.add(m.player(m.own(state), a.player), price(), -1)
     draw(state, a.player, ch, f"Badge of Courage ({gain_words(price(), '')})")
 

@@ -5,7 +5,7 @@ settling the game (phases.settle): a decided game stops there."""
 
 from __future__ import annotations
 
-from ddaydesk.engine import OVER, Handler, RulesModule
+from ddaydesk.engine import OVER, Handler, IllegalAction, RulesModule
 from ddaydesk.rules.ddd import (
     auto,
     badges,
@@ -23,6 +23,7 @@ from ddaydesk.rules.ddd import (
     supply,
     text,
 )
+from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd.actions import (
     BlindStart,
     ChooseLoss,
@@ -63,6 +64,9 @@ def _answer_legal(kind: str, make):
 
 def _answer_apply(kind: str, value_of):
     def apply(state, action, ch, phase):
+        c = waiting(state)
+        if c and getattr(action, "player", c["player"]) != c["player"]:  # (the answer is its chooser's)
+            raise IllegalAction(f"the choice waiting is {m.player_name(state, c['player'])}'s")
         answer_apply(state, value_of(action), kind, action.side, ch)
     return apply
 
@@ -76,8 +80,6 @@ def _blind_legal(state, side, phase):
 def _blind_apply(state, action, ch, phase):
     r = state.record("ddd")
     if not 0 <= action.die < len(r.get("blind", ())):
-        from ddaydesk.engine import IllegalAction
-
         raise IllegalAction("pick one of the Blind start dice")
     setup.blind_pick(state, action.die, ch)
     ch.end_phase = True

@@ -25,6 +25,15 @@ def new_game(name: str = "exercise-fabius", seed: int = 1, **options) -> Game:
     return Game(load_scenario(SCEN[name]), seed=seed, options=options)
 
 
+def at(phase: str, name: str = "exercise-tiger", seed: int = 1, **options) -> Game:
+    """A game landed and played (plain choices) to ``phase``, every player at 30 Soldiers."""
+    g = new_game(name, seed, **options)
+    land_all(g)
+    play_to(g, phase)
+    arrange(g, lambda s, r: [p.update(soldiers=30) for p in r["players"].values()])
+    return g
+
+
 def arrange(g: Game, fn) -> None:
     """Change the position in place of the current state (``fn(state, record)``), as a player
     setting up a table would; later actions go through the engine."""

@@ -10,18 +10,14 @@ from ddaydesk.engine import IllegalAction, legal_actions
 from ddaydesk.rules.ddd import BuyBadge, GiveBadge, ScoreTally, UseCard, scoring
 from ddaydesk.rules.ddd.scoring import BADGE
 from ddaydesk.rules.ddd.vp import sheet
-from tests.rules.ddd.conftest import arrange, land_all, new_game, play_to, player, put, rec
+from tests.rules.ddd.conftest import arrange, at, land_all, new_game, play_to, player, put, rec
 
 BATTLE_CRY = [["red", "courage", 0], ["white", "courage", 0], ["blue", "courage", 0], ["red", "soldier", 0],
               ["white", "tool", 0], ["blue", "star", 0]]
 
 
 def _at(phase, name="exercise-fabius", **opts):
-    g = new_game(name, 1, **{"badges": True, **opts})
-    land_all(g)
-    play_to(g, phase)
-    arrange(g, lambda s, r: [p.update(soldiers=30) for p in r["players"].values()])
-    return g
+    return at(phase, name, 1, **{"badges": True, **opts})
 
 
 def _tally(g, dice=BATTLE_CRY, pid="us"):

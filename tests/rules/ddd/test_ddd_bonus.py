@@ -18,15 +18,11 @@ from ddaydesk.rules.ddd import (
 )
 from ddaydesk.rules.ddd.scoring import TOKEN
 from ddaydesk.rules.ddd.vp import sheet
-from tests.rules.ddd.conftest import arrange, land_all, new_game, notes, play_to, player, rec
+from tests.rules.ddd.conftest import arrange, at, notes, play_to, player, rec
 
 
 def _at(phase, name="exercise-tiger", seed=1, **opts):
-    g = new_game(name, seed, **opts)
-    land_all(g)
-    play_to(g, phase)
-    arrange(g, lambda s, r: [p.update(soldiers=30) for p in r["players"].values()])
-    return g
+    return at(phase, name, seed, **opts)
 
 
 @pytest.mark.parametrize("items,lost", [(["bangalore", "bazooka", "tnt", "thermite_grenade"], 2),

@@ -13,7 +13,7 @@ from ddaydesk.rules.ddd.combat import sector_def
 from ddaydesk.rules.ddd.data import tables
 from ddaydesk.rules.ddd.moves import cost
 from ddaydesk.rules.ddd.vp import sheet
-from tests.rules.ddd.conftest import arrange, land_all, new_game, play_to, player, put, rec
+from tests.rules.ddd.conftest import arrange, at, play_to, player, put, rec
 
 CAPTAIN = {"captain_ocrappy": True}
 LEADERSHIP = [["red", "star", 0], ["white", "star", 0], ["blue", "star", 0], ["red", "soldier", 0],
@@ -21,11 +21,7 @@ LEADERSHIP = [["red", "star", 0], ["white", "star", 0], ["blue", "star", 0], ["r
 
 
 def _at(phase, name="omaha", seed=1, **opts):
-    g = new_game(name, seed, **opts)
-    land_all(g)
-    play_to(g, phase)
-    arrange(g, lambda s, r: [p.update(soldiers=30) for p in r["players"].values()])
-    return g
+    return at(phase, name, seed, **opts)
 
 
 def test_eight_rookie_officers_one_per_nation():  # DDD-ROOKIE-01

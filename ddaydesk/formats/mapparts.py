@@ -28,7 +28,21 @@ def part_path(ref: str, path: str) -> Path:
     return maps_dir() / f"{ref}.yaml"
 
 
+_composing: list[str] = []  # the map files being composed now (a part made of parts is refused)
+
+
 def compose_parts(rd: Reader, top: MarkedDict, system: System, map_id: str, title: str, path: str) -> Board | None:
+    if _composing:
+        rd.error(top.at("parts"), f"parts: a part of {_composing[-1]} may not be made of parts itself")
+        return None
+    _composing.append(path)
+    try:
+        return _compose(rd, top, system, map_id, title, path)
+    finally:
+        _composing.pop()
+
+
+def _compose(rd: Reader, top: MarkedDict, system: System, map_id: str, title: str, path: str) -> Board | None:
     from ddaydesk.formats.mapfile import load_map  # (mapfile calls this module)
 
     items = rd.seq(top["parts"], top.at("parts"), "parts")
@@ -48,8 +62,8 @@ def compose_parts(rd: Reader, top: MarkedDict, system: System, map_id: str, titl
             rd.error(p.at("map"), f"parts[{k}].map: no map {ref!r} (looked for {file})")
             continue
         sub = load_map(file)  # its own problems name its file
-        if sub.kind != "area" or sub.system != system.id or any(r.kind == "part" for r in sub.regions.values()):
-            rd.error(p.at("map"), f"parts[{k}].map: {ref} is not an area map of {system.id} made of its own areas")
+        if sub.kind != "area" or sub.system != system.id:
+            rd.error(p.at("map"), f"parts[{k}].map: {ref} is not an area map of {system.id}")
             continue
         boards.append(sub)
     rd.raise_if_problems()

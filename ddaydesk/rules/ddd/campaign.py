@@ -123,9 +123,11 @@ def next_apply(state: GameState, a: NextBattle, ch: Changes, phase: Phase) -> No
                                   if x.expansion in setup.AWARD_SETS and x.id not in awards), "discard": []}
     conditions.setup(r)
     state.secrets = {s: {k: v for k, v in sec.items() if k != conditions.TOP} for s, sec in state.secrets.items()}
-    if german:
+    if german:  # a fresh German in a new Bunker (his Mulligan tokens go on, as the Allies')
+        tokens = m.player(r, m.GERMAN)["tokens"]
         r["order"].remove(m.GERMAN)
         setup.german_player(state, r, len(units))
+        m.player(r, m.GERMAN)["tokens"] = tokens
     r.update(silenced=[], pending=[], turnfx={}, assault={}, solo={}, winner=None, end="", snafu=None,
              new_battle=True)
     ch.notes.append(f"battle {c['battle'] + 1}: {c['titles'][c['battle']]}")

@@ -32,15 +32,17 @@ def play_out(g, stop=lambda g: False, limit=4000):
     return g
 
 
-@pytest.mark.parametrize("units", [{}, {"unit_british": True, "unit_greek": True, "unit_norwegian": True}],
-                         ids=["solo", "four"])
+@pytest.mark.parametrize("units", [{}, {"unit_british": True, "unit_greek": True, "unit_norwegian": True},
+                                   {"unit_british": True, "atlantikwall": True, "blind_start": True}],
+                         ids=["solo", "four", "against_a_german"])
 def test_a_seeded_three_battle_campaign_plays_to_its_end_with_every_module_on(units):  # DDD-CAMPGN-01
     g = play_out(new_game("campaign-overlord", 5, **EVERY_MODULE, **units))
     r = rec(g)
     assert g.state.phase == OVER and r["winner"] in ("allied", "german") and "the campaign is over" in r["end"]
     c = table(g.state, "allied").campaign
     assert [b.title for b in c.record] == list(TITLES) and [b.number for b in c.record] == [1, 2, 3]
-    assert all(b.turns > 0 and len(b.units) == 1 + len(units) for b in c.record)
+    allied = sum(k.startswith("unit_") for k in units)
+    assert all(b.turns > 0 and len(b.units) == 1 + allied for b in c.record)
     totals = dict(c.totals)
     for name, total in totals.items():
         assert total == sum(u.vp for b in c.record for u in b.units if u.unit_name == name)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ddaydesk.board import Board, Region
+from ddaydesk.formats.errors import clip, show
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import MarkedDict
 from ddaydesk.paths import maps_dir
@@ -59,7 +60,7 @@ def _compose(rd: Reader, top: MarkedDict, system: System, map_id: str, title: st
             continue
         file = part_path(ref, path)
         if not file.is_file():
-            rd.error(p.at("map"), f"parts[{k}].map: no map {ref!r} (looked for {file})")
+            rd.error(p.at("map"), f"parts[{k}].map: no map {show(ref)} (looked for {clip(str(file))})")
             continue
         sub = load_map(file)  # its own problems name its file
         if sub.kind != "area" or sub.system != system.id:

@@ -59,7 +59,7 @@ def _compose(rd: Reader, top: MarkedDict, system: System, map_id: str, title: st
         if not isinstance(ref, str):
             continue
         file = part_path(ref, path)
-        if not file.is_file():
+        if not _is_file(file):
             rd.error(p.at("map"), f"parts[{k}].map: no map {show(ref)} (looked for {clip(str(file))})")
             continue
         sub = load_map(file)  # its own problems name its file
@@ -69,6 +69,13 @@ def _compose(rd: Reader, top: MarkedDict, system: System, map_id: str, title: st
         boards.append(sub)
     rd.raise_if_problems()
     return _join(boards, system, map_id, title)
+
+
+def _is_file(file: Path) -> bool:
+    try:
+        return file.is_file()
+    except (OSError, ValueError):  # a name too long, a NUL in it: no such map
+        return False
 
 
 def _join(boards: list[Board], system: System, map_id: str, title: str) -> Board:

@@ -23,7 +23,6 @@ from ddaydesk.rules.ddd import (
     supply,
     text,
 )
-from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd.actions import (
     BlindStart,
     ChooseLoss,
@@ -64,10 +63,7 @@ def _answer_legal(kind: str, make):
 
 def _answer_apply(kind: str, value_of):
     def apply(state, action, ch, phase):
-        c = waiting(state)
-        if c and getattr(action, "player", c["player"]) != c["player"]:  # (the answer is its chooser's)
-            raise IllegalAction(f"the choice waiting is {m.player_name(state, c['player'])}'s")
-        answer_apply(state, value_of(action), kind, action.side, ch)
+        answer_apply(state, value_of(action), kind, action.side, ch, getattr(action, "player", None))
     return apply
 
 

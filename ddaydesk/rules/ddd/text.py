@@ -7,7 +7,7 @@ from ddaydesk.engine import EndPhase, GameState
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd import scoring
 from ddaydesk.rules.ddd.data import tables
-from ddaydesk.rules.ddd.gains import RESOURCE_NAMES
+from ddaydesk.rules.ddd.gains import gain_words
 from ddaydesk.rules.ddd.rolls import COLOUR_NAMES
 
 PHASE_NAMES = {
@@ -73,7 +73,7 @@ def describe(state: GameState, a) -> str:
         c = tables().cards[a.card]
         return f"{who}: find the {c.name} ({c.cost} Item Point{'' if c.cost == 1 else 's'})"
     if kind == "trade_resources":
-        return f"{who} gives {a.amount} {RESOURCE_NAMES[a.resource]} to {m.player_name(state, a.receiver)}"
+        return f"{who} gives {gain_words({a.resource: a.amount}, '')} to {m.player_name(state, a.receiver)}"
     if kind == "draw_decoration":
         return f"The German draws a Decoration ({tables().value('german', 'decoration_cost')} Courage)"
     if kind == "pick_decoration":
@@ -155,7 +155,6 @@ def _overlord_words(state: GameState, a, who: str) -> str:
         return f"{who}: return a token to add a {COLOUR_NAMES.get(a.colour, a.colour)} {tables().faces[a.face].name}"
     if kind == "badge_of_courage":
         from ddaydesk.rules.ddd.badges import price
-        from ddaydesk.rules.ddd.gains import gain_words
 
         return f"{who}: buy a Badge ({gain_words(price(), '')})"
     if kind == "give_badge":

@@ -39,6 +39,18 @@ class ViewPart:
         raise NotImplementedError
 
 
+def path_item(scene: QGraphicsScene, z: float):
+    """A decoration's path item at depth ``z``, letting clicks through to the map."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QGraphicsPathItem
+
+    item = QGraphicsPathItem()
+    item.setZValue(z)
+    item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+    scene.addItem(item)
+    return item
+
+
 class UIProfile:
     """A game system's additions to the main window. Subclass, override what differs, and
     register the subclass in :data:`ddaydesk.ui.profiles.PROFILES`."""

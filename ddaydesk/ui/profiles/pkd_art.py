@@ -12,13 +12,13 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsScene
 
 from ddaydesk.ui.counters import CounterArt, Face, face_of
 from ddaydesk.ui.geometry import BoardGeometry
 from ddaydesk.ui.overlays import Z_COUNTER, Z_MARK, arrow_head
 from ddaydesk.ui.port import GameView, UnitInfo
-from ddaydesk.ui.profiles.base import ViewPart
+from ddaydesk.ui.profiles.base import ViewPart, path_item
 
 #: the Sword formations' colours (the berets and arms colours where they have one)
 FORMATION_COLOURS = {
@@ -105,22 +105,14 @@ class KoenigArt(CounterArt):
         self._text(p, QRectF(63, 38, 32, 11), "HITS" if n > 1 else "HIT", 9, white, bold=True)
 
 
-def _path_item(scene: QGraphicsScene, z: float) -> QGraphicsPathItem:
-    item = QGraphicsPathItem()
-    item.setZValue(z)
-    item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-    scene.addItem(item)
-    return item
-
-
 class ActiveFormation(ViewPart):
     """The drawn formation's units ringed in its colour: solid while they may still act,
     dashed once they have fired or ended their move."""
 
     def __init__(self, scene: QGraphicsScene, geom: BoardGeometry):
         self.scene = scene
-        self.ready = _path_item(scene, Z_COUNTER + 0.5)
-        self.spent = _path_item(scene, Z_COUNTER + 0.5)
+        self.ready = path_item(scene, Z_COUNTER + 0.5)
+        self.spent = path_item(scene, Z_COUNTER + 0.5)
         for item in (self.ready, self.spent):
             item.setBrush(Qt.BrushStyle.NoBrush)
         self.legend = {"active": ("the drawn formation's units (dashed: done for this activation)", self.ready)}
@@ -156,14 +148,14 @@ class BattleArrows(ViewPart):
     def __init__(self, scene: QGraphicsScene, geom: BoardGeometry):
         self.geom = geom
         red = QColor("#b3261e")
-        self.lines = _path_item(scene, Z_COUNTER + 0.7)  # over the counters, under the count badges
+        self.lines = path_item(scene, Z_COUNTER + 0.7)  # over the counters, under the count badges
         self.lines.setPen(QPen(red, geom.scale * 0.07, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-        self.heads = _path_item(scene, Z_COUNTER + 0.7)
+        self.heads = path_item(scene, Z_COUNTER + 0.7)
         self.heads.setBrush(red)
         self.heads.setPen(Qt.PenStyle.NoPen)
-        self.target = _path_item(scene, Z_MARK - 2)
+        self.target = path_item(scene, Z_MARK - 2)
         self.target.setPen(QPen(red, geom.scale * 0.07))
-        self.retreat = _path_item(scene, Z_MARK - 2)
+        self.retreat = path_item(scene, Z_MARK - 2)
         self.retreat.setPen(QPen(QColor("#1f5fa8"), geom.scale * 0.06, Qt.PenStyle.DashLine))
         self.legend = {"battle": ("a battle: its attackers' fire or assault on the ringed hex", self.target),
                        "retreat": ("the defenders may retreat there", self.retreat)}

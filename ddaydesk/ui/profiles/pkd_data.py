@@ -26,7 +26,7 @@ from ddaydesk.rules.pkd.data import entry, val
 from ddaydesk.rules.pkd.operations import operation_problem
 from ddaydesk.rules.pkd.records import OPERATIONS, beach_of, enemy, rec, strength
 from ddaydesk.rules.pkd.text import place_name
-from ddaydesk.rules.pkd.view import declared_preview
+from ddaydesk.rules.pkd.view import Chit, declared_preview
 from ddaydesk.ui.port import ModifierLine
 
 SUPPORT = {"artillery": "Artillery", "allied_support": "Allied Support"}
@@ -34,13 +34,6 @@ EXPLAIN = {"rest_refit": "no movement or combat: draw a chit from the R&R Cup; i
                          "remove Hits (the 2* chit may bring back an eliminated unit)"}
 DECISIONS = ("answer_battle", "leadership", "withdraw", "occupy")
 FIRE_TITLES = {"full": "Full Fire", "mobile": "Mobile Fire"}
-
-
-@dataclass(frozen=True)
-class Chit:
-    formation: str
-    name: str
-    side: str
 
 
 @dataclass(frozen=True)
@@ -146,10 +139,6 @@ class Odds:
     answer_first: bool = False  # the defender will answer with Support before the roll
 
 
-def _chit(c) -> Chit:
-    return Chit(c.formation, c.name, c.side)
-
-
 def _status(uid: str, av) -> str:
     if uid in av.overrun:
         return "overrunning"
@@ -205,7 +194,7 @@ def koenig_view(state: GameState, side: str, name) -> KoenigView:
     r = rec(state)
     filled = state.phase.endswith(".activation")
     if filled:
-        cup = tuple(_chit(c) for c in v.cup)
+        cup = v.cup
     elif state.phase in ("support", "interdiction"):  # before the Command Phase: the chits to go in
         forms = beach_of(state).formations
         cup = tuple(Chit(f, forms[f].name, forms[f].side) for f in cup_contents(state))
@@ -227,8 +216,8 @@ def koenig_view(state: GameState, side: str, name) -> KoenigView:
         if r["battle"] is None and av.operation and state.active == av.chit.side:
             targets = _targets(state, name)
     support = {s: tuple((SUPPORT.get(k, k), n) for k, n in pts.items()) for s, pts in v.support.items()}
-    return KoenigView(v.turn_label, v.day, state.phase, cup, filled, tuple(_chit(c) for c in v.drawn) if filled else (),
-                      _chit(av.chit) if av else None, av.operation if av else None,
+    return KoenigView(v.turn_label, v.day, state.phase, cup, filled, v.drawn if filled else (),
+                      av.chit if av else None, av.operation if av else None,
                       av.operation_title if av else "", ops, units, targets, support,
                       bool(state.options.get("leadership")), v.leader,
                       _battle(state, v.battle, name) if v.battle else None,

@@ -85,3 +85,28 @@ def test_an_indirect_fire_from_heavy_weapons_two_hexes_away(qtbot, settings):
     lines = dlg.odds_view.attack_lines.text()
     assert "Indirect Fire, half of 4 (rounded up)" in lines and "PKD-IND-04" in lines
     assert dlg.odds.attack == 2
+
+
+def test_every_rule_id_the_panel_and_the_dialog_cite_has_its_entry(qtbot, settings):
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+
+    from ddaydesk.rules.help.ids import rule_ids
+    from ddaydesk.rules.help.texts import Library
+
+    w, port = _window(qtbot, settings, options=PLAYED, seed=4)
+    texts = []
+
+    def seen():
+        for widget in (_cup(w), getattr(w, "koenig_battle", None)):
+            if widget is not None:
+                texts.extend(x.text() for x in widget.findChildren(QLabel))
+                texts.extend(x.text() + " " + x.toolTip() for x in widget.findChildren(QAbstractButton))
+    seen()
+    dlg = _close_combat(qtbot, w, port)  # the Move Operation: Leadership feats offered in the panel
+    seen()
+    dlg.go.click()
+    seen()
+    library = Library.load()
+    cited = {i for t in texts for i in rule_ids(t)}
+    assert {"STD-PKD-OPS", "STD-PKD-CC", "STD-PKD-SUP", "PKD-LEAD-08", "PKD-LEAD-10"} <= cited
+    assert [i for i in cited if library.entry(i, "pkd") is None] == []

@@ -348,7 +348,13 @@ class BattleDialog(QDialog):
     def _done(self, view: GameView) -> None:
         """What the battle did: the table's result, each unit's Hits, retreat or advance (the
         view against the one before the declaration), and the dice with what they were for."""
-        entries = view.log[self.declared_at:] if self.declared_at is not None else ()
+        self.go.setVisible(False)
+        self.support_box.setVisible(False)
+        self.defenders.setText("")  # (the target hex may hold the attackers now)
+        if self.declared_at is None:  # opened after the declaration, and closed before the end
+            self.result.setText("<b>The battle is over.</b> What it did is in the log (the Log dock).")
+            return
+        entries = view.log[self.declared_at:]
         told = [escape(part) for e in entries for part in e.text.split("; ")
                 if ": die " in part or "rolled again" in part or "ignore the retreat" in part]
         lines = ["<b>The battle is over.</b> " + " ".join(told)]
@@ -369,11 +375,8 @@ class BattleDialog(QDialog):
         dice = [r.split(": ", 1) for e in entries for r in e.rolls]
         lines.append("Dice: " + "; ".join(f"{escape(v)} ({escape(what)})" for v, what in dice))
         self.result.setText("<br>".join(lines))
-        self.go.setVisible(False)
-        self.support_box.setVisible(False)
         if self.odds is not None and self.odds.legal and self.lines:
             self.odds_view.show_odds(self.odds, *self.lines[:2], self.rolled, "the die rolled")
-        self._defenders()
 
     def eventFilter(self, obj, event) -> bool:
         if obj is self.window_ and event.type() == QEvent.Type.Close:

@@ -147,8 +147,17 @@ class CupPanel(QScrollArea):
                 grid.addWidget(_text(f"<small>{escape(SHORT.get(op.id, op.explain))}</small>"), k, 1)
             self.lay.addLayout(grid)
         else:
-            explain = next((SHORT[o] for o in SHORT if o == kv.operation), "")
-            self.lay.addWidget(_text(f"<b>{escape(kv.operation_title)} Operation</b>: {escape(explain)}."))
+            self.lay.addWidget(_text(f"<b>{escape(kv.operation_title)} Operation</b>: "
+                                     f"{escape(SHORT.get(kv.operation, ''))}."))
+        if kv.refit:
+            r = kv.refit
+            self.lay.addWidget(_text(linked(f"R&amp;R chit <b>{escape(str(r['chit']))}</b>: {r['left']} Replacement"
+                                            f"{'s' if r['left'] != 1 else ''} to assign in the Actions dock"
+                                            + (", or both to bring back an eliminated unit" if r.get("reconstitute")
+                                               else "") + " (PKD-RR-03)")))
+        if kv.operation in ("move", "combined") and kv.leadership and kv.leader == c.side and mine:
+            self.lay.addWidget(_text(linked("The Leadership marker may be spent now on a Force March (PKD-LEAD-08) "
+                                            "or a Temporary Attachment (PKD-LEAD-11): Actions dock.")))
         if kv.units:
             rows = "".join(f"<tr><td>{escape(u.name)}</td><td align='center'>{u.value}</td>"
                            f"<td>{escape(u.where.split(' ')[0])}</td><td><i>{escape(u.status)}</i></td></tr>"

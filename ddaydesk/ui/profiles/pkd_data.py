@@ -115,6 +115,7 @@ class KoenigView:
     leader: str | None
     battle: Battle | None
     score: dict[str, int]
+    refit: dict | None = None  # an R&R chit drawn: {"chit", "left", "max_per_unit", "reconstitute"}
 
 
 @dataclass(frozen=True)
@@ -221,7 +222,7 @@ def koenig_view(state: GameState, side: str, name) -> KoenigView:
                       av.operation_title if av else "", ops, units, targets, support,
                       bool(state.options.get("leadership")), v.leader,
                       _battle(state, v.battle, name) if v.battle else None,
-                      {s: sum(p.values()) for s, p in v.score.items()})
+                      {s: sum(p.values()) for s, p in v.score.items()}, av.refit if av else None)
 
 
 def _operation(state: GameState, side: str, op: str) -> OperationChoice:

@@ -151,10 +151,11 @@ class CupPanel(QScrollArea):
                                      f"{escape(SHORT.get(kv.operation, ''))}."))
         if kv.refit:
             r = kv.refit
-            self.lay.addWidget(_text(linked(f"R&amp;R chit <b>{escape(str(r['chit']))}</b>: {r['left']} Replacement"
-                                            f"{'s' if r['left'] != 1 else ''} to assign in the Actions dock"
-                                            + (", or both to bring back an eliminated unit" if r.get("reconstitute")
-                                               else "") + " (PKD-RR-03)")))
+            n = r["left"]
+            todo = (f"{n} Replacement{'s' if n != 1 else ''} to assign in the Actions dock"
+                    + (", or both to bring back an eliminated unit" if r.get("reconstitute") else "")
+                    + " (PKD-RR-03)") if n else "no Replacements to assign (PKD-RR-04)"
+            self.lay.addWidget(_text(linked(f"R&R chit drawn: {r['chit']}, {todo}.")))
         if kv.operation in ("move", "combined") and kv.leadership and kv.leader == c.side and mine:
             self.lay.addWidget(_text(linked("The Leadership marker may be spent now on a Force March (PKD-LEAD-08) "
                                             "or a Temporary Attachment (PKD-LEAD-11): Actions dock.")))

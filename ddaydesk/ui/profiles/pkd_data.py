@@ -24,7 +24,7 @@ from ddaydesk.rules.pkd.combat import crt, support_pool
 from ddaydesk.rules.pkd.cup import cup_contents
 from ddaydesk.rules.pkd.data import entry, val
 from ddaydesk.rules.pkd.operations import operation_problem
-from ddaydesk.rules.pkd.records import OPERATIONS, beach_of, enemy, rec, strength
+from ddaydesk.rules.pkd.records import OPERATIONS, beach_of, can_arrive, enemy, rec, strength
 from ddaydesk.rules.pkd.text import place_name
 from ddaydesk.rules.pkd.view import Chit, declared_preview
 from ddaydesk.ui.port import ModifierLine
@@ -152,6 +152,17 @@ def _status(uid: str, av) -> str:
     return "ready"
 
 
+def _unit(state: GameState, uid: str, av, name) -> ActiveUnit:
+    k = state.unit(uid)
+    u = state.scenario.units[k]
+    if state.status[k] == ON_MAP:
+        where, status = name(place_name(state, state.place[k])), _status(uid, av)
+    else:  # arriving: it enters the map with its move (reinforcements, the landings)
+        where = "—"
+        status = "to enter" if can_arrive(state, k) else (f"turn {u.arrive_turn}" if u.arrive_turn else "off the map")
+    return ActiveUnit(uid, name(u.name), where, strength(state, k), status)
+
+
 def _fire_title(state: GameState) -> str:
     act = rec(state)["act"]
     return FIRE_TITLES["full" if act and act["op"] == "fire" else "mobile"]
@@ -209,11 +220,7 @@ def koenig_view(state: GameState, side: str, name) -> KoenigView:
         if av.operation is None:
             ops = tuple(_operation(state, av.chit.side, op) for op in OPERATIONS
                         if op != "rest_refit" or state.options.get("rest_refit"))
-        sc = state.scenario
-        units = tuple(ActiveUnit(uid, name(sc.units[state.unit(uid)].name),
-                                 name(place_name(state, state.place[state.unit(uid)]))
-                                 if state.status[state.unit(uid)] == ON_MAP else "off the map",
-                                 strength(state, state.unit(uid)), _status(uid, av)) for uid in av.units)
+        units = tuple(_unit(state, uid, av, name) for uid in av.units)
         if r["battle"] is None and av.operation and state.active == av.chit.side:
             targets = _targets(state, name)
     support = {s: tuple((SUPPORT.get(k, k), n) for k, n in pts.items()) for s, pts in v.support.items()}

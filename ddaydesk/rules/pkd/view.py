@@ -176,7 +176,7 @@ def _judged(state, kind, mode, table, defenders, alines, dlines, attack, defence
     rows = []
     for code, p in dist.items():
         res = crt().result(code, table)
-        given = spread(state, defenders, res.defender.steps)
+        given = spread(state, defenders, res.defender.steps) if defenders else {}  # (all gone already)
         gone = all(state.steps_lost[k] + given[k] >= limit for k in defenders)
         if res.defender.retreat and not gone:
             if can_retreat:

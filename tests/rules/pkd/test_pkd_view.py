@@ -7,7 +7,7 @@ import subprocess
 import sys
 from fractions import Fraction
 
-from ddaydesk.engine import OVER, Game, legal_actions
+from ddaydesk.engine import ELIMINATED, OVER, Game, legal_actions
 from ddaydesk.rules.pkd import CloseCombat, FireAttack, describe, phase_label, pkd_view, preview
 from ddaydesk.rules.pkd.view import declared_preview
 from tests.conftest import ROOT
@@ -104,3 +104,12 @@ def test_while_the_other_player_decides_the_phase_label_names_his_decision():
     declared, _ = do(st, FireAttack("allied", ("a-inf1",), hex_(st, "0603")))
     assert declared.active == "german"  # the window prints "German " before it
     assert phase_label(declared) == "answer to the a1's fire at 0603"
+
+
+def test_a_declared_battle_whose_defenders_are_gone_is_still_judged():
+    st = position({"a-inf1": "0502", "a-inf2": "0602", "g-inf1": "0603"}, op="move", hits={"g-inf1": 2}, dice=[6])
+    done, _ = do(st, CloseCombat("allied", ("a-inf1", "a-inf2"), hex_(st, "0603")))
+    b = done.record("pkd")["battle"]
+    assert b["stage"] == "occupy" and done.status[done.unit("g-inf1")] == ELIMINATED  # D2R: the third Hit
+    p = declared_preview(done)
+    assert p.legal and p.defender_eliminated == 1 and sum(q for _c, _t, q in p.results) == 1

@@ -26,7 +26,9 @@ from PySide6.QtWidgets import (
 from ddaydesk.ui.overlays import LAYERS, MARKER_LABELS, Overlays
 
 SWATCH = QSize(30, 16)
-TITLES = {"choices": "Combat result"}  # groups that are no View layer (those have their title there)
+# groups that are no View layer (those have their title there)
+TITLES = {"choices": "Combat result", "attack": "Attack", "duties": "Combat obligations",
+          "whatif": "Supply after the move shown", "placing": "Placing"}
 MARKER_WORDS = {"supply_centre": "supply centre", "interdiction": "interdiction", "beachhead": "beachhead",
                 "drop_zone": "drop zone"}
 
@@ -57,6 +59,7 @@ def entries(ov: Overlays) -> list[tuple[str, str, object]]:
                 ("supply", "out of supply for longer", "mark:2")]
     if on("trails"):
         out.append(("trails", "the last move of each unit", ov.trails))
+    out += ov.marks.entries()
     if "choices" in ov.filled:
         out.append(("choices", "a retreat or advance may end there: click to choose it", ov.choice_ends))
     for kind in sorted(ov.marker_kinds):

@@ -169,8 +169,9 @@ class ModifierLine:
 class SupportChoice:
     id: str
     title: str
-    maximum: int  # 0..maximum points may be committed
+    maximum: int  # 0..maximum points may be committed (1: a yes/no choice)
     rule: str
+    why: str = ""  # why not more (or, at 0, why none): the rules that cap it, with their ids
 
 
 @dataclass(frozen=True)
@@ -199,6 +200,20 @@ class CombatResult:
     text: str  # what it does, in words
     retreat_choices: dict[str, frozenset[int]] = field(default_factory=dict)  # unit -> places
     advance_choices: dict[str, frozenset[int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Obligation:
+    """A compulsory attack not made yet (D77-ZOC-04, D77-AUTO-16, FMU-BEACH-01, FMU-AIRB-12):
+    ``text`` in words with its rule id; ``units`` that must attack, or the ``target`` hex that
+    must be attacked (-1: any of ``attacks``); ``attacks``: (target, units to attack with)
+    that settle it, each one click from its combat dialog."""
+
+    rule: str
+    text: str
+    units: tuple[str, ...]
+    target: int
+    attacks: tuple[tuple[int, tuple[str, ...]], ...]
 
 
 #: Features a game may lack; :meth:`GamePort.capabilities` says why for each one missing.

@@ -13,21 +13,28 @@ nothing. A system whose attacks need a dialog of their own gives it through its 
 
 from __future__ import annotations
 
+import weakref
+
 from PySide6.QtWidgets import QApplication, QDialog
 
 from ddaydesk.ui.port import PortError
 
 
 class AttackBuilder:
+    @property
+    def win(self):
+        return self._win()
+
     def __init__(self, win):
-        self.win = win
+        self._win = weakref.ref(win)  # (the window owns this; a strong reference would keep it alive)
         self.group: list[str] = []  # the units picked with Ctrl+click, first picked first
         self.dialog: QDialog | None = None
 
     # -- reading the port -----------------------------------------------------------------------
-    def targets(self) -> dict[int, tuple[str, ...]]:
+    def able(self, place: int) -> list[str]:
+        """The units that may attack ``place`` now (a port that cannot list them: the picked)."""
         get = getattr(self.win.port, "attack_targets", None)
-        return get() if get else {}
+        return list(get().get(place, ())) if get else self.picked()
 
     def why_not(self) -> str:
         """Why no attack may be made now ("" when one may)."""
@@ -88,10 +95,11 @@ class AttackBuilder:
                            "click or press A for the attack")
 
     def _for(self, place: int) -> list[str]:
-        """The picked units that may attack ``place`` now."""
-        if place < 0 or self.why_not():
+        """The picked units that may attack ``place`` now (an enemy-held place)."""
+        c = self.win.controller
+        if place < 0 or not any(u.place == place and u.side != c.side for u in c.view.units) or self.why_not():
             return []
-        able = self.targets().get(place, ())
+        able = self.able(place)
         return [u for u in self.picked() if u in able]
 
     def _draw(self, place: int) -> None:
@@ -118,7 +126,11 @@ class AttackBuilder:
     # -- the dialog -----------------------------------------------------------------------------
     def open(self, place: int, ticked: list[str] | None = None) -> QDialog | None:
         """The combat dialog for an attack on ``place``: ``ticked`` (or the picked units, or
-        every eligible one) ticked among all that may join."""
+        every eligible one) ticked among all that may join. An attack announced and waiting
+        for its roll opens wherever the pointer is."""
+        declared = getattr(self.win.port, "declared_attack", lambda: None)()
+        if declared is not None:
+            return self._show(place if place == declared[1] else declared[1], list(declared[0]), list(declared[0]))
         why = self.why_not()
         if why:
             self.win.show_hint(why)
@@ -126,12 +138,14 @@ class AttackBuilder:
         if place < 0:
             self.win.show_hint("Point at the enemy hex to attack and press A, or click it")
             return None
-        able = list(self.targets().get(place, ()))
+        able = self.able(place)
         if not able:
             self.win.show_hint(f"{self.win.port.place_name(place)}: no unit may attack there now "
                                "(an attack needs an enemy hex next to units that have not attacked)")
             return None
-        chosen = [u for u in (ticked or self.picked()) if u in able] or able
+        return self._show(place, [u for u in (ticked or self.picked()) if u in able] or able, able)
+
+    def _show(self, place: int, chosen: list[str], able: list[str]) -> QDialog:
         make = getattr(self.win.profile, "attack_dialog", None)
         dlg = make(self.win, chosen, place, able) if make else None
         if dlg is None:

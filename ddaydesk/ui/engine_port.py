@@ -299,6 +299,12 @@ class EnginePort(CombatPort):
             out.append((a.kind, self.describe(state, a, where), spots))
         return tuple(out)
 
+    def arrivals(self):
+        """What may come onto the map now, with where (the placement pool, port_pool.py)."""
+        from ddaydesk.ui.port_pool import arrivals
+
+        return arrivals(self)
+
     def choice_preview(self, index: int) -> str:
         acts = self._choice_actions(self.game.state)
         if not 0 <= index < len(acts):

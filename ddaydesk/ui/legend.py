@@ -1,6 +1,8 @@
 """The map legend: what each overlay's colours, hatchings and lines mean, for what is shown.
 
-A small panel in the map's bottom-left corner (it stays there as the map pans and zooms).
+A small panel in a bottom corner of the map (it stays there as the map pans and zooms), shown
+or hidden from the View menu (L). It never hides the map under it for long: when the pointer
+comes near it, it moves to the other bottom corner.
 Its samples are drawn with the overlay items' own pens and brushes, so the legend shows what
 the map shows, in every palette; it follows the layers as they are switched on and off (the
 overlays tell it). Entries of the supply view also explain the counters' "!" marks and the
@@ -139,6 +141,8 @@ class MapLegend(QFrame):
         self.rows.setContentsMargins(8, 6, 8, 6)
         self.rows.setSpacing(3)
         self.rows.setSizeConstraint(QLayout.SizeConstraint.SetFixedSize)  # always as big as its rows
+        self.shown = True  # the View menu's switch
+        self.right = False  # in the bottom-right corner (the pointer came near the left one)
         overlays.changed.append(self.refresh)
         view.viewport().installEventFilter(self)
         self.refresh()
@@ -161,7 +165,7 @@ class MapLegend(QFrame):
             row = self._row(text, sample)
             self.rows.addWidget(row)
             row.show()
-        self.setVisible(bool(shown))
+        self.setVisible(bool(shown) and self.shown)
         self.rows.activate()  # the new size now, not at the next event loop turn
         self._place()
 
@@ -185,9 +189,23 @@ class MapLegend(QFrame):
             out += [lb.text() for lb in labels if lb.text()]
         return out
 
+    def set_shown(self, on: bool) -> None:
+        self.shown = on
+        self.refresh()
+
     def _place(self) -> None:
         vp = self.view.viewport().geometry()
-        self.move(vp.left() + 10, max(vp.top(), vp.top() + vp.height() - self.height() - 10))
+        x = vp.left() + vp.width() - self.width() - 10 if self.right else vp.left() + 10
+        self.move(x, max(vp.top(), vp.top() + vp.height() - self.height() - 10))
+
+    def _dodge(self, pos) -> None:
+        """The pointer (viewport coordinates) near the legend: it goes to the other corner."""
+        if not self.isVisible():
+            return
+        r = self.geometry().translated(-self.view.viewport().geometry().topLeft()).adjusted(-24, -24, 24, 24)
+        if r.contains(pos):
+            self.right = not self.right
+            self._place()
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -196,4 +214,6 @@ class MapLegend(QFrame):
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize:
             self._place()
+        elif event.type() in (QEvent.Type.MouseMove, QEvent.Type.DragMove):
+            self._dodge(event.position().toPoint())
         return False

@@ -216,6 +216,25 @@ class Obligation:
     attacks: tuple[tuple[int, tuple[str, ...]], ...]
 
 
+@dataclass(frozen=True)
+class Arrival:
+    """Something that may come onto the map now (a reinforcement, a withheld unit, a landing
+    force, an airborne unit, a drop zone, a beachhead or supply centre marker, a replacement),
+    for the placement pool: ``places`` maps each place it may be put to the choice placing it
+    there (-1: by the unit's move, ``move``); ``take`` is the choice of one with no place
+    (a replacement sent back to the pool); ``why`` says why it cannot come on now."""
+
+    key: str
+    title: str
+    group: str
+    places: dict[int, int] = field(default_factory=dict)
+    unit: str = ""
+    move: bool = False
+    take: int = -1
+    why: str = ""
+    detail: str = ""
+
+
 #: Features a game may lack; :meth:`GamePort.capabilities` says why for each one missing.
 FEATURES = ("move", "attack", "supply", "zoc", "withhold")
 

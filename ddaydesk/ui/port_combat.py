@@ -37,6 +37,16 @@ class CombatPort:
             out[a.target] = (units + tuple(u for u in a.attackers if u not in units), mode)
         return out
 
+    def declared_attack(self) -> tuple[tuple[str, ...], int] | None:
+        """The attack announced and waiting for its roll or the defender's answer: (attackers,
+        target); None when no combat waits before its roll."""
+        from ddaydesk.rules.combat.flow import pending
+
+        waiting = pending(self.game.state) if self.scenario.system.id in ("dday77", "fmu") else None
+        if not waiting or waiting["stage"] not in ("response", "roll"):
+            return None
+        return tuple(waiting["attackers"]), self.board.index(waiting["target"])
+
     def attack_problem(self) -> str:
         """Why no attack can be declared now ("" when one can), in words."""
         from ddaydesk.rules.combat.flow import describe_pending, pending

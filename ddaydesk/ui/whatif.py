@@ -6,12 +6,18 @@ supply (green). Leaving the range puts the present supply back. No engine state 
 
 from __future__ import annotations
 
+import weakref
+
 from ddaydesk.ui.port import SupplyPreview
 
 
 class WhatIfSupply:
+    @property
+    def win(self):
+        return self._win()
+
     def __init__(self, win):
-        self.win = win
+        self._win = weakref.ref(win)  # (the window owns this; a strong reference would keep it alive)
         self.shown: SupplyPreview | None = None
 
     def _on(self) -> bool:

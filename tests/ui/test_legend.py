@@ -63,6 +63,7 @@ def test_samples_are_the_overlays_own_pens_and_brushes(qtbot, win):
 
 
 def test_the_legend_sits_in_the_maps_bottom_left_corner_and_lets_clicks_through(qtbot, win):
+    qtbot.mouseMove(win.view.viewport(), win.view.viewport().rect().center())  # the pointer away from it
     win.set_layer("supply", True)
     vp = win.view.viewport().geometry()
     g = win.legend.geometry()
@@ -87,3 +88,26 @@ def test_a_combat_results_choice_places_are_explained_while_marked(qtbot, win):
     assert "Combat result" in win.legend.texts()
     ov.show_choice_ends([])
     assert "Combat result" not in win.legend.texts()
+
+
+def test_the_legend_moves_out_of_the_pointers_way_and_the_view_menu_hides_it(qtbot, win):
+    """It never hides the map under it: the pointer near it sends it to the other bottom corner;
+    View > Map legend (L) hides it, and the choice is kept for the next game."""
+    vp = win.view.viewport()
+    qtbot.mouseMove(vp, vp.rect().center())
+    win.set_layer("supply", True)
+    left = win.legend.geometry()
+    corner = left.translated(-vp.geometry().topLeft()).center()
+    qtbot.mouseMove(vp, corner)
+    right = win.legend.geometry()
+    assert right.right() == vp.geometry().right() - 10 and right.bottom() == left.bottom()
+    qtbot.mouseMove(vp, right.translated(-vp.geometry().topLeft()).center())
+    assert win.legend.geometry() == left  # and back again
+    action = win.aids.legend_action
+    assert action.isChecked() and "L" == action.shortcut().toString()
+    action.trigger()
+    assert not win.legend.isVisible() and not win.settings.value("legend/shown", type=bool)
+    win.set_layer("zoc", True)  # something more to explain: still hidden
+    assert not win.legend.isVisible()
+    action.trigger()
+    assert win.legend.isVisible()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import weakref
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialog
 
 from ddaydesk.ui.port import PortError
@@ -29,6 +30,7 @@ class AttackBuilder:
         self._win = weakref.ref(win)  # (the window owns this; a strong reference would keep it alive)
         self.group: list[str] = []  # the units picked with Ctrl+click, first picked first
         self.dialog: QDialog | None = None
+        self.mods = Qt.KeyboardModifier.NoModifier  # of the map's last mouse press or release
 
     # -- reading the port -----------------------------------------------------------------------
     def able(self, place: int) -> list[str]:
@@ -74,9 +76,8 @@ class AttackBuilder:
         return True
 
     def ctrl_held(self) -> bool:
-        from PySide6.QtCore import Qt
-
-        return bool(QApplication.keyboardModifiers() & Qt.KeyboardModifier.ControlModifier)
+        """Ctrl (Cmd on macOS) held at the click (the map's last mouse event, or the keyboard now)."""
+        return bool((self.mods | QApplication.keyboardModifiers()) & Qt.KeyboardModifier.ControlModifier)
 
     def hover(self, place: int) -> None:
         """Arrows from the picked units to an enemy hex they may attack, and the odds."""
@@ -113,6 +114,9 @@ class AttackBuilder:
         """A click on the map: Ctrl+click picks, a click on a target of the picked units opens
         the attack. True when the click was taken here."""
         c = self.win.controller
+        if not unit and self.ctrl_held():  # a Ctrl+click beside a lone counter still picks it
+            here = [u.id for u in c.view.units if u.place == place and u.side == c.side]
+            unit = here[0] if len(here) == 1 else ""
         clicked = c.unit(unit) if unit else None
         if self.ctrl_held() and clicked is not None and self.toggle(unit):
             return True

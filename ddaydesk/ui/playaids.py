@@ -187,6 +187,9 @@ class PlayAids(QObject):
         if obj is not self._map_vp:
             return False
         t = event.type()
+        if t in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease):
+            self.attacks.mods = event.modifiers()  # (before the map takes the click: Ctrl+click)
+            return False
         if t in (QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop):
             a = self._dragged(event)
             place = w.scene.geom.hex_at(w.view.mapToScene(event.position().toPoint())) if a else -1

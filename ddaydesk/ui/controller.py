@@ -104,7 +104,8 @@ class Controller(QObject):
         unit = self.unit(self.selected) if self.selected else None
         self.range = None
         if unit is not None and unit.side != self.side:
-            self.message.emit(f"{unit.name} is a {unit.side} unit")
+            self.message.emit(f"{unit.name} is {'an' if unit.side[:1] in 'aeiou' else 'a'} {unit.side.capitalize()} "
+                              f"unit; the {self.side.capitalize()} player is at the screen")
         elif unit is not None:
             try:
                 self.range = self.port.legal_moves(unit.id)

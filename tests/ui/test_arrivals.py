@@ -14,7 +14,7 @@ from ddaydesk.paths import scenarios_dir  # noqa: E402
 from ddaydesk.ui.engine_port import open_engine_game  # noqa: E402
 from tests.ui.conftest import shown  # noqa: E402
 from tests.ui.drive import click_place  # noqa: E402
-from tests.ui.test_attacks import to_phase, window  # noqa: E402
+from tests.ui.test_attacks import play_to, to_phase, window  # noqa: E402
 
 
 def lit(w) -> set[int]:
@@ -74,17 +74,7 @@ def test_a_reinforcement_is_placed_by_clicking_a_lit_hex(qtbot, settings):
     come on and move to (the engine's range from off the map), and a click brings it there."""
     port = open_engine_game(default_scenario_path())
     w = window(qtbot, settings, port)
-    while (port.game.state.turn, port.game.state.phase) != (2, "allied.movement"):
-        owed = port.obligations()
-        if owed:  # the compulsory attacks of turn 1 first, made through the dialog
-            w.aids.duties.tree.itemClicked.emit(w.aids.duties.items()[0], 0)
-            dlg = w.aids.attacks.dialog
-            dlg.roll_button.click()
-            while dlg.choice_list.count():
-                dlg.choice_list.itemActivated.emit(dlg.choice_list.item(0))
-            dlg.close()
-            continue
-        w.actions_panel.end_button.click()
+    play_to(w, 2, "allied.movement")
     entry = w.aids.pool.arrivals["move:us-2-arm"]
     assert entry.group.startswith("Reinforcements due: allotment 20 of 20 attack factors left")
     w.aids.pool.choose("move:us-2-arm")

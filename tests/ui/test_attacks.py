@@ -47,6 +47,24 @@ def to_phase(qtbot, w, phase_id: str) -> None:
         assert w.port.game.pos == before + 1, shown(w.hint)
 
 
+def play_to(w, turn: int, phase_id: str) -> None:
+    """End phases with the Actions dock's button until ``turn`` and ``phase_id``, making the
+    compulsory attacks on the way from the checklist (the first listed for each)."""
+    port = w.port
+    while (port.game.state.turn, port.game.state.phase) != (turn, phase_id):
+        if port.obligations():
+            w.aids.duties.tree.itemClicked.emit(w.aids.duties.items()[0], 0)
+            dlg = w.aids.attacks.dialog
+            dlg.roll_button.click()
+            while dlg.choice_list.count():
+                dlg.choice_list.itemActivated.emit(dlg.choice_list.item(0))
+            dlg.close()
+            continue
+        if w.stack.currentWidget() is w.handover:
+            w.handover.button.click()
+        w.actions_panel.end_button.click()
+
+
 def move(qtbot, w, uid: str, label: str) -> None:
     click_place(qtbot, w, w.controller.unit(uid).place)
     assert w.controller.selected == uid

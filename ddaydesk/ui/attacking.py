@@ -150,8 +150,7 @@ class AttackBuilder:
         return self._show(place, [u for u in (ticked or self.picked()) if u in able] or able, able)
 
     def _show(self, place: int, chosen: list[str], able: list[str]) -> QDialog:
-        make = getattr(self.win.profile, "attack_dialog", None)
-        dlg = make(self.win, chosen, place, able) if make else None
+        dlg = self.win.profile.attack_dialog(self.win, chosen, place, able)
         if dlg is None:
             from ddaydesk.ui.combat_dialog import CombatDialog
 

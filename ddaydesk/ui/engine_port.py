@@ -45,7 +45,7 @@ from ddaydesk.ui.port import (
     UnitInfo,
 )
 from ddaydesk.ui.port_combat import CombatPort
-from ddaydesk.ui.port_moves import drifts, move_range, trails, why_not_move
+from ddaydesk.ui.port_moves import drifts, move_modes, move_range, trails, why_not_move
 from ddaydesk.ui.port_text import capabilities, log_entry, own_moves, phase_title
 from ddaydesk.ui.profiles import profile_for
 
@@ -209,21 +209,25 @@ class EnginePort(CombatPort):
         return any(s.secrets.get(x) for x in self.sides()) or bool(s.options.get("withheld_setup"))
 
     # -- movement -----------------------------------------------------------------------------
-    def legal_moves(self, unit: str) -> MoveRange:
+    def legal_moves(self, unit: str, mode: str = "normal") -> MoveRange:
         self._index(unit)
-        return move_range(self, unit)
+        return move_range(self, unit, mode)
 
-    def why_not(self, unit: str, place: int) -> str:
+    def why_not(self, unit: str, place: int, mode: str = "normal") -> str:
         self._index(unit)
-        return why_not_move(self, unit, place)
+        return why_not_move(self, unit, place, mode)
 
-    def move(self, unit: str, path: list[int]) -> None:
+    def move_modes(self) -> tuple[tuple[str, str, str], ...]:
+        """(mode, title, why not now) of each way of moving the rules have (port_moves.py)."""
+        return move_modes(self)
+
+    def move(self, unit: str, path: list[int], mode: str = "normal") -> None:
         k = self._index(unit)
         side = self.scenario.units[k].side
         if "place_withheld" in current_phase(self.game.state).actions:
             self._do(PlaceWithheld(side, unit, path[-1]))
             return
-        self._do(Move(side, unit, path[-1], via=tuple(path)))
+        self._do(Move(side, unit, path[-1], mode, via=tuple(path)))
 
     def withhold(self, unit: str) -> None:
         """Hold a unit back at set-up (D77-SET-01); it is placed later, unseen."""

@@ -8,7 +8,9 @@
   drop there places it; the Actions dock's lines mark their places while the pointer is on them;
 * what-if supply while a move is pointed at or dragged (``whatif.py``);
 * the status bar cleared on undo, redo, a change of phase or side, and a new game;
-* the View menu's switch for the map legend.
+* the View menu's switch for the map legend;
+* how units move, where the rules give a choice (``movemodes.py``: D-Day '77's strategic and
+  surprise movement).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMessageBox
 
 from ddaydesk.ui.attacking import AttackBuilder
+from ddaydesk.ui.movemodes import MoveModes
 from ddaydesk.ui.port import Arrival, GameView
 from ddaydesk.ui.rule_links import linked
 from ddaydesk.ui.whatif import WhatIfSupply
@@ -66,6 +69,7 @@ class PlayAids(QObject):
         win.docks_menu.insertAction(before, self.legend_action)
         win.all_actions.append(self.legend_action)
         self.legend_action.toggled.connect(self._legend)
+        self.modes = MoveModes(win)
         self.placing: Arrival | None = None
         self.duty_box: QMessageBox | None = None
         self._phase: tuple = ()
@@ -80,6 +84,7 @@ class PlayAids(QObject):
         c.selectionChanged.connect(self._selected)
         self.attacks.group = []
         self.placing, self._phase, self._said = None, (), ""
+        self.modes.modes = ()  # (the new game's ways of moving are read at its first view)
         if self.duty_box is not None:
             self.duty_box.close()
             self.duty_box = None
@@ -116,9 +121,12 @@ class PlayAids(QObject):
             self._phase = key
             w.show_hint("")
             self.attacks.reset()
+            if w.controller.mode != "normal":
+                w.controller.mode = "normal"  # each phase starts with normal movement
         self.whatif.shown = None
         w.scene.overlays.marks.show_supply_changes((), ())
         mine = view.active_side == view.side
+        self.modes.refresh(mine)
         owed = port.obligations() if mine and hasattr(port, "obligations") else ()
         names = {u.id: u for u in view.units}
         self.duties.set_obligations(owed, lambda uid: names[uid].name if uid in names else uid, port.place_name)

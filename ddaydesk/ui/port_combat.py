@@ -5,7 +5,8 @@ its support; and the attack itself, declared and rolled through the action log.
 
 Generic over the rules: the attacks open are the legal actions of the phase that carry
 ``attackers`` and a ``target`` (D-Day '77 and Fire & Movement's ``attack``; a system with
-other kinds lists them in ``ATTACK_KINDS``), so the dialog never offers what the rules refuse.
+other kinds lists them in ``ATTACK_KINDS``, and its profile gives the dialog for them), so the
+dialog never offers what the rules refuse.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from dataclasses import replace
 from ddaydesk.engine import current_phase, legal_actions
 from ddaydesk.ui.port import CombatPreview, CombatResult, Obligation, PortError
 
-ATTACK_KINDS = ("attack",)  # declarations the combat dialog builds and rolls
+# the legal actions that declare an attack by units on a place: D-Day '77 and F&M's (the
+# combat dialog builds and rolls them), Koenig's Fire and Close Combat (its profile's dialog)
+ATTACK_KINDS = ("attack", "fire_attack", "close_combat")
 
 
 class CombatPort:

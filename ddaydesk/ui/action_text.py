@@ -64,6 +64,12 @@ def describe(scenario: Scenario, action, place_name: Callable[[int], str],
         uid = getattr(action, "unit", None)
         values["unit_where"] = unit_where(uid) if unit_where and isinstance(uid, str) else ""
         return phrase.format(**values)
+    if action.kind in ("attack", "automatic_victory") and hasattr(action, "target"):
+        # the hex attacked first: "Attack 1308 with ..." (never "Attack 3rd Canadian ...")
+        what = {"automatic_victory": "Automatic victory on"}.get(action.kind, "Attack")
+        mode = getattr(action, "mode", "normal")
+        return (f"{what} {value('target', action.target)} with {value('attackers', action.attackers)}"
+                + (f" ({mode.replace('_', ' ')})" if mode != "normal" else ""))
     words = [VERBS.get(action.kind, action.kind.replace("_", " ").capitalize())]
     for f in fields(action):
         if f.name == "side":

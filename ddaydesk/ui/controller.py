@@ -111,7 +111,8 @@ class Controller(QObject):
             try:
                 self.range = self.port.legal_moves(unit.id, **self._mode())
             except PortError as exc:
-                self.message.emit(f"{unit.name}: {exc}")
+                why = str(exc)  # (the reason names the unit itself, as a rule would)
+                self.message.emit(why if why.startswith(unit.name) else f"{unit.name}: {why}")
         if not emit:
             return
         self.rangeChanged.emit(self.range)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QLineF, QPointF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
 from ddaydesk.ui.geometry import BoardGeometry
@@ -43,8 +43,11 @@ class PlayMarks:
                                                       Qt.PenJoinStyle.RoundJoin))
         self.attack_lines = _item(scene, Z_OVER + 0.2, QPen(red, s * 0.1, Qt.PenStyle.SolidLine, ROUND))
         self.attack_heads = _item(scene, Z_OVER + 0.2, QPen(QColor(255, 255, 255, 220), s * 0.03), red)
-        self.duty_units = _item(scene, Z_OVER, QPen(red, s * 0.09, Qt.PenStyle.DashLine, ROUND,
-                                                    Qt.PenJoinStyle.RoundJoin))
+        # must attack: a bold red ring on a white casing (the map's region borders are dashed)
+        self.duty_casing = _item(scene, Z_OVER, QPen(QColor(255, 255, 255, 230), s * 0.2, Qt.PenStyle.SolidLine,
+                                                     ROUND, Qt.PenJoinStyle.RoundJoin))
+        self.duty_units = _item(scene, Z_OVER + 0.05, QPen(red, s * 0.12, Qt.PenStyle.SolidLine, ROUND,
+                                                           Qt.PenJoinStyle.RoundJoin))
         self.duty_targets = _item(scene, Z_AREA, QPen(red, s * 0.06), QBrush(red, Qt.BrushStyle.BDiagPattern))
         self.cut = _item(scene, Z_OVER + 0.1, QPen(QColor("#d01818"), s * 0.12, Qt.PenStyle.SolidLine, ROUND))
         self.restored = _item(scene, Z_OVER + 0.1, QPen(QColor("#1e8c3a"), s * 0.12, Qt.PenStyle.SolidLine, ROUND))
@@ -97,10 +100,14 @@ class PlayMarks:
     def show_duties(self, units: Iterable[int], targets: Iterable[int]) -> None:
         units, targets = list(units), list(targets)
         path = QPainterPath()
-        for p in dict.fromkeys(units):
-            path.addPolygon(self.geom.polygons[p])
+        for p in dict.fromkeys(units):  # just inside the hex, clear of its neighbours' marks
+            c = self.geom.centres[p]
+            poly = self.geom.polygons[p]
+            path.addPolygon(QPolygonF([QPointF(c.x() + (q.x() - c.x()) * 0.86, c.y() + (q.y() - c.y()) * 0.86)
+                                       for q in poly]))
             path.closeSubpath()
         self.duty_units.setPath(path)
+        self.duty_casing.setPath(path)
         self.duty_targets.setPath(self.geom.area_path(targets))
         self._set("duties", bool(units or targets))
 

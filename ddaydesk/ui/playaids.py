@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMessageBox
 
@@ -91,11 +91,17 @@ class PlayAids(QObject):
         self._map_vp = vp = w.view.viewport()
         vp.setAcceptDrops(True)
         vp.installEventFilter(self)
+        # the keys (A, M, S...) go to the map, not typed into the Units filter (once it is shown)
+        QTimer.singleShot(0, self._focus_map)
         on = w.settings.value("legend/shown", True, type=bool)
         self.legend_action.blockSignals(True)
         self.legend_action.setChecked(on)
         self.legend_action.blockSignals(False)
         w.legend.set_shown(on)
+
+    def _focus_map(self) -> None:
+        if self.win.view is not None:
+            self.win.view.setFocus()
 
     def _stepped(self, _index: int) -> None:
         self.win.show_hint("")  # an action, an undo, a redo: the old message is old news

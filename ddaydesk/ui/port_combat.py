@@ -61,7 +61,8 @@ class CombatPort:
             return self.name(describe_pending(waiting))
         if not any(k in ATTACK_KINDS for k in phase.actions):
             now = f"the {phase.side.capitalize()} {self.phase_title(phase.id)}"
-            auto = " (automatic victories are listed in the Actions dock)" if "automatic_victory" in phase.actions else ""
+            auto = " (the automatic victories open now are in the Actions dock)" if "automatic_victory" in phase.actions \
+                and legal_actions(state, state.active, ["automatic_victory"]) else ""
             return f"Attacks are made in a combat phase; this is {now}{auto}"
         if not self._declarations():
             return f"No {phase.side.capitalize()} unit that may still attack is next to an enemy unit"

@@ -121,8 +121,9 @@ def test_a_three_unit_attack_with_air_support_resolves_at_the_odds_and_column_of
     dlg = pick_and_attack(qtbot, w, TUTORIAL_THREE, target)
     # every eligible unit is listed and ticked as picked, each with what it adds
     assert dlg.attackers == ["us-1-inf", "us-29-inf", "br-7-arm"]
-    rows = {i.data(0, Qt.ItemDataRole.UserRole): (i.text(1), i.text(2)) for i in dlg.attack_list.items()}
-    assert rows["br-7-arm"][0] == "+5" and rows["us-1-inf"][0] == "+4"
+    rows = {i.data(0, Qt.ItemDataRole.UserRole): (i.text(2), i.text(3)) for i in dlg.attack_list.items()}
+    assert rows["br-7-arm"] == ("+5", "3-1 / 2-1") and rows["us-1-inf"] == ("+4", "3-1 / 2-1")
+    assert dlg.attack_list.items()[0].text(1) == "0908"  # where it attacks from
     assert dlg.preview.attack_total == 13
     # unticking one asks the engine again: the odds fall, and come back when it is ticked again
     dlg.attack_list.set_ticked("br-7-arm", False)
@@ -135,7 +136,7 @@ def test_a_three_unit_attack_with_air_support_resolves_at_the_odds_and_column_of
     cas.setValue(4)
     # no naval bombardment in the tutorial: the dialog says why (D77-NAV-01, D77-NAV-02)
     assert "Naval bombardment points" in shown(dlg.support_form.missing)
-    assert "D77-NAV-02" in shown(dlg.support_form.missing)
+    assert "D77-NAV-02" in dlg.support_form.missing.toolTip()
     want = odds(tmp_path, port, TUTORIAL_THREE, "0909", "cas=4")
     pv = dlg.preview
     assert (pv.attack_total, pv.defence_total) == (want["attack"]["total"], want["defence"]["total"]) == (17, 4)

@@ -91,18 +91,20 @@ def test_a_combat_results_choice_places_are_explained_while_marked(qtbot, win):
 
 
 def test_the_legend_moves_out_of_the_pointers_way_and_the_view_menu_hides_it(qtbot, win):
-    """It never hides the map under it: the pointer near it sends it to the other bottom corner;
-    View > Map legend (L) hides it, and the choice is kept for the next game."""
+    """It never hides the map under it for long: the pointer near it sends it to another corner
+    (the one covering the fewest counters); View > Map legend (L) hides it, and the choice is
+    kept for the next game."""
     vp = win.view.viewport()
     qtbot.mouseMove(vp, vp.rect().center())
     win.set_layer("supply", True)
-    left = win.legend.geometry()
-    corner = left.translated(-vp.geometry().topLeft()).center()
-    qtbot.mouseMove(vp, corner)
-    right = win.legend.geometry()
-    assert right.right() == vp.geometry().right() - 10 and right.bottom() == left.bottom()
-    qtbot.mouseMove(vp, right.translated(-vp.geometry().topLeft()).center())
-    assert win.legend.geometry() == left  # and back again
+    first = win.legend.geometry()
+    pointer = first.translated(-vp.geometry().topLeft()).center()
+    qtbot.mouseMove(vp, pointer)
+    moved = win.legend.geometry()
+    assert moved != first and not moved.translated(-vp.geometry().topLeft()).adjusted(-24, -24, 24, 24).contains(pointer)
+    assert win.legend.fade.opacity() == 1.0  # out of the way: fully drawn
+    corners = {win.legend._rect(k).translated(vp.geometry().topLeft()).topLeft() for k in range(4)}
+    assert moved.topLeft() in corners
     action = win.aids.legend_action
     assert action.isChecked() and "L" == action.shortcut().toString()
     action.trigger()
@@ -111,3 +113,12 @@ def test_the_legend_moves_out_of_the_pointers_way_and_the_view_menu_hides_it(qtb
     assert not win.legend.isVisible()
     action.trigger()
     assert win.legend.isVisible()
+
+
+def test_a_tall_legend_goes_into_columns(qtbot, win):
+    for layer in ("supply", "zoc", "trails", "range"):
+        win.set_layer(layer, True)
+    win.resize(1280, 560)
+    qtbot.wait(1)
+    assert win.legend.rows.count() >= 2  # columns side by side
+    assert win.legend.height() <= win.view.viewport().height() * 0.6

@@ -22,7 +22,7 @@ ROLE = Qt.ItemDataRole.UserRole
 Choices = tuple[tuple[str, str, tuple[int, ...]], ...]
 
 
-class _WrappedTree(QTreeWidget):
+class WrappedTree(QTreeWidget):
     """Long lines wrap onto the next (where an attack starts and who makes it are both read),
     the rows growing to fit, laid out again when the dock's width changes."""
 
@@ -78,7 +78,7 @@ class ActionsPanel(QWidget):
         row.addWidget(self.filter, 1)
         row.addWidget(self.all_button)
         lay.addLayout(row)
-        self.tree = _WrappedTree()
+        self.tree = WrappedTree()
         self.tree.itemActivated.connect(self._activated)  # double-click and Enter
         lay.addWidget(self.tree)
         self.end_note = QLabel("")

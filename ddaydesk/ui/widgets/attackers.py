@@ -35,21 +35,22 @@ class AttackerList(QTreeWidget):
 
     def __init__(self, units: list[UnitInfo], ticked: set[str], where: Callable[[UnitInfo], str]):
         super().__init__()
-        self.setColumnCount(3)
-        self.setHeaderLabels(["Attacker", "Adds", "Odds with / without it"])
+        self.setColumnCount(4)
+        self.setHeaderLabels(["Attacker", "From", "Adds", "Odds with / without it"])
         self.setRootIsDecorated(False)
         self.setSelectionMode(QTreeWidget.SelectionMode.NoSelection)
         self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         head = self.header()
         head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col in (1, 2):
+        for col in (1, 2, 3):
             head.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         for u in units:
-            item = QTreeWidgetItem(self, [f"{u.name}, {where(u)}", f"+{u.attack}", ""])
+            item = QTreeWidgetItem(self, [u.name, where(u), f"+{u.attack}", ""])
             item.setData(0, UID, u.id)
+            item.setToolTip(0, f"{u.name} ({u.attack}-{u.defence}-{u.movement}) at {where(u)}")
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(0, Qt.CheckState.Checked if u.id in ticked else Qt.CheckState.Unchecked)
-            item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            item.setTextAlignment(2, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         rows = max(1, len(units))
         self.setFixedHeight(self.header().sizeHint().height() + rows * (self.fontMetrics().height() + 8) + 6)
         self.itemChanged.connect(lambda _item, col: col == 0 and self.changed.emit())
@@ -69,9 +70,9 @@ class AttackerList(QTreeWidget):
         """``uid -> (adds, odds text)``: what each unit adds now and the odds it makes."""
         self.blockSignals(True)
         for i in self.items():
-            adds, odds = effects.get(i.data(0, UID), (i.text(1), ""))
-            i.setText(1, adds)
-            i.setText(2, odds)
+            adds, odds = effects.get(i.data(0, UID), (i.text(2), ""))
+            i.setText(2, adds)
+            i.setText(3, odds)
         self.blockSignals(False)
 
     def lock(self) -> None:
@@ -112,8 +113,8 @@ class SupportForm(QWidget):
         missing = []
         for ch in choices:
             c = self.controls.get(ch.id)
-            if ch.maximum <= 0:
-                missing.append(f"{ch.title}: {ch.why or 'none left'}")
+            if ch.maximum <= 0:  # the first reason says it (the others in the tooltip)
+                missing.append(f"{ch.title}: {(ch.why or 'none left').split('; ')[0]}")
                 if c is None:
                     continue
             if c is None:
@@ -129,6 +130,7 @@ class SupportForm(QWidget):
             c.setToolTip(tip)
             self.labels[ch.id].setToolTip(tip)
         self.missing.setText(linked("Not available: " + "; ".join(missing)) if missing else "")
+        self.missing.setToolTip("\n".join(f"{ch.title}: {ch.why}" for ch in choices if ch.maximum <= 0 and ch.why))
         self.missing.setVisible(bool(missing))
         self.blockSignals(False)
 

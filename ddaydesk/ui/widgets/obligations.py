@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from ddaydesk.ui.port import Obligation
 from ddaydesk.ui.rule_links import link_label, linked
+from ddaydesk.ui.widgets.actionspanel import WrappedTree
 
 ATTACK = Qt.ItemDataRole.UserRole  # (target, units) of a line
 
@@ -28,10 +29,7 @@ class ObligationList(QWidget):
         self.title.setWordWrap(True)
         self.title.setStyleSheet("font-weight: bold; color: #9a1c1c;")
         lay.addWidget(self.title)
-        self.tree = QTreeWidget()
-        self.tree.setHeaderHidden(True)
-        self.tree.setWordWrap(True)
-        self.tree.setUniformRowHeights(False)
+        self.tree = WrappedTree()  # (the Actions dock's: long lines wrap)
         self.tree.itemClicked.connect(self._clicked)
         self.tree.itemActivated.connect(self._clicked)
         lay.addWidget(self.tree)
@@ -61,7 +59,7 @@ class ObligationList(QWidget):
                 child.setToolTip(0, words)
         self.tree.expandAll()
         rows = n + sum(len(o.attacks) for o in obligations if len(o.attacks) > 1)
-        self.tree.setFixedHeight(min(8, rows) * (self.fontMetrics().height() * 2 + 4) + 8)
+        self.tree.setFixedHeight(min(6, rows) * (self.fontMetrics().height() * 2 + 6) + 8)  # two lines a row
 
     def items(self) -> list[QTreeWidgetItem]:
         out = []

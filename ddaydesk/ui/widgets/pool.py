@@ -12,17 +12,17 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from ddaydesk.ui.port import Arrival
+from ddaydesk.ui.widgets.actionspanel import WrappedTree
 
 KEY = Qt.ItemDataRole.UserRole
 MIME = "application/x-ddaydesk-arrival"
 
 
-class _PoolTree(QTreeWidget):
+class _PoolTree(WrappedTree):
+    """Long lines wrap (the Actions dock's tree); entries drag onto the map."""
+
     def __init__(self):
         super().__init__()
-        self.setHeaderHidden(True)
-        self.setWordWrap(True)
-        self.setUniformRowHeights(False)
         self.setDragEnabled(True)
         self.setDragDropMode(QTreeWidget.DragDropMode.DragOnly)
 

@@ -6,7 +6,7 @@
     ../shared/tools/xshot.sh docs/screenshots/attack-three-units.png --size 1280x800 --wait 12 -- \\
         .venv/bin/python tools/play_screenshots.py attack
 
-Scenes: attack, obligations, landing, reinforcement, drop, undo, a-outside-combat, whatif.
+Scenes: attack, attack-pick, obligations, landing, reinforcement, drop, undo, a-outside-combat, whatif.
 ``tools/play_screenshots.sh`` takes them all.
 """
 
@@ -98,6 +98,16 @@ def main() -> int:
         dlg = w.aids.attacks.dialog
         dlg.move(120, 60)
         dlg.support_form.controls["cas"].setValue(4)
+        return w
+
+    def attack_pick():
+        w = attack()
+        w.aids.attacks.dialog.close()
+        settle(100)
+        click(w, w.controller.unit("us-1-inf").place)
+        click(w, w.controller.unit("us-29-inf").place, ctrl=True)
+        click(w, w.controller.unit("br-7-arm").place, ctrl=True)
+        point(w, "0909")
         return w
 
     def obligations():
@@ -207,7 +217,7 @@ def main() -> int:
         point(w, "1113")
         return w
 
-    scenes = {"attack": attack, "obligations": obligations, "landing": landing, "drop": drop,
+    scenes = {"attack": attack, "attack-pick": attack_pick, "obligations": obligations, "landing": landing, "drop": drop,
               "reinforcement": reinforcement, "undo": undo, "a-outside-combat": a_outside, "whatif": whatif}
     keep = []
     QTimer.singleShot(300, lambda: keep.append(scenes[scene]()))

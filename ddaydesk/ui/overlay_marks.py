@@ -44,9 +44,9 @@ class PlayMarks:
         self.attack_lines = _item(scene, Z_OVER + 0.2, QPen(red, s * 0.1, Qt.PenStyle.SolidLine, ROUND))
         self.attack_heads = _item(scene, Z_OVER + 0.2, QPen(QColor(255, 255, 255, 220), s * 0.03), red)
         # must attack: a bold red ring on a white casing (the map's region borders are dashed)
-        self.duty_casing = _item(scene, Z_OVER, QPen(QColor(255, 255, 255, 230), s * 0.2, Qt.PenStyle.SolidLine,
+        self.duty_casing = _item(scene, Z_OVER, QPen(QColor(255, 255, 255, 200), s * 0.13, Qt.PenStyle.SolidLine,
                                                      ROUND, Qt.PenJoinStyle.RoundJoin))
-        self.duty_units = _item(scene, Z_OVER + 0.05, QPen(red, s * 0.12, Qt.PenStyle.SolidLine, ROUND,
+        self.duty_units = _item(scene, Z_OVER + 0.05, QPen(red, s * 0.07, Qt.PenStyle.SolidLine, ROUND,
                                                            Qt.PenJoinStyle.RoundJoin))
         self.duty_targets = _item(scene, Z_AREA, QPen(red, s * 0.06), QBrush(red, Qt.BrushStyle.BDiagPattern))
         self.cut = _item(scene, Z_OVER + 0.1, QPen(QColor("#d01818"), s * 0.12, Qt.PenStyle.SolidLine, ROUND))
@@ -68,12 +68,11 @@ class PlayMarks:
         if "attack" in self.shown:
             out += [("attack", "units picked to attack together (Ctrl+click)", self.attack_group),
                     ("attack", "their attack on the hex pointed at: click or press A", self.attack_lines)]
-        if "duties" in self.shown:
-            out += [("duties", "must attack this phase (checklist in the Actions dock)", self.duty_units),
-                    ("duties", "must be attacked this phase", self.duty_targets)]
-        if "whatif" in self.shown:
-            out += [("whatif", "cut off from supply by the move shown", self.cut),
-                    ("whatif", "back in supply after the move shown", self.restored)]
+        drawn = [("duties", "must attack this phase (checklist in the Actions dock)", self.duty_units),
+                 ("duties", "must be attacked this phase", self.duty_targets),
+                 ("whatif", "cut off from supply by the move shown", self.cut),
+                 ("whatif", "back in supply after the move shown", self.restored)]
+        out += [e for e in drawn if e[0] in self.shown and not e[2].path().isEmpty()]
         if "placing" in self.shown:
             out.append(("placing", "the chosen arrival may be placed there: click or drop it", self.placing))
         return out
@@ -103,7 +102,7 @@ class PlayMarks:
         for p in dict.fromkeys(units):  # just inside the hex, clear of its neighbours' marks
             c = self.geom.centres[p]
             poly = self.geom.polygons[p]
-            path.addPolygon(QPolygonF([QPointF(c.x() + (q.x() - c.x()) * 0.86, c.y() + (q.y() - c.y()) * 0.86)
+            path.addPolygon(QPolygonF([QPointF(c.x() + (q.x() - c.x()) * 0.8, c.y() + (q.y() - c.y()) * 0.8)
                                        for q in poly]))
             path.closeSubpath()
         self.duty_units.setPath(path)

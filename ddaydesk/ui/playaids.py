@@ -246,11 +246,12 @@ class PlayAids(QObject):
         if not owed or w.controller.view.active_side != w.controller.side:
             w.controller.end_phase()
             return
-        w.show_hint(f"The {w.controller.view.phase} cannot end yet: {owed[0].text}")
+        phase = f"{w.controller.view.active_side.capitalize()} {w.controller.view.phase}"
+        w.show_hint(f"The {phase} phase cannot end yet: {owed[0].text}")
         w.actions_dock.raise_()
         items = "".join(f"<li>{linked(o.text)}</li>" for o in owed)
         box = QMessageBox(QMessageBox.Icon.Warning, "Compulsory attacks left",
-                          f"<p>The {escape(w.controller.view.phase)} cannot end yet:</p><ul>{items}</ul>"
+                          f"<p>The {escape(phase)} phase cannot end yet:</p><ul>{items}</ul>"
                           "<p>They are marked on the map and listed in the Actions dock.</p>",
                           QMessageBox.StandardButton.Close, w)
         first = box.addButton("Make the first attack", QMessageBox.ButtonRole.AcceptRole)

@@ -121,12 +121,12 @@ def _d77_notes(port, state) -> dict[str, str]:
     if inv is not None:
         cap = landing(invasion_rules("dday77"), inv["number"])
         area = port.board.regions[inv["area"]].name
-        out["land_from_sea"] = f" in {area}: {cap.seaborne - inv['sea']} of {cap.seaborne} landings left"
-        out["drop"] = f": {cap.airborne - inv['air']} of {cap.airborne} parachute drops left"
+        out["land_from_sea"] = f" in {area}: {cap.seaborne - inv['sea']} of {cap.seaborne} left"
+        out["drop"] = f": {cap.airborne - inv['air']} of {cap.airborne} left"
     allot, left = allotment(state), allotment_left(state)
     if allot is not None:
-        out["move"] = f": allotment {left} of {allot.value} attack factors left ({allot.rule})"
-        out.setdefault("drop", f": from the allotment, {left} of {allot.value} left ({allot.rule})")
+        out["move"] = f": {left} of {allot.value} allotment factors left ({allot.rule})"
+        out.setdefault("drop", f": {left} of {allot.value} allotment factors left ({allot.rule})")
     return out
 
 

@@ -44,7 +44,7 @@ def campaign(qtbot, settings):
 
 def test_a_landing_is_placed_by_clicking_a_lit_hex_STD_INV_05(qtbot, campaign):
     w, port = campaign
-    assert any(g.startswith("Landing from the sea in Normandy: 6 of 6 landings left") for g in groups(w))
+    assert any(g.startswith("Landing from the sea in Normandy: 6 of 6 left") for g in groups(w))
     w.aids.pool.choose("land_from_sea:us-1")
     legal = {a.place for a in legal_actions(port.game.state, "allied", ("land_from_sea",)) if a.unit == "us-1"}
     assert lit(w) == legal  # lit: exactly where the engine lets it land
@@ -52,7 +52,7 @@ def test_a_landing_is_placed_by_clicking_a_lit_hex_STD_INV_05(qtbot, campaign):
     click_place(qtbot, w, target)
     assert w.controller.unit("us-1").place == target
     assert port.game.log[-1].kind == "land_from_sea"
-    assert any(g.startswith("Landing from the sea in Normandy: 5 of 6 landings left") for g in groups(w))
+    assert any(g.startswith("Landing from the sea in Normandy: 5 of 6 left") for g in groups(w))
 
 
 def test_an_airborne_drop_is_placed_by_clicking_a_lit_hex(qtbot, campaign):
@@ -76,7 +76,7 @@ def test_a_reinforcement_is_placed_by_clicking_a_lit_hex(qtbot, settings):
     w = window(qtbot, settings, port)
     play_to(w, 2, "allied.movement")
     entry = w.aids.pool.arrivals["move:us-2-arm"]
-    assert entry.group.startswith("Reinforcements due: allotment 20 of 20 attack factors left")
+    assert entry.group.startswith("Reinforcements due: 20 of 20 allotment factors left (STD-REIN-02)")
     w.aids.pool.choose("move:us-2-arm")
     assert w.controller.selected == "us-2-arm"
     rng = port.legal_moves("us-2-arm")

@@ -168,28 +168,23 @@ def main() -> int:
         return w
 
     def reinforcement():
+        from tests.ui.test_attacks import play_to
+
         w = open_window(open_engine_game(default_scenario_path()))
-        port = w.port
-        while (port.game.state.turn, port.game.state.phase) != (2, "allied.movement"):
-            if port.obligations():
-                w.aids.duties.tree.itemClicked.emit(w.aids.duties.items()[0], 0)
-                dlg = w.aids.attacks.dialog
-                dlg.roll_button.click()
-                while dlg.choice_list.count():
-                    dlg.choice_list.itemActivated.emit(dlg.choice_list.item(0))
-                dlg.close()
-                continue
-            w.actions_panel.end_button.click()
-            settle(10)
+        play_to(w, 2, "allied.movement")  # (turn 1's compulsory attacks made from the checklist)
         w.aids.pool_dock.raise_()
         w.view.fit()
         w.aids.pool.choose("move:us-2-arm")
         point(w, "1108")
         return w
 
-    def undo():
+    def tutorial_at(label: str):
         w = open_window(open_engine_game(default_scenario_path()))
-        zoom_on(w, "0907", 1.6)
+        zoom_on(w, label, 1.6)
+        return w
+
+    def undo():
+        w = tutorial_at("0907")
         click(w, w.controller.unit("us-1-inf").place)
         click(w, "0908")
         click(w, w.controller.unit("us-1-inf").place)  # "has already moved this phase"
@@ -197,8 +192,7 @@ def main() -> int:
         return w
 
     def a_outside():
-        w = open_window(open_engine_game(default_scenario_path()))
-        zoom_on(w, "1207", 1.6)
+        w = tutorial_at("1207")
         click(w, w.controller.unit("ca-3-inf").place)
         point(w, "1308")
         key("a")  # the pointer stays on the 21. Panzer-Division

@@ -13,21 +13,16 @@ nothing. A system whose attacks need a dialog of their own gives it through its 
 
 from __future__ import annotations
 
-import weakref
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialog
 
 from ddaydesk.ui.port import PortError
+from ddaydesk.ui.winpart import WindowPart
 
 
-class AttackBuilder:
-    @property
-    def win(self):
-        return self._win()
-
+class AttackBuilder(WindowPart):
     def __init__(self, win):
-        self._win = weakref.ref(win)  # (the window owns this; a strong reference would keep it alive)
+        super().__init__(win)
         self.group: list[str] = []  # the units picked with Ctrl+click, first picked first
         self.dialog: QDialog | None = None
         self.mods = Qt.KeyboardModifier.NoModifier  # of the map's last mouse press or release

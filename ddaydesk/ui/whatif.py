@@ -6,18 +6,13 @@ supply (green). Leaving the range puts the present supply back. No engine state 
 
 from __future__ import annotations
 
-import weakref
-
 from ddaydesk.ui.port import SupplyPreview
+from ddaydesk.ui.winpart import WindowPart
 
 
-class WhatIfSupply:
-    @property
-    def win(self):
-        return self._win()
-
+class WhatIfSupply(WindowPart):
     def __init__(self, win):
-        self._win = weakref.ref(win)  # (the window owns this; a strong reference would keep it alive)
+        super().__init__(win)
         self.shown: SupplyPreview | None = None
 
     def _on(self) -> bool:

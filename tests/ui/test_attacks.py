@@ -18,19 +18,12 @@ from ddaydesk.engine import current_phase  # noqa: E402
 from ddaydesk.formats.catalog import default_scenario_path  # noqa: E402
 from ddaydesk.paths import scenarios_dir  # noqa: E402
 from ddaydesk.ui.engine_port import open_engine_game  # noqa: E402
-from tests.ui.conftest import shown  # noqa: E402
+from tests.ui.conftest import open_window, shown  # noqa: E402
 from tests.ui.drive import click_place  # noqa: E402
 
 
 def window(qtbot, settings, port):
-    from ddaydesk.ui.mainwindow import MainWindow
-
-    w = MainWindow(port, settings, autosave=False)
-    qtbot.addWidget(w)
-    w.resize(1280, 800)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return open_window(qtbot, settings, port, autosave=False)
 
 
 def ctrl_click(qtbot, w, place: int) -> None:

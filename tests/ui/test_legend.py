@@ -106,7 +106,7 @@ def test_the_legend_moves_out_of_the_pointers_way_and_the_view_menu_hides_it(qtb
     corners = {win.legend._rect(k).translated(vp.geometry().topLeft()).topLeft() for k in range(4)}
     assert moved.topLeft() in corners
     action = win.aids.legend_action
-    assert action.isChecked() and "L" == action.shortcut().toString()
+    assert action.isChecked() and action.shortcut().toString() == "L"
     action.trigger()
     assert not win.legend.isVisible() and not win.settings.value("legend/shown", type=bool)
     win.set_layer("zoc", True)  # something more to explain: still hidden

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
 from ddaydesk.ui.port import Arrival
-from ddaydesk.ui.widgets.actionspanel import WrappedTree
+from ddaydesk.ui.widgets.actionspanel import WrappedTree, noted
 
 KEY = Qt.ItemDataRole.UserRole
 MIME = "application/x-ddaydesk-arrival"
@@ -44,11 +44,7 @@ class PoolPanel(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(2, 2, 2, 2)
-        self.note = QLabel("")
-        self.note.setWordWrap(True)
-        lay.addWidget(self.note)
+        lay, self.note = noted(self)
         self.tree = _PoolTree()
         self.tree.currentItemChanged.connect(self._current)
         self.tree.itemActivated.connect(self._activated)

@@ -4,7 +4,8 @@ the map lights is what the rules take) and what is left of the turn's capacity.
 
 * actions that put something on a place: D-Day '77's landings from the sea, parachute drops
   and supply centres; Utah Beach's beachhead markers, landings, drop zones, airborne units
-  and the drop rolls; withheld units (D77-SET-04); replacements;
+  and the drop rolls; D-Day2's reinforcements; withheld units (D77-SET-04); replacements
+  (units alike, as D-Day2's, are one entry with their count);
 * reinforcements that come on by a move (the unit's legal range, entering from off the map).
 
 The capacity notes read the rules' own counters (invasion landings and drops left, the
@@ -12,6 +13,8 @@ reinforcement allotment, supply centre markers, replacement factors, beachhead m
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from ddaydesk.engine import PENDING, current_phase
 from ddaydesk.ui.port import Arrival, PortError
@@ -29,6 +32,7 @@ PLACING = {
     "place_supply_centre": "Supply centres",
     "replace": "Replacements",
     "rebuild": "Replacements",
+    "reinforce": "Reinforcements",
 }
 REINFORCEMENTS = "Reinforcements due"
 MARKERS = {"place_beachhead": "Beachhead marker", "place_supply_centre": "Supply Centre"}
@@ -62,10 +66,20 @@ def arrivals(port) -> tuple[Arrival, ...]:
             entry["take"] = k
         else:
             entry["places"].setdefault(place, k)
-    out = [Arrival(**e) for e in got.values()]
+    out = _alike([Arrival(**e) for e in got.values()])
     out += _reinforcements(port, state, {e["unit"] for e in got.values()}, notes.get("move", ""))
     order = list(dict.fromkeys([*PLACING.values(), REINFORCEMENTS]))
     return tuple(sorted(out, key=lambda e: next((n for n, g in enumerate(order) if e.group.startswith(g)), 99)))
+
+
+def _alike(entries: list[Arrival]) -> list[Arrival]:
+    """Units alike (same name and values, the same places: D-Day2's infantry) are one entry with
+    their count; placing one places the first of them."""
+    seen: dict[tuple, list[Arrival]] = {}
+    for e in entries:
+        seen.setdefault((e.group, e.title, e.detail, tuple(sorted(e.places)), e.take >= 0), []).append(e)
+    return [same[0] if len(same) == 1 else replace(same[0], title=f"{same[0].title} ×{len(same)}")
+            for same in seen.values()]
 
 
 def _detail(sc, unit: str) -> str:

@@ -234,3 +234,44 @@ def test_a_with_the_target_picked_lists_every_eligible_attacker_ticked(qtbot, tu
         dlg.attack_list.set_ticked(uid, False)
     assert not dlg.roll_button.isEnabled() and "Tick at least one unit" in shown(dlg.odds)
     dlg.close()
+
+
+def test_a_utah_beach_assault_takes_naval_gunfire_and_support_fire_in_the_dialog_FMU_NGS_01_FMU_SFM_02(
+        qtbot, settings):
+    """The compulsory beach assault (FMU-BEACH-01) opened from the checklist: naval gunfire and
+    support fire markers chosen in the dialog, the German's draws answered in the same dialog,
+    then the roll with what was chosen."""
+    port = open_engine_game(scenarios_dir() / "utah-landing.yaml")
+    w = window(qtbot, settings, port)
+    w.view.set_zoom(1.2)
+    while port.game.state.phase != "landing.beach_assault":
+        arrivals = [a for a in w.aids.pool.arrivals.values() if a.places]
+        if arrivals:
+            w.aids.pool.choose(arrivals[0].key)
+            click_place(qtbot, w, sorted(arrivals[0].places)[0])
+        else:
+            k = next((k for k, (kind, _t, _p) in enumerate(w.controller.choices()) if kind == "drop_loss"), None)
+            if k is not None:
+                w.take_choice(k, "drop loss")
+            else:
+                w.actions_panel.end_button.click()
+    owed = port.obligations()
+    assert owed and all(o.rule == "FMU-BEACH-01" for o in owed)
+    assert "FMU-BEACH-01" in shown(w.aids.duties.title)
+    w.aids.duties.tree.itemClicked.emit(w.aids.duties.items()[0], 0)
+    dlg = w.aids.attacks.dialog
+    assert dlg.defender_place == owed[0].target and sorted(dlg.attackers) == sorted(owed[0].units)
+    ids = set(dlg.support_form.controls)
+    assert "naval" in ids and any(i.startswith("draw:") for i in ids)
+    naval = dlg.support_form.controls["naval"]
+    assert naval.maximum() >= 1
+    naval.setValue(1)
+    assert any(line.rule == "FMU-NGS-01" for line in dlg.preview.attack_lines)
+    dlg.roll_button.click()
+    if port.game.log[-1].kind == "attack":  # the German answers first, here
+        assert w.controller.side == "german" and dlg.choice_list.count()
+        dlg.choice_list.itemActivated.emit(dlg.choice_list.item(0))
+        assert w.controller.side == "allied" and dlg.roll_button.isEnabled()
+        dlg.roll_button.click()
+    assert port.game.log[-1].kind == "resolve_combat" and port.game.log[-1].naval == 1
+    dlg.close()

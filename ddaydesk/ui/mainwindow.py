@@ -32,6 +32,7 @@ from ddaydesk.ui.menus import LAYER_FEATURES, apply_capabilities, build_menus
 from ddaydesk.ui.models.units import UNIT_ID_ROLE, UnitFilterModel, UnitTableModel
 from ddaydesk.ui.overlays import LAYERS
 from ddaydesk.ui.palette import DEFAULT, PALETTES
+from ddaydesk.ui.playaids import PlayAids
 from ddaydesk.ui.port import Capabilities, GamePort, GameView, SupplyView
 from ddaydesk.ui.profiles import profile_for
 from ddaydesk.ui.widgets.handover import HandoverScreen
@@ -68,6 +69,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         build_docks(self)
         self._build_turn_bar()
         build_menus(self)
+        self.aids = PlayAids(self)  # attacks, obligations, arrivals, what-if supply, legend switch
         self._build_status()
         self._sized = False
         geometry = self.settings.value("window/geometry")
@@ -182,6 +184,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
             a.setChecked(on)
             a.blockSignals(False)
             self.set_layer(layer, on, remember=False)
+        self.aids.set_game()
         self.setWindowTitle(f"ddaydesk {__version__} — {port.scenario.title}")
         self._update_recent_menu()
         self._outcome_shown = ""
@@ -195,6 +198,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
 
     # -- reactions ----------------------------------------------------------------------------
     def _view_changed(self, view: GameView) -> None:
+        self.aids.view_changed(view)
         self.scene.show_view(view)
         self.scene.counters.select(self.controller.selected)
         self.unit_model.set_units(view.units)
@@ -289,6 +293,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
     def _hovered(self, place: int) -> None:
         self.scene.overlays.show_hover(place)
         self.controller.hover(place)
+        self.aids.hovered(place)
         if place >= 0:
             ids = self.scene.counters.stack_at(place)
             units = [self.controller.unit(i) for i in ids]
@@ -300,6 +305,8 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
             return
         if place in self.choice_at:  # a marked retreat or advance place: that choice
             self.controller.choose(*self.choice_at[place])
+            return
+        if self.aids.clicked(place, unit, button):  # a placement, an attack
             return
         ids = self.scene.counters.stack_at(place)
         c = self.controller

@@ -69,7 +69,7 @@ def build_menus(win) -> None:
     win.docks_menu = m
     for dock in win.docks:
         m.addAction(dock.toggleViewAction())
-    m = mb.addMenu("&Game")
+    m = win.game_menu = mb.addMenu("&Game")
     win.end_phase_action = add_action(win, m, "&End phase", win.end_phase, "Ctrl+E",
                                       "Finish this phase and go to the next")
     win.attack_action = add_action(win, m, "&Attack…", win.attack_dialog, "A",

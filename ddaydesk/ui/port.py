@@ -172,8 +172,9 @@ class ModifierLine:
 class SupportChoice:
     id: str
     title: str
-    maximum: int  # 0..maximum points may be committed
+    maximum: int  # 0..maximum points may be committed (1: a yes/no choice)
     rule: str
+    why: str = ""  # why not more (or, at 0, why none): the rules that cap it, with their ids
 
 
 @dataclass(frozen=True)
@@ -202,6 +203,39 @@ class CombatResult:
     text: str  # what it does, in words
     retreat_choices: dict[str, frozenset[int]] = field(default_factory=dict)  # unit -> places
     advance_choices: dict[str, frozenset[int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Obligation:
+    """A compulsory attack not made yet (D77-ZOC-04, D77-AUTO-16, FMU-BEACH-01, FMU-AIRB-12):
+    ``text`` in words with its rule id; ``units`` that must attack, or the ``target`` hex that
+    must be attacked (-1: any of ``attacks``); ``attacks``: (target, units to attack with)
+    that settle it, each one click from its combat dialog."""
+
+    rule: str
+    text: str
+    units: tuple[str, ...]
+    target: int
+    attacks: tuple[tuple[int, tuple[str, ...]], ...]
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """Something that may come onto the map now (a reinforcement, a withheld unit, a landing
+    force, an airborne unit, a drop zone, a beachhead or supply centre marker, a replacement),
+    for the placement pool: ``places`` maps each place it may be put to the choice placing it
+    there (-1: by the unit's move, ``move``); ``take`` is the choice of one with no place
+    (a replacement sent back to the pool); ``why`` says why it cannot come on now."""
+
+    key: str
+    title: str
+    group: str
+    places: dict[int, int] = field(default_factory=dict)
+    unit: str = ""
+    move: bool = False
+    take: int = -1
+    why: str = ""
+    detail: str = ""
 
 
 #: Features a game may lack; :meth:`GamePort.capabilities` says why for each one missing.

@@ -110,3 +110,38 @@ def test_every_rule_id_the_panel_and_the_dialog_cite_has_its_entry(qtbot, settin
     cited = {i for t in texts for i in rule_ids(t)}
     assert {"STD-PKD-OPS", "STD-PKD-CC", "STD-PKD-SUP", "PKD-LEAD-08", "PKD-LEAD-10"} <= cited
     assert [i for i in cited if library.entry(i, "pkd") is None] == []
+
+
+def test_an_attack_put_together_on_the_map_opens_the_battle_dialog(qtbot, settings):
+    """As in every system: click a unit, Ctrl+click another, point at the enemy (the odds in the
+    status bar), click it: Koenig's battle dialog, the picked units ticked among all that may."""
+    from tests.ui.test_attacks import pick_and_attack
+
+    w, port = _window(qtbot, settings, options=PLAYED, seed=4)
+    assert not w.caps.why_not("attack") and w.attack_action.isEnabled()
+    _cup(w).buttons["op:fire"].click()
+    target = port.board.index("0911")
+    w._hovered(target)  # nothing picked yet
+    click(qtbot, w, port.game.state.place[port.game.state.unit("gb-13para")])
+    w._hovered(target)
+    assert "against" in w.hint.text() and "0911" in w.hint.text()
+    dlg = pick_and_attack(qtbot, w, ["gb-13para", "gb-8para"], target)
+    assert dlg is w.koenig_battle and dlg.title.text().startswith("Full Fire at 0911")
+    assert {u for u, c in dlg.checks.items() if c.isChecked()} == {"gb-13para", "gb-8para"}
+    pv = port.combat_preview(["gb-13para"], target, {})
+    assert (pv.attack_total, pv.defence_total) == (3, 1) and pv.column in pv.columns
+
+
+def test_a_combined_operation_offers_mobile_fire_or_close_combat_on_one_hex(qtbot, settings):
+    w, port = _window(qtbot, settings, options=PLAYED, seed=4)
+    _cup(w).buttons["op:combined"].click()
+    _cup(w).buttons[f"fire:{port.board.index('0911')}"].click()
+    dlg = w.koenig_battle
+    assert set(dlg.kinds) == {"fire", "close_combat"} and dlg.kinds["fire"].isChecked()
+    fire = dlg.odds.attack
+    dlg.kinds["close_combat"].setChecked(True)
+    assert dlg.title.text().startswith("Close Combat at 0911") and dlg.start["kind"] == "close_combat"
+    assert set(dlg.checks) == {"gb-13para", "gb-8para"} and dlg.odds.attack != fire
+    n = len(port.game.log)
+    dlg.go.click()
+    assert port.game.log[n].kind == "close_combat"

@@ -100,6 +100,11 @@ class UIProfile:
         ``side`` may see, in names, with the actions its panels may take (``port.perform``)."""
         return None
 
+    def combat_preview(self, state: Any, attackers: list[str], place: int, name: Any) -> Any:
+        """A ``CombatPreview`` of an attack the system judges itself (the map's hover odds);
+        None: the shared combat rules judge it."""
+        return None
+
     def ask(self, state: Any, name: Any, question: str, **args: Any) -> Any:
         """Answer a panel's question about the game now (``port.ask``)."""
         from ddaydesk.ui.port import PortError

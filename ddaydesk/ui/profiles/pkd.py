@@ -24,7 +24,9 @@ from ddaydesk.ui.profiles.pkd_data import (
     answer_odds,
     declaration,
     declaration_odds,
+    declaring,
     koenig_view,
+    map_preview,
 )
 
 
@@ -80,6 +82,9 @@ class PKDProfile(UIProfile):
             out.append(("battle", v.battle.target, v.battle.attacker))
             out += [("retreat", a.to, a.side) for a in legal_actions(state, state.active, ("withdraw",))]
         return tuple(out)
+
+    def combat_preview(self, state, attackers, place, name):
+        return map_preview(state, attackers, place, name)
 
     def extra(self, state, side, name):
         return koenig_view(state, side, name)
@@ -137,6 +142,14 @@ class PKDProfile(UIProfile):
         from ddaydesk.ui.profiles.pkd_cup import CupPanel
 
         return [CupPanel(parent)]
+
+    def attack_dialog(self, window, attackers, target, eligible):
+        """An attack put together on the map (A, or a click on the enemy after Ctrl+clicks):
+        the battle dialog, the Fire first where a Close Combat is open too."""
+        from ddaydesk.ui.profiles.pkd_battle import battle_dialog
+
+        here = sorted((t for t in window.controller.view.extra.targets if t.place == target), key=lambda t: t.kind)
+        return battle_dialog(window, declaring(here[-1], attackers) if here else None)
 
     def take_choice(self, window, index, kind, text):
         """A Fire or Close Combat listed in the Actions dock opens the battle dialog with that

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QRadioButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -29,7 +30,8 @@ from PySide6.QtWidgets import (
 
 from ddaydesk.ui.port import GameView, PortError
 from ddaydesk.ui.profiles.pkd_art import hits_words
-from ddaydesk.ui.profiles.pkd_odds import DIE_FACES, OddsView
+from ddaydesk.ui.profiles.pkd_data import declaring
+from ddaydesk.ui.profiles.pkd_odds import DIE_FACES, OddsView, battle_summary
 from ddaydesk.ui.rule_links import link_label, linked
 
 SIDE_COLOURS = {"allied": "#2f5d8a", "german": "#5b5f66"}
@@ -41,21 +43,25 @@ DECIDE = {"declare": "choose the attackers and Support, then declare", "answer":
 def open_battle(window, target=None, listed: int | None = None) -> BattleDialog | None:
     """The battle dialog for a declaration (a panel's ``Target``, or the Actions dock's line
     ``listed``), or for the battle waiting for a decision."""
-    old = getattr(window, "koenig_battle", None)
-    if old is not None:
-        old.close()
     start = None
     if listed is not None:
         start = window.port.ask("listed", index=listed)
     elif target is not None:
-        start = {"kind": target.kind, "target": target.place, "attackers": target.attackers,
-                 "indirect": target.indirect, "support": 0, "corps": False}
-    dlg = BattleDialog(window, start)
-    window.koenig_battle = dlg
+        start = declaring(target)
+    dlg = battle_dialog(window, start)
     if listed is not None:  # taken from the Actions dock: "Go ahead" declares it, as a preview would
         window.preview_dialog = dlg
     dlg.open()
     return dlg
+
+
+def battle_dialog(window, start: dict | None) -> BattleDialog:
+    """The window's one battle dialog (a previous one closes), not yet shown."""
+    old = getattr(window, "koenig_battle", None)
+    if old is not None:
+        old.close()
+    window.koenig_battle = BattleDialog(window, start)
+    return window.koenig_battle
 
 
 class BattleDialog(QDialog):
@@ -90,6 +96,7 @@ class BattleDialog(QDialog):
         self.attack_box = QGroupBox("Attackers")
         self.attack_lay = QVBoxLayout(self.attack_box)
         self.checks: dict[str, QCheckBox] = {}
+        self.kinds: dict[str, QRadioButton] = {}  # fire or close_combat, where both are open
         left.addWidget(self.attack_box)
         self.support_box = QGroupBox("Support")
         sl = QVBoxLayout(self.support_box)
@@ -192,9 +199,19 @@ class BattleDialog(QDialog):
 
     def _declare_widgets(self, kv) -> None:
         s = self.start
-        target = next((t for t in kv.targets if t.kind == s["kind"] and t.place == s["target"]), None)
+        here = [t for t in kv.targets if t.place == s["target"]]
+        target = next((t for t in here if t.kind == s["kind"]), None)
         if target is None:
             return
+        if len(here) > 1 and not self.kinds:  # a Combined Operation: Mobile Fire or Close Combat
+            row = QHBoxLayout()
+            for t in here:
+                radio = QRadioButton(t.title)
+                radio.setChecked(t.kind == s["kind"])
+                radio.toggled.connect(lambda on, tt=t: on and self._kind(tt))
+                self.kinds[t.kind] = radio
+                row.addWidget(radio)
+            self.attack_lay.insertLayout(0, row)
         for uid in target.attackers:
             if uid not in self.checks:
                 label = target.names.get(uid, uid) + (" — Indirect Fire" if uid in target.indirect else "")
@@ -207,6 +224,14 @@ class BattleDialog(QDialog):
         self.title.setText(f"{target.title} at {target.name}")
         self._spin(min(2, sum(n for _t, n in kv.support[kv.acting.side])), kv.leader == kv.acting.side and
                    kv.leadership, kv, kv.acting.side, s["support"], s["corps"])
+
+    def _kind(self, target) -> None:
+        """Switch the declaration to the other kind of attack on the hex, its units ticked."""
+        self.start = {**declaring(target), "support": self.support.value()}
+        for check in self.checks.values():
+            check.deleteLater()
+        self.checks = {}
+        self._view(self.controller.view)
 
     def _spin(self, most: int, corps: bool, kv, side: str, value: int | None = None, corps_on: bool = False) -> None:
         self.support.blockSignals(True)
@@ -354,27 +379,7 @@ class BattleDialog(QDialog):
         if self.declared_at is None:  # opened after the declaration, and closed before the end
             self.result.setText("<b>The battle is over.</b> What it did is in the log (the Log dock).")
             return
-        entries = view.log[self.declared_at:]
-        told = [escape(part) for e in entries for part in e.text.split("; ")
-                if ": die " in part or "rolled again" in part or "ignore the retreat" in part]
-        lines = ["<b>The battle is over.</b> " + " ".join(told)]
-        now = {u.id: u for u in view.units}
-        for uid, (hits, gone, place) in self.before.items():
-            u = now[uid]
-            if u.eliminated and not gone:
-                lines.append(f"<b>{escape(u.name)}</b>: eliminated")
-                continue
-            what = [hits_words(u.hits - hits) + (f" ({hits_words(u.hits)} now)" if hits else "")] \
-                if u.hits > hits else []
-            if u.place != place and u.place >= 0:
-                what.append(f"to {escape(self.port.place_name(u.place))}")
-            if what:
-                lines.append(f"<b>{escape(u.name)}</b>: {', '.join(what)}")
-        if len(lines) == 1:
-            lines.append("No unit was hit.")
-        dice = [r.split(": ", 1) for e in entries for r in e.rolls]
-        lines.append("Dice: " + "; ".join(f"{escape(v)} ({escape(what)})" for v, what in dice))
-        self.result.setText("<br>".join(lines))
+        self.result.setText(battle_summary(view, view.log[self.declared_at:], self.before, self.port.place_name))
         if self.odds is not None and self.odds.legal and self.lines:
             self.odds_view.show_odds(self.odds, *self.lines[:2], self.rolled, "the die rolled")
 

@@ -27,7 +27,7 @@ from ddaydesk.rules.pkd.operations import operation_problem
 from ddaydesk.rules.pkd.records import OPERATIONS, beach_of, can_arrive, enemy, rec, strength
 from ddaydesk.rules.pkd.text import place_name
 from ddaydesk.rules.pkd.view import Chit, declared_preview
-from ddaydesk.ui.port import ModifierLine
+from ddaydesk.ui.port import CombatPreview, ModifierLine, PortError
 
 SUPPORT = {"artillery": "Artillery", "allied_support": "Allied Support"}
 EXPLAIN = {"rest_refit": "no movement or combat: draw a chit from the R&R Cup; its Replacements "
@@ -264,6 +264,13 @@ def declaration(a: FireAttack | CloseCombat) -> dict:
             "indirect": tuple(a.indirect) if fire else (), "support": a.support, "corps": a.corps}
 
 
+def declaring(target: Target, ticked=None) -> dict:
+    """A declaration on a ``Target``: ``ticked`` of its units (default: all that may join)."""
+    units = tuple(u for u in ticked or () if u in target.attackers) or target.attackers
+    return {"kind": target.kind, "target": target.place, "attackers": units, "indirect": target.indirect,
+            "support": 0, "corps": False}
+
+
 def declaration_odds(state: GameState, name, kind: str, target: int, attackers: tuple[str, ...],
                      indirect: tuple[str, ...] = (), support: int = 0, corps: bool = False) -> Odds:
     """The odds of declaring this battle now (before any answer), and the declaration."""
@@ -287,3 +294,20 @@ def answer_odds(state: GameState, name, support: int = 0, corps: bool = False) -
     title = "Close Combat" if b["kind"] == "close_combat" else _fire_title(state)
     answer = AnswerBattle(enemy(b["side"]), support, corps) if b["stage"] == "answer" else None
     return _odds(pv, title, answer, False, name)
+
+
+def map_preview(state: GameState, attackers, place: int, name) -> CombatPreview:
+    """The odds of the units picked on the map attacking ``place`` (the Fire first where a Close
+    Combat is open too), as the window's hover shows any system's; PortError if none may."""
+    here = sorted((t for t in _targets(state, name) if t.place == place), key=lambda t: t.kind)
+    if not here:
+        raise PortError(f"{name(place_name(state, place))} may not be attacked now")
+    t = here[-1]
+    units = tuple(u for u in attackers if u in t.attackers)
+    o = declaration_odds(state, name, t.kind, place, units, t.indirect)
+    if not o.legal:
+        raise PortError(o.refusal)
+    table = crt().table("standard" if t.kind == "fire" else "close_combat")
+    return CombatPreview(units, place, (), o.attack_lines, o.defence_lines, o.attack, o.defence, o.column,
+                         tuple(c.label for c in table.columns), {c.label: c.results for c in table.columns},
+                         o.distribution, (), crt().die, o.rule, tuple((c, w) for _d, c, w in o.faces))

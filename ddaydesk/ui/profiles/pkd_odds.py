@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ddaydesk.ui.combat_dialog import DistributionBars
+from ddaydesk.ui.profiles.pkd_art import hits_words
 from ddaydesk.ui.rule_links import link_label, linked
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
@@ -72,7 +73,32 @@ class OddsView(QWidget):
         self.defence_lines.setText(lines_html("Defence", dlines, o.defence))
         self.column.setText(linked(f"{o.attack} against {o.defence}: column {o.column} ({o.rule}), {when}:"))
         self.strip.setText(die_strip(o.faces, rolled))
-        self.bars.set_distribution(o.distribution)
+        self.bars.set_distribution(o.distribution, {c: f"{c}: {w}" for _d, c, w in o.faces})
         self.summary.setText(f"Every defender eliminated: <b>{o.eliminated * 100:.1f} %</b> · the defenders "
                              f"retreat: <b>{o.retreats * 100:.1f} %</b> · the attackers take a Hit: "
                              f"<b>{o.attacker_hit * 100:.1f} %</b>")
+
+
+def battle_summary(view, entries, before: dict, place_name) -> str:
+    """What a battle did, from the log ``entries`` since its declaration and the view against
+    ``before`` (unit id -> Hits, eliminated, place when declared): the table's result, each
+    unit's Hits, elimination, retreat or advance, and the dice with what they were for."""
+    told = [escape(part) for e in entries for part in e.text.split("; ")
+            if ": die " in part or "rolled again" in part or "ignore the retreat" in part]
+    lines = ["<b>The battle is over.</b> " + " ".join(told)]
+    now = {u.id: u for u in view.units}
+    for uid, (hits, gone, place) in before.items():
+        u = now[uid]
+        if u.eliminated and not gone:
+            lines.append(f"<b>{escape(u.name)}</b>: eliminated")
+            continue
+        what = [hits_words(u.hits - hits) + (f" ({hits_words(u.hits)} now)" if hits else "")] if u.hits > hits else []
+        if u.place != place and u.place >= 0:
+            what.append(f"to {escape(place_name(u.place))}")
+        if what:
+            lines.append(f"<b>{escape(u.name)}</b>: {', '.join(what)}")
+    if len(lines) == 1:
+        lines.append("No unit was hit.")
+    dice = [r.split(": ", 1) for e in entries for r in e.rolls]
+    lines.append("Dice: " + "; ".join(f"{escape(v)} ({escape(what)})" for v, what in dice))
+    return "<br>".join(lines)

@@ -34,6 +34,7 @@ from ddaydesk.engine.savefile import is_save, save_text
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.scenariofile import Scenario, load_scenario
 from ddaydesk.rules.combat.words import log_text as combat_log_text
+from ddaydesk.ui.action_marks import last_moves
 from ddaydesk.ui.action_text import describe, places
 from ddaydesk.ui.names import Namer, place_text
 from ddaydesk.ui.port import (
@@ -47,7 +48,7 @@ from ddaydesk.ui.port import (
     SupplyView,
     UnitInfo,
 )
-from ddaydesk.ui.port_moves import drifts, move_range, trails, why_not_move
+from ddaydesk.ui.port_moves import drifts, move_range, why_not_move
 from ddaydesk.ui.port_text import capabilities, log_entry, own_moves, phase_title
 from ddaydesk.ui.profiles import profile_for
 
@@ -161,7 +162,7 @@ class EnginePort:
                         phase=self.phase_label(v), phases=tuple(self.phase_title(p) for p in self._phases),
                         active_side=v.active, units=tuple(units), log=self._log(side),
                         secrets={k: str(val) for k, val in v.secrets.get(side, {}).items()},
-                        secret_pending=pending, secret_options=options, trails=trails(self.game, self.sides()),
+                        secret_pending=pending, secret_options=options, trails=(moved := last_moves(self.game, side)).paths, trail_attacks=moved.attacks,
                         markers=markers + self.profile.markers(self.game.state),
                         drifts=drifts(self.game.state, self.board), outcome=self._outcome(), tracks=self.profile.tracks(v),
                         end_phase_text=self._end_phase_text(v), first_turn=self.scenario.first_turn)

@@ -18,6 +18,7 @@ from ddaydesk.ui.review_marks import MarkItems
 
 WIDTH = 1100  # pixels across a picture
 QUALITY = 82  # JPEG: a map picture is a third of its PNG's size and decodes everywhere
+LINE_PX = 2.5
 PAGE = QColor("#f7f4ec")  # around the map sheet (a JPEG has no transparency)
 
 
@@ -32,7 +33,9 @@ class MapPictures:
         self.size = (width, max(1, round(self.rect.height() * self.level)))
         self.base = scene.renderer.render(self.level, self.rect, *self.size)
         scene.counters.set_level(self.level)
-        self.marks = MarkItems(scene, scene.geom, Z_COUNTER + 1.5, strong=False)
+        # the turn's moves and attacks, at least LINE_PX wide however small the map is drawn
+        self.marks = MarkItems(scene, scene.geom, Z_COUNTER + 1.5, strong=True,
+                               width=max(0.14, LINE_PX / (self.level * scene.geom.scale)))
 
     def picture(self, view: GameView, marks: Marks = Marks()) -> QImage:  # noqa: B008 (immutable)
         self.scene.show_view(view)

@@ -69,7 +69,7 @@ def _weather(m, roll, notes, ctx):
 def _hits(m, roll, notes, ctx):
     need = int(m["need"])
     purpose = m["what"] + (f", {m['who']} firing" if m["who"] else "")
-    return f"a hit on {'a 1' if need == 1 else f'1-{need}'}", "hit" if roll.value <= need else "miss", purpose
+    return f"hits on {'a 1' if need == 1 else f'1-{need}'}", "hit" if roll.value <= need else "miss", purpose
 
 
 @reads(r"^reinforcements (?P<chart>\S+)$")
@@ -107,10 +107,11 @@ def _drop(m, roll, notes, ctx):
 
 @reads(r"^drift of (?P<unit>\S+)$")
 def _drift(m, roll, notes, ctx):
-    k = ctx.setdefault(("drift", m["unit"]), 0) + 1
-    ctx[("drift", m["unit"])] = k
-    got = _note(notes, rf"^{re.escape(m['unit'])} drop: .*drift {k}: (?P<res>[^;]+)")
-    return "drift direction", got["res"].replace("->", "→") if got else ""
+    k = ctx.get(("drift", m["unit"]), 0)
+    ctx[("drift", m["unit"])] = k + 1
+    got = _note(notes, rf"^{re.escape(m['unit'])} drop: ")
+    drifts = re.findall(r"drift \d+: ([^;]+)", got.string) if got else []  # (the number is the die's)
+    return "drift direction", drifts[k].replace("->", "→") if k < len(drifts) else ""
 
 
 DRAWS = re.compile(r"\b(cup|deck|draw|drawn|set aside|lost for|sector of)\b", re.IGNORECASE)

@@ -21,11 +21,14 @@ ATTACK = QColor("#d0021b")  # an attack: the reviewed one, or the other side's s
 class MarkItems:
     """A few path items drawing one :class:`Marks` (a move's casing, lines, heads, outlines)."""
 
-    def __init__(self, scene: QGraphicsScene, geom: BoardGeometry, z: float, strong: bool):
+    def __init__(self, scene: QGraphicsScene, geom: BoardGeometry, z: float, strong: bool,
+                 width: float | None = None):
+        """``strong``: solid lines over a white casing (else dashed, thin); ``width`` of the
+        lines in hexes (a small picture of a big map needs them wider)."""
         self.geom = geom
         s = self.s = geom.scale
         cap, join = Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin
-        width = 0.14 if strong else 0.07
+        width = width or (0.14 if strong else 0.07)
         self.marks = Marks()
 
         def item(pen: QPen, brush=Qt.BrushStyle.NoBrush, dz: float = 0.0) -> QGraphicsPathItem:
@@ -37,7 +40,7 @@ class MarkItems:
             scene.addItem(it)
             return it
 
-        casing = QPen(QColor(255, 255, 255, 220), s * (width + 0.1), Qt.PenStyle.SolidLine, cap, join)
+        casing = QPen(QColor(255, 255, 255, 220), s * width * 1.7, Qt.PenStyle.SolidLine, cap, join)
         self.casing = item(casing) if strong else None
         style = Qt.PenStyle.SolidLine if strong else Qt.PenStyle.DashLine
         self.moves = item(QPen(MOVE, s * width, Qt.PenStyle.SolidLine, cap, join), dz=0.1)

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from ddaydesk.ui.overlays import LAYERS, MARKER_LABELS, Overlays
 
 SWATCH = QSize(30, 16)
-TITLES = {"choices": "Combat result"}  # groups that are no View layer (those have their title there)
+TITLES = {"choices": "Combat result", "review": "Reviewed action"}  # groups that are no View layer (those have their title there)
 MARKER_WORDS = {"supply_centre": "supply centre", "interdiction": "interdiction", "beachhead": "beachhead",
                 "drop_zone": "drop zone"}
 
@@ -56,7 +56,9 @@ def entries(ov: Overlays) -> list[tuple[str, str, object]]:
                 ("supply", "counter out of supply this turn", "mark:1"),
                 ("supply", "out of supply for longer", "mark:2")]
     if on("trails"):
-        out.append(("trails", "the last move of each unit", ov.trails))
+        out.append(("trails", "a move since your last turn (and yours this turn)", ov.trails))
+    for more in ov.__dict__.get("more_entries", ()):  # marks other modules draw (review.py)
+        out += more()
     if "choices" in ov.filled:
         out.append(("choices", "a retreat or advance may end there: click to choose it", ov.choice_ends))
     for kind in sorted(ov.marker_kinds):

@@ -40,6 +40,8 @@ class ReviewMode(QObject):
         self.marks = self.trail_attacks = None
         self.bar = ReviewBar(win)
         win.addToolBar(Qt.ToolBarArea.BottomToolBarArea, self.bar)
+        win.addToolBarBreak(Qt.ToolBarArea.BottomToolBarArea)
+        win.addToolBar(Qt.ToolBarArea.BottomToolBarArea, self.bar.info)
         self.bar.hide()
         self.bar.enable(False)
         self.bar.step.connect(self.step)
@@ -83,7 +85,8 @@ class ReviewMode(QObject):
         """A new game in the window (after the previous one was dropped)."""
         self.marks = review_items(scene, scene.geom)
         self.trail_attacks = trail_attack_items(scene, scene.geom, scene.overlays)
-        scene.overlays.trail_attacks = self.trail_attacks.attacks  # the legend's sample
+        scene.overlays.more_entries = [self._legend]
+        self._legend_shown: tuple = ()
         controller.viewChanged.connect(self._view_changed)
         controller.handoverNeeded.connect(self._handover)
         ok = isinstance(self.win.port, EnginePort)
@@ -118,6 +121,7 @@ class ReviewMode(QObject):
             self.bar.show()
             self.bar.enable(True)
             self._check(True)
+            win.view.setFocus()  # the review's keys go to the window, not a widget that types
             win.show_hint("Reviewing the game: the live game is untouched. Esc leaves the review.")
         self.go(self.port.end if at is None else at)
 
@@ -227,17 +231,20 @@ class ReviewMode(QObject):
     # -- what the window shows ----------------------------------------------------------------
     def _view_changed(self, view: GameView) -> None:
         win = self.win
-        had = bool(self.trail_attacks.marks)
         self.trail_attacks.show(Marks(attacks=view.trail_attacks))
-        if had != bool(self.trail_attacks.marks):
-            for listener in win.scene.overlays.changed:  # the legend: attacks among the trails
-                listener()
         if not self.active:
             self.marks.clear()
+            self._tell_legend()
             return
         rp = self.port
         at = rp.at
         self.marks.show(action_marks(rp.game, at - 1, view.side) if at > 0 else Marks())
+        self._tell_legend()
+        self._bring_into_view()
+        panel = win.actions_panel  # nothing is played here
+        panel.set_choices((), "", "")
+        panel.end_button.setVisible(False)
+        panel.note.setText("Reviewing the game: nothing is played here. Leave the review (Esc) to play on.")
         win.log_model.set_current(at)
         win.dice_log.set_current(at)
         row = win.log_model.row_of(at)
@@ -247,6 +254,37 @@ class ReviewMode(QObject):
         what = f": {entry.text}" if entry is not None else (": the start of the game" if at == 0 else "")
         where = f"Action {at} of {rp.end} · Turn {view.turn} · {view.active_side.capitalize()} {view.phase}{what}"
         self.bar.show_position(at, rp.end, where, self._take_back_why(at), view.side)
+
+    def _legend(self) -> list[tuple[str, str, object]]:
+        """The map legend's entries for what this module draws (legend.entries asks)."""
+        out = []
+        if self.win.scene.overlays.visible.get("trails") and self.trail_attacks.marks.attacks:
+            out.append(("trails", "an attack since your last turn", self.trail_attacks.attacks))
+        m = self.marks.marks if self.active else Marks()
+        for shown, text, item in ((m.paths, "its move", self.marks.moves),
+                                  (m.attacks, "its attack, into the target's outline", self.marks.attacks),
+                                  (m.places, "a place it entered or named", self.marks.places)):
+            if shown:
+                out.append(("review", text, item))
+        return out
+
+    def _tell_legend(self) -> None:
+        """The legend redraws when the entries above change (not at every step)."""
+        now = tuple(text for _l, text, _s in self._legend())
+        if now != self._legend_shown:
+            self._legend_shown = now
+            for listener in self.win.scene.overlays.changed:
+                listener()
+
+    def _bring_into_view(self) -> None:
+        """The reviewed action on the map: the view moves only when it is out of sight."""
+        rect = self.marks.rect()
+        view = self.win.view
+        if rect is None:
+            return
+        seen = view.mapToScene(view.viewport().rect()).boundingRect()
+        if not seen.contains(rect):
+            view.centerOn(rect.center())
 
     def _take_back_why(self, at: int) -> str | None:
         why = take_back_problem(self.live.game, at)

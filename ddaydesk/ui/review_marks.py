@@ -6,7 +6,7 @@ the View menu's trails layer)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLineF, QPointF, Qt
+from PySide6.QtCore import QLineF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
@@ -88,14 +88,14 @@ class MarkItems:
     def clear(self) -> None:
         self.show(Marks())
 
-    def centre(self) -> QPointF | None:
+    def rect(self) -> QRectF | None:
         """Where the marks are (to bring them into view), or None when there are none."""
         rect = None
         for it in self.items:
-            r = it.path().boundingRect()
-            if not r.isEmpty() or r.width() or r.height():
+            if not it.path().isEmpty():
+                r = it.path().boundingRect()
                 rect = r if rect is None else rect.united(r)
-        return rect.center() if rect is not None else None
+        return rect
 
 
 def review_items(scene, geom) -> MarkItems:

@@ -36,8 +36,9 @@ def test_a_combat_roll_in_the_dice_log(qtbot, settings):
     assert model.rowCount() == 1 and not win.dice_log.empty.isVisible()
     row = {c: model.data(model.index(0, k)) for k, c in enumerate(COLUMNS)}
     assert row["#"] == str(g.pos) and row["Side"] == "Allied" and row["Roll"] == f"{roll.value} on d6"
-    assert row["Rolled for"].startswith("combat at ") and row["Table"] == f"Combat Results Table, {column} column"
-    assert row["Result"] == f"{code}: {meaning}"
+    purpose, result = row["Rolled for → result"].split("\n")
+    assert purpose.startswith("combat at ") and row["Table"] == f"Combat Results Table, {column} column"
+    assert result == f"→ {code}: {meaning}"
     tip = model.data(model.index(0, 3), Qt.ItemDataRole.ToolTipRole)
     assert f"Rolled {roll.value} on d6 for combat at" in tip and f"Result: {code}: {meaning}" in tip
     assert f"{g.pos}  T1 Allied combat: combat at" in tip  # the whole action it belongs to

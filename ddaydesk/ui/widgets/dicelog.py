@@ -13,7 +13,8 @@ from ddaydesk.ui.models.log import CURRENT, LATER, entry_text
 from ddaydesk.ui.port import DieRoll, GameView, LogEntry
 
 Index = QModelIndex | QPersistentModelIndex
-COLUMNS = ("#", "Turn", "Side", "Rolled for", "Roll", "Table", "Result")
+# what a narrow dock shows first: each row two lines, what the roll was for over what it led to
+COLUMNS = ("#", "Turn", "Roll", "Rolled for → result", "Table", "Side")
 SEQ_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
@@ -65,14 +66,16 @@ class DiceModel(QAbstractTableModel):
             return None
         e, r = self.rows[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return (str(e.seq), str(e.turn), e.side.capitalize(), r.purpose, r.die, r.table or "—",
-                    r.result or "—")[index.column()]
+            return (str(e.seq), str(e.turn), r.die, f"{r.purpose}\n→ {r.result or '(the log does not say)'}",
+                    r.table or "—", e.side.capitalize())[index.column()]
         if role == Qt.ItemDataRole.ToolTipRole:
             return tooltip(e, r)
         if role == SEQ_ROLE:
             return e.seq
-        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in (0, 1, 4):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in (0, 1, 2):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         if self.current >= 0 and role == Qt.ItemDataRole.BackgroundRole and e.seq == self.current:
             return QBrush(CURRENT)
         if self.current >= 0 and role == Qt.ItemDataRole.ForegroundRole and e.seq > self.current:
@@ -107,18 +110,22 @@ class DiceLog(QWidget):
         t.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         t.setWordWrap(False)
         t.verticalHeader().hide()
-        t.verticalHeader().setDefaultSectionSize(t.fontMetrics().height() + 6)
+        t.verticalHeader().setDefaultSectionSize(2 * t.fontMetrics().height() + 8)
         h = t.horizontalHeader()
         h.setStretchLastSection(True)
-        em = t.fontMetrics().averageCharWidth()
-        for col, chars in enumerate((5, 5, 7, 30, 8, 24)):
-            t.setColumnWidth(col, em * chars)
         h.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.model.modelReset.connect(self._widths)  # (a reset forgets them)
+        self._widths()
         t.doubleClicked.connect(lambda idx: self.reviewAt.emit(idx.data(SEQ_ROLE)))
         self.empty = QLabel("No dice rolled yet.")
         self.empty.setStyleSheet("color: #666; padding: 4px;")
         lay.addWidget(self.empty)
         lay.addWidget(t)
+
+    def _widths(self) -> None:
+        em = self.table.fontMetrics().averageCharWidth()
+        for col, chars in enumerate((5, 5, 10, 44, 30)):
+            self.table.setColumnWidth(col, em * chars)
 
     def set_view(self, view: GameView) -> None:
         self.model.set_entries(view.log)

@@ -1,25 +1,26 @@
-"""The review bar (a VCR): back to the start, back a turn, a phase, an action; forward an
-action, a phase, a turn, to the end; a slider over the whole log; where the review stands in
-words; the side whose view is shown; "Take back to here" where undo may go, else "Start a new
-game from here"; and Leave. Each button is a QAction with its key, so the keys work wherever
-the focus is while the review is on (and nowhere else: the actions are disabled then)."""
+"""The review bar (a VCR), two rows under the map. The first: back to the start, back a turn,
+a phase, an action; forward an action, a phase, a turn, to the end; a slider over the whole
+log. The second: where the review stands in words; the side whose view is shown; "Take back
+to here" where undo may go, else "Start a new game from here"; and Leave. Each button is a
+QAction with its key, so the keys work wherever the focus is while the review is on (and
+nowhere else: the actions are disabled then)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSlider, QToolBar
+from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSizePolicy, QSlider, QToolBar
 
 # (step id, text, tip, keys)
 STEPS = (
-    ("start", "⏮", "Back to the start of the game", ("Home",)),
+    ("start", "|◀ Start", "Back to the start of the game", ("Home",)),
     ("turn-", "◀◀ Turn", "Back to the start of this turn, or the turn before", ("Ctrl+PgUp",)),
     ("phase-", "◀ Phase", "Back to the start of this phase, or the phase before", ("PgUp",)),
     ("action-", "‹ Action", "Back one action", (",", "Alt+Left")),
     ("action+", "Action ›", "Forward one action", (".", "Alt+Right")),
     ("phase+", "Phase ▶", "Forward to the start of the next phase", ("PgDown",)),
     ("turn+", "Turn ▶▶", "Forward to the start of the next turn", ("Ctrl+PgDown",)),
-    ("end", "⏭", "Forward to where the game stands", ("End",)),
+    ("end", "End ▶|", "Forward to where the game stands", ("End",)),
 )
 
 
@@ -52,28 +53,51 @@ class ReviewBar(QToolBar):
             self.steps[sid] = a
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setMinimumWidth(160)
+        self.slider.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.slider.setToolTip("Drag through the whole log")
         self.slider.valueChanged.connect(self._slid)
+        # the bar's widgets never keep the keyboard: its keys ("," and ".") must reach the window
+        self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.addWidget(self.slider)
+        self.info = QToolBar("Review: where", parent)  # the second row
+        self.info.setObjectName("review-info")
+        self.info.setMovable(False)
         self.where = QLabel("")
-        self.where.setMinimumWidth(220)
         self.where.setTextFormat(Qt.TextFormat.PlainText)
-        self.addWidget(self.where)
+        self.where.setMinimumWidth(240)  # long words elide to the room there is
+        self.where.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.where.setStyleSheet("padding: 0 6px;")
+        self.info.addWidget(self.where)
         self.side = QComboBox()
         self.side.setToolTip("Whose view of the game is shown (the hand-over screen guards a "
                              "side's secrets, as in play)")
+        self.side.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.side.activated.connect(lambda _i: self.sideChosen.emit(self.side.currentData()))
-        self.addWidget(self.side)
+        self.info.addWidget(self.side)
         self.here = QPushButton("")
+        self.here.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.here.clicked.connect(self._here)
-        self.addWidget(self.here)
+        self.info.addWidget(self.here)
         self.leave_action = QAction("Leave review", self)
         self.leave_action.setShortcut(QKeySequence("Esc"))
         self.leave_action.setToolTip("Back to the game as it stands (Esc)")
         self.leave_action.triggered.connect(self.leave.emit)
-        self.addAction(self.leave_action)
+        self.info.addAction(self.leave_action)
         self._branching = False
         self._quiet = False
+        self._where = ""
+
+    def _elide(self) -> None:
+        w = self.where
+        w.setText(w.fontMetrics().elidedText(self._where, Qt.TextElideMode.ElideRight, max(100, w.width() - 12)))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def setVisible(self, visible: bool) -> None:
+        super().setVisible(visible)
+        self.info.setVisible(visible)
 
     def _slid(self, value: int) -> None:
         if not self._quiet:
@@ -98,8 +122,9 @@ class ReviewBar(QToolBar):
         self.slider.setRange(0, end)
         self.slider.setValue(at)
         self._quiet = False
-        self.where.setText(where)
         self.where.setToolTip(where)
+        self._where = where
+        self._elide()
         for sid, a in self.steps.items():
             a.setEnabled(at > 0 if sid in ("start", "turn-", "phase-", "action-") else at < end)
         self.side.blockSignals(True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog
 
@@ -53,6 +53,7 @@ class ReviewMode(QObject):
         win.handover.accepted.connect(self._handover_done)
         win.log_view.doubleClicked.connect(lambda idx: self.enter(idx.data(Qt.ItemDataRole.UserRole + 1)))
         win.dice_log.reviewAt.connect(self.enter)
+        win.turn_track.boxes.installEventFilter(self)  # in review, a click on a turn goes there
         self.action = QAction("&Review the game", win)
         self.action.setShortcut(QKeySequence("Ctrl+R"))
         self.action.setCheckable(True)
@@ -107,6 +108,7 @@ class ReviewMode(QObject):
             self._check(False)
             return
         if win.stack.currentWidget() is win.handover:
+            self._check(self.active)
             return  # the next player is not at the screen yet
         if not self.active:
             c = win.controller
@@ -196,6 +198,15 @@ class ReviewMode(QObject):
         self.enter(self.port.at if self.active else None)
         if self.active:
             self.go(self.port.steps.turn_start(turn))
+
+    def eventFilter(self, obj, event) -> bool:
+        if (self.active and event.type() == QEvent.Type.MouseButtonRelease
+                and event.button() == Qt.MouseButton.LeftButton):
+            turn = self.win.turn_track.turn_at(event.position().toPoint().x())
+            if turn in self.port.steps.turn_starts:
+                self.go(self.port.steps.turn_start(turn))
+                return True
+        return False
 
     def _work_ahead(self) -> None:
         """While the player looks, the next position's supply marks (the slow part of a step)."""

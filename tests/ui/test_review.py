@@ -70,7 +70,9 @@ def test_review_the_2000_action_campaign_game(qtbot, win, campaign):
         shows(win, g, i)
     rv.bar.steps["action+"].trigger()
     shows(win, g, 1998)
-    rv.jump_to_turn(10)
+    box = win.turn_track.box_rect(10).center()  # a click on turn 10 of the turn track
+    win.turn_track.ensureVisible(box.x(), box.y())
+    qtbot.mouseClick(win.turn_track.boxes, Qt.MouseButton.LeftButton, pos=box)
     shows(win, g, g.find(10))
     assert g.state_at(g.find(10)).turn == 10 and g.state_at(g.find(10) - 1).turn == 9
     at = rv.port.at  # a phase forward: the first position of the next phase
@@ -86,6 +88,8 @@ def test_review_the_2000_action_campaign_game(qtbot, win, campaign):
     rv.bar.steps["turn-"].trigger()
     rv.bar.steps["turn-"].trigger()
     shows(win, g, g.find(9))
+    rv.jump_to_turn(22)
+    shows(win, g, g.find(22))
     rv.bar.steps["start"].trigger()  # back to the start
     shows(win, g, 0)
     assert not rv.bar.steps["action-"].isEnabled()

@@ -54,7 +54,7 @@ class ReviewBar(QToolBar):
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setMinimumWidth(160)
         self.slider.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.slider.setToolTip("Drag through the whole log")
+        self.slider.setToolTip("Drag through the whole log (a click on a turn of the turn track goes to its start)")
         self.slider.valueChanged.connect(self._slid)
         # the bar's widgets never keep the keyboard: its keys ("," and ".") must reach the window
         self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)

@@ -33,7 +33,6 @@ NAMES_AFTER_MS = 250
 class ReviewMode(QObject):
     def __init__(self, win):
         super().__init__(win)
-        self.win = win
         self.port: ReviewPort | None = None
         self.live: EnginePort | None = None
         self.live_side = ""
@@ -76,6 +75,12 @@ class ReviewMode(QObject):
         self._names.timeout.connect(self._plan_names)
         self._names_now = None
         self._stacks: dict[int, int] | None = None
+
+    @property
+    def win(self):
+        """The main window (its Qt parent: no Python reference back to it, so a window deleted
+        by Qt goes at once)."""
+        return self.parent()
 
     @property
     def active(self) -> bool:

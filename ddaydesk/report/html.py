@@ -72,9 +72,12 @@ def _section(t: Turn, picture) -> list[str]:
                    f'<figcaption>The map at the end of turn {t.turn}: <span class="legend-move">orange</span> '
                    f'lines are the turn\'s moves, <span class="legend-attack">red</span> arrows its attacks.'
                    "</figcaption></figure>")
-    out.append('<div class="facts"><div><h3>Out of supply at the end of the turn</h3>')
-    out += _by_side(t.out_of_supply, "no unit")
-    out.append("</div><div><h3>Losses</h3>")
+    out.append('<div class="facts">')
+    if t.supply:
+        out.append("<div><h3>Out of supply at the end of the turn</h3>")
+        out += _by_side(t.out_of_supply, "no unit")
+        out.append("</div>")
+    out.append("<div><h3>Losses</h3>")
     out += _by_side(t.losses, "none")
     out.append("</div></div>")
     rolls = [(a.entry, r) for a in t.actions for r in a.rolls]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ddaydesk.engine import ELIMINATED, OVER
+from ddaydesk.engine.tables import load_weather_chart
 from ddaydesk.ui.action_marks import Marks, action_marks
 from ddaydesk.ui.port import DieRoll, GameView, LogEntry
 from ddaydesk.ui.port_text import log_entry
@@ -49,6 +50,7 @@ class Turn:
     view: GameView  # the map there, as every side may see it
     marks: Marks  # the turn's moves and attacks
     weather: str = ""
+    supply: bool = True  # the game has supply rules (else nothing is said of supply)
     out_of_supply: dict[str, list[str]] = field(default_factory=dict)  # side -> unit names
     losses: dict[str, list[str]] = field(default_factory=dict)  # side -> "name eliminated" / "name reduced"
 
@@ -85,6 +87,7 @@ def turns(rp: ReviewPort, progress=None) -> list[Turn]:
     sides = live.sides()
     units = live.scenario.units
     starts = sorted(rp.steps.turn_starts.items())
+    weather = load_weather_chart(live.scenario.system.id) is not None
     out: list[Turn] = []
     for n, (turn, start) in enumerate(starts):
         stop = starts[n + 1][1] if n + 1 < len(starts) else rp.end  # the next turn's first position
@@ -102,9 +105,10 @@ def turns(rp: ReviewPort, progress=None) -> list[Turn]:
         rp.seek(end)
         t = Turn(turn, phases, end, public_view(rp), marks)
         state = g.states[end]
-        if state.weather:
+        if state.weather and weather:  # a system without a weather chart has none to tell
             t.weather = WEATHER.get(str(state.weather), str(state.weather))
-        if not live.capabilities().why_not("supply"):
+        t.supply = not live.capabilities().why_not("supply")
+        if t.supply:
             for side in sides:
                 names = [u.name for u in units if u.side == side and u.id in rp._out_of_supply(side)]
                 if names:

@@ -120,3 +120,26 @@ def test_the_report_command_writes_a_save_s_report(qtbot, utah, tmp_path, capsys
     broken = tmp_path / "broken.ddaysave"
     broken.write_text("{\"format\": 1")
     assert main(["report", str(broken)]) == 1 and "broken.ddaysave" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name, supply", [("dday2.yaml", False), ("sword.yaml", False), ("ddd-omaha.yaml", False),
+                                          ("tutorial.yaml", True)])
+def test_every_system_s_report(qtbot, name, supply):
+    """A seeded game of each system: a section per turn, its pictures decode; what a system
+    does not have (supply rules, a weather chart) the report does not talk about."""
+    from ddaydesk.engine.tables import load_weather_chart
+    from ddaydesk.report import report_html
+
+    g = Game(load_scenario(scenarios_dir() / name), seed=4)
+    choose = scripted(4)
+    while g.pos < 60 and g.state.phase != OVER:
+        g.do(choose(g.state))
+    text = report_html(g, width=300)
+    page = Page()
+    page.feed(text)
+    assert not page.errors and list(page.sections) == sorted({s.turn for s in g.states[:g.pos + 1]})
+    for (src, w, h), in page.pictures.values():
+        img = QImage.fromData(base64.b64decode(src.split(",", 1)[1]))
+        assert (img.width(), img.height()) == (w, h) == (300, h)
+    assert ("Out of supply at the end of the turn" in text) == supply
+    assert ("weather:" in text) == (load_weather_chart(g.scenario.system.id) is not None)

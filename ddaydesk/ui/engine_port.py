@@ -31,6 +31,7 @@ from ddaydesk.engine.hidden_setup import ChooseArea, PlaceWithheld, Withhold
 from ddaydesk.engine.savefile import is_save, save_text
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.scenariofile import Scenario, load_scenario
+from ddaydesk.ui.action_marks import last_moves
 from ddaydesk.ui.action_text import describe, places
 from ddaydesk.ui.names import Namer, place_text
 from ddaydesk.ui.port import (
@@ -43,7 +44,7 @@ from ddaydesk.ui.port import (
     UnitInfo,
 )
 from ddaydesk.ui.port_combat import CombatPort
-from ddaydesk.ui.port_moves import drifts, move_modes, move_range, trails, why_not_move
+from ddaydesk.ui.port_moves import drifts, move_modes, move_range, why_not_move
 from ddaydesk.ui.port_text import capabilities, log_entry, own_moves, phase_title
 from ddaydesk.ui.profiles import profile_for
 
@@ -159,7 +160,7 @@ class EnginePort(CombatPort):
                         phase=self.phase_label(v), phases=tuple(self.phase_title(p) for p in self._phases),
                         active_side=v.active, units=tuple(units), log=self._log(side),
                         secrets={k: str(val) for k, val in v.secrets.get(side, {}).items()},
-                        secret_pending=pending, secret_options=options, trails=trails(self.game, self.sides()),
+                        secret_pending=pending, secret_options=options, trails=(moved := last_moves(self.game, side)).paths, trail_attacks=moved.attacks,
                         markers=markers + self.profile.markers(self.game.state),
                         drifts=drifts(self.game.state, self.board), outcome=self._outcome(), tracks=self.profile.tracks(v),
                         end_phase_text=self._end_phase_text(v), first_turn=self.scenario.first_turn,

@@ -76,9 +76,8 @@ class GameCommands:
         return self.aids.attacks.open(self.hex_info.place)
 
     def show_roll_log(self) -> None:
-        self.log_dock.show()
-        self.log_dock.raise_()
-        self.dice_only.setChecked(True)
+        self.dice_dock.show()
+        self.dice_dock.raise_()
 
     # -- help ---------------------------------------------------------------------------------
     def show_rules(self) -> None:

@@ -34,7 +34,7 @@ SWATCH = QSize(30, 16)
 CORNERS = ((False, False), (True, False), (False, True), (True, True))  # (right, top): bottom-left first
 # groups that are no View layer (those have their title there)
 TITLES = {"choices": "Combat result", "attack": "Attack", "duties": "Combat obligations",
-          "whatif": "Supply after the move shown", "placing": "Placing"}
+          "whatif": "Supply after the move shown", "placing": "Placing", "review": "Reviewed action"}
 MARKER_WORDS = {"supply_centre": "supply centre", "interdiction": "interdiction", "beachhead": "beachhead",
                 "drop_zone": "drop zone"}
 
@@ -65,8 +65,10 @@ def entries(ov: Overlays) -> list[tuple[str, str, object]]:
                 ("supply", "counter out of supply this turn", "mark:1"),
                 ("supply", "out of supply for longer", "mark:2")]
     if on("trails"):
-        out.append(("trails", "the last move of each unit", ov.trails))
+        out.append(("trails", "a move since your last turn (and yours this turn)", ov.trails))
     out += ov.marks.entries()
+    for more in ov.more_entries:  # marks other modules draw (review.py)
+        out += more()
     if "choices" in ov.filled:
         out.append(("choices", "a retreat or advance may end there: click to choose it", ov.choice_ends))
     for kind in sorted(ov.marker_kinds):

@@ -116,6 +116,7 @@ class Overlays:
         self.marker_text = _item(scene, Z_COUNTER - 0.9)
         # attacks being put together, combat obligations, what-if supply, arrivals to place
         self.marks = PlayMarks(scene, geom, arrow_head, self._tell)
+        self.more_entries: list = []  # legend entries of marks other modules draw (review.py)
         self.apply_palette(palette)
         for name in LAYERS:
             self.set_visible(name, self.visible[name])

@@ -48,6 +48,28 @@ class UnitInfo:
 
 
 @dataclass(frozen=True)
+class DieRoll:
+    """One roll in the dice log, in words: what it was rolled for, the table (chart, cup,
+    deck) it was read on and what it led to ("" where the log does not say)."""
+
+    value: int
+    sides: int
+    purpose: str
+    table: str = ""
+    result: str = ""
+    drawn: bool = False  # a draw from a cup or deck of ``sides``, not a die
+
+    @property
+    def die(self) -> str:
+        """"4 on d6"; a draw from a cup or deck of n: "2 of 4"."""
+        return f"{self.value} of {self.sides}" if self.drawn else f"{self.value} on d{self.sides}"
+
+    def __str__(self) -> str:
+        table = f" ({self.table})" if self.table else ""
+        return f"{self.die}: {self.purpose}{table}" + (f" → {self.result}" if self.result else "")
+
+
+@dataclass(frozen=True)
 class LogEntry:
     seq: int  # position in the action log
     turn: int
@@ -55,7 +77,7 @@ class LogEntry:
     side: str
     text: str
     dice: tuple[int, ...] = ()  # the rolls this action used, for the dice log
-    rolls: tuple[str, ...] = ()  # each roll in words: "4: combat at Carentan (1-1)"
+    rolls: tuple[DieRoll, ...] = ()  # each roll in words, with its table and result
 
 
 @dataclass(frozen=True)
@@ -73,7 +95,8 @@ class GameView:
     secrets: dict[str, str] = field(default_factory=dict)  # this side's own secret choices
     secret_pending: str | None = None  # key of a secret choice this side must now make
     secret_options: tuple[tuple[str, str], ...] = ()  # (value, title) for that choice
-    trails: tuple[tuple[int, ...], ...] = ()  # paths moved in each side's latest movement phase
+    trails: tuple[tuple[int, ...], ...] = ()  # last moves: the other side's since this side's turn, its own this turn
+    trail_attacks: tuple[tuple[tuple[int, ...], int], ...] = ()  # the other side's attacks then: (from, target)
     markers: tuple[tuple[str, int, str | None], ...] = ()  # (kind, place, side) on the map
     drifts: tuple[tuple[int, int], ...] = ()  # airborne drops: (planned, landed) where they differ
     outcome: str = ""  # game over: who won and why, in words (with the rule id); "" while playing

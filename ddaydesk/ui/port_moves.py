@@ -1,5 +1,5 @@
 """Movement for the engine port: a unit's legal range, why a place is out of reach, and the
-moves the map shows afterwards (trails, airborne drift).
+moves the map shows afterwards (airborne drift; the trails are ``action_marks.last_moves``).
 
 Hex systems search with the engine's ``reach`` (MP costs, the cheapest paths, ZOC stops);
 a system whose rules module lists its own moves (D-Day2: one zone a step) is read from
@@ -102,23 +102,6 @@ def why_not_move(port, unit: str, place: int, mode: str = "normal") -> str:
         return port.name(problem(state, Move(port.scenario.units[k].side, unit, place)) or "")
     why = move_problem(state, k, mode, current_phase(state).units)
     return port.name(why or why_not(state, reach(state, k, mode), place))
-
-
-def trails(game, sides: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
-    """What each side did in its latest movement phase (movement is open information)."""
-    latest: dict[str, tuple] = {}  # side -> (turn, phase) of its latest movement
-    out = []
-    for i in range(game.pos - 1, -1, -1):
-        before, ch = game.states[i], game.changes[i]
-        if not ch.moved or not isinstance(game.actions[i], Move):
-            continue
-        side = game.actions[i].side
-        key = latest.setdefault(side, (before.turn, before.phase))
-        if key == (before.turn, before.phase):
-            out.extend(tuple(p for p in path if p >= 0) for _u, _f, _t, path in ch.moved)
-        if len(latest) == len(sides) and all(latest[s] != (before.turn, before.phase) for s in latest):
-            break
-    return tuple(reversed(out))
 
 
 def drifts(state, board) -> tuple[tuple[int, int], ...]:

@@ -162,7 +162,7 @@ def test_a_whole_activation_through_the_window(qtbot, settings):
     # the log and the dice log say it all in words, with the dice
     texts = [e.text for e in w.controller.view.log[n:]]
     assert texts[0].startswith("Fire at 0911") or texts[0].startswith("fire at 0911")
-    assert any("5 on d6" in r for e in w.controller.view.log[n:] for r in e.rolls)
+    assert any("5 on d6" in str(r) for e in w.controller.view.log[n:] for r in e.rolls)
     # the next chit
     cup_before = list(rec(port.game.state)["cup"])
     _cup(w).buttons["end"].click()
@@ -173,7 +173,7 @@ def test_a_whole_activation_through_the_window(qtbot, settings):
     assert kv.acting.formation == drawn and [c.formation for c in kv.cup] == r["cup"]
     assert w.controller.side == kv.acting.side  # the drawn side takes the seat
     last = w.controller.view.log[-1]
-    assert "Command Cup" in last.text and any("Command Cup" in x for x in last.rolls) or len(cup_before) == 1
+    assert "Command Cup" in last.text and any("Command Cup" in str(x) for x in last.rolls) or len(cup_before) == 1
 
 
 def test_the_leadership_re_roll_from_the_dialog(qtbot, settings):
@@ -190,7 +190,7 @@ def test_the_leadership_re_roll_from_the_dialog(qtbot, settings):
     assert port.game.log[n].kind == "leadership" and port.game.log[n].feat == "reroll"
     assert len(port.game.changes[n].dice) == 1
     entries = w.controller.view.log
-    assert any("re-roll" in r for r in entries[n].rolls)
+    assert any("re-roll" in str(r) for r in entries[n].rolls)
     assert "The battle is over" in dlg.result.text() and "the die is rolled again" in dlg.result.text()
     assert f"{first} on d6" in dlg.result.text()  # both dice, the first and the re-roll
 

@@ -99,6 +99,6 @@ def battle_summary(view, entries, before: dict, place_name) -> str:
             lines.append(f"<b>{escape(u.name)}</b>: {', '.join(what)}")
     if len(lines) == 1:
         lines.append("No unit was hit.")
-    dice = [r.split(": ", 1) for e in entries for r in e.rolls]
-    lines.append("Dice: " + "; ".join(f"{escape(v)} ({escape(what)})" for v, what in dice))
+    dice = [r for e in entries for r in e.rolls]
+    lines.append("Dice: " + "; ".join(f"{escape(r.die)} ({escape(r.purpose)})" for r in dice))
     return "<br>".join(lines)

@@ -10,6 +10,7 @@ import pytest
 pytest.importorskip("ddaydesk.engine")
 
 from ddaydesk.rules.pkd.records import rec  # noqa: E402
+from ddaydesk.ui.profiles.pkd_dialog_place import covers  # noqa: E402
 from tests.ui.test_pkd_window import PLAYED, _cup, _window  # noqa: E402
 from tests.ui.test_play import click  # noqa: E402
 
@@ -128,6 +129,7 @@ def test_an_attack_put_together_on_the_map_opens_the_battle_dialog(qtbot, settin
     dlg = pick_and_attack(qtbot, w, ["gb-13para", "gb-8para"], target)
     assert dlg is w.koenig_battle and dlg.title.text().startswith("Full Fire at 0911")
     assert {u for u, c in dlg.checks.items() if c.isChecked()} == {"gb-13para", "gb-8para"}
+    assert not covers(dlg, w, target)  # the target and the arrows stay in sight (was hidden)
     pv = port.combat_preview(["gb-13para"], target, {})
     assert (pv.attack_total, pv.defence_total) == (3, 1) and pv.column in pv.columns
 

@@ -250,3 +250,13 @@ def test_the_legend_explains_the_drawn_formation_and_no_zone_of_control(qtbot, s
     texts = w.legend.texts()
     assert "the selected unit can reach" in texts
     assert not any("zone of control" in t for t in texts)  # Koenig's D-Day has none (STD-PKD-ZOC)
+
+
+def test_the_arrivals_dock_prints_koenig_values(qtbot, settings):
+    """The 8th Infantry Brigade's landing listed in the Arrivals dock with the values its
+    counter prints (combat and movement), not a D-Day '77 attack-defence-movement triple."""
+    w, _port = _window(qtbot, settings, formation="8bde")
+    _cup(w).buttons["op:move"].click()
+    tree = w.aids.pool.tree
+    rows = [tree.topLevelItem(0).child(i).text(0) for i in range(tree.topLevelItem(0).childCount())]
+    assert "1st South Lancashire (3-6)" in rows and "13th/18th Royal Hussars (DD) (4-10)" in rows

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from ddaydesk.ui.port import GameView, PortError
 from ddaydesk.ui.profiles.pkd_art import hits_words
 from ddaydesk.ui.profiles.pkd_data import declaring
+from ddaydesk.ui.profiles.pkd_dialog_place import clear_of
 from ddaydesk.ui.profiles.pkd_odds import DIE_FACES, OddsView, battle_summary
 from ddaydesk.ui.rule_links import link_label, linked
 
@@ -43,11 +44,8 @@ DECIDE = {"declare": "choose the attackers and Support, then declare", "answer":
 def open_battle(window, target=None, listed: int | None = None) -> BattleDialog | None:
     """The battle dialog for a declaration (a panel's ``Target``, or the Actions dock's line
     ``listed``), or for the battle waiting for a decision."""
-    start = None
-    if listed is not None:
-        start = window.port.ask("listed", index=listed)
-    elif target is not None:
-        start = declaring(target)
+    start = window.port.ask("listed", index=listed) if listed is not None else \
+        declaring(target) if target is not None else None
     dlg = battle_dialog(window, start)
     if listed is not None:  # taken from the Actions dock: "Go ahead" declares it, as a preview would
         window.preview_dialog = dlg
@@ -88,9 +86,8 @@ class BattleDialog(QDialog):
         self.subtitle = QLabel()
         self.banner = QLabel()
         self.banner.setWordWrap(True)
-        lay.addWidget(self.title)
-        lay.addWidget(self.subtitle)
-        lay.addWidget(self.banner)
+        for label in (self.title, self.subtitle, self.banner):
+            lay.addWidget(label)
         body = QHBoxLayout()
         left = QVBoxLayout()
         self.attack_box = QGroupBox("Attackers")
@@ -382,6 +379,10 @@ class BattleDialog(QDialog):
         self.result.setText(battle_summary(view, view.log[self.declared_at:], self.before, self.port.place_name))
         if self.odds is not None and self.odds.legal and self.lines:
             self.odds_view.show_odds(self.odds, *self.lines[:2], self.rolled, "the die rolled")
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        clear_of(self)
 
     def eventFilter(self, obj, event) -> bool:
         if obj is self.window_ and event.type() == QEvent.Type.Close:

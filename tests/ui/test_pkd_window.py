@@ -260,3 +260,22 @@ def test_the_arrivals_dock_prints_koenig_values(qtbot, settings):
     tree = w.aids.pool.tree
     rows = [tree.topLevelItem(0).child(i).text(0) for i in range(tree.topLevelItem(0).childCount())]
     assert "1st South Lancashire (3-6)" in rows and "13th/18th Royal Hussars (DD) (4-10)" in rows
+
+
+def test_place_names_stay_clear_of_the_drawn_formations_rings(qtbot, settings):
+    """The 6th Airborne's rings around its counters (Bénouville, Ranville, Le Bas de Ranville
+    have its units on them) never cover a place name, at the fitted map and zoomed in."""
+    from PySide6.QtGui import QPainterPathStroker
+
+    from ddaydesk.ui.profiles.pkd_art import ActiveFormation
+
+    w, _port = _window(qtbot, settings, options=PLAYED, seed=SEED)
+    ring = next(d for d in w.scene.decorations if isinstance(d, ActiveFormation)).ready
+    assert ring.path().elementCount() > 0
+    stroke = QPainterPathStroker(ring.pen())
+    outline = stroke.createStroke(ring.path())
+    renderer = w.scene.renderer
+    for level in (0.72, 1.25, 2.0):
+        names = renderer._plan(level, renderer._stacks)
+        assert "Bénouville" in {n.name for n in names}
+        assert [n.name for n in names if outline.intersects(n.path)] == []

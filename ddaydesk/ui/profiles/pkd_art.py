@@ -126,11 +126,11 @@ class ActiveFormation(ViewPart):
             if u.id not in counters.key_of:
                 continue
             pos, size = counters.pos_of(u.id), counters.size
-            pad = size * 0.1
             path = spent if u.status in ("has fired", "move ended") else ready
-            path.addRoundedRect(QRectF(pos.x() - pad, pos.y() - pad, size + 2 * pad, size + 2 * pad),
-                                size * 0.12, size * 0.12)
-        width = counters.size * 0.09
+            # on the counter's edge: half the ring's width outside it, where the place names
+            # (planned clear of the counters) never reach
+            path.addRoundedRect(QRectF(pos.x(), pos.y(), size, size), size * 0.08, size * 0.08)
+        width = counters.size * 0.1
         if colour.lightness() > 220:  # a pale formation colour: a dark edge keeps the ring seen
             colour = colour.darker(160)
         self.ready.setPen(QPen(colour, width))

@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QLabel
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 engine = pytest.importorskip("ddaydesk.engine")
 
@@ -19,6 +20,7 @@ from ddaydesk.rules.pkd import preview  # noqa: E402
 from ddaydesk.rules.pkd.cup import cup_contents  # noqa: E402
 from ddaydesk.rules.pkd.records import beach_of, rec  # noqa: E402
 from ddaydesk.ui.engine_port import EnginePort  # noqa: E402
+from ddaydesk.ui.profiles.pkd_art import formation_colour  # noqa: E402
 from tests.ui.test_play import click  # noqa: E402
 
 SWORD = Path(__file__).resolve().parents[2] / "scenarios" / "sword.yaml"
@@ -279,3 +281,28 @@ def test_place_names_stay_clear_of_the_drawn_formations_rings(qtbot, settings):
         names = renderer._plan(level, renderer._stacks)
         assert "Bénouville" in {n.name for n in names}
         assert [n.name for n in names if outline.intersects(n.path)] == []
+
+
+def _ring_sample(w) -> QColor:
+    """The colour in the middle of the legend's sample for the drawn formation's rings."""
+    rows = [r for r in w.legend.findChildren(QWidget) if isinstance(r.layout(), QHBoxLayout)
+            and any(lb.text().startswith("the drawn formation's units") for lb in r.findChildren(QLabel))]
+    pic = next(lb for lb in rows[-1].findChildren(QLabel) if lb.pixmap() is not None and not lb.pixmap().isNull())
+    img = pic.pixmap().toImage()
+    return img.pixelColor(img.width() // 2, img.height() // 2)
+
+
+def test_the_legend_sample_and_the_rings_take_the_colour_of_the_formation_drawn_now(qtbot, settings):
+    """The 6th Airborne's maroon, then the 716th's rings in a dark ink on its grey counters
+    (its pale chit colour would not show), the legend's sample following (it kept the last
+    formation's colour)."""
+    w, port = _window(qtbot, settings, options=PLAYED, seed=SEED)
+    rings = next(d for d in w.scene.decorations if hasattr(d, "ready"))
+    assert rings.ready.pen().color() == QColor(formation_colour("6abn"))
+    assert _ring_sample(w).red() > _ring_sample(w).green() + 40  # maroon
+    while rec(port.game.state)["act"]["formation"] != "716id":
+        w.end_phase_action.trigger()  # the next chit drawn, as Ctrl+E does
+    ink = rings.ready.pen().color()
+    assert ink.lightness() < 100 and ink != QColor(formation_colour("716id"))
+    sample = _ring_sample(w)
+    assert abs(sample.red() - ink.red()) < 40 and abs(sample.green() - sample.red()) < 25  # dark grey

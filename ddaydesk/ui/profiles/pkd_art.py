@@ -131,14 +131,17 @@ class ActiveFormation(ViewPart):
             # (planned clear of the counters) never reach
             path.addRoundedRect(QRectF(pos.x(), pos.y(), size, size), size * 0.08, size * 0.08)
         width = counters.size * 0.1
-        if colour.lightness() > 220:  # a pale formation colour: a dark edge keeps the ring seen
-            colour = colour.darker(160)
+        if colour.lightness() > 220:  # a pale formation colour (the 716th's): a dark ring on its grey counters
+            colour = colour.darker(300)
+        told = self.ready.pen().color() != colour
         self.ready.setPen(QPen(colour, width))
         dim = QColor(colour)
         dim.setAlpha(150)
         self.spent.setPen(QPen(dim, width * 0.6, Qt.PenStyle.DashLine))
         self.ready.setPath(ready)
         self.spent.setPath(spent)
+        for listener in self.scene.overlays.changed if told else ():  # the legend's sample: this colour
+            listener()
 
 
 class BattleArrows(ViewPart):

@@ -107,6 +107,18 @@ def test_before_the_command_phase_the_cup_says_what_goes_in_not_zero_left(qtbot,
     assert f"Into the cup at the Command Phase: {n} chits" in words
 
 
+def test_the_last_chit_drawn_says_the_cup_is_empty_not_zero_chits_at_random(qtbot, settings):
+    w, port = _window(qtbot, settings, options=PLAYED, seed=SEED)
+    for _ in range(3):  # the fourth and last chit drawn
+        w.end_phase_action.trigger()
+    kv = w.controller.view.extra
+    assert kv.cup == () and kv.acting is not None and len(kv.drawn) == 4
+    assert "Command Cup: empty (the last chit is acting)" in w.tracks_label.text()
+    words = _words(w)
+    assert "The cup is empty: the chit drawn is the turn's last" in words and "0 chits" not in words
+    assert kv.acting.name in words
+
+
 def test_a_whole_activation_through_the_window(qtbot, settings):
     """Draw (the seeded cup), choose the Combined Operation, move by mouse, Mobile Fire with a
     Support point from the dialog, the German answer with his own after the seat passes, the

@@ -207,10 +207,12 @@ class CupPanel(QScrollArea):
         self.lay.addWidget(b)
 
     def _cup(self, kv) -> None:
-        if kv.cup_filled:
-            title = f"In the cup: {len(kv.cup)} chit{'s' if len(kv.cup) != 1 else ''}, drawn at random"
-        elif kv.cup:
-            title = f"Into the cup at the Command Phase: {len(kv.cup)} chits"
+        chits = f"{len(kv.cup)} chit{'s' if len(kv.cup) != 1 else ''}"
+        if kv.cup:
+            title = f"In the cup: {chits}, drawn at random" if kv.cup_filled else \
+                f"Into the cup at the Command Phase: {chits}"
+        elif kv.acting:  # (not "0 chits, drawn at random")
+            title = "The cup is empty: the chit drawn is the turn's last"
         else:
             title = "The cup is empty: every chit has been drawn this turn"
         self.lay.addWidget(_heading(title))

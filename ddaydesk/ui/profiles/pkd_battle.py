@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from ddaydesk.ui.port import GameView, PortError
 from ddaydesk.ui.profiles.pkd_art import hits_words
 from ddaydesk.ui.profiles.pkd_data import declaring
-from ddaydesk.ui.profiles.pkd_dialog_place import clear_of
+from ddaydesk.ui.profiles.pkd_dialog_place import clear_of, fit
 from ddaydesk.ui.profiles.pkd_odds import DIE_FACES, OddsView, battle_summary
 from ddaydesk.ui.rule_links import link_label, linked
 
@@ -263,11 +263,7 @@ class BattleDialog(QDialog):
             places = {u.id: u.place for u in self.controller.view.units}
             arrows.show_plan(tuple(places[u] for u in attackers if places.get(u, -1) >= 0), target)
 
-    def _fit(self) -> None:
-        """Tall enough for every line at this width (wrapped lines do not say so themselves)."""
-        need = self.layout().totalHeightForWidth(self.width()) if self.layout().hasHeightForWidth() else -1
-        if need > self.height():
-            self.resize(self.width(), need)
+    _fit = fit  # tall enough for its lines, still clear of the target
 
     # -- the odds -----------------------------------------------------------------------------
     def attackers(self) -> tuple[str, ...]:
@@ -275,6 +271,7 @@ class BattleDialog(QDialog):
 
     def _changed(self, *_args) -> None:
         stage = self.stage()
+        QTimer.singleShot(0, self, self._fit)  # (a unit ticked: more strength lines)
         try:
             if stage == "declare":
                 if not self.checks:

@@ -38,3 +38,14 @@ def clear_of(dlg) -> None:
         return
     k = view.transform().m11()
     view.centerOn(QPointF(centre.x(), centre.y() + (vp.height() / 2 - ((lo + hi) / 2 - vp_top)) / k))
+
+
+def fit(dlg) -> None:
+    """The dialog tall enough for every line at its width (wrapped lines do not say so
+    themselves; a unit ticked adds strength lines), then placed again: grown at the bottom of
+    the window, it moves up rather than off the screen."""
+    need = dlg.layout().totalHeightForWidth(dlg.width()) if dlg.layout().hasHeightForWidth() else -1
+    if need > dlg.height():
+        dlg.resize(dlg.width(), need)
+        if dlg.isVisible():
+            clear_of(dlg)

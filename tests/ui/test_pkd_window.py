@@ -21,6 +21,7 @@ from ddaydesk.rules.pkd.cup import cup_contents  # noqa: E402
 from ddaydesk.rules.pkd.records import beach_of, rec  # noqa: E402
 from ddaydesk.ui.engine_port import EnginePort  # noqa: E402
 from ddaydesk.ui.profiles.pkd_art import formation_colour  # noqa: E402
+from ddaydesk.ui.profiles.pkd_odds import die_strip  # noqa: E402
 from tests.ui.test_play import click  # noqa: E402
 
 SWORD = Path(__file__).resolve().parents[2] / "scenarios" / "sword.yaml"
@@ -207,6 +208,10 @@ def test_the_leadership_re_roll_from_the_dialog(qtbot, settings):
     assert any("re-roll" in str(r) for r in entries[n].rolls)
     assert "The battle is over" in dlg.result.text() and "the die is rolled again" in dlg.result.text()
     assert f"{first} on d6" in dlg.result.text()  # both dice, the first and the re-roll
+    second = port.game.changes[n].dice[0].value
+    assert f"rolled again: {second}" in dlg.result.text() and ". Battlefield Leadership" in dlg.result.text()
+    assert dlg.odds_view.strip.text() == die_strip(dlg.odds.faces, second)  # the die that decided is marked
+    assert second == first or dlg.odds_view.strip.text() != die_strip(dlg.odds.faces, first)
 
 
 def test_a_move_by_mouse_then_a_close_combat_from_the_dock(qtbot, settings):

@@ -374,6 +374,9 @@ class BattleDialog(QDialog):
             self.result.setText("<b>The battle is over.</b> What it did is in the log (the Log dock).")
             return
         self.result.setText(battle_summary(view, view.log[self.declared_at:], self.before, self.port.place_name))
+        at = f" at {self.port.board.labels[self.start['target']]}"  # the last die decided (a re-roll's)
+        dice = [r.value for e in view.log[self.declared_at:] for r in e.rolls if at in r.purpose]
+        self.rolled = dice[-1] if dice else self.rolled
         if self.odds is not None and self.odds.legal and self.lines:
             self.odds_view.show_odds(self.odds, *self.lines[:2], self.rolled, "the die rolled")
 

@@ -85,7 +85,7 @@ def battle_summary(view, entries, before: dict, place_name) -> str:
     unit's Hits, elimination, retreat or advance, and the dice with what they were for."""
     told = [escape(part) for e in entries for part in e.text.split("; ")
             if ": die " in part or "rolled again" in part or "ignore the retreat" in part]
-    lines = ["<b>The battle is over.</b> " + " ".join(told)]
+    lines = ["<b>The battle is over.</b> " + ". ".join(told)]
     now = {u.id: u for u in view.units}
     for uid, (hits, gone, place) in before.items():
         u = now[uid]

@@ -74,12 +74,14 @@ def stage(app, win, upto: str):
     panel.buttons[f"fire:{board.index('0911')}"].click()
     dlg = win.koenig_battle
     dlg.support.setValue(1)
+    app.processEvents()  # (the dialog's own fit and placement first)
     # the dialog at the top left, the battle on the map below it to the right: both in view
     win.view.set_zoom(1.2)
     at = win.scene.geom.centres[board.index("0911")]
     k = win.view.transform().m11()
-    win.view.centerOn(QPointF(at.x() - 230 / k, at.y() - 190 / k))
+    win.view.centerOn(QPointF(at.x() - 230 / k, at.y() - 215 / k))
     dlg.move(win.mapToGlobal(QPoint(6, 84)))
+    win.legend.refresh()  # its corner chosen for the map as scrolled (the fewest counters under it)
     if upto == "result":
         dlg.go.click()  # declared: the German player answers with his Artillery point
         dlg.support.setValue(1)

@@ -5,14 +5,15 @@ players see the target, the attackers' arrows and the units around while they de
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF
+from PySide6.QtCore import QPoint, QPointF, QRect
 
 
 def covers(dlg, window, place: int) -> bool:
-    """True when the dialog hides the centre of ``place`` on the map."""
+    """True when the dialog hides any of ``place``'s hex (its counters) on the map."""
     view = window.view
     at = view.viewport().mapToGlobal(view.mapFromScene(window.scene.geom.centres[place]))
-    return dlg.frameGeometry().contains(at)
+    r = round(window.scene.geom.scale * view.transform().m11())  # (the hex's radius on screen)
+    return dlg.frameGeometry().intersects(QRect(at.x() - r, at.y() - r, 2 * r, 2 * r))
 
 
 def clear_of(dlg) -> None:
@@ -27,17 +28,21 @@ def clear_of(dlg) -> None:
     bottom = top + window.height()
     height = dlg.frameGeometry().height()
     y = vp.mapToGlobal(view.mapFromScene(centre)).y()
+    vp_top = vp.mapToGlobal(QPoint(0, 0)).y()
     at_top = y - top > bottom - y  # the target in the lower half: the dialog above it
-    dlg.move(dlg.frameGeometry().x(), top if at_top else max(top, bottom - height))
+    y = max(top, min(vp_top, bottom - height) if at_top else bottom - height)  # (the turn bar in sight)
+    dlg.move(dlg.frameGeometry().x(), y)
     if not covers(dlg, window, place):
         return
-    vp_top = vp.mapToGlobal(QPoint(0, 0)).y()
-    lo, hi = (top + height, bottom) if at_top else (top, bottom - height)
+    lo, hi = (y + height, bottom) if at_top else (top, y)
     lo, hi = max(lo, vp_top), min(hi, vp_top + vp.height())
     if hi <= lo:
         return
     k = view.transform().m11()
-    view.centerOn(QPointF(centre.x(), centre.y() + (vp.height() / 2 - ((lo + hi) / 2 - vp_top)) / k))
+    # the target hex just clear of the dialog's edge (the map legend keeps to the far corners)
+    want = min(lo + 1.6 * window.scene.geom.scale * k, (lo + hi) / 2) if at_top else \
+        max(hi - 1.6 * window.scene.geom.scale * k, (lo + hi) / 2)
+    view.centerOn(QPointF(centre.x(), centre.y() + (vp.height() / 2 - (want - vp_top)) / k))
 
 
 def fit(dlg) -> None:

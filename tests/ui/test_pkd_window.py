@@ -323,3 +323,41 @@ def test_the_legend_sample_and_the_rings_take_the_colour_of_the_formation_drawn_
     assert ink.lightness() < 100 and ink != QColor(formation_colour("716id"))
     sample = _ring_sample(w)
     assert abs(sample.red() - ink.red()) < 40 and abs(sample.green() - sample.red()) < 25  # dark grey
+
+
+def test_rest_and_refit_the_replacement_taken_from_the_panel_removes_a_hit(qtbot, settings):
+    """A Rest & Refit Operation at the screen: the R&R chit drawn by the engine's dice (in the
+    dice log), the Replacement offered as a button per unit with Hits, one click: a Hit fewer on
+    the counter."""
+    import random
+
+    from ddaydesk.ui.mainwindow import MainWindow
+    from tests.rules.pkd.play import choose
+
+    sc = load_scenario(SWORD)
+    game, rng = Game(sc, 2, {"interdiction": False, "rest_refit": True}), random.Random(2)
+
+    def hurt(st) -> bool:  # the 6th Airborne drawn, its Operation not chosen, two Hits among its units
+        a = rec(st)["act"]
+        return bool(a) and a["op"] is None and a["formation"] == "6abn" and sum(
+            st.steps_lost[k] for k, u in enumerate(sc.units) if u.formation == "6abn" and st.place[k] >= 0) >= 2
+
+    while not hurt(game.state):
+        game.do(choose(game.state, rng))
+    port = EnginePort(game)
+    w = MainWindow(port, settings, autosave=False)
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    _cup(w).buttons["op:rest_refit"].click()
+    entry = w.controller.view.log[-1]
+    assert any("R&R Cup" in str(r) and "1 Replacement" in str(r) for r in entry.rolls)
+    assert "chit drawn: 1, 1 Replacement to assign (" in _words(w)
+    offered = {b.text() for k, b in _cup(w).buttons.items() if k.startswith("refit:")}
+    assert offered == {"Replacements: 13th Parachute Battalion", "Replacements: 9th Parachute Battalion"}
+    hits = {u.id: u.hits for u in w.controller.view.units}
+    next(b for k, b in _cup(w).buttons.items() if b.text().endswith("13th Parachute Battalion")).click()
+    assert port.game.log[-1].kind == "refit" and port.game.log[-1].units == ("gb-13para",)
+    now = {u.id: u.hits for u in w.controller.view.units}
+    assert now["gb-13para"] == hits["gb-13para"] - 1 and now["gb-9para"] == hits["gb-9para"]
+    assert not any(k.startswith("refit:") for k in _cup(w).buttons)  # the chit's one Replacement is spent

@@ -152,10 +152,11 @@ class CupPanel(QScrollArea):
         if kv.refit:
             r = kv.refit
             n = r["left"]
-            todo = (f"{n} Replacement{'s' if n != 1 else ''} to assign in the Actions dock"
+            todo = (f"{n} Replacement{'s' if n != 1 else ''} to assign"
                     + (", or both to bring back an eliminated unit" if r.get("reconstitute") else "")
                     + " (PKD-RR-03)") if n else "no Replacements to assign (PKD-RR-04)"
             self.lay.addWidget(_text(linked(f"R&R chit drawn: {r['chit']}, {todo}.")))
+            self._replacements(mine)
         if kv.operation in ("move", "combined") and kv.leadership and kv.leader == c.side and mine:
             self.lay.addWidget(_text(linked("The Leadership marker may be spent now on a Force March (PKD-LEAD-08) "
                                             "or a Temporary Attachment (PKD-LEAD-11): Actions dock.")))
@@ -187,6 +188,16 @@ class CupPanel(QScrollArea):
             self.lay.addWidget(end)
         if not mine:
             self._hand_over(view.active_side)
+
+    def _replacements(self, mine: bool) -> None:
+        """The R&R chit's choices as buttons (the units with Hits, an eliminated unit brought
+        back), each the engine's listed action, as in the Actions dock."""
+        for k, (kind, words, _places) in enumerate(self.window_.controller.choices() if mine else ()):
+            if kind in ("refit", "reconstitute"):
+                b = _wide(QPushButton(words.replace("&", "&&")))
+                b.clicked.connect(lambda _c=False, i=k, t=words: self.window_.take_choice(i, t))
+                self.buttons[f"{kind}:{k}"] = b
+                self.lay.addWidget(b)
 
     def _battle(self, view: GameView, kv) -> None:
         b = kv.battle

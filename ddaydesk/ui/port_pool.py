@@ -30,12 +30,14 @@ PLACING = {
     "roll_drop": "Drops to roll (click the unit's hex)",
     "drop": "Airborne drops",
     "place_supply_centre": "Supply centres",
+    "interdict": "Interdiction markers",
     "replace": "Replacements",
     "rebuild": "Replacements",
     "reinforce": "Reinforcements",
 }
 REINFORCEMENTS = "Reinforcements due"
-MARKERS = {"place_beachhead": "Beachhead marker", "place_supply_centre": "Supply Centre"}
+MARKERS = {"place_beachhead": "Beachhead marker", "place_supply_centre": "Supply Centre",
+           "interdict": "Interdiction marker"}
 
 
 def arrivals(port) -> tuple[Arrival, ...]:

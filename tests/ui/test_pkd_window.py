@@ -361,3 +361,26 @@ def test_rest_and_refit_the_replacement_taken_from_the_panel_removes_a_hit(qtbot
     now = {u.id: u.hits for u in w.controller.view.units}
     assert now["gb-13para"] == hits["gb-13para"] - 1 and now["gb-9para"] == hits["gb-9para"]
     assert not any(k.startswith("refit:") for k in _cup(w).buttons)  # the chit's one Replacement is spent
+
+
+def test_interdiction_traded_and_the_first_chit_drawn_from_the_panel(qtbot, settings):
+    """The Interdiction phase at the screen: the Allied trades offered as buttons in the Command
+    Cup panel (PKD-INT-02), one Support point traded, the marker placed by a click on a lit hex
+    (not picked from a list of 150 lines), then the panel's button ends the phase and the engine
+    draws the first chit."""
+    w, port = _window(qtbot, settings, options={"interdiction": True}, seed=3)
+    trades = {k: b for k, b in _cup(w).buttons.items() if k.startswith("trade_support:")}
+    assert trades and all(b.text().startswith("Trade ") and b.toolTip().endswith("for an Interdiction marker") for b in trades.values())
+    before = w.controller.view.extra.support["allied"]
+    next(iter(trades.values())).click()
+    assert port.game.log[-1].kind == "trade_support"
+    assert sum(n for _t, n in w.controller.view.extra.support["allied"]) == sum(n for _t, n in before) - 1
+    _cup(w).buttons["interdict"].click()  # the marker's hexes lit on the map; a click places it (PKD-INT-03)
+    assert w.aids.placing is not None and len(w.aids.placing.places) > 100
+    click(qtbot, w, port.board.index("0714"))
+    assert port.game.log[-1].kind == "interdict" and port.game.log[-1].place == port.board.index("0714")
+    assert "interdict" not in _cup(w).buttons
+    _cup(w).buttons["end"].click()
+    kv = w.controller.view.extra
+    assert kv.acting is not None and len(kv.drawn) == 1
+    assert any("Command Cup" in str(r) for r in w.controller.view.log[-1].rolls)

@@ -112,8 +112,20 @@ class CupPanel(QScrollArea):
             self._acting(view, kv, mine)
         elif kv.phase == "interdiction":
             self.lay.addWidget(_text(linked("The Allied player may trade Support points (or the Leadership marker) "
-                                            "for Interdiction markers in the Actions dock (PKD-INT-02); ending the "
+                                            "for Interdiction markers (PKD-INT-02); ending the "
                                             "phase draws the first chit.")))
+            self._listed(("trade_support",), mine)
+            if mine and any(kind == "interdict" for kind, _w, _p in self.window_.controller.choices()):
+                place = _wide(QPushButton("Place the Interdiction marker: click a lit hex"))
+                place.setToolTip("Where it may go is lit on the map (PKD-INT-03); the Arrivals dock lists it")
+                place.clicked.connect(self._place_interdiction)
+                self.buttons["interdict"] = place
+                self.lay.addWidget(place)
+            end = _wide(QPushButton("Done interdicting: draw the first chit"))
+            end.setEnabled(mine)
+            end.clicked.connect(self.window_.end_phase)
+            self.buttons["end"] = end
+            self.lay.addWidget(end)
         self._support(kv)
         self.lay.addStretch(1)
 
@@ -156,7 +168,7 @@ class CupPanel(QScrollArea):
                     + (", or both to bring back an eliminated unit" if r.get("reconstitute") else "")
                     + " (PKD-RR-03)") if n else "no Replacements to assign (PKD-RR-04)"
             self.lay.addWidget(_text(linked(f"R&R chit drawn: {r['chit']}, {todo}.")))
-            self._replacements(mine)
+            self._listed(("refit", "reconstitute"), mine)
         if kv.operation in ("move", "combined") and kv.leadership and kv.leader == c.side and mine:
             self.lay.addWidget(_text(linked("The Leadership marker may be spent now on a Force March (PKD-LEAD-08) "
                                             "or a Temporary Attachment (PKD-LEAD-11): Actions dock.")))
@@ -189,12 +201,20 @@ class CupPanel(QScrollArea):
         if not mine:
             self._hand_over(view.active_side)
 
-    def _replacements(self, mine: bool) -> None:
-        """The R&R chit's choices as buttons (the units with Hits, an eliminated unit brought
-        back), each the engine's listed action, as in the Actions dock."""
+    def _place_interdiction(self) -> None:
+        """The marker chosen in the Arrivals dock: its hexes lit, a click on one places it."""
+        self.window_.aids.pool_dock.raise_()
+        self.window_.aids.pool.choose("interdict")
+
+    def _listed(self, kinds: tuple[str, ...], mine: bool) -> None:
+        """The choices of these kinds as buttons (an R&R chit's Replacements, an eliminated unit
+        brought back, a Support point traded for Interdiction), each the engine's listed action,
+        as in the Actions dock."""
         for k, (kind, words, _places) in enumerate(self.window_.controller.choices() if mine else ()):
-            if kind in ("refit", "reconstitute"):
-                b = _wide(QPushButton(words.replace("&", "&&")))
+            if kind in kinds:  # (a trade's marker is named above: the button fits the dock)
+                short = words.replace(" for an Interdiction marker", "")
+                b = _wide(QPushButton((short[:1].upper() + short[1:]).replace("&", "&&")))
+                b.setToolTip(words)
                 b.clicked.connect(lambda _c=False, i=k, t=words: self.window_.take_choice(i, t))
                 self.buttons[f"{kind}:{k}"] = b
                 self.lay.addWidget(b)

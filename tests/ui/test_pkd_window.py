@@ -137,7 +137,9 @@ def test_a_whole_activation_through_the_window(qtbot, settings):
     assert port.game.state.place[k] == board.index("0810")
     assert "gb-12para" in w.scene.counters.stacks[board.index("0810")]
     units = {u.id: u for u in w.controller.view.extra.units}
-    assert units["gb-12para"].status == f"{3 - cost:g} MP left"
+    assert 0 < cost < 3 and units["gb-12para"].status == "moved"  # once an activation: no "MP left" it cannot use
+    assert not any(a.kind == "move" and a.unit == "gb-12para" for a in engine.legal_actions(port.game.state, "allied"))
+    assert units["gb-13para"].status == "3 MP left"
     _cup(w).buttons[f"fire:{board.index('0911')}"].click()
     dlg = w.koenig_battle
     assert set(dlg.checks) == {"gb-13para", "gb-8para", "gb-12para"}  # every unit that may join

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ddaydesk.engine import GameState, legal_actions
-from ddaydesk.engine.state import ON_MAP
+from ddaydesk.engine.state import MOVED, ON_MAP
 from ddaydesk.rules.pkd import (
     AnswerBattle,
     ChooseOperation,
@@ -140,13 +140,15 @@ class Odds:
     answer_first: bool = False  # the defender will answer with Support before the roll
 
 
-def _status(uid: str, av) -> str:
+def _status(uid: str, av, moved: bool) -> str:
     if uid in av.overrun:
         return "overrunning"
     if uid in av.done:
         return "move ended"
     if uid in av.fired:
         return "has fired"
+    if moved:  # a unit moves once an activation: MP it did not use are not "left"
+        return "moved"
     if av.operation in ("move", "combined") and uid in av.mp_left:
         return f"{av.mp_left[uid]:g} MP left"
     return "ready"
@@ -156,7 +158,7 @@ def _unit(state: GameState, uid: str, av, name) -> ActiveUnit:
     k = state.unit(uid)
     u = state.scenario.units[k]
     if state.status[k] == ON_MAP:
-        where, status = name(place_name(state, state.place[k])), _status(uid, av)
+        where, status = name(place_name(state, state.place[k])), _status(uid, av, bool(state.flags[k] & MOVED))
     else:  # arriving: it enters the map with its move (reinforcements, the landings)
         where = "—"
         status = "to enter" if can_arrive(state, k) else (f"turn {u.arrive_turn}" if u.arrive_turn else "off the map")

@@ -105,7 +105,7 @@ def test_before_the_command_phase_the_cup_says_what_goes_in_not_zero_left(qtbot,
     assert f"Command Cup: {n} chits go in at the Command Phase" in w.tracks_label.text()
     assert "0 chits left" not in w.tracks_label.text()
     words = _words(w)
-    assert f"Into the cup at the Command Phase: {n} chits" in words
+    assert f"Into the cup this turn: {n} chits" in words
 
 
 def test_the_last_chit_drawn_says_the_cup_is_empty_not_zero_chits_at_random(qtbot, settings):

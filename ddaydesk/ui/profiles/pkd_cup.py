@@ -49,6 +49,7 @@ def chip(text: str, formation: str, small: bool = False, dim: bool = False) -> Q
 
 def _heading(text: str) -> QLabel:
     label = QLabel(text)
+    label.setWordWrap(True)  # (never wider than the dock: the page would be cut at its right edge)
     label.setStyleSheet("font-weight: bold; margin-top: 8px; border-bottom: 1px solid palette(mid);")
     return label
 
@@ -241,7 +242,7 @@ class CupPanel(QScrollArea):
         chits = f"{len(kv.cup)} chit{'s' if len(kv.cup) != 1 else ''}"
         if kv.cup:
             title = f"In the cup: {chits}, drawn at random" if kv.cup_filled else \
-                f"Into the cup at the Command Phase: {chits}"
+                f"Into the cup this turn: {chits}"
         elif kv.acting:  # (not "0 chits, drawn at random")
             title = "The cup is empty: the chit drawn is the turn's last"
         else:

@@ -386,3 +386,22 @@ def test_interdiction_traded_and_the_first_chit_drawn_from_the_panel(qtbot, sett
     kv = w.controller.view.extra
     assert kv.acting is not None and len(kv.drawn) == 1
     assert any("Command Cup" in str(r) for r in w.controller.view.log[-1].rolls)
+
+
+def test_a_force_march_from_the_panel_spends_the_leadership_marker(qtbot, settings):
+    """PKD-LEAD-08 at the screen: in a Move Operation the Leadership holder's feats are buttons
+    in the Command Cup panel; a Force March for the 13th Parachute Battalion spends the marker
+    and widens its reach on the map."""
+    w, port = _window(qtbot, settings, options=PLAYED, seed=SEED)
+    _cup(w).buttons["op:move"].click()
+    marches = {b.text(): b for k, b in _cup(w).buttons.items() if k.startswith("force_march:")}
+    assert "Force March 13th Parachute Battalion" in marches
+    assert all("spend the Leadership marker" in b.toolTip() for b in marches.values())
+    w.controller.select("gb-13para")
+    reach = len(w.controller.range.cost)
+    marches["Force March 13th Parachute Battalion"].click()
+    assert port.game.log[-1].kind == "force_march" and port.game.log[-1].unit == "gb-13para"
+    assert w.controller.view.extra.leader != "allied"  # spent
+    assert not any(k.startswith("force_march:") for k in _cup(w).buttons)
+    w.controller.select("gb-13para")
+    assert len(w.controller.range.cost) > reach

@@ -170,9 +170,6 @@ class CupPanel(QScrollArea):
                     + " (PKD-RR-03)") if n else "no Replacements to assign (PKD-RR-04)"
             self.lay.addWidget(_text(linked(f"R&R chit drawn: {r['chit']}, {todo}.")))
             self._listed(("refit", "reconstitute"), mine)
-        if kv.operation in ("move", "combined") and kv.leadership and kv.leader == c.side and mine:
-            self.lay.addWidget(_text(linked("The Leadership marker may be spent now on a Force March (PKD-LEAD-08) "
-                                            "or a Temporary Attachment (PKD-LEAD-11): Actions dock.")))
         if kv.units:
             rows = "".join(f"<tr><td>{escape(u.name)}</td><td align='center'>{u.value}</td>"
                            f"<td>{escape(u.where.split(' ')[0])}</td><td><i>{escape(u.status)}</i></td></tr>"
@@ -193,6 +190,12 @@ class CupPanel(QScrollArea):
                 b.clicked.connect(lambda _c=False, tg=t: self._attack(tg))
                 self.buttons[f"{t.kind}:{t.place}"] = b
                 self.lay.addWidget(b)
+        if kv.operation in ("move", "combined") and kv.leadership and kv.leader == c.side and mine \
+                and kv.battle is None:
+            self.lay.addWidget(_heading("Leadership marker"))
+            self.lay.addWidget(_text(linked("It may be spent now on a Force March (PKD-LEAD-08) "
+                                            "or a Temporary Attachment (PKD-LEAD-11):")))
+            self._listed(("force_march", "attach"), mine)
         if kv.operation is not None and kv.battle is None:
             end = _wide(QPushButton("End the activation: draw the next chit"))
             end.setEnabled(mine)
@@ -213,7 +216,7 @@ class CupPanel(QScrollArea):
         as in the Actions dock."""
         for k, (kind, words, _places) in enumerate(self.window_.controller.choices() if mine else ()):
             if kind in kinds:  # (a trade's marker is named above: the button fits the dock)
-                short = words.replace(" for an Interdiction marker", "")
+                short = words.replace(" for an Interdiction marker", "").replace(" (spend the Leadership marker)", "")
                 b = _wide(QPushButton((short[:1].upper() + short[1:]).replace("&", "&&")))
                 b.setToolTip(words)
                 b.clicked.connect(lambda _c=False, i=k, t=words: self.window_.take_choice(i, t))

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView
 
 from ddaydesk.board import Board
 from ddaydesk.ui.counterlayer import CounterLayer
-from ddaydesk.ui.counters import CounterArt
 from ddaydesk.ui.geometry import BoardGeometry
 from ddaydesk.ui.maprender import BLEED, TILE, MapRenderer, level_for
 from ddaydesk.ui.overlays import Overlays
@@ -58,7 +57,7 @@ class MapScene(QGraphicsScene):
         self.board = board
         self.profile = profile = profile or UIProfile()
         self.geom, self.renderer = _board_art(board, profile, palette)
-        self.art = CounterArt(palette)
+        self.art = profile.counter_art(palette)  # NATO counters, or the system's own markers
         margin = self.geom.scale * 3
         self.setSceneRect(self.geom.rect.adjusted(-margin, -margin, margin, margin))
         self.overlays = Overlays(self, self.geom, palette, skip_markers=profile.own_markers)

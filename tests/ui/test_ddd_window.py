@@ -59,7 +59,7 @@ def test_a_seeded_game_is_played_to_its_end_in_the_window(qtbot, settings, mode)
 
 def test_the_map_shows_the_units_in_their_sectors_and_hides_absent_nations(qtbot, settings):
     w, port = _window(qtbot, settings, "exercise-tiger", {"unit_british": True})
-    assert set(w.scene.counters.items) == {"us", "british"}  # the French and Canadians do not play
+    assert set(w.scene.counters.key_of) == {"us", "british"}  # the French and Canadians do not play
     sector_1 = port.board.index("1")
     for item in w.scene.counters.items.values():
         assert port.board.place_at_point(*(c / w.scene.geom.scale for c in

@@ -89,6 +89,7 @@ class ActionsPanel(QWidget):
         self.end_button.clicked.connect(self.endPhase.emit)
         lay.addWidget(self.end_button)
         self.choices: Choices = ()
+        self.titles: dict[str, str] = {}  # kind -> its group's title (the profile's ``kind_titles``)
         self.place, self.place_name = -1, ""
         self._show_filter()
 
@@ -124,7 +125,8 @@ class ActionsPanel(QWidget):
                 continue
             group = groups.get(kind)
             if group is None:
-                group = groups[kind] = QTreeWidgetItem(self.tree, [kind.replace("_", " ").capitalize()])
+                title = self.titles.get(kind) or kind.replace("_", " ").capitalize()
+                group = groups[kind] = QTreeWidgetItem(self.tree, [title])
                 group.setFlags(Qt.ItemFlag.ItemIsEnabled)
             item = QTreeWidgetItem(group, [text])
             item.setData(0, ROLE, k)

@@ -1,0 +1,187 @@
+"""D-Day Dice's table, docked left of the Battle Map: every player's card and dice on one screen
+(1 to 4 Allied Units and the German), the card of the player at the keyboard outlined.
+
+The keys act on that player: R rolls or re-rolls, K keeps, 1-8 lock or unlock a die, N goes to
+the next player's card; a click on a card makes it the one at the keyboard. When one player is
+done with the dice the next who has dice to roll, keep or score comes to the keyboard.
+
+Seated as the German (a person's German, after the hand-over), his card comes first as the
+Bunker view, with his Decorations face up; the Allies' view shows how many he holds."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
+
+from ddaydesk.ui.port import GameView
+from ddaydesk.ui.profiles.base import ViewPart
+from ddaydesk.ui.profiles.ddd_table import DDDTable
+from ddaydesk.ui.rule_links import link_label, linked
+from ddaydesk.ui.widgets.ddd_card import PlayerCard
+
+GERMAN = "german"
+KEYS = (("R", "Roll or re-roll the dice of the player at the keyboard", "roll"),
+        ("K", "Keep the dice of the player at the keyboard as the Final Tally", "keep"),
+        ("N", "The next player's dice come to the keyboard", "next"))
+
+
+class PlayersPanel(QScrollArea, ViewPart):
+    title = "Dice and cards"
+    area = "left"
+
+    def __init__(self, win):
+        super().__init__(win)
+        self.win = win
+        self.setObjectName("ddd-players")
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        body = QWidget()
+        self.lay = QVBoxLayout(body)
+        self.lay.setContentsMargins(4, 4, 4, 4)
+        self.lay.setSpacing(6)
+        self.status = link_label(QLabel(""))
+        self.status.setWordWrap(True)
+        self.lay.addWidget(self.status)
+        self.cards_box = QVBoxLayout()
+        self.cards_box.setSpacing(6)
+        self.lay.addLayout(self.cards_box)
+        self.lay.addStretch(1)
+        self.setWidget(body)
+        self.cards: dict[str, PlayerCard] = {}
+        self.bunker: QLabel | None = None
+        self.table: DDDTable | None = None
+        self.view: GameView | None = None
+        self.focus: str | None = None
+        self._keys(win)
+
+    def _keys(self, win) -> None:
+        """The tray's keys, window-wide while this panel is shown, listed in Help > Keyboard shortcuts."""
+        self.key_actions = []
+        for key, words, what in KEYS:
+            self._key(win, key, words, lambda _c=False, w=what: self.press(w))
+        for k in range(8):
+            self._key(win, str(k + 1), f"Lock or unlock die {k + 1} of the player at the keyboard",
+                      lambda _c=False, d=k: self.lock(d))
+        self.destroyed.connect(lambda _o=None, acts=list(self.key_actions), w=win: _forget(w, acts))
+
+    def _key(self, win, key: str, words: str, slot) -> None:
+        a = QAction(words, self)
+        a.setShortcut(QKeySequence(key))
+        a.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        a.triggered.connect(slot)
+        self.addAction(a)
+        self.key_actions.append(a)
+        if hasattr(win, "all_actions"):
+            win.all_actions.append(a)
+
+    # -- showing ------------------------------------------------------------------------------
+    def set_view(self, view: GameView) -> None:
+        t = view.table if isinstance(view.table, DDDTable) else None
+        self.table, self.view = t, view
+        if t is None:
+            return
+        players = list(t.table.players)
+        if t.side == GERMAN:  # the Bunker view: his card first
+            players.sort(key=lambda p: p.id != GERMAN)
+        shown = [p for p in players if p.status != "absent"]
+        for pid in [pid for pid in self.cards if pid not in {p.id for p in shown}]:
+            self.cards.pop(pid).deleteLater()
+        self._choose_focus(t, shown)
+        colours = getattr(getattr(self.win, "palette_", None), "nationality", {})
+        for k, p in enumerate(shown):
+            card = self.cards.get(p.id)
+            if card is None:
+                card = self.cards[p.id] = PlayerCard(p.id)
+                card.focusMe.connect(self.set_focus)
+                card.take.connect(self.take)
+                card.hint.connect(self.win.show_hint)
+            self.cards_box.insertWidget(k, card)
+            card.set_player(p, t, p.id == self.focus, colours.get(p.nation, "#555555"))
+            if p.id == GERMAN:
+                self._bunker(card, t)
+        self.status.setText(self._status_html(view, t))
+        # as wide as a card's dice and buttons need (fonts and scale factors differ)
+        self.setMinimumWidth(self.widget().minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width() + 4)
+
+    def _status_html(self, view: GameView, t: DDDTable) -> str:
+        tab = t.table
+        lines = [f"<b>Turn {tab.turn} · {escape(tab.phase_name)}</b>"]
+        if t.side == GERMAN and tab.mode != "coop":
+            lines.append("<span style='color:#8a1c1c'><b>The Bunker: the German's view</b>, hidden from the Allies</span>")
+        if tab.waiting:
+            lines.append(linked(tab.waiting))
+        if view.active_side != view.side:
+            lines.append(f"Waiting for the {view.active_side.capitalize()} player")
+        elif self.focus and t.busy(self.focus):
+            name = next(p.name for p in tab.players if p.id == self.focus)
+            card = self._focused()
+            keys = (f"R roll, 1-{len(card.dice) if card and card.dice else 6} lock a die, K keep" if t.step() == "1"
+                    else "Score a way of the tally" if t.step() == "2" else "")
+            lines.append(f"At the keyboard: <b>{escape(name)}</b>" + (f" ({keys})" if keys else ""))
+        return "<br>".join(lines)
+
+    def _bunker(self, card: PlayerCard, t: DDDTable) -> None:
+        if self.bunker is None or self.bunker.parent() is None:
+            self.bunker = link_label(QLabel(""))
+            self.bunker.setWordWrap(True)
+            self.bunker.setObjectName("ddd-bunker")
+            card.extra.addWidget(self.bunker)
+        self.bunker.setText("<br>".join(linked(line) for line in t.bunker))
+
+    def _choose_focus(self, t: DDDTable, shown) -> None:
+        """Keep the player at the keyboard while they have dice to deal with, else the next who has."""
+        own = [p.id for p in shown if p.side == t.side]
+        if self.focus in own and t.busy(self.focus):
+            return
+        busy = [pid for pid in own if t.busy(pid)]
+        if busy:
+            later = [pid for pid in busy if self.focus in own and own.index(pid) > own.index(self.focus)]
+            self.focus = (later or busy)[0]
+        elif self.focus not in own:
+            self.focus = own[0] if own else None
+
+    def _focused(self) -> PlayerCard | None:
+        return self.cards.get(self.focus) if self.focus else None
+
+    # -- acting -------------------------------------------------------------------------------
+    def set_focus(self, pid: str) -> None:
+        if self.table is None or pid == self.focus:
+            return
+        if not any(p.id == pid and p.side == self.table.side for p in self.table.table.players):
+            return  # the other side's card: looked at, not played
+        self.focus = pid
+        self.set_view(self.view)
+
+    def take(self, index: int) -> None:
+        choices = self.win.controller.choices()
+        words = choices[index][1] if 0 <= index < len(choices) else ""
+        self.win.take_choice(index, words)
+
+    def press(self, what: str) -> None:
+        card = self._focused()
+        if what == "next":
+            own = [pid for pid, c in self.cards.items() if c.player is not None and c.player.side == self.table.side]
+            if own:
+                self.set_focus(own[(own.index(self.focus) + 1) % len(own)] if self.focus in own else own[0])
+            return
+        if card is None:
+            return
+        index = card.actions.get(what)
+        if index is None:
+            self.win.show_hint(card.why(what))
+            return
+        self.take(index)
+
+    def lock(self, die: int) -> None:
+        card = self._focused()
+        if card is not None:
+            card.lock(die)
+
+
+def _forget(win, actions) -> None:
+    """The panel is gone: its keys leave the shortcuts list."""
+    if hasattr(win, "all_actions"):
+        win.all_actions[:] = [a for a in win.all_actions if all(a is not b for b in actions)]

@@ -156,7 +156,11 @@ def _sector(p: QPainter, board: Board, geom: BoardGeometry, i: int, props: dict,
         p.setPen(GUN)
         p.setFont(_font(s * 0.34))
         p.drawText(QPointF(x - s * 0.12, box.bottom() + s * 0.42), "✹")
-    _words(p, r, _sector_words(props), s, marks + [box.adjusted(-s * 1.2, 0, 0, s * 0.55)])
+    spot, text = words_spot(geom, i, marks)
+    if text:
+        p.setPen(INK)
+        p.setFont(_font(s * 0.24, bold=False))
+        p.drawText(spot, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, text)
 
 
 def _sector_words(props: dict) -> list[str]:
@@ -173,28 +177,32 @@ def _sector_words(props: dict) -> list[str]:
     return words
 
 
-def _words(p: QPainter, r: QRectF, words: list[str], s: float, keep_clear: list[QRectF]) -> None:
-    """A Sector's attributes in small print: at its bottom left, else bottom right, else under
-    its number, wherever no line's marks or its DEF fall."""
+def words_spot(geom: BoardGeometry, i: int, marks: list[QRectF]) -> tuple[QRectF, str]:
+    """Where a Sector's attributes go in small print, and the words: at its bottom left, else
+    bottom right, else under its number (each also a little in from the side, off a line of
+    mines there), the middle last: the first place no line's marks, its DEF or its guns fall."""
+    words = _sector_words(geom.board.props[i])
     if not words:
-        return
-    font = _font(s * 0.24, bold=False)
-    fm = QFontMetricsF(font)
+        return QRectF(), ""
+    s = geom.scale
+    r = geom.bounds[i]
+    box = def_box(geom, i, marks)
+    guns = gun_spots(geom, i, marks)
+    keep_clear = marks + [box] + [QRectF(c.x() - s * 0.25, c.y() - s * 0.25, s * 0.5, s * 0.5) for c in guns]
+    if geom.board.props[i].get("special_damage"):  # its star, left of the guns
+        x = (guns[-1].x() if guns else box.right()) - s * 0.42
+        keep_clear.append(QRectF(x - s * 0.2, box.bottom() + s * 0.1, s * 0.4, s * 0.4))
     text = " · ".join(words)
     pad = s * 0.12
-    width = r.width() * 0.5
     flags = Qt.TextFlag.TextWordWrap
-    need = fm.boundingRect(QRectF(0, 0, width, s * 3), flags, text)
-    h = need.height()
-    w = need.width()
-    spots = (QRectF(r.left() + pad, r.bottom() - pad - h, w, h),  # bottom left
-             QRectF(r.right() - pad - w, r.bottom() - pad - h, w, h),  # bottom right
-             QRectF(r.left() + pad, r.top() + s * 0.75, w, h),  # under the number
-             QRectF(r.left() + pad, r.center().y() - h / 2, w, h))  # middle left
-    spot = next((q for q in spots if _clear(q.adjusted(-2, -2, 2, 2), keep_clear)), spots[0])
-    p.setPen(INK)
-    p.setFont(font)
-    p.drawText(spot, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | flags, text)
+    need = QFontMetricsF(_font(s * 0.24, bold=False)).boundingRect(QRectF(0, 0, r.width() * 0.5, s * 3), flags, text)
+    w, h = need.width(), need.height()
+    inset = s * 0.35  # off a line of mines along the Sector's side
+    xs = (r.left() + pad, r.right() - pad - w, r.left() + pad + inset, r.right() - pad - inset - w)
+    ys = (r.bottom() - pad - h, r.top() + s * 0.75, r.bottom() - pad - inset - h)  # the bottom, under the number
+    spots = [QRectF(x, y, w, h) for y in ys for x in xs]
+    spots += [QRectF(x, r.center().y() - h / 2, w, h) for x in xs]  # the middle, where the Units stand: last
+    return next((q for q in spots if _clear(q.adjusted(-2, -2, 2, 2), keep_clear)), spots[0]), text
 
 
 def _borders(p: QPainter, board: Board, s: float) -> None:

@@ -116,7 +116,7 @@ class ResourceCell(QWidget):
         lay.setContentsMargins(0, 0, 6, 0)
         lay.setSpacing(2)
         icon = QLabel()
-        icon.setPixmap(icon_pixmap(face, 18, "#2b2b2b", self.devicePixelRatioF()))
+        icon.setPixmap(icon_pixmap(face, 20, "#2b2b2b", self.devicePixelRatioF()))
         lay.addWidget(icon)
         self.value = QLabel("")
         lay.addWidget(self.value)
@@ -262,7 +262,9 @@ class PlayerCard(QFrame):
             uses.setdefault(a.card, []).append((k, words.get(k, a.card)))
         held = p.specialists + p.items + p.vehicles + p.awards + p.decorations + getattr(p, "badges", ())
         for c in held:
-            self.chips.addWidget(Chip(c, uses.get(c.id, []), self.take.emit))
+            chip = Chip(c, uses.get(c.id, []), self.take.emit)
+            self.chips.addWidget(chip)
+            chip.show()  # now, not at the next turn of the event loop
         self.chip_box.setVisible(bool(held))
 
     def window_choices(self) -> list[tuple[int, str]]:

@@ -69,10 +69,13 @@ def face_path(face: str) -> QPainterPath:
     elif face == "star":
         p.addPolygon(_star(50, 53, 34))
         p.closeSubpath()
-    elif face == "courage":  # a medal on its ribbon
-        p.addPolygon(QPolygonF([QPointF(34, 14), QPointF(48, 14), QPointF(54, 44), QPointF(42, 46)]))
-        p.addPolygon(QPolygonF([QPointF(52, 14), QPointF(66, 14), QPointF(58, 46), QPointF(46, 44)]))
-        p.addEllipse(QPointF(50, 64), 20, 20)
+    elif face == "courage":  # a medal on its ribbon: a ring round a disc
+        ribbon = QPainterPath()
+        ribbon.addPolygon(QPolygonF([QPointF(28, 8), QPointF(46, 8), QPointF(54, 42), QPointF(42, 44)]))
+        ribbon.addPolygon(QPolygonF([QPointF(54, 8), QPointF(72, 8), QPointF(58, 44), QPointF(46, 42)]))
+        medal = _circle(50, 67, 23).subtracted(_circle(50, 67, 16)).united(_circle(50, 67, 10))
+        p.addPath(ribbon.subtracted(_circle(50, 67, 23)).united(medal))
+        p.setFillRule(Qt.FillRule.OddEvenFill)  # (one outline with its hole: the ring)
     elif face == "tool":  # a spanner, corner to corner
         t = QPainterPath()
         t.addEllipse(QPointF(0, -30), 15, 15)

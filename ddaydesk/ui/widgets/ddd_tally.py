@@ -139,6 +139,7 @@ class TallyBox(QWidget):
             row.hovered.connect(self.hovered.emit)
             row.taken.connect(self.taken.emit)
             self.lay.addWidget(row)
+            row.show()
             self.rows.append(row)
 
 

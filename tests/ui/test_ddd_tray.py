@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, Qt
 
 from ddaydesk.rules.ddd import LockDie, Reroll, RollDice, scoring
-from tests.rules.ddd.conftest import arrange, land_all, new_game, player, play_to
+from tests.rules.ddd.conftest import arrange, land_all, play_to, player
 from tests.ui.ddd_drive import panel, take
 from tests.ui.test_ddd_play import window
 

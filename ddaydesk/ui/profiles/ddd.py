@@ -66,6 +66,14 @@ class DDDProfile(UIProfile):
 
         draw_sector_marks(p, board, geom, range(board.n))
 
+    def slot(self, geom, place, part, occupied):
+        from ddaydesk.ui.profiles.ddd_art import unit_spot
+
+        spots = geom.board.derived("ui.ddd_unit_spots", lambda _b: {})  # worked out once a Sector
+        if place not in spots:
+            spots[place] = unit_spot(geom, place)
+        return spots[place], 0
+
     def counter_art(self, palette):
         from ddaydesk.ui.profiles.ddd_map import MarkerArt
 

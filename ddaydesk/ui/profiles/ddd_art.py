@@ -139,7 +139,11 @@ def _sector(p: QPainter, board: Board, geom: BoardGeometry, i: int, props: dict,
     p.setPen(INK)
     bunker = props.get("bunker")
     title = board.name_of(i) if bunker else props.get("sector", board.labels[i])  # (a campaign board's part)
-    p.setFont(_font(s * (0.42 if bunker else 0.55)))
+    px = s * 0.55
+    if bunker:  # its name left of the dragon's teeth printed at its centre, smaller if need be
+        room = geom.centres[i].x() - s * 0.62 - (r.left() + pad)
+        px = max(s * 0.28, min(s * 0.42, s * 0.42 * room / QFontMetricsF(_font(s * 0.42)).horizontalAdvance(title)))
+    p.setFont(_font(px))
     top = r.top() + (s * 0.75 if bunker else pad * 0.5)
     p.drawText(QRectF(r.left() + pad, top, r.width() - 2 * pad, s * 0.7),
                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, title)
@@ -161,6 +165,26 @@ def _sector(p: QPainter, board: Board, geom: BoardGeometry, i: int, props: dict,
         p.setPen(INK)
         p.setFont(_font(s * 0.24, bold=False))
         p.drawText(spot, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, text)
+
+
+def unit_spot(geom: BoardGeometry, i: int) -> QPointF:
+    """Where a Sector's Units stand: its centre, moved off its small print (beside the words where
+    two markers fit, else to the middle of the room above or below them); in a Bunker, under
+    its dragon's teeth."""
+    s = geom.scale
+    c = geom.centres[i]
+    r = geom.bounds[i]
+    if geom.board.props[i].get("bunker"):
+        return QPointF(c.x(), c.y() + s * 0.5)
+    spot, text = words_spot(geom, i, line_marks(geom.board, s))
+    half = s * 0.45  # a marker's half height, its turn die below
+    if not text or spot.bottom() < c.y() - half or spot.top() > c.y() + half:
+        return c
+    if r.right() - spot.right() > s * 1.9:  # room for two markers beside the words
+        return QPointF((spot.right() + r.right()) / 2, c.y())
+    if spot.center().y() < c.y():
+        return QPointF(c.x(), (spot.bottom() + r.bottom()) / 2)
+    return QPointF(c.x(), (r.top() + s * 0.7 + spot.top()) / 2)
 
 
 def _sector_words(props: dict) -> list[str]:

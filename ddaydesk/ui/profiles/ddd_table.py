@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ddaydesk.engine import GameState, problem
-from ddaydesk.rules.ddd import german
+from ddaydesk.rules.ddd import german, scoring
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd.actions import KeepDice, LockDie, Reroll, RollDice
 from ddaydesk.rules.ddd.data import tables
+from ddaydesk.rules.ddd.tally import die_roles
 from ddaydesk.rules.ddd.view import Table, table
 
 DICE_KINDS = ("roll_dice", "lock_die", "reroll", "keep_dice", "score_tally", "pick_tally")
@@ -41,6 +42,8 @@ class DDDTable:
     index: dict = field(default_factory=dict)  # action -> its index in the port's choices
     why_not: dict = field(default_factory=dict)  # (kind, player) -> why roll/re-roll/keep is refused now
     bunker: tuple[str, ...] = ()  # the German's defences and Decorations in words, with rule ids
+    #: player -> (words, roles per die): how the dice rolled so far would score if kept now
+    preview: dict = field(default_factory=dict)
 
     def choice(self, action) -> int | None:
         """The index of ``action`` among the choices open now, or None."""
@@ -70,7 +73,22 @@ def read_table(state: GameState, side: str, actions) -> DDDTable:
             for a in (RollDice(side, p.id), Reroll(side, p.id), KeepDice(side, p.id), LockDie(side, p.id, 0)):
                 if a not in index:
                     why[(a.kind, p.id)] = problem(state, a) or ""
-    return DDDTable(t, side, index, why, bunker_lines(t))
+    preview = {p.id: _as_kept(state, p.id) for p in t.players if p.rolled and not p.kept and p.dice}
+    return DDDTable(t, side, index, why, bunker_lines(t), {k: v for k, v in preview.items() if v})
+
+
+def _as_kept(state: GameState, pid: str) -> tuple[str, tuple[str, ...]] | None:
+    """The richest way the dice rolled so far would score if kept now (the rules' own scoring of
+    a copy of the state), with the part each die plays in it: a player sees the RWBs, Straight
+    and Skulls forming while rolling."""
+    s = state.copy()
+    s.own(m.EXTRA)["players"][pid]["kept"] = True
+    opts = scoring.options(s, pid)
+    if not opts:
+        return None
+    best = max(opts, key=lambda o: sum(o.gain.values()))
+    dice = tuple((d[0], d[1]) for d in m.player(m.rec(s), pid)["dice"])
+    return best.words(), tuple(die_roles(dice, best.base))
 
 
 def bunker_lines(t: Table) -> tuple[str, ...]:

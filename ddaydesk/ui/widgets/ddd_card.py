@@ -61,7 +61,7 @@ class DieButton(QAbstractButton):
         self.setFixedSize(DIE_PX, DIE_PX)
 
     def set_die(self, die, role: str, clickable: bool, tip: str) -> None:
-        self.die, self.role = die, role
+        self.die, self.role, self.shown_role = die, role, role
         self.setEnabled(True)  # a die nobody may lock still shows its tooltip
         self.setCursor(Qt.CursorShape.PointingHandCursor if clickable else Qt.CursorShape.ArrowCursor)
         self.setProperty("clickable", clickable)
@@ -230,12 +230,14 @@ class PlayerCard(QFrame):
             self.dice.pop().deleteLater()
         side = table.side
         self.locks = from_view = {a.die: k for k, a in table.actions_of(p.id, "lock_die")}
+        preview = table.preview.get(p.id)
         for b, d in zip(self.dice, p.dice, strict=True):
             clickable = d.index in from_view
-            role_words = ROLES.get(d.role, ROLES["counts"])[1]
+            role = preview[1][d.index] if preview and d.index < len(preview[1]) else d.role  # as if kept now
+            role_words = ROLES.get(role, ROLES["counts"])[1]
             state = "held by the re-roll" if d.held else "locked" if d.locked else "free"
             act = f"<br>Click (or press {d.index + 1}) to {'unlock' if d.locked else 'lock'} it" if clickable else ""
-            b.set_die(d, d.role, clickable, f"<b>{d.colour_name} {d.face_name}</b> · {state} · {role_words}{act}")
+            b.set_die(d, role, clickable, f"<b>{d.colour_name} {d.face_name}</b> · {state} · {role_words}{act}")
         rolled = p.rolled
         self.tray.setVisible(bool(p.dice) or p.side == side and p.status == "ashore")
         roll = table.actions_of(p.id, "roll_dice") or table.actions_of(p.id, "reroll")
@@ -253,6 +255,14 @@ class PlayerCard(QFrame):
         show_buttons = p.side == side and (roll or keep or rolled and not p.kept)
         self.roll_button.setVisible(bool(show_buttons))
         self.keep_button.setVisible(bool(show_buttons))
+
+    def needed_width(self) -> int:
+        """The card's width for its dice and buttons side by side (its words wrap)."""
+        dice = max(6, len(self.dice)) * (DIE_PX + self.dice_row.spacing())
+        button = max(self.roll_button.sizeHint().width(), self.keep_button.fontMetrics().horizontalAdvance(
+            "Re-roll: 2 left (R)") + 24)
+        m = self.layout().contentsMargins()
+        return dice + button + m.left() + m.right() + 8 + 14  # the coloured edge and the frame
 
     def _show_chips(self, p, table) -> None:
         self.chips.clear()
@@ -277,7 +287,7 @@ class PlayerCard(QFrame):
     def _preview_roles(self, roles) -> None:
         for b in self.dice:
             if b.die is not None:
-                b.role = roles[b.index] if roles and b.index < len(roles) else b.die.role
+                b.role = roles[b.index] if roles and b.index < len(roles) else b.shown_role
                 b.update()
 
     def lock(self, k: int) -> None:

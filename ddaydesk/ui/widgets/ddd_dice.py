@@ -23,7 +23,7 @@ BODY = {"red": "#b3261e", "white": "#f3efe4", "blue": "#1f4f9e", "black": "#1d1d
 INK = {"red": "#fff6ec", "white": "#1d2a44", "blue": "#f4f7ff", "black": "#f0ece0"}
 #: how a die's part in the tally is marked: role -> (frame colour, words)
 ROLES = {"rwb": ("#d9a520", "in an RWB"), "straight": ("#2f9e44", "in a Straight"),
-         "cancelled": ("#c92a2a", "cancelled by a Skull"), "active_skull": ("#c92a2a", "an Active Skull: cancels a die"),
+         "cancelled": ("#c92a2a", "cancelled by a Skull"), "active_skull": ("#862e9c", "an Active Skull: cancels a die"),
          "ignored_skull": ("#868e96", "a Skull set aside: cancels nothing"), "counts": ("", "counts")}
 #: resource -> the face whose icon stands for it
 RESOURCE_ICON = {"soldiers": "soldier", "courage": "courage", "stars": "star", "tools": "tool"}

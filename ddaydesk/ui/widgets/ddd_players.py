@@ -21,6 +21,7 @@ from ddaydesk.ui.profiles.base import ViewPart
 from ddaydesk.ui.profiles.ddd_table import DDDTable
 from ddaydesk.ui.rule_links import link_label, linked
 from ddaydesk.ui.widgets.ddd_card import PlayerCard
+from ddaydesk.ui.widgets.ddd_tally import legend_html
 
 GERMAN = "german"
 KEYS = (("R", "Roll or re-roll the dice of the player at the keyboard", "roll"),
@@ -104,7 +105,9 @@ class PlayersPanel(QScrollArea, ViewPart):
                 self._bunker(card, t)
         self.status.setText(self._status_html(view, t))
         # as wide as a card's dice and buttons need (fonts and scale factors differ)
-        self.setMinimumWidth(self.widget().minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width() + 4)
+        need = max((c.needed_width() for c in self.cards.values()), default=0)
+        m = self.lay.contentsMargins()
+        self.setMinimumWidth(need + m.left() + m.right() + self.verticalScrollBar().sizeHint().width() + 4)
 
     def _status_html(self, view: GameView, t: DDDTable) -> str:
         tab = t.table
@@ -113,6 +116,8 @@ class PlayersPanel(QScrollArea, ViewPart):
             lines.append("<span style='color:#8a1c1c'><b>The Bunker: the German's view</b>, hidden from the Allies</span>")
         if tab.waiting:
             lines.append(linked(tab.waiting))
+        if any(t.preview.get(p.id) or p.score_choices for p in tab.players):  # the dice's highlights
+            lines.append(legend_html())
         if view.active_side != view.side:
             lines.append(f"Waiting for the {view.active_side.capitalize()} player")
         elif self.focus and t.busy(self.focus):

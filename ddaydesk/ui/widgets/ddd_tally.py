@@ -14,7 +14,7 @@ from ddaydesk.ui.widgets.ddd_dice import RESOURCE_ICON, ROLES, icon_pixmap
 
 GAIN_ORDER = ("soldiers", "courage", "stars", "tools")
 LEGEND = (("rwb", "RWB", "STD-DDD-RWB"), ("straight", "Straight", "STD-DDD-STRAIGHT"),
-          ("cancelled", "cancelled", "DDD-COND-06"), ("active_skull", "Active Skull", "DDD-COND-06"))
+          ("active_skull", "Active Skull", "DDD-COND-06"), ("cancelled", "the die it cancels", "DDD-COND-06"))
 
 
 def split_words(words: str) -> tuple[str, str]:
@@ -119,20 +119,23 @@ class TallyBox(QWidget):
             self.setVisible(True)
             return
         choices = p.score_choices
-        self.setVisible(p.rolled and bool(choices))
+        preview = table.preview.get(p.id)
+        self.setVisible(p.rolled and bool(choices or preview))
+        if preview and not choices:  # still rolling: how the dice would score if kept now
+            self.head.setText(linked(f"If kept now (STD-DDD-TALLY): {preview[0]}"))
+            return
         if not (p.rolled and choices):
             return
         open_now = [c for c in choices if table.choice(c.action) is not None]
-        if not open_now:  # still rolling, or kept until Phase 2: how the dice would score
-            now = "Kept for Phase 2" if p.kept else "As it stands"
-            self.head.setText(linked(f"{now} (STD-DDD-TALLY): {choices[0].words}"))
+        if not open_now:  # kept until Phase 2: how the dice will score
+            self.head.setText(linked(f"Kept for Phase 2 (STD-DDD-TALLY): {choices[0].words}"))
             return
         many = f"{len(choices)} ways" if len(choices) > 1 else "1 way"
         head = linked(f"Score the Final Tally (STD-DDD-TALLY): {many}")
         if not expanded:
             self.head.setText(head + " · click the card to choose")
             return
-        self.head.setText(head + "<br>" + legend_html())
+        self.head.setText(head)
         best = max(range(len(choices)), key=lambda k: sum(choices[k].gain.values()))
         for k, c in enumerate(choices):
             row = ChoiceRow(table.choice(c.action), c.words, c.gain, c.roles, k == best and len(choices) > 1)
@@ -144,6 +147,6 @@ class TallyBox(QWidget):
 
 
 def legend_html() -> str:
-    """The highlights' colours with their rules, as links."""
-    return " ".join(f"<span style='color:{ROLES[role][0]}'>■</span>&nbsp;{linked(f'{word} ({rule})')}"
-                    for role, word, rule in LEGEND[:3])
+    """The dice's highlights: each frame's colour and what it means, with its rule as a link."""
+    return "Dice: " + " ".join(f"<span style='color:{ROLES[role][0]}'>■</span>&nbsp;{linked(f'{word} ({rule})')}"
+                               for role, word, rule in LEGEND)

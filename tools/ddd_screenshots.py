@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Render D-Day Dice in the main window for docs/screenshots/ (offscreen, seeded scripted games
+of the real engine, 1280x800): a roll with locked dice and the tally as it stands; the Final
+Tally's ways to score, one pointed at; the Battle Map mid-game with a Unit's moves and their
+Courage costs; the German's Bunker view (a person's German, after the hand-over).
+
+With ``--saves DIR`` it also writes each staged game as a save, to open in a real window
+(``../shared/tools/xshot.sh OUT.png -- .venv/bin/python -m ddaydesk DIR/ddd_roll.ddsave``).
+
+    .venv/bin/python tools/ddd_screenshots.py [OUTDIR] [--saves DIR]
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def _window(game, folder: str):
+    from PySide6.QtCore import QSettings
+
+    from ddaydesk.ui.engine_port import EnginePort
+    from ddaydesk.ui.mainwindow import MainWindow
+
+    win = MainWindow(EnginePort(game), QSettings(os.path.join(folder, "s.ini"), QSettings.Format.IniFormat),
+                     autosave=False)
+    win.resize(1280, 800)
+    win.show()
+    return win
+
+
+def _settle(app) -> None:
+    for _ in range(4):
+        app.processEvents()
+
+
+def _game(name: str, seed: int, options: dict, until, limit: int = 3000):
+    """A seeded game of the scripted player, played until ``until(state)`` (None if never)."""
+    from ddaydesk.engine import OVER, Game
+    from ddaydesk.formats.scenariofile import load_scenario
+    from tests.rules.ddd.play import choose
+
+    g = Game(load_scenario(ROOT / "scenarios" / f"ddd-{name}.yaml"), seed=seed, options=options)
+    for _ in range(limit):
+        if until(g.state):
+            return g
+        if g.state.phase == OVER:
+            return None
+        g.do(choose(g.state))
+    return None
+
+
+def _first(name: str, options: dict, until):
+    return next(g for seed in range(1, 60) if (g := _game(name, seed, options, until)) is not None)
+
+
+def _mid_roll(s) -> bool:
+    """Phase 1 of a later turn: one Unit has re-rolled once with dice locked, and its dice would
+    score an RWB and a cancelled die if kept now."""
+    from ddaydesk.rules.ddd import model as m
+    from ddaydesk.ui.profiles.ddd_table import _as_kept
+
+    if s.phase != "roll" or s.turn < 2:
+        return False
+    for pid in m.active_units(m.rec(s)):
+        p = m.player(m.rec(s), pid)
+        if p["rolls"] == 2 and not p["kept"] and any(d[2] for d in p["dice"]):
+            roles = (_as_kept(s, pid) or ("", ()))[1]
+            if "rwb" in roles and "cancelled" in roles:
+                return True
+    return False
+
+
+def _tally(s) -> bool:
+    from ddaydesk.rules.ddd import model as m
+    from ddaydesk.rules.ddd import scoring
+
+    if s.phase != "tally" or s.turn < 2:
+        return False
+    r = m.rec(s)
+    return any(not m.player(r, pid)["scored"] and len(scoring.options(s, pid)) >= 3 for pid in m.active_units(r))
+
+
+def _moving(s) -> bool:
+    from ddaydesk.engine import legal_actions
+    from ddaydesk.rules.ddd import model as m
+
+    r = m.rec(s)
+    spread = {m.place_of(s, pid) for pid in m.active_units(r)}
+    return (s.phase == "move" and s.turn >= 4 and len(spread) >= 2
+            and len({a.to for a in legal_actions(s, "allied", ("sector_move",))}) >= 2)
+
+
+def _bunker(s) -> bool:
+    return (s.phase == "german_supply" and s.turn >= 3 and len(s.secrets["german"].get("hand", ())) >= 2)
+
+
+def main() -> int:
+    from ddaydesk.ui.app import make_app
+
+    app = make_app()
+    args = sys.argv[1:]
+    saves = Path(args[args.index("--saves") + 1]) if "--saves" in args else None
+    rest = [a for k, a in enumerate(args) if a != "--saves" and (k == 0 or args[k - 1] != "--saves")]
+    out = Path(rest[0]) if rest else ROOT / "docs" / "screenshots"
+    three = {"unit_british": True, "unit_canadian": True}
+    stages = (("ddd_roll", "omaha", three, _mid_roll), ("ddd_tally", "gold", three, _tally),
+              ("ddd_map", "omaha", three, _moving), ("ddd_bunker", "atlantikwall", {"unit_british": True}, _bunker))
+    with tempfile.TemporaryDirectory() as tmp:
+        for shot, name, options, until in stages:
+            g = _first(name, options, until)
+            win = _window(g, tmp)
+            _settle(app)
+            globals()[f"_pose_{shot[4:]}"](win, g)
+            _settle(app)
+            win.grab().save(str(out / f"{shot}.png"))
+            print(out / f"{shot}.png", f"(seeded {name}, turn {g.state.turn}, {g.state.phase})")
+            if saves is not None:
+                saves.mkdir(parents=True, exist_ok=True)
+                (saves / f"{shot}.ddsave").write_bytes(win.port.save_bytes())
+            win.close()
+    return 0
+
+
+def _players(win):
+    from ddaydesk.ui.widgets.ddd_players import PlayersPanel
+
+    return next(d.widget() for d in win.panel_docks if isinstance(d.widget(), PlayersPanel))
+
+
+def _pose_roll(win, g) -> None:
+    """The Unit mid-roll at the keyboard."""
+    from ddaydesk.rules.ddd import model as m
+
+    pid = next(p for p in m.active_units(m.rec(g.state)) if m.player(m.rec(g.state), p)["rolls"] == 2
+               and not m.player(m.rec(g.state), p)["kept"])
+    _players(win).set_focus(pid)
+    win.log_dock.raise_()
+    win.dice_only.setChecked(True)
+
+
+def _pose_tally(win, g) -> None:
+    """The richest way to score pointed at: its dice lit."""
+    card = _players(win)._focused()
+    rows = card.tally.rows
+    best = max(rows, key=lambda r: len([x for x in r.roles if x != "counts"]))
+    best.enterEvent(None)
+
+
+def _pose_map(win, g) -> None:
+    """A Unit selected, its moves shaded, the dearest one under the cursor."""
+    from ddaydesk.engine import legal_actions
+
+    moves = legal_actions(g.state, "allied", ("sector_move",))
+    mover = moves[0].player
+    win.controller.select(mover)
+    r = win.controller.range
+    to = max((p for p in r.cost if p != r.start), key=lambda p: r.cost[p])
+    win._hovered(to)
+
+
+def _pose_bunker(win, g) -> None:
+    """Seated as the German: past the hand-over."""
+    if win.stack.currentWidget() is win.handover:
+        win.handover.button.click()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -12,7 +12,7 @@ from ddaydesk.engine import OVER, Game
 from ddaydesk.formats.scenariofile import load_scenario
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.ui.engine_port import EnginePort
-from tests.rules.ddd.conftest import SCEN
+from tests.rules.ddd.conftest import EVERY_MODULE, SCEN
 from tests.rules.ddd.play import choose
 from tests.ui.ddd_drive import panel, seat, take
 
@@ -22,6 +22,7 @@ MODES = {  # mode -> (map, options, the widgets its players use)
     "vs_program": ("gold", {"auto_german": True, "unit_canadian": True}, {"die", "key", "score", "map"}),
     "vs_person": ("exercise-fabius", {"atlantikwall": True}, {"die", "key", "score", "map"}),
     "solitaire": ("exercise-fabius", {"solitaire": True}, {"die", "key", "score"}),  # the German never moves
+    "campaign": ("campaign-overlord", {**EVERY_MODULE, "badge_of_honor": True}, {"die", "key", "score", "map"}),
 }
 
 

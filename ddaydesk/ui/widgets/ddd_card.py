@@ -35,11 +35,18 @@ KIND_WORDS = {"specialist": "Specialist", "item": "Item", "vehicle": "Vehicle", 
               "badge": "Badge"}
 COST_WORDS = {"specialist": "Stars", "german_specialist": "Stars", "item": "Item Points",
               "german_item": "Item Points", "vehicle": "Item Points", "decoration": "Courage"}
-CHIP = {"specialist": "#dfe9d3", "german_specialist": "#d9dde0", "item": "#efe3c8", "german_item": "#e4ddd0",
+CHIP = {"other": "#eeeeee", "specialist": "#dfe9d3", "german_specialist": "#d9dde0", "item": "#efe3c8", "german_item": "#e4ddd0",
         "vehicle": "#d8dde6", "award": "#f3e2a2", "decoration": "#e9d6d6", "badge": "#f0d8b0"}
 RESOURCES = (("soldiers", "Soldiers"), ("courage", "Courage"), ("stars", "Stars"), ("tools", "Item Points"))
 STATUS_WORDS = {"landing": "in its landing craft", "bunker": "took the Bunker", "wiped_out": "wiped out",
                 "destroyed": "destroyed in the assault", "assaulting": "assaulting the Bunker"}
+
+
+#: the chips' and the tray buttons' look, set once on the panel holding the cards
+STYLE = "".join(f'QToolButton[chip="{kind}"] {{ background: {colour}; }}' for kind, colour in CHIP.items()) + (
+    "QToolButton[chip] { border: 1px solid #a39c88; border-radius: 7px; padding: 0 6px; font-size: 11px; }"
+    "QToolButton[chip]:hover { border-color: #5c4b1e; }"
+    "QPushButton[tray=\"true\"] { padding: 1px 8px; }")
 
 
 def card_tip(c) -> str:
@@ -90,9 +97,7 @@ class Chip(QToolButton):
         self.setText(card.name + (" ▸" if uses else ""))
         self.setToolTip(card_tip(card) + ("<br><b>Click to use it.</b>" if uses else ""))
         self.setAutoRaise(False)
-        self.setStyleSheet(f"QToolButton {{ background: {CHIP.get(card.kind, '#eeeeee')}; border: 1px solid #a39c88;"
-                           f" border-radius: 7px; padding: 0 6px; font-size: 11px; }}"
-                           f"QToolButton:hover {{ border-color: #5c4b1e; }}")
+        self.setProperty("chip", card.kind if card.kind in CHIP else "other")  # its colour: STYLE
         if uses:
             self.clicked.connect(lambda: self._menu(take))
 
@@ -165,7 +170,7 @@ class PlayerCard(QFrame):
         self.keep_button = QPushButton("Keep")
         for b in (self.roll_button, self.keep_button):
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys R and K act on the focused card
-            b.setStyleSheet("QPushButton { padding: 1px 8px; }")
+            b.setProperty("tray", True)
             b.setFixedHeight(DIE_PX // 2)
             buttons.addWidget(b)
         tray.addLayout(buttons)
@@ -189,13 +194,17 @@ class PlayerCard(QFrame):
         self.table = None
         self.actions: dict[str, int | None] = {}
         self.locks: dict[int, int] = {}  # die -> the choice locking or unlocking it
+        self._look: tuple = ()
+        self._chips_key: tuple = ()
 
     # -- showing ------------------------------------------------------------------------------
     def set_player(self, p, table, focused: bool, colour: str) -> None:
         self.player, self.table = p, table
-        edge = "#c8102e" if focused else "#b7ae97"
-        self.setStyleSheet(f"#ddd-card {{ background: #fbf8ef; border: {3 if focused else 1}px solid {edge};"
-                           f" border-left: 8px solid {colour or '#666666'}; border-radius: 5px; }}")
+        if (focused, colour) != self._look:  # (a style sheet set is slow: only when it changes)
+            self._look = (focused, colour)
+            edge = "#c8102e" if focused else "#b7ae97"
+            self.setStyleSheet(f"#ddd-card {{ background: #fbf8ef; border: {3 if focused else 1}px solid {edge};"
+                               f" border-left: 8px solid {colour or '#666666'}; border-radius: 5px; }}")
         self.name.setText(f"<b style='font-size:13px'>{escape(p.name)}</b>")
         self.header.setText(self._header_html(p))
         self._show_resources(p)
@@ -265,12 +274,17 @@ class PlayerCard(QFrame):
         return dice + button + m.left() + m.right() + 8 + 14  # the coloured edge and the frame
 
     def _show_chips(self, p, table) -> None:
-        self.chips.clear()
+        mine = table.actions_of(p.id, "use_card")
+        words = dict(self.window_choices()) if mine else {}
         uses: dict[str, list[tuple[int, str]]] = {}
-        words = dict(self.window_choices())
-        for k, a in table.actions_of(p.id, "use_card"):
+        for k, a in mine:
             uses.setdefault(a.card, []).append((k, words.get(k, a.card)))
         held = p.specialists + p.items + p.vehicles + p.awards + p.decorations + getattr(p, "badges", ())
+        key = (held, tuple((c, tuple(u)) for c, u in uses.items()))
+        if key == self._chips_key:
+            return
+        self._chips_key = key
+        self.chips.clear()
         for c in held:
             chip = Chip(c, uses.get(c.id, []), self.take.emit)
             self.chips.addWidget(chip)

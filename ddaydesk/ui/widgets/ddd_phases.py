@@ -11,9 +11,10 @@ from ddaydesk.ui.port import GameView
 from ddaydesk.ui.profiles.base import ViewPart
 from ddaydesk.ui.profiles.ddd_table import STEPS, DDDTable
 
-LIT = "background: #c8102e; color: white; border: 1px solid #7a0a1c;"
-DONE = "background: #ddd5bf; color: #5b5442; border: 1px solid #b7ae97;"
-TO_COME = "background: #f6f2e6; color: #2b2418; border: 1px solid #b7ae97;"
+STYLE = ("QLabel { background: #f6f2e6; color: #2b2418; border: 1px solid #b7ae97; border-radius: 4px;"
+         " padding: 1px 6px; }"
+         "QLabel[step=\"now\"] { background: #c8102e; color: white; border: 1px solid #7a0a1c; }"
+         "QLabel[step=\"done\"] { background: #ddd5bf; color: #5b5442; }")
 
 
 class PhaseStrip(QWidget, ViewPart):
@@ -22,6 +23,7 @@ class PhaseStrip(QWidget, ViewPart):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("ddd-phases")
+        self.setStyleSheet(STYLE)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(6, 2, 6, 2)
         lay.setSpacing(3)
@@ -42,7 +44,10 @@ class PhaseStrip(QWidget, ViewPart):
         german = t.table.mode != "coop"
         for (number, words, _ids), box in zip(STEPS, self.boxes, strict=True):
             box.setVisible(number != "7" or german)  # the assault: only against a German
-            style = LIT if number == now else DONE if now and number < now else TO_COME
-            box.setStyleSheet(f"QLabel {{ {style} border-radius: 4px; padding: 1px 6px; }}")
+            step = "now" if number == now else "done" if now and number < now else "to come"
+            if box.property("step") != step:  # restyled only when it changes
+                box.setProperty("step", step)
+                box.style().unpolish(box)
+                box.style().polish(box)
             box.setToolTip(f"Phase {number}: {words.lower()}" + (f" — now: {t.table.phase_name}" if number == now else ""))
         self.lit = now

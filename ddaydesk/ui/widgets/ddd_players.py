@@ -20,7 +20,9 @@ from ddaydesk.ui.port import GameView
 from ddaydesk.ui.profiles.base import ViewPart
 from ddaydesk.ui.profiles.ddd_table import DDDTable
 from ddaydesk.ui.rule_links import link_label, linked
+from ddaydesk.ui.widgets.ddd_card import STYLE as CARD_STYLE
 from ddaydesk.ui.widgets.ddd_card import PlayerCard
+from ddaydesk.ui.widgets.ddd_tally import STYLE as TALLY_STYLE
 from ddaydesk.ui.widgets.ddd_tally import legend_html
 
 GERMAN = "german"
@@ -37,6 +39,7 @@ class PlayersPanel(QScrollArea, ViewPart):
         super().__init__(win)
         self.win = win
         self.setObjectName("ddd-players")
+        self.setStyleSheet(CARD_STYLE + TALLY_STYLE)  # once: a style sheet set is slow
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         body = QWidget()

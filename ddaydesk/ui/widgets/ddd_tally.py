@@ -12,6 +12,10 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLay
 from ddaydesk.ui.rule_links import link_label, linked
 from ddaydesk.ui.widgets.ddd_dice import RESOURCE_ICON, ROLES, icon_pixmap
 
+#: the rows' look, set once on the panel holding the cards
+STYLE = ("#tally-choice { border: 1px solid #c9c2ae; border-radius: 4px; background: #ffffff; }"
+         "#tally-choice[best=\"true\"] { background: #fbf7ea; }"
+         "#tally-choice:hover { border-color: #8a6d1d; background: #fff6d8; }")
 GAIN_ORDER = ("soldiers", "courage", "stars", "tools")
 LEGEND = (("rwb", "RWB", "STD-DDD-RWB"), ("straight", "Straight", "STD-DDD-STRAIGHT"),
           ("active_skull", "Active Skull", "DDD-COND-06"), ("cancelled", "the die it cancels", "DDD-COND-06"))
@@ -58,9 +62,7 @@ class ChoiceRow(QFrame):
         self.index, self.roles = index, roles
         self.setObjectName("tally-choice")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setStyleSheet("#tally-choice { border: 1px solid #c9c2ae; border-radius: 4px; background: %s; }"
-                           "#tally-choice:hover { border-color: #8a6d1d; background: #fff6d8; }"
-                           % ("#fbf7ea" if best else "#ffffff"))
+        self.setProperty("best", best)  # its look: STYLE
         lay = QHBoxLayout(self)
         lay.setContentsMargins(6, 3, 4, 3)
         what, buys = split_words(words)
@@ -106,10 +108,16 @@ class TallyBox(QWidget):
         self.head.setWordWrap(True)
         self.lay.addWidget(self.head)
         self.rows: list[ChoiceRow] = []
+        self._key: tuple = ()
 
     def show_player(self, p, table, expanded: bool) -> None:
         """``p``: a PlayerView; ``table``: the DDDTable (indices); ``expanded``: list every choice
         (the player at the keyboard), else one line."""
+        key = (p.scored, p.rolled, p.kept, tuple((c.words, table.choice(c.action)) for c in p.score_choices),
+               table.preview.get(p.id), expanded)
+        if key == self._key:  # (rows are rebuilt only when something in them changes)
+            return
+        self._key = key
         for row in self.rows:
             row.hide()
             row.deleteLater()

@@ -80,14 +80,15 @@ class DDDProfile(UIProfile):
         return MarkerArt(palette)
 
     def decorations(self, scene, geom):
-        from ddaydesk.ui.profiles.ddd_map import GunSights, UnitMarkers
+        from ddaydesk.ui.profiles.ddd_map import BattleFrame, GunSights, UnitMarkers
 
-        return [GunSights(scene, geom), UnitMarkers(scene, geom)]
+        return [GunSights(scene, geom), UnitMarkers(scene, geom), BattleFrame(scene, geom)]
 
     def panels(self, parent):
         from ddaydesk.ui.widgets.ddd_players import PlayersPanel
+        from ddaydesk.ui.widgets.ddd_sheet import ScoreSheetPanel
 
-        return [PlayersPanel(parent)]
+        return [PlayersPanel(parent), ScoreSheetPanel(parent)]
 
     def turn_bar(self, parent):
         from ddaydesk.ui.widgets.ddd_phases import PhaseStrip

@@ -175,7 +175,7 @@ def unit_spot(geom: BoardGeometry, i: int) -> QPointF:
     c = geom.centres[i]
     r = geom.bounds[i]
     if geom.board.props[i].get("bunker"):
-        return QPointF(c.x(), c.y() + s * 0.5)
+        return QPointF(c.x(), c.y() + s * 0.62)
     spot, text = words_spot(geom, i, line_marks(geom.board, s))
     half = s * 0.45  # a marker's half height, its turn die below
     if not text or spot.bottom() < c.y() - half or spot.top() > c.y() + half:

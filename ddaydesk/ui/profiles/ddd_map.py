@@ -73,7 +73,7 @@ class GunSights(ViewPart):
     def set_view(self, view: GameView) -> None:
         t = getattr(view.table, "table", None)
         path = QPainterPath()
-        for sv in t.sectors if t is not None else ():
+        for sv in t.sectors if t is not None and not view.table.guns_off else ():
             if sv.mgf_live:
                 for c in gun_spots(self.geom, sv.place, self.marks):
                     _sight(path, c, self.geom.scale * 0.17)
@@ -121,6 +121,35 @@ class UnitMarkers(ViewPart):
         self.white_pips.setPath(white)
 
 
+class BattleFrame(ViewPart):
+    """An Overlord campaign's board holds every Battle Map in turn: the one in play is framed
+    (fitted to the window when its battle begins) and the others veiled."""
+
+    def __init__(self, scene: QGraphicsScene, geom: BoardGeometry):
+        self.scene = scene
+        self.geom = geom
+        self.parts = [r for r in geom.board.regions.values() if r.kind == "part"]
+        self.veil = _item(scene, Z_COUNTER - 1)
+        self.veil.setPen(Qt.PenStyle.NoPen)
+        self.veil.setBrush(QColor(40, 44, 38, 150))
+        self.framed = -1
+
+    def set_view(self, view: GameView) -> None:
+        c = getattr(getattr(view.table, "table", None), "campaign", None)
+        if c is None or not self.parts:
+            return
+        k = min(c.battle, len(self.parts)) - 1
+        self.veil.setPath(self.geom.area_path(p for j, r in enumerate(self.parts) if j != k for p in r.places))
+        if k != self.framed:
+            self.framed = k
+            rect = QRectF()
+            for p in self.parts[k].places:
+                rect = rect.united(self.geom.bounds[p])
+            for v in self.scene.views():
+                v.fit_rect = rect.adjusted(-self.geom.scale, -self.geom.scale, self.geom.scale, self.geom.scale)
+                v.fit()
+
+
 PIPS = {1: ((0.5, 0.5),), 2: ((0.28, 0.28), (0.72, 0.72)), 3: ((0.25, 0.25), (0.5, 0.5), (0.75, 0.75)),
         4: ((0.28, 0.28), (0.72, 0.28), (0.28, 0.72), (0.72, 0.72)),
         5: ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)),
@@ -136,9 +165,11 @@ def sector_html(view: GameView, place: int) -> str:
         return ""
     lines = [f"DEF {sv.defence}: a Unit arriving or staying loses that many Soldiers (STD-DDD-DEF)"]
     if sv.mgf:
-        state = "firing" if sv.mgf_live else "silent"
-        why = "" if sv.mgf_live else (" (the German has not manned them, DDD-GER-08..09)" if t.mode != "coop"
-                                       and not t.mgf_active else " (silenced for good, DDD-GER-38)")
+        off = view.table.guns_off
+        state = "firing" if sv.mgf_live and not off else "silent"
+        why = f" ({off})" if off and sv.mgf_live else "" if sv.mgf_live else (
+            " (the German has not manned them, DDD-GER-08..09)" if t.mode != "coop" and not t.mgf_active
+            else " (silenced for good, DDD-GER-38)")
         lines.append(f"Machine guns: {sv.mgf}, {state}{why}: each rolls a die of Soldiers lost (STD-DDD-MGF)")
     if sv.special_damage:
         lines.append("Special Damage: a 6 on a machine-gun die also costs a Specialist (STD-DDD-MGF)")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ddaydesk.engine import GameState, problem
-from ddaydesk.rules.ddd import german, scoring
+from ddaydesk.rules.ddd import conditions, german, scoring
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd.actions import KeepDice, LockDie, Reroll, RollDice
 from ddaydesk.rules.ddd.data import tables
@@ -44,6 +44,7 @@ class DDDTable:
     bunker: tuple[str, ...] = ()  # the German's defences and Decorations in words, with rule ids
     #: player -> (words, roles per die): how the dice rolled so far would score if kept now
     preview: dict = field(default_factory=dict)
+    guns_off: str = ""  # why no machine gun fires this turn (a Battle Conditions card), in words
 
     def choice(self, action) -> int | None:
         """The index of ``action`` among the choices open now, or None."""
@@ -74,7 +75,18 @@ def read_table(state: GameState, side: str, actions) -> DDDTable:
                 if a not in index:
                     why[(a.kind, p.id)] = problem(state, a) or ""
     preview = {p.id: _as_kept(state, p.id) for p in t.players if p.rolled and not p.kept and p.dice}
-    return DDDTable(t, side, index, why, bunker_lines(t), {k: v for k, v in preview.items() if v})
+    return DDDTable(t, side, index, why, bunker_lines(t), {k: v for k, v in preview.items() if v}, guns_off(state))
+
+
+def guns_off(state: GameState) -> str:
+    """The Battle Conditions card in play that silences every machine gun this turn (Fog), for
+    every Unit still fighting (a Unit may give a card up to ignore it: then they fire at it)."""
+    r = m.rec(state)
+    units = m.active_units(r)
+    cards = [c for c in conditions.in_play(r) if "mgf_off" in c.flags]
+    if cards and units and all("mgf_off" in conditions.effects(state, u).flags for u in units):
+        return f"{cards[-1].name}: no machine gun fires this turn (STD-DDD-COND)"
+    return ""
 
 
 def _as_kept(state: GameState, pid: str) -> tuple[str, tuple[str, ...]] | None:
@@ -122,7 +134,7 @@ def map_marks(state: GameState) -> tuple[tuple[str, int, str | None], ...]:
     fire, each Unit's marker."""
     r = m.rec(state)
     sm = m.sectors(state)
-    live = german.mgf_active(r)
+    live = german.mgf_active(r) and not guns_off(state)
     guns = tuple(("ddd_guns", s.place, None) for s in sm.sectors.values()
                  if s.mgf and live and s.label not in r["silenced"])
     units = tuple(("ddd_marker", m.place_of(state, pid), "allied") for pid in m.on_map(r))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import QPoint, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (
     QAbstractButton,
     QFrame,
@@ -80,9 +80,13 @@ class DieButton(QAbstractButton):
         return QSize(DIE_PX, DIE_PX)
 
     def paintEvent(self, _event) -> None:
-        if self.die is None:
-            return
         p = QPainter(self)
+        if self.die is None:  # not rolled yet: the die's place in the tray
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
+            p.setPen(QPen(QColor("#b7ae97"), 1.5, Qt.PenStyle.DashLine))
+            p.drawRoundedRect(QRectF(4, 4, DIE_PX - 8, DIE_PX - 8), 5, 5)
+            p.end()
+            return
         paint_die(p, QRectF(0, 0, DIE_PX, DIE_PX), self.die.colour, self.die.face, self.role,
                   self.die.locked, self.die.held)
         p.end()
@@ -220,6 +224,11 @@ class PlayerCard(QFrame):
             turns = ("<span style='color:#c92a2a'><b>must move</b></span>" if p.must_move
                      else f"turn {p.marker} of {p.marker_limit} here")
             bits.append(f"{pips} {turns} {linked('(STD-DDD-MARKER)')}")
+        extra = [(getattr(p, "tokens", 0), "token", "DDD-OPT-11..12"), (getattr(p, "explosives", 0), "Explosive",
+                                                                         "DDD-OPT-01")]
+        bits += [f"{n} {word}{'s' if n != 1 else ''} {linked(f'({rule})')}" for n, word, rule in extra if n]
+        if getattr(p, "silenced", ()):
+            bits.append(f"silenced: {escape(', '.join(p.silenced))}")
         status = "holds the Bunker" if p.id == "german" else STATUS_WORDS.get(p.status, "")
         if status:
             bits.append(f"<i>{status}</i>")
@@ -230,17 +239,23 @@ class PlayerCard(QFrame):
             cell.set_value(getattr(p, res))
 
     def _show_dice(self, p, table) -> None:
-        while len(self.dice) < len(p.dice):
+        slots = len(p.dice) or (6 if p.status == "ashore" or p.id == "german" else 0)  # its places before a roll
+        while len(self.dice) < slots:
             b = DieButton(len(self.dice))
             b.clicked.connect(lambda _c=False, k=b.index: self.lock(k))
             self.dice_row.addWidget(b)
             self.dice.append(b)
-        while len(self.dice) > len(p.dice):
+        while len(self.dice) > slots:
             self.dice.pop().deleteLater()
+        for b in self.dice[len(p.dice):]:
+            b.die = None
+            b.setToolTip("Not rolled yet (STD-DDD-ROLL)")
+            b.setCursor(Qt.CursorShape.ArrowCursor)
+            b.update()
         side = table.side
         self.locks = from_view = {a.die: k for k, a in table.actions_of(p.id, "lock_die")}
         preview = table.preview.get(p.id)
-        for b, d in zip(self.dice, p.dice, strict=True):
+        for b, d in zip(self.dice, p.dice, strict=False):
             clickable = d.index in from_view
             role = preview[1][d.index] if preview and d.index < len(preview[1]) else d.role  # as if kept now
             role_words = ROLES.get(role, ROLES["counts"])[1]

@@ -22,6 +22,8 @@ from ddaydesk.ui.profiles.ddd_table import DDDTable
 from ddaydesk.ui.rule_links import link_label, linked
 from ddaydesk.ui.widgets.ddd_card import STYLE as CARD_STYLE
 from ddaydesk.ui.widgets.ddd_card import PlayerCard
+from ddaydesk.ui.widgets.ddd_modules import STYLE as MODULES_STYLE
+from ddaydesk.ui.widgets.ddd_modules import ModulesBox
 from ddaydesk.ui.widgets.ddd_tally import STYLE as TALLY_STYLE
 from ddaydesk.ui.widgets.ddd_tally import legend_html
 
@@ -39,7 +41,7 @@ class PlayersPanel(QScrollArea, ViewPart):
         super().__init__(win)
         self.win = win
         self.setObjectName("ddd-players")
-        self.setStyleSheet(CARD_STYLE + TALLY_STYLE)  # once: a style sheet set is slow
+        self.setStyleSheet(CARD_STYLE + TALLY_STYLE + MODULES_STYLE)  # once: a style sheet set is slow
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         body = QWidget()
@@ -49,6 +51,8 @@ class PlayersPanel(QScrollArea, ViewPart):
         self.status = link_label(QLabel(""))
         self.status.setWordWrap(True)
         self.lay.addWidget(self.status)
+        self.modules = ModulesBox()
+        self.lay.addWidget(self.modules)
         self.cards_box = QVBoxLayout()
         self.cards_box.setSpacing(6)
         self.lay.addLayout(self.cards_box)
@@ -103,10 +107,11 @@ class PlayersPanel(QScrollArea, ViewPart):
                 card.take.connect(self.take)
                 card.hint.connect(self.win.show_hint)
             self.cards_box.insertWidget(k, card)
-            card.set_player(p, t, p.id == self.focus, colours.get(p.nation, "#555555"))
+            card.set_player(p, t, p.id == self.focus, getattr(p, "colour", "") or colours.get(p.nation, "#555555"))
             if p.id == GERMAN:
                 self._bunker(card, t)
         self.status.setText(self._status_html(view, t))
+        self.modules.set_modules(getattr(t.table, "modules", None))
         # as wide as a card's dice and buttons need (fonts and scale factors differ)
         need = max((c.needed_width() for c in self.cards.values()), default=0)
         m = self.lay.contentsMargins()

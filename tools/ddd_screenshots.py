@@ -2,7 +2,9 @@
 """Render D-Day Dice in the main window for docs/screenshots/ (offscreen, seeded scripted games
 of the real engine, 1280x800): a roll with locked dice and the tally as it stands; the Final
 Tally's ways to score, one pointed at; the Battle Map mid-game with a Unit's moves and their
-Courage costs; the German's Bunker view (a person's German, after the hand-over).
+Courage costs; the German's Bunker view (a person's German, after the hand-over); an Overlord
+campaign's battle with the Battle Conditions in play and Badges held, the campaign sheet
+between battles, and the score sheet at a game's end.
 
 With ``--saves DIR`` it also writes each staged game as a save, to open in a real window
 (``../shared/tools/xshot.sh OUT.png -- .venv/bin/python -m ddaydesk DIR/ddd_roll.ddsave``).
@@ -97,21 +99,56 @@ def _moving(s) -> bool:
             and len({a.to for a in legal_actions(s, "allied", ("sector_move",))}) >= 2)
 
 
+GUNNER = ("german", "german", "mg_schuetze")
+
+
 def _bunker(s) -> bool:
-    return (s.phase == "german_supply" and s.turn >= 3 and len(s.secrets["german"].get("hand", ())) >= 2)
+    """His Phase 4 with Decorations in hand and the Stars to man his machine guns."""
+    from ddaydesk.engine import legal_actions
+    from ddaydesk.rules.ddd.actions import Rally
+
+    return (s.phase == "german_supply" and len(s.secrets["german"].get("hand", ())) >= 1
+            and Rally(*GUNNER) in legal_actions(s, "german", ("rally_specialist",)))
+
+
+def _conditions(s) -> bool:
+    """A campaign's battle: both Battle Conditions cards in play, a Badge held, a Unit mid-roll."""
+    from ddaydesk.rules.ddd import model as m
+
+    r = m.rec(s)
+    c = r.get("conditions") or {}
+    return (s.phase == "roll" and c.get("regular") and c.get("weather")
+            and any(m.player(r, p)["badges"] for p in m.allied_ids(r))
+            and any(m.player(r, p)["rolls"] == 1 for p in m.active_units(r)))
+
+
+def _between(s) -> bool:
+    return s.phase == "debrief"
+
+
+def _over(s) -> bool:
+    from ddaydesk.engine import OVER
+
+    return s.phase == OVER
 
 
 def main() -> int:
     from ddaydesk.ui.app import make_app
+    from ddaydesk.ui.screenshots import compose, staged
 
     app = make_app()
     args = sys.argv[1:]
     saves = Path(args[args.index("--saves") + 1]) if "--saves" in args else None
     rest = [a for k, a in enumerate(args) if a != "--saves" and (k == 0 or args[k - 1] != "--saves")]
     out = Path(rest[0]) if rest else ROOT / "docs" / "screenshots"
+    from tests.rules.ddd.conftest import EVERY_MODULE
+
     three = {"unit_british": True, "unit_canadian": True}
+    every = {**EVERY_MODULE, "unit_british": True}
     stages = (("ddd_roll", "omaha", three, _mid_roll), ("ddd_tally", "gold", three, _tally),
-              ("ddd_map", "omaha", three, _moving), ("ddd_bunker", "atlantikwall", {"unit_british": True}, _bunker))
+              ("ddd_map", "omaha", three, _moving), ("ddd_bunker", "atlantikwall", {"unit_british": True}, _bunker),
+              ("ddd_conditions", "campaign-overlord", every, _conditions),
+              ("ddd_campaign", "campaign-overlord", every, _between), ("ddd_score", "exercise-fabius", every, _over))
     with tempfile.TemporaryDirectory() as tmp:
         for shot, name, options, until in stages:
             g = _first(name, options, until)
@@ -119,11 +156,16 @@ def main() -> int:
             _settle(app)
             globals()[f"_pose_{shot[4:]}"](win, g)
             _settle(app)
-            win.grab().save(str(out / f"{shot}.png"))
+            image = win.grab()
+            if win.outcome_box is not None:  # the game's end: its dialog over the window
+                compose(image, win.outcome_box.grab(), win.outcome_box.windowTitle())
+                win.outcome_box.close()
+            image.save(str(out / f"{shot}.png"))
             print(out / f"{shot}.png", f"(seeded {name}, turn {g.state.turn}, {g.state.phase})")
             if saves is not None:
                 saves.mkdir(parents=True, exist_ok=True)
                 (saves / f"{shot}.ddsave").write_bytes(win.port.save_bytes())
+            staged(win)  # (an action taken to stage it is no game to keep: closing asks nothing)
             win.close()
     return 0
 
@@ -166,9 +208,30 @@ def _pose_map(win, g) -> None:
 
 
 def _pose_bunker(win, g) -> None:
-    """Seated as the German: past the hand-over."""
+    """Seated as the German (past the hand-over), he rallies the Maschinengewehr-Schütze from the
+    Actions dock: his guns fire on the map."""
+    from ddaydesk.rules.ddd.actions import Rally
+
     if win.stack.currentWidget() is win.handover:
         win.handover.button.click()
+    k = win.port._choice_actions(g.state).index(Rally(*GUNNER))
+    win.take_choice(k, win.controller.choices()[k][1])
+
+
+def _pose_conditions(win, g) -> None:
+    """The Unit that has rolled once at the keyboard."""
+    from ddaydesk.rules.ddd import model as m
+
+    r = m.rec(g.state)
+    _players(win).set_focus(next(p for p in m.active_units(r) if m.player(r, p)["rolls"] == 1))
+
+
+def _pose_campaign(win, g) -> None:
+    """Between battles: the campaign sheet comes to the front by itself."""
+
+
+def _pose_score(win, g) -> None:
+    """The game's end: the score sheet comes to the front by itself."""
 
 
 if __name__ == "__main__":

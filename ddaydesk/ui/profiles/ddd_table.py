@@ -45,6 +45,7 @@ class DDDTable:
     #: player -> (words, roles per die): how the dice rolled so far would score if kept now
     preview: dict = field(default_factory=dict)
     guns_off: str = ""  # why no machine gun fires this turn (a Battle Conditions card), in words
+    options: frozenset = frozenset()  # the modules and optional rules on (their ids)
 
     def choice(self, action) -> int | None:
         """The index of ``action`` among the choices open now, or None."""
@@ -75,7 +76,8 @@ def read_table(state: GameState, side: str, actions) -> DDDTable:
                 if a not in index:
                     why[(a.kind, p.id)] = problem(state, a) or ""
     preview = {p.id: _as_kept(state, p.id) for p in t.players if p.rolled and not p.kept and p.dice}
-    return DDDTable(t, side, index, why, bunker_lines(t), {k: v for k, v in preview.items() if v}, guns_off(state))
+    return DDDTable(t, side, index, why, bunker_lines(t), {k: v for k, v in preview.items() if v}, guns_off(state),
+                    frozenset(k for k, on in state.options.items() if on))
 
 
 def guns_off(state: GameState) -> str:

@@ -301,6 +301,10 @@ class PlayerCard(QFrame):
         self._chips_key = key
         self.chips.clear()
         for c in held:
+            if p.decorations and c is p.decorations[0]:  # his hand, face up: his own view only
+                hand = QLabel("<i>In his hand:</i>")
+                self.chips.addWidget(hand)
+                hand.show()
             chip = Chip(c, uses.get(c.id, []), self.take.emit)
             self.chips.addWidget(chip)
             chip.show()  # now, not at the next turn of the event loop

@@ -21,23 +21,24 @@ def condition_html(c) -> str:
     lines = [f"<b>{escape(c.name)}</b> <span style='color:#5b5442'>· {kind}</span>", escape(c.text)]
     if c.ignored_by:
         lines.append(f"<i>Ignored this turn by {escape(', '.join(c.ignored_by))}</i> " + linked("(DDD-COND-04)"))
-    if c.default:
-        lines.append("<i>" + linked("ddaydesk's own card: the printed deck is not public (STD-DDD-COND)") + "</i>")
     return "<br>".join(lines)
 
 
-def module_lines(mods) -> list[str]:
-    """The other modules' state in words, each with its rule (plain text: rule ids become links)."""
+def module_lines(mods, on: frozenset) -> list[str]:
+    """The modules' state in words, those in play (``on``: option ids), each with its rule
+    (plain text: rule ids become links)."""
     out = []
-    if mods.conditions or mods.conditions_deck:
+    if "battle_conditions" in on:
         seen = f"; next, as you saw them: {', '.join(mods.conditions_seen)}" if mods.conditions_seen else ""
-        out.append(f"Battle Conditions deck: {mods.conditions_deck} cards{seen} (DDD-COND-01)")
-    if mods.badge_deck or mods.badge_discard:
+        ours = " (its cards are ddaydesk's own: the printed deck is not public, STD-DDD-COND)" if any(
+            c.default for c in mods.conditions) else ""
+        out.append(f"Battle Conditions deck: {mods.conditions_deck} cards{seen} (DDD-COND-01){ours}")
+    if "badges" in on:
         out.append(f"Badges: {mods.badge_deck} in the deck" +
                    (f", used: {', '.join(mods.badge_discard)}" if mods.badge_discard else "") + " (DDD-BADGE-01)")
-    if mods.token_pool:
+    if {"mulligans", "desperate_measures"} & on:
         out.append(f"Tokens in the pool: {mods.token_pool} (DDD-OPT-11..12)")
-    if any(mods.snafu):
+    if "supply_snafu" in on and mods.snafu:
         out.append("Supply SNAFU, on top of each pile: " + ", ".join(x or "(empty)" for x in mods.snafu)
                    + " (DDD-OPT-02)")
     if mods.major:
@@ -59,8 +60,8 @@ class ModulesBox(QFrame):
         self.lay.addWidget(self.lines)
         self._key: tuple = ()
 
-    def set_modules(self, mods) -> None:
-        key = (mods.conditions, module_lines(mods)) if mods is not None else ()
+    def set_modules(self, mods, on: frozenset) -> None:
+        key = (mods.conditions, module_lines(mods, on)) if mods is not None else ()
         if key == self._key:
             return
         self._key = key

@@ -111,7 +111,7 @@ class PlayersPanel(QScrollArea, ViewPart):
             if p.id == GERMAN:
                 self._bunker(card, t)
         self.status.setText(self._status_html(view, t))
-        self.modules.set_modules(getattr(t.table, "modules", None))
+        self.modules.set_modules(getattr(t.table, "modules", None), t.options)
         # as wide as a card's dice and buttons need (fonts and scale factors differ)
         need = max((c.needed_width() for c in self.cards.values()), default=0)
         m = self.lay.contentsMargins()

@@ -7,7 +7,7 @@ campaign's battle with the Battle Conditions in play and Badges held, the campai
 between battles, and the score sheet at a game's end.
 
 With ``--saves DIR`` it also writes each staged game as a save, to open in a real window
-(``../shared/tools/xshot.sh OUT.png -- .venv/bin/python -m ddaydesk DIR/ddd_roll.ddsave``).
+(``../shared/tools/xshot.sh OUT.png -- .venv/bin/python -m ddaydesk DIR/ddd_roll.ddaysave``).
 
     .venv/bin/python tools/ddd_screenshots.py [OUTDIR] [--saves DIR]
 """
@@ -141,6 +141,7 @@ def main() -> int:
     saves = Path(args[args.index("--saves") + 1]) if "--saves" in args else None
     rest = [a for k, a in enumerate(args) if a != "--saves" and (k == 0 or args[k - 1] != "--saves")]
     out = Path(rest[0]) if rest else ROOT / "docs" / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
     from tests.rules.ddd.conftest import EVERY_MODULE
 
     three = {"unit_british": True, "unit_canadian": True}
@@ -164,7 +165,7 @@ def main() -> int:
             print(out / f"{shot}.png", f"(seeded {name}, turn {g.state.turn}, {g.state.phase})")
             if saves is not None:
                 saves.mkdir(parents=True, exist_ok=True)
-                (saves / f"{shot}.ddsave").write_bytes(win.port.save_bytes())
+                (saves / f"{shot}.ddaysave").write_bytes(win.port.save_bytes())
             staged(win)  # (an action taken to stage it is no game to keep: closing asks nothing)
             win.close()
     return 0
@@ -183,8 +184,7 @@ def _pose_roll(win, g) -> None:
     pid = next(p for p in m.active_units(m.rec(g.state)) if m.player(m.rec(g.state), p)["rolls"] == 2
                and not m.player(m.rec(g.state), p)["kept"])
     _players(win).set_focus(pid)
-    win.log_dock.raise_()
-    win.dice_only.setChecked(True)
+    win.dice_dock.raise_()
 
 
 def _pose_tally(win, g) -> None:

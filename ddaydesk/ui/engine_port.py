@@ -175,8 +175,9 @@ class EnginePort(CombatPort):
 
     def _outcome(self) -> str:
         out = self.game.state.game.get("outcome")
-        if not out:
-            return self.profile.outcome(self.game.state)
+        own = self.profile.outcome(self.game.state)  # a system's own words for its result first
+        if own or not out:
+            return own
         who = f"the {out['winner']} player wins" if out.get("winner") else "the game is drawn"
         rule = f" ({out['rule']})" if out.get("rule") else ""
         return self.name(f"Game over on turn {out.get('turn', '?')}: {who}: {out.get('reason', '')}{rule}")

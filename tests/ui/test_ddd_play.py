@@ -83,3 +83,7 @@ def test_a_seeded_game_is_played_to_its_end_with_the_trays_and_the_map(qtbot, se
     assert wanted <= set(used), used
     assert (checked > 0) == (mode == "vs_person")  # only a person's German holds cards at the table
     assert g.state.record("ddd")["end"] in w.controller.view.outcome
+    # the result in the game's words: the German wins only where there is a German player
+    r = g.state.record("ddd")
+    assert "player wins" not in w.controller.view.outcome
+    assert ("the German wins" in w.controller.view.outcome) == (r["winner"] == m.GERMAN and m.has_german(r))

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QLabel
 
 from ddaydesk.engine import OVER
 from ddaydesk.formats.scenariofile import load_scenario
+from ddaydesk.rules.ddd import KeepDice, RollDice
 from ddaydesk.rules.help.ids import rule_ids
 from ddaydesk.ui.geometry import BoardGeometry
 from ddaydesk.ui.profiles.ddd import KIND_TITLES
@@ -116,3 +117,35 @@ def test_a_sectors_printing_in_words_and_every_rule_id_shown_opens_its_entry(qtb
         assert entry is not None, rule
         assert browser.open_rule(rule) and browser.current_block_text().startswith(entry.head), rule
     browser.close()
+
+
+def test_units_land_from_the_arrivals_dock_and_the_tray_says_what_comes_next(qtbot, settings):
+    """A Unit in its landing craft is an entry of the Arrivals dock; chosen, the landing Sectors
+    the rules offer are lit and a click there lands it. Once every Unit has kept its dice the
+    tray says to end the phase; in Phase 5 it says how a Unit moves."""
+    from ddaydesk.engine import legal_actions
+    from tests.ui.drive import click_place
+    from tests.ui.test_arrivals import groups, lit
+
+    w, port = window(qtbot, settings, "omaha", {"unit_british": True})
+    g = port.game
+    assert groups(w) == ["Units to land (each in a landing Sector)"]
+    assert "choose it in Arrivals" in panel(w).cards["us"].header.text()
+    w.aids.pool.choose("land_unit:us")
+    legal = {a.to for a in legal_actions(g.state, "allied", ("land_unit",)) if a.player == "us"}
+    assert lit(w) == legal and len(legal) == 3
+    target = max(legal, key=lambda p: port.board.labels[p])
+    click_place(qtbot, w, target)
+    assert g.log[-1].kind == "land_unit" and w.controller.unit("us").place == target
+    assert set(w.aids.pool.arrivals) == {"land_unit:british"}
+    take(qtbot, w, choose(g.state))
+    assert w.aids.pool.note.text() == "Nothing comes onto the map this phase."  # (no turn track to point at)
+    for pid in ("us", "british"):
+        for a in (RollDice("allied", pid), KeepDice("allied", pid)):
+            assert "End phase" not in panel(w).status.text()
+            take(qtbot, w, a)
+    assert "All dice are kept: <b>End phase</b> (Ctrl+E)" in panel(w).status.text()
+    while g.state.phase != "move":
+        take(qtbot, w, choose(g.state))
+    assert any(a.kind == "sector_move" for a in legal_actions(g.state, "allied"))
+    assert "Move: click a Unit's marker, then a lit Sector" in panel(w).status.text()

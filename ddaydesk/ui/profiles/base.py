@@ -80,6 +80,11 @@ class UIProfile:
         """Counters of the game worth showing beside the turn track, as (title, value)."""
         return ()
 
+    def losses(self, notes: Any) -> tuple[tuple[str, str], ...]:
+        """Losses an action's notes tell that are no unit eliminated or reduced (D-Day Dice's
+        Soldiers and cards), as (side, words), for the game report's Losses."""
+        return ()
+
     def preview(self, state: Any, action: Any, name: Any) -> str:
         """What ``action`` would do, as rich text shown for confirmation before it is taken
         (the odds before a roll); "" to take it at once. ``name(text)`` turns ids into names."""

@@ -50,6 +50,33 @@ class DDDProfile(UIProfile):
 
         return map_marks(state)
 
+    def outcome(self, state):
+        """The result in the game's words: a co-operative game has no German player to win."""
+        from ddaydesk.engine import OVER
+        from ddaydesk.rules.ddd import model as m
+
+        out = state.game.get("outcome")
+        if state.phase != OVER or not out:
+            return ""
+        words = out.get("reason", "")
+        if out.get("winner") == "allied" and "Allies win" not in words:
+            words += "; the Allies win"
+        elif out.get("winner") == m.GERMAN and m.has_german(m.rec(state)):
+            words += "; the German wins"
+        return f"Game over on turn {out.get('turn', state.turn)}: {words}"
+
+    def losses(self, notes):
+        """"DEF in Sector 5: American Unit loses 5 Soldiers" -> ("allied", "American Unit loses
+        5 Soldiers (DEF in Sector 5)"); a Unit wiped out too."""
+        out = []
+        for n in notes:
+            why, _sep, what = n.rpartition(": ")
+            if (" loses " not in what or what.endswith(" loses nothing")) and " is wiped out" not in what:
+                continue
+            side = "german" if what.startswith("the German") else "allied"
+            out.append((side, f"{what} ({why})" if why else what))
+        return tuple(out)
+
     def move_action(self, state, unit, place):
         from ddaydesk.rules.ddd.actions import SectorMove
 

@@ -213,6 +213,9 @@ def words_spot(geom: BoardGeometry, i: int, marks: list[QRectF]) -> tuple[QRectF
     box = def_box(geom, i, marks)
     guns = gun_spots(geom, i, marks)
     keep_clear = marks + [box] + [QRectF(c.x() - s * 0.25, c.y() - s * 0.25, s * 0.5, s * 0.5) for c in guns]
+    if geom.board.terrain_of(i) == "bocage":  # the map's hedges (terrain_marks.hedges) about its centre
+        c = geom.centres[i]
+        keep_clear.append(QRectF(c.x() - s * 0.65, c.y() - s * 0.75, s * 1.3, s * 1.5))
     if geom.board.props[i].get("special_damage"):  # its star, left of the guns
         x = (guns[-1].x() if guns else box.right()) - s * 0.42
         keep_clear.append(QRectF(x - s * 0.2, box.bottom() + s * 0.1, s * 0.4, s * 0.4))

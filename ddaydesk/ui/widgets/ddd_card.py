@@ -38,7 +38,7 @@ COST_WORDS = {"specialist": "Stars", "german_specialist": "Stars", "item": "Item
 CHIP = {"other": "#eeeeee", "specialist": "#dfe9d3", "german_specialist": "#d9dde0", "item": "#efe3c8", "german_item": "#e4ddd0",
         "vehicle": "#d8dde6", "award": "#f3e2a2", "decoration": "#e9d6d6", "badge": "#f0d8b0"}
 RESOURCES = (("soldiers", "Soldiers"), ("courage", "Courage"), ("stars", "Stars"), ("tools", "Item Points"))
-STATUS_WORDS = {"landing": "in its landing craft", "bunker": "took the Bunker", "wiped_out": "wiped out",
+STATUS_WORDS = {"landing": "in its landing craft: choose it in Arrivals and click a landing Sector", "bunker": "took the Bunker", "wiped_out": "wiped out",
                 "destroyed": "destroyed in the assault", "assaulting": "assaulting the Bunker"}
 
 

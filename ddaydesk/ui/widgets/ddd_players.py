@@ -134,7 +134,20 @@ class PlayersPanel(QScrollArea, ViewPart):
             keys = (f"R roll, 1-{len(card.dice) if card and card.dice else 6} lock a die, K keep" if t.step() == "1"
                     else "Score a way of the tally" if t.step() == "2" else "")
             lines.append(f"At the keyboard: <b>{escape(name)}</b>" + (f" ({keys})" if keys else ""))
+        elif t.step() in ("1", "2") and self._dice_done(t):
+            done = "kept" if t.step() == "1" else "scored"  # what to do next is not a die any more
+            lines.append(f"All dice are {done}: <b>End phase</b> (Ctrl+E) to go on")
+        elif any(a.kind == "sector_move" for a in t.index):
+            lines.append("Move: click a Unit's marker, then a lit Sector (its Courage cost in the status bar); "
+                         "<b>End phase</b> (Ctrl+E) when done")
         return "<br>".join(lines)
+
+    @staticmethod
+    def _dice_done(t: DDDTable) -> bool:
+        """Every player of the side has kept (Phase 1) or scored (Phase 2) his dice (read from
+        the table, not the choices: a review offers none)."""
+        playing = [p for p in t.table.players if p.side == t.side and (p.status == "ashore" or p.id == GERMAN)]
+        return bool(playing) and all(p.kept and (t.step() == "1" or not p.score_choices) for p in playing)
 
     def _bunker(self, card: PlayerCard, t: DDDTable) -> None:
         if self.bunker is None or self.bunker.parent() is None:

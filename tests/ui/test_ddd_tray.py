@@ -86,3 +86,25 @@ def test_the_tally_is_lit_as_the_rules_count_it_and_each_way_shows_what_it_buys(
     qtbot.mouseClick(rows[rwb].button, Qt.MouseButton.LeftButton)
     assert g.log[-1] == opts[rwb].action
     assert "Scored" in panel(w).cards["us"].tally.head.text()
+
+
+def test_the_keys_still_work_after_a_score_button_is_clicked(qtbot, settings):
+    """A Score button (or a die, or a chip) clicked takes no keyboard focus: its row goes once
+    scored, and the window's keys (Ctrl+E, R, K) must reach the window after it."""
+    from PySide6.QtWidgets import QAbstractButton, QApplication, QLineEdit
+
+    w, g = _rolled(qtbot, settings)
+    w.view.setFocus()
+    qtbot.mouseClick(panel(w).cards["us"].dice[0], Qt.MouseButton.LeftButton)
+    assert not isinstance(QApplication.focusWidget(), QAbstractButton)  # the die took no focus
+    qtbot.keyClick(w.view, Qt.Key.Key_K)
+    assert g.log[-1].kind == "keep_dice"
+    w.end_phase()
+    row = panel(w).cards["us"].tally.rows[0]
+    qtbot.mouseClick(row.button, Qt.MouseButton.LeftButton)
+    assert g.log[-1].kind == "score_tally"
+    focus = QApplication.focusWidget()
+    # (the deleted button's focus went on to the Units filter, where Ctrl+E is "end of line")
+    assert focus is not None and focus.window() is w and not isinstance(focus, (QLineEdit, QAbstractButton))
+    qtbot.keyClick(focus, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    assert g.state.phase != "tally"

@@ -127,7 +127,7 @@ def test_units_land_from_the_arrivals_dock_and_the_tray_says_what_comes_next(qtb
     from tests.ui.drive import click_place
     from tests.ui.test_arrivals import groups, lit
 
-    w, port = window(qtbot, settings, "omaha", {"unit_british": True})
+    w, port = window(qtbot, settings, "omaha", {"unit_british": True}, 2)
     g = port.game
     assert groups(w) == ["Units to land (each in a landing Sector)"]
     assert "choose it in Arrivals" in panel(w).cards["us"].header.text()
@@ -145,7 +145,12 @@ def test_units_land_from_the_arrivals_dock_and_the_tray_says_what_comes_next(qtb
             assert "End phase" not in panel(w).status.text()
             take(qtbot, w, a)
     assert "All dice are kept: <b>End phase</b> (Ctrl+E)" in panel(w).status.text()
+    shopping = 0
     while g.state.phase != "move":
+        if any(a.kind in ("rally_specialist", "find_item") for a in legal_actions(g.state, "allied")):
+            assert "Rally a Specialist (Stars) or find an Item" in panel(w).status.text()
+            shopping += 1
         take(qtbot, w, choose(g.state))
+    assert shopping  # (the seeded game has something to buy in Phase 4)
     assert any(a.kind == "sector_move" for a in legal_actions(g.state, "allied"))
     assert "Move: click a Unit's marker, then a lit Sector" in panel(w).status.text()

@@ -66,6 +66,7 @@ class DieButton(QAbstractButton):
         self.die = None
         self.role = "counts"
         self.setFixedSize(DIE_PX, DIE_PX)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a click locks it; the keys stay the window's
 
     def set_die(self, die, role: str, clickable: bool, tip: str) -> None:
         self.die, self.role, self.shown_role = die, role, role
@@ -101,6 +102,7 @@ class Chip(QToolButton):
         self.setText(card.name + (" ▸" if uses else ""))
         self.setToolTip(card_tip(card) + ("<br><b>Click to use it.</b>" if uses else ""))
         self.setAutoRaise(False)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # (a chip used may go: keys stay the window's)
         self.setProperty("chip", card.kind if card.kind in CHIP else "other")  # its colour: STYLE
         if uses:
             self.clicked.connect(lambda: self._menu(take))

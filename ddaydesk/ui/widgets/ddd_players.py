@@ -137,6 +137,9 @@ class PlayersPanel(QScrollArea, ViewPart):
         elif t.step() in ("1", "2") and self._dice_done(t):
             done = "kept" if t.step() == "1" else "scored"  # what to do next is not a die any more
             lines.append(f"All dice are {done}: <b>End phase</b> (Ctrl+E) to go on")
+        elif any(a.kind in ("rally_specialist", "find_item") for a in t.index):
+            lines.append("Rally a Specialist (Stars) or find an Item (Item Points) in the Actions dock, each "
+                         "with its cost; <b>End phase</b> (Ctrl+E) when done")
         elif any(a.kind == "sector_move" for a in t.index):
             lines.append("Move: click a Unit's marker, then a lit Sector (its Courage cost in the status bar); "
                          "<b>End phase</b> (Ctrl+E) when done")

@@ -73,6 +73,7 @@ class ChoiceRow(QFrame):
         lay.addWidget(gain_row(gain) if gain else QLabel(escape(buys)))
         self.button = QPushButton(f"Score{key}")
         self.button.setEnabled(index is not None)
+        self.button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the row goes once scored: keys stay the window's
         self.button.setToolTip(f"Score the Final Tally this way: {words}" if index is not None
                                else "Not now: the tally is scored by its player in Phase 2")
         self.button.clicked.connect(lambda: self.taken.emit(self.index))

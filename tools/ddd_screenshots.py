@@ -4,7 +4,7 @@ of the real engine, 1280x800): a roll with locked dice and the tally as it stand
 Tally's ways to score, one pointed at; the Battle Map mid-game with a Unit's moves and their
 Courage costs; the German's Bunker view (a person's German, after the hand-over); an Overlord
 campaign's battle with the Battle Conditions in play and Badges held, the campaign sheet
-between battles, and the score sheet at a game's end.
+between battles, the score sheet at a game's end, and a past re-roll in review.
 
 With ``--saves DIR`` it also writes each staged game as a save, to open in a real window
 (``../shared/tools/xshot.sh OUT.png -- .venv/bin/python -m ddaydesk DIR/ddd_roll.ddaysave``).
@@ -149,7 +149,8 @@ def main() -> int:
     stages = (("ddd_roll", "omaha", three, _mid_roll), ("ddd_tally", "gold", three, _tally),
               ("ddd_map", "omaha", three, _moving), ("ddd_bunker", "atlantikwall", {"unit_british": True}, _bunker),
               ("ddd_conditions", "campaign-overlord", every, _conditions),
-              ("ddd_campaign", "campaign-overlord", every, _between), ("ddd_score", "exercise-fabius", every, _over))
+              ("ddd_campaign", "campaign-overlord", every, _between), ("ddd_score", "exercise-fabius", every, _over),
+              ("ddd_review", "omaha", three, _moving))
     with tempfile.TemporaryDirectory() as tmp:
         for shot, name, options, until in stages:
             g = _first(name, options, until)
@@ -232,6 +233,13 @@ def _pose_campaign(win, g) -> None:
 
 def _pose_score(win, g) -> None:
     """The game's end: the score sheet comes to the front by itself."""
+
+
+def _pose_review(win, g) -> None:
+    """Review (Ctrl+R) at this turn's last re-roll: the dice as they fell, read-only."""
+    at = max(i + 1 for i, a in enumerate(g.actions[:g.pos]) if a.kind == "reroll")
+    win.review.enter(at)
+    win.dice_dock.raise_()
 
 
 if __name__ == "__main__":

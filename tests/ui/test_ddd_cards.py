@@ -119,3 +119,34 @@ def test_the_card_counts_the_markers_turns_and_says_when_the_unit_must_move(qtbo
     arrange(g, lambda s, r: r["players"]["us"].update(marker=4))
     w.controller.refresh()
     assert "must move" in panel(w).cards["us"].header.text()
+
+
+def test_the_germans_tray_waits_for_his_roll_like_a_units(qtbot, settings):
+    """Solitaire (you are the German): before he rolls, his card shows the six empty places of
+    his dice and the Roll button, as an Allied Unit's does; R rolls. The automated Unit's card
+    shows no resources: it keeps none."""
+    from ddaydesk.engine import legal_actions
+    from ddaydesk.rules.ddd import RollDice
+    from tests.rules.ddd.play import choose
+    from tests.ui.ddd_drive import seat, take
+
+    w, port = window(qtbot, settings, "exercise-fabius", {"solitaire": True})
+    g = port.game
+    roll = RollDice(m.GERMAN, m.GERMAN)
+    while roll not in legal_actions(g.state, m.GERMAN):
+        take(qtbot, w, choose(g.state))
+    seat(qtbot, w)
+    unit = panel(w).cards["us"]  # the automated Unit keeps no resources: none shown (DDD-SOLO-07)
+    assert not any(c.isVisible() for c in unit.resources) and "keeps no count of its resources" in unit.header.text()
+    assert all(c.isVisible() for c in panel(w).cards[m.GERMAN].resources)
+    from ddaydesk.rules.help.ids import rule_ids
+
+    (rule,) = rule_ids(unit.header.text().split("moved by the program")[1])
+    w.show_rule("")  # the rule its words link to has its entry
+    assert w.rules_browser.open_rule(rule) and rule == "DDD-SOLO-01"
+    w.rules_browser.close()
+    card = panel(w).cards[m.GERMAN]
+    assert card.tray.isVisible() and len(card.dice) == 6 and all(b.die is None for b in card.dice)
+    assert card.roll_button.isVisible() and card.roll_button.isEnabled() and card.roll_button.text() == "Roll (R)"
+    qtbot.keyClick(w.view, Qt.Key.Key_R)
+    assert g.log[-1] == roll and all(b.die is not None for b in panel(w).cards[m.GERMAN].dice)

@@ -212,7 +212,11 @@ class PlayerCard(QFrame):
             self.setStyleSheet(f"#ddd-card {{ background: #fbf8ef; border: {3 if focused else 1}px solid {edge};"
                                f" border-left: 8px solid {colour or '#666666'}; border-radius: 5px; }}")
         self.name.setText(f"<b style='font-size:13px'>{escape(p.name)}</b>")
-        self.header.setText(self._header_html(p))
+        automated = getattr(table.table, "mode", "") == "solitaire" and p.id != "german"
+        self.header.setText(self._header_html(p) + (" · <i>moved by the program, keeps no count of its "
+                                                    f"resources</i> {linked('(DDD-SOLO-01..07)')}" if automated else ""))
+        for cell in self.resources:  # (the automated Unit's would be numbers that mean nothing)
+            cell.setVisible(not automated)
         self._show_resources(p)
         self._show_dice(p, table)
         self.tally.show_player(p, table, focused)
@@ -265,7 +269,7 @@ class PlayerCard(QFrame):
             act = f"<br>Click (or press {d.index + 1}) to {'unlock' if d.locked else 'lock'} it" if clickable else ""
             b.set_die(d, role, clickable, f"<b>{d.colour_name} {d.face_name}</b> · {state} · {role_words}{act}")
         rolled = p.rolled
-        self.tray.setVisible(bool(p.dice) or p.side == side and p.status == "ashore")
+        self.tray.setVisible(bool(p.dice) or p.side == side and (p.status == "ashore" or p.id == "german"))
         roll = table.actions_of(p.id, "roll_dice") or table.actions_of(p.id, "reroll")
         keep = table.actions_of(p.id, "keep_dice")
         self.actions = {"roll": roll[0][0] if roll else None, "keep": keep[0][0] if keep else None}

@@ -150,3 +150,17 @@ def test_the_germans_tray_waits_for_his_roll_like_a_units(qtbot, settings):
     assert card.roll_button.isVisible() and card.roll_button.isEnabled() and card.roll_button.text() == "Roll (R)"
     qtbot.keyClick(w.view, Qt.Key.Key_R)
     assert g.log[-1] == roll and all(b.die is not None for b in panel(w).cards[m.GERMAN].dice)
+
+
+def test_the_programs_german_says_so_on_his_card(qtbot, settings):
+    """Two Units against the program's German: his card (dice, Soldiers, cards, as any player's)
+    says the program plays him, with its rule; a person's German's card does not."""
+    for options, program in (({"auto_german": True, "unit_canadian": True}, True), ({"atlantikwall": True}, False)):
+        w, port = window(qtbot, settings, "gold", options)
+        land_all(port.game)
+        w.controller.refresh()
+        german = panel(w).cards[m.GERMAN]
+        assert german.isVisible() and all(c.isVisible() for c in german.resources)
+        assert ("played by the program" in german.header.text()) == program
+        assert ("STD-DDD-AUTO" in german.header.text()) == program
+        w.close()

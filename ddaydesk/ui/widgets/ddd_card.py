@@ -213,8 +213,10 @@ class PlayerCard(QFrame):
                                f" border-left: 8px solid {colour or '#666666'}; border-radius: 5px; }}")
         self.name.setText(f"<b style='font-size:13px'>{escape(p.name)}</b>")
         automated = getattr(table.table, "mode", "") == "solitaire" and p.id != "german"
+        program = p.id == "german" and "auto_german" in table.options
         self.header.setText(self._header_html(p) + (" · <i>moved by the program, keeps no count of its "
-                                                    f"resources</i> {linked('(DDD-SOLO-01..07)')}" if automated else ""))
+                                                    f"resources</i> {linked('(DDD-SOLO-01..07)')}" if automated else "")
+                            + (f" · <i>played by the program</i> {linked('(STD-DDD-AUTO)')}" if program else ""))
         for cell in self.resources:  # (the automated Unit's would be numbers that mean nothing)
             cell.setVisible(not automated)
         self._show_resources(p)

@@ -35,3 +35,28 @@ def test_a_past_roll_is_shown_read_only_in_review(qtbot, settings):
     assert (g.pos, list(g.log)) == (end, log) and not panel(w).cards["us"].dice[0].die.locked
     w.review.leave()
     assert w.controller.port.game is g and panel(w).status.text() != words
+
+
+def test_a_card_tells_what_the_turn_has_cost_its_unit_live_and_in_review(qtbot, settings):
+    """The Soldiers a Unit lost this turn, with what took them (the log's notes: STD-DDD-DEF),
+    on its card; in review, only those lost up to the action reviewed."""
+    w, port = window(qtbot, settings, "omaha", {"unit_british": True}, 3)
+    g = port.game
+    note = ""
+    while not note:
+        take(qtbot, w, choose(g.state))
+        note = next((n for n in g.changes[g.pos - 1].notes if n.startswith("DEF in ") and ": American Unit loses " in n
+                     and not n.endswith("nothing")), "")
+    at, turn = g.pos, g.state.turn
+    why, _s, what = note.rpartition(": ")
+    words = what.removeprefix("American Unit ") + f" ({why})"
+    card = panel(w).cards["us"]
+    assert card.losses.isVisible() and words in card.losses.text()
+    w.review.enter(at - 1)  # just before: not lost yet
+    assert words not in panel(w).cards["us"].losses.text()
+    w.review.enter(at)
+    assert words in panel(w).cards["us"].losses.text()
+    w.review.leave()
+    while g.state.turn == turn:  # a new turn starts with a clean card
+        take(qtbot, w, choose(g.state))
+    assert not panel(w).cards["us"].losses.isVisible()

@@ -189,6 +189,10 @@ class PlayerCard(QFrame):
         self.tally.hovered.connect(self._preview_roles)
         self.tally.taken.connect(self.take.emit)
         lay.addWidget(self.tally)
+        self.losses = QLabel("")  # what the turn has cost it so far, from the log's words
+        self.losses.setWordWrap(True)
+        self.losses.hide()
+        lay.addWidget(self.losses)
         self.chips = FlowLayout(spacing=3)
         self.chip_box = QWidget()
         self.chip_box.setLayout(self.chips)
@@ -223,6 +227,12 @@ class PlayerCard(QFrame):
         self._show_dice(p, table)
         self.tally.show_player(p, table, focused)
         self._show_chips(p, table)
+
+    def set_losses(self, lost: list[str]) -> None:
+        text = ("<span style='color:#8a1c1c'>This turn: " + escape("; ".join(lost)) + "</span>") if lost else ""
+        if text != self.losses.text():
+            self.losses.setText(text)
+            self.losses.setVisible(bool(lost))
 
     def _header_html(self, p) -> str:
         """Where the Unit is and its marker: the turns spent in its Sector of the most allowed."""

@@ -99,6 +99,7 @@ class PlayersPanel(QScrollArea, ViewPart):
             self.cards.pop(pid).deleteLater()
         self._choose_focus(t, shown)
         colours = getattr(getattr(self.win, "palette_", None), "nationality", {})
+        lost = self._losses(view, {p.id: p.name for p in shown})
         for k, p in enumerate(shown):
             card = self.cards.get(p.id)
             if card is None:
@@ -108,6 +109,7 @@ class PlayersPanel(QScrollArea, ViewPart):
                 card.hint.connect(self.win.show_hint)
             self.cards_box.insertWidget(k, card)
             card.set_player(p, t, p.id == self.focus, getattr(p, "colour", "") or colours.get(p.nation, "#555555"))
+            card.set_losses(lost.get(p.id, []))
             if p.id == GERMAN:
                 self._bunker(card, t)
         self.status.setText(self._status_html(view, t))
@@ -144,6 +146,26 @@ class PlayersPanel(QScrollArea, ViewPart):
             lines.append("Move: click a Unit's marker, then a lit Sector (its Courage cost in the status bar); "
                          "<b>End phase</b> (Ctrl+E) when done")
         return "<br>".join(lines)
+
+    def _losses(self, view: GameView, names: dict[str, str]) -> dict[str, list[str]]:
+        """Each player's losses this turn so far, read from the log's words ("DEF in Sector 5:
+        American Unit loses 5 Soldiers"); in review, up to the action reviewed."""
+        review = getattr(self.win, "review", None)
+        upto = review.port.at if review is not None and review.active else None
+        rows = []
+        for e in reversed(view.log):
+            if upto is not None and e.seq > upto:
+                continue
+            if e.turn != view.turn:
+                break
+            rows.append(e)
+        out: dict[str, list[str]] = {}
+        for e in reversed(rows):
+            for _side, words in self.win.profile.losses(e.text.split("; ")):
+                who = next((pid for pid, n in names.items() if words.startswith(f"{n} ")), None)
+                if who is not None:
+                    out.setdefault(who, []).append(words[len(names[who]) + 1:])
+        return out
 
     @staticmethod
     def _dice_done(t: DDDTable) -> bool:

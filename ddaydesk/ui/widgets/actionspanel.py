@@ -114,7 +114,7 @@ class ActionsPanel(QWidget):
             self.hand_over.setText(f"Hand over to the {waiting_for} player")
         else:
             self.note.setText("Double-click or press Enter to take an action." if choices
-                              else "No special actions now: move units or end the phase.")
+                              else "Nothing to choose here now: moves (where the phase has them) are made on the map; or end the phase.")
         self._fill()
 
     def set_place(self, place: int, name: str) -> None:

@@ -162,3 +162,18 @@ def test_a_dice_game_s_report_tells_its_soldiers_lost(qtbot):
     why, _s, what = notes[0].rpartition(": ")
     losses = re.findall(r"<h3>Losses</h3>\s*<p><b>Allied:</b> ([^<]*)</p>", text)
     assert any(f"{what} ({why})" in line for line in losses)
+
+
+def test_a_dice_game_s_losses_are_the_players_not_a_cards_text():
+    """The notes name who lost what; a Battle Conditions card's text saying "Every Unit loses..."
+    is no loss of anyone's."""
+    from ddaydesk.ui.profiles.ddd import DDDProfile
+
+    notes = ["DEF in Sector 7: British Unit loses 5 Soldiers", "machine guns: American Unit loses nothing",
+             "Battle Conditions: Sniper Fire — Every Unit loses 1 Specialist of its choice.",
+             "Sniper Fire: American Unit loses the Corporal", "the German loses 4 Soldiers (DEF 4)",
+             "British Unit is wiped out; Carry On!: it falls back"]
+    assert DDDProfile().losses(notes) == (
+        ("allied", "British Unit loses 5 Soldiers (DEF in Sector 7)"),
+        ("allied", "American Unit loses the Corporal (Sniper Fire)"),
+        ("german", "the German loses 4 Soldiers (DEF 4)"), ("allied", "British Unit is wiped out"))

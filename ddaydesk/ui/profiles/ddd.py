@@ -10,6 +10,8 @@ list it (``SectorMove``, its Courage cost). Words (actions, phases) are the rule
 
 from __future__ import annotations
 
+import re
+
 from ddaydesk.ui.profiles.base import UIProfile
 
 KIND_TITLES = {
@@ -27,6 +29,10 @@ KIND_TITLES = {
     "desperate_measure": "Desperate Measures", "badge_of_courage": "Buy a Badge of Courage",
     "give_badge": "Give a Badge", "next_battle": "Go on to the next battle",
 }
+
+
+#: a player's loss in the rules' notes: "American Unit loses 5 Soldiers", "the German loses the ..."
+LOSS = re.compile(r"^(?:the German|\w+ Unit) (?:loses (?!nothing$).+|is wiped out.*)$")
 
 
 class DDDProfile(UIProfile):
@@ -69,12 +75,11 @@ class DDDProfile(UIProfile):
         """"DEF in Sector 5: American Unit loses 5 Soldiers" -> ("allied", "American Unit loses
         5 Soldiers (DEF in Sector 5)"); a Unit wiped out too."""
         out = []
-        for n in notes:
+        for n in (part for note in notes for part in note.split("; ")):  # ("... is wiped out; Carry On!: ...")
             why, _sep, what = n.rpartition(": ")
-            if (" loses " not in what or what.endswith(" loses nothing")) and " is wiped out" not in what:
-                continue
-            side = "german" if what.startswith("the German") else "allied"
-            out.append((side, f"{what} ({why})" if why else what))
+            if LOSS.match(what):  # (a card's text saying "Every Unit loses..." is no loss)
+                side = "german" if what.startswith("the German") else "allied"
+                out.append((side, f"{what} ({why})" if why else what))
         return tuple(out)
 
     def move_action(self, state, unit, place):

@@ -104,6 +104,7 @@ class GameView:
     tracks: tuple[tuple[str, str], ...] = ()  # counters the game keeps: (title, value)
     first_turn: int = 1  # the scenario's first turn (the turn track starts there)
     extra: object = None  # the system's own view for its panels (``UIProfile.extra``); None for most
+    table: object = None  # a system's own table for its panels (UIProfile.table), or None
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,10 @@ def unit_lines(u: UnitInfo, port) -> str:
     where = u.where or (port.place_name(u.place) if u.place >= 0 else "off map")
     status = status_text(u)
     values = port.profile.values(u) if hasattr(port, "profile") else factors(u)
-    return (f"{u.name}\n{u.type.replace('_', ' ')} · {values} · {where}"
-            + (f"\n{status}" if status else ""))
+    if not any((u.attack, u.defence, u.movement)):  # a system without factors (D-Day Dice) prints none
+        values = ""
+    kind = " · ".join([u.type.replace("_", " ")] + ([values] if values else []))
+    return f"{u.name}\n{kind} · {where}" + (f"\n{status}" if status else "")
 
 
 class StackList(QListWidget):

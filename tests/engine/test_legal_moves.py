@@ -8,7 +8,16 @@ import random
 
 import pytest
 
-from ddaydesk.engine import ON_MAP, OVER, Game, Move, current_phase, legal_actions, reach, rules_module
+from ddaydesk.engine import (
+    ON_MAP,
+    OVER,
+    Game,
+    Move,
+    current_phase,
+    legal_actions,
+    reach,
+    rules_module,
+)
 from ddaydesk.engine.core import _modes
 from ddaydesk.engine.movement import move_problem, path_cost
 from ddaydesk.formats.scenariofile import load_scenario

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from ddaydesk.formats.catalog import default_scenario_path
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.paths import icon_path
+from ddaydesk.ui.savecheck import check_opened
 from ddaydesk.ui.session import autosave_path, open_game
 
 RUNNING_KEY = "session/running"  # true from start until a clean exit: a crash leaves it set
@@ -58,6 +59,7 @@ def run_gui(path: str | None = None, smoke: bool = False, screenshot: str | None
     from ddaydesk.ui.mainwindow import MainWindow
 
     win = MainWindow(port, settings, autosave=not smoke)
+    check_opened(win, port, str(autosave_path()) if restore else target, None)
     win.show()
     if smoke:
         app.processEvents()

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.ui import dialogs
 from ddaydesk.ui.port import PortError
+from ddaydesk.ui.savecheck import check_opened
 from ddaydesk.ui.session import (
     SAVE_SUFFIX,
     add_recent,
@@ -75,9 +76,11 @@ class GameFiles:
         except FormatError as exc:
             self.show_problems(path, exc)
             return False
+        previous = (self.port, self.save_path)
         self.save_path = path if path.endswith(SAVE_SUFFIX) and Path(path) != autosave_path() else None
         add_recent(self.settings, path)
         self.set_game(port)
+        check_opened(self, port, path, previous)  # a save shown from its checkpoint: its log next
         return True
 
     def show_problems(self, path: str, exc: FormatError) -> None:

@@ -73,7 +73,7 @@ def trails(game, sides: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
     """What each side did in its latest movement phase (movement is open information)."""
     latest: dict[str, tuple] = {}  # side -> (turn, phase) of its latest movement
     out = []
-    for i in range(game.pos - 1, -1, -1):
+    for i in range(game.pos - 1, game.history_from - 1, -1):  # (what is known of it yet)
         before, ch = game.states[i], game.changes[i]
         if not ch.moved or not isinstance(game.actions[i], Move):
             continue

@@ -7,8 +7,8 @@ So a search is kept with the board, keyed by exactly that, and the next position
 from it unless a unit came or went inside the ball: after one move, most units' moves are
 what they were. The ball itself is a search too, made once per start, allowance and class.
 The moves (immutable actions) are kept per unit, so a position whose moves did not change
-costs a few lookups per unit. Searches that depend on more (interdicted places, pending
-units' entry places) are made afresh every time.
+costs a few lookups per unit. Pending units' searches (from their entry places) are made
+afresh every time.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def unit_moves(state: GameState, k: int, mode: str) -> list[Move]:
     positions that give the same search: never change the list."""
     lim = unit_rules(state, k, mode)
     u = state.scenario.units[k]
-    if lim.start < 0 or lim.inter is not None:
+    if lim.start < 0:
         return [Move(u.side, u.id, to, mode) for to in reach(state, k, mode).dest]
     cache = board_cache(state.scenario.board)
     ball = _ball(cache, lim)

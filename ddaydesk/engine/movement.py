@@ -11,7 +11,14 @@ from __future__ import annotations
 from functools import cache
 
 from ddaydesk.engine.actions import IllegalAction
-from ddaydesk.engine.positions import RIVER_KEY, edge_table, enemy_of, positions, river_edges
+from ddaydesk.engine.positions import (
+    RIVER_KEY,
+    edge_table,
+    enemy_of,
+    interdicted_edges,
+    positions,
+    river_edges,
+)
 from ddaydesk.engine.search import INF, MoveLimits, Reach, from_start, settle
 from ddaydesk.engine.state import MOVED, ON_MAP, PENDING, GameState
 from ddaydesk.engine.systems import rules_module
@@ -119,6 +126,9 @@ def _make_rules(state: GameState, k: int, mode: str) -> MoveLimits:
     if it and it.river and state.scratch.get(RIVER_KEY):
         edges = river_edges(sc.board, rules, cls, state.scratch[RIVER_KEY], it.river)
     pos = positions(state)
+    inter = pos.interdicted if 1 in pos.interdicted else None
+    if inter is not None:  # PKD-INT-04/05: the costs go into the edges the search reads
+        edges = interdicted_edges(sc.board, edges, inter, it.enter, it.exit)
     enemy = enemy_of(state, u.side)
     az = rules.armoured_zoc
     armour = bool(az and state.options.get(az.option) and u.type in az.types)
@@ -131,8 +141,7 @@ def _make_rules(state: GameState, k: int, mode: str) -> MoveLimits:
             stop = zoc_stop
     room = rules.stack_limit - (0 if u.type in rules.stack_exempt else 1)
     return MoveLimits(
-        edges, entry, blocked, stop, pos.interdicted if 1 in pos.interdicted else None,
-        it.enter if it else 0, it.exit if it else 0, rules.zoc_leave_cost, not rules.zoc_to_zoc,
+        edges, entry, blocked, stop, inter, it.enter if it else 0, rules.zoc_leave_cost, not rules.zoc_to_zoc,
         allowance(state, k, mode), state.place[k] if state.status[k] == ON_MAP else -1,
         _full(state, u.side, room),
     )
@@ -196,7 +205,7 @@ def reach(state: GameState, k: int, mode: str = "normal", target: int = -1) -> R
     ur = unit_rules(state, k, mode)
     mp, start = ur.mp, ur.start
     if start >= 0:
-        dist, seeds = from_start(ur, target), {start: 0}
+        dist, seeds = from_start(ur, target), None
     else:
         dist, seeds = {}, {}
         buckets: list[list[int]] = [[] for _ in range(mp + 1)]

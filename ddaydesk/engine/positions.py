@@ -249,3 +249,24 @@ def river_edges(board: Board, rules: MoveRules, cls: int, sides, extra: int):
             edges[x] = tuple((j, c + extra if j == y else c) for j, c in edges[x])
     return edges
 
+
+
+def interdicted_edges(board: Board, edges: list, inter: bytes, enter: int, leave: int) -> list:
+    """A copy of an edge table where entering an interdicted place costs ``enter`` ticks
+    more (PKD-INT-04) and leaving one ``leave`` more (PKD-INT-05), so a search over it has no
+    test of its own for interdiction. Only the rows of the marked places and their
+    neighbours are rebuilt; the last few are kept with the board (markers change a few times
+    a turn)."""
+    memo = board_cache(board).setdefault("interdicted_edges", {})
+    key = (id(edges), inter, enter, leave)
+    got = memo.get(key)
+    if got is not None and got[0] is edges:
+        return got[1]
+    if len(memo) > 16:
+        memo.clear()
+    out = list(edges)
+    marked = [i for i, m in enumerate(inter) if m]
+    for i in {*marked, *(j for m in marked for j in board.adj[m])}:
+        out[i] = tuple((j, c + (leave if inter[i] else 0) + (enter if inter[j] else 0)) for j, c in edges[i])
+    memo[key] = (edges, out)
+    return out

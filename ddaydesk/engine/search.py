@@ -6,9 +6,9 @@ no predecessors: every step costs at least one tick (the tables refuse a free st
 path is found back from the costs when it is asked for (:attr:`Reach.prev`), and a search
 that only lists destinations (``legal_actions``) never pays for them. The start is expanded
 on its own (leaving an enemy ZOC may cost extra and may not step straight into another), so
-the main loop has only the common tests; interdicted places (extra costs to enter and leave)
-have a loop of their own. Compared with the floor kernels of ../shared/bench/floor by
-benchmarks/test_movement_floor_bench.py.
+the main loop has only the common tests; interdicted places' extra costs are in the edge
+table it is given (positions.interdicted_edges). Compared with the floor kernels of
+../shared/bench/floor by benchmarks/test_movement_floor_bench.py.
 """
 
 from __future__ import annotations
@@ -25,13 +25,12 @@ class MoveLimits:
     """What one unit's move obeys in one state: the masks and costs the search, the path
     check and the path finder read, gathered in one place so they cannot disagree."""
 
-    edges: list[tuple[tuple[int, int], ...]]
+    edges: list[tuple[tuple[int, int], ...]]  # (interdicted places' costs to enter and leave in them)
     entry: list[int | None]
     blocked: bytes  # enemy-occupied (and, strategic, next to an enemy)
     stop: bytes  # entering ends the move (enemy ZOC that applies to this unit)
     inter: bytes | None  # interdicted places, None when there are none
-    ienter: int
-    iexit: int
+    ienter: int  # (entering one from off the map costs this more)
     leave: int
     no_zoc_to_zoc: bool
     mp: int
@@ -49,8 +48,6 @@ class MoveLimits:
             if self.no_zoc_to_zoc and self.stop[b]:
                 return None
             c += self.leave
-        if self.inter is not None:
-            c += (self.iexit if self.inter[a] else 0) + (self.ienter if self.inter[b] else 0)
         return c
 
 
@@ -64,7 +61,7 @@ class Reach:
     __slots__ = ("unit", "mode", "mp", "start", "dist", "dest", "_limits", "_seeds", "_prev", "_stops")
 
     def __init__(self, unit: int, mode: str, mp: int, start: int, dist: dict[int, int], dest: list[int],
-                 limits: MoveLimits, seeds: dict[int, int]):
+                 limits: MoveLimits, seeds: dict[int, int] | None):
         self.unit = unit
         self.mode = mode
         self.mp = mp
@@ -72,7 +69,7 @@ class Reach:
         self.dist = dist
         self.dest = dest
         self._limits = limits
-        self._seeds = seeds  # where the search began, and at what cost
+        self._seeds = seeds  # where the search began, and at what cost (None: the start, at 0)
         self._prev: dict[int, int] | None = None
         self._stops: list[int] | None = None
 
@@ -87,7 +84,7 @@ class Reach:
     @property
     def prev(self) -> dict[int, int]:
         if self._prev is None:
-            self._prev = predecessors(self._limits, self.dist, self._seeds)
+            self._prev = predecessors(self._limits, self.dist, self._seeds or {self.start: 0})
         return self._prev
 
     def cost(self, i: int) -> float:
@@ -124,33 +121,22 @@ def from_start(lim: MoveLimits, target: int = -1) -> dict[int, int]:
     dist = {lim.start: 0}
     buckets: list[list[int]] = [[] for _ in range(lim.mp + 1)]
     expand_start(lim, dist, buckets)
-    settle(lim, dist, buckets, target)
+    dial(lim.edges, dist, buckets, lim.mp, lim.blocked, lim.stop, target)
     return dist
 
 
 def settle(lim: MoveLimits, dist: dict[int, int], buckets: list[list[int]], target: int = -1) -> None:
-    if lim.inter is None:
-        dial(lim.edges, dist, buckets, lim.mp, lim.blocked, lim.stop, target)
-    else:
-        dial_interdicted(lim.edges, dist, buckets, lim.mp, lim.blocked, lim.stop, target, lim.inter, lim.ienter,
-                         lim.iexit)
+    dial(lim.edges, dist, buckets, lim.mp, lim.blocked, lim.stop, target)
 
 
 def expand_start(lim: MoveLimits, dist: dict[int, int], buckets: list[list[int]]) -> None:
     """The first steps from where the unit stands."""
-    start, mp, blocked, stop, inter = lim.start, lim.mp, lim.blocked, lim.stop, lim.inter
+    start, mp, blocked, stop = lim.start, lim.mp, lim.blocked, lim.stop
     in_zoc = stop[start]
     base = lim.leave if in_zoc else 0
-    if inter is None:
-        for j, c in lim.edges[start]:
-            c += base
-            if c <= mp and not blocked[j] and not (in_zoc and lim.no_zoc_to_zoc and stop[j]):
-                dist[j] = c
-                buckets[c].append(j)
-        return
-    for j, _ in lim.edges[start]:  # (interdiction: rare, the general step)
-        c = lim.step(start, j)
-        if c is not None and c <= mp:
+    for j, c in lim.edges[start]:
+        c += base
+        if c <= mp and not blocked[j] and not (in_zoc and lim.no_zoc_to_zoc and stop[j]):
             dist[j] = c
             buckets[c].append(j)
 
@@ -171,29 +157,6 @@ def dial(edges, dist, buckets, mp, blocked, stop, target) -> None:
                 continue
             for j, c in edges[i]:
                 nd = d + c
-                if nd <= mp and nd < get(j, INF) and not blocked[j]:
-                    dist[j] = nd
-                    buckets[nd].append(j)
-
-
-def dial_interdicted(edges, dist, buckets, mp, blocked, stop, target, inter, ienter, iexit) -> None:
-    """:func:`dial` where some places are interdicted: entering one costs ``ienter`` ticks
-    more (PKD-INT-04), leaving one ``iexit`` (PKD-INT-05)."""
-    get = dist.get
-    for d in range(mp + 1):
-        here = buckets[d]
-        if not here:
-            continue
-        if target >= 0 and d > get(target, INF):
-            return
-        for i in here:
-            if dist[i] != d or stop[i]:
-                continue
-            base = d + iexit if inter[i] else d
-            for j, c in edges[i]:
-                nd = base + c
-                if inter[j]:
-                    nd += ienter
                 if nd <= mp and nd < get(j, INF) and not blocked[j]:
                     dist[j] = nd
                     buckets[nd].append(j)

@@ -9,7 +9,6 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from ddaydesk.formats.catalog import default_scenario_path
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.paths import icon_path
 from ddaydesk.ui.savecheck import check_opened
@@ -40,7 +39,11 @@ def mark_running(settings: QSettings, running: bool) -> None:
 def run_gui(path: str | None = None, smoke: bool = False, screenshot: str | None = None) -> int:
     app = make_app()
     settings = QSettings()
-    target = path or str(default_scenario_path())
+    if path is None:
+        from ddaydesk.formats.catalog import default_scenario_path  # (reads every scenario's head)
+
+        path = str(default_scenario_path())
+    target = path
     restore = False
     if restore_offered(settings) and not smoke:
         answer = QMessageBox.question(

@@ -33,7 +33,6 @@ from ddaydesk.engine.opening import LogCheck, open_save
 from ddaydesk.engine.savefile import is_save, save_text
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.scenariofile import Scenario, load_scenario
-from ddaydesk.rules.combat.words import log_text as combat_log_text
 from ddaydesk.ui.action_text import describe, places
 from ddaydesk.ui.names import Namer, place_text
 from ddaydesk.ui.port import (
@@ -337,6 +336,8 @@ class EnginePort:
         done = pending(self.game.state) or {}
         result = done.get("result") or next((n.split("→ ", 1)[1].split(" ", 1)[0] for n in ch.notes
                                              if "→ " in n), "")
+        from ddaydesk.rules.combat.words import log_text as combat_log_text
+
         return CombatResult(tuple(r.value for r in ch.dice if "marker" not in r.purpose), result,
                             self.name(combat_log_text(self.scenario, self.game.log[-1],
                                                       self.game.states[self.game.pos - 1], ch) or

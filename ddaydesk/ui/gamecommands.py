@@ -3,10 +3,14 @@ into :class:`~ddaydesk.ui.mainwindow.MainWindow`: the same commands for every sy
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtGui import QKeySequence
 
-from ddaydesk.ui import dialogs, rules_browser
-from ddaydesk.ui.combat_dialog import CombatDialog
+# (dialogs, the rules browser and the combat dialog are imported when first opened: the
+# window's first frame needs none of them)
+if TYPE_CHECKING:
+    from ddaydesk.ui.combat_dialog import CombatDialog
 
 
 class GameCommands:
@@ -81,6 +85,8 @@ class GameCommands:
         if not c.selected or target < 0:
             self.show_hint("Select an attacking unit, then point at the place to attack and press A")
             return None
+        from ddaydesk.ui.combat_dialog import CombatDialog
+
         dlg = CombatDialog(c, [c.selected], target, self)
         dlg.open()
         return dlg
@@ -96,12 +102,16 @@ class GameCommands:
 
     def show_rule(self, rule: str) -> None:
         """The rules browser of this game, at the entry of ``rule`` if one is given."""
+        from ddaydesk.ui import rules_browser
+
         rules_browser.show_for(self, self.controller.port, rule)
 
     def _rules_follow_game(self) -> None:
         """A rules browser left open shows the rules of the game opened since."""
         browser = getattr(self, "rules_browser", None)
         if browser is not None and browser.isVisible():
+            from ddaydesk.ui import rules_browser
+
             rules_browser.show_for(self, self.port)
 
     def _close_rules(self) -> None:
@@ -110,7 +120,11 @@ class GameCommands:
             browser.close()
 
     def show_shortcuts(self) -> None:
+        from ddaydesk.ui import dialogs
+
         dialogs.shortcuts_dialog(self, self.all_actions + [self.undo_action, self.redo_action]).open()
 
     def show_about(self) -> None:
+        from ddaydesk.ui import dialogs
+
         dialogs.about(self, self.controller.port.board)

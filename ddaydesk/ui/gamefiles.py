@@ -9,7 +9,6 @@ from pathlib import Path
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ddaydesk.formats.errors import FormatError
-from ddaydesk.ui import dialogs
 from ddaydesk.ui.port import PortError
 from ddaydesk.ui.savecheck import check_opened
 from ddaydesk.ui.session import (
@@ -55,6 +54,8 @@ class GameFiles:
     def new_game(self) -> None:
         if not self.may_leave():
             return
+        from ddaydesk.ui import dialogs  # (not needed before)
+
         dlg = dialogs.NewGameDialog(self)
         if dlg.exec() and dlg.entry() is not None:
             self.open_path(dlg.entry().path, dlg.options(), asked=True)

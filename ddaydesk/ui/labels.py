@@ -70,7 +70,7 @@ def _text(name: str) -> tuple[QPainterPath, QPainterPath]:
     path.addText(QPointF(0, 0), font, name)
     stroker = QPainterPathStroker()
     stroker.setWidth(BASE * 0.28)
-    stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    stroker.setJoinStyle(Qt.PenJoinStyle.BevelJoin)  # (a third fewer path elements to fill than round)
     return path, stroker.createStroke(path)
 
 
@@ -124,7 +124,8 @@ class LabelPlanner:
         logical pixel."""
         # about 13 logical pixels whatever the zoom (never below a fifth of a hex)
         px = max(self.geom.scale * 0.18, 13 * dpr / level)
-        counters, placed, marks = _Grid(COUNTER * 2), _Grid(COUNTER * 2), _Grid(COUNTER * 2)
+        cell = max(COUNTER * 2, px * 4)  # a name spans a few cells at any zoom
+        counters, placed, marks = _Grid(cell), _Grid(cell), _Grid(cell)
         for p, n in stacks.items():
             if n > 0:
                 counters.add(self.stack_rect(p, n))

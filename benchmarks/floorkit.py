@@ -120,3 +120,87 @@ def per_call_us(fn, args_list, reps: int, clock) -> list[float]:
 
 def summary(values: list[float]) -> tuple[float, float]:
     return min(values), statistics.median(values)
+
+
+# -- supply ---------------------------------------------------------------------------------------
+def _record_supply(inp, params):
+    """The recompute of ``inp``, with the traces (``bfs``) and assignments (``b_matching``) it
+    made: the graph work the floor kernels do for the same position."""
+    from ddaydesk.rules.supply import allied, compute_supply, german
+    from ddaydesk.rules.supply import trace as trace_mod
+    from ddaydesk.rules.supply.matching import b_matching
+
+    calls, matches = [], []
+    bfs = trace_mod.bfs
+
+    def rec_bfs(board, tm, starts, limit, targets=None):
+        starts = list(starts)
+        t = bfs(board, tm, starts, limit, targets)
+        calls.append((tm, [s for s in starts if not tm.closed_bits >> s & 1], limit,
+                      sum(bin(level).count("1") for level in t.levels)))
+        return t
+
+    def rec_bm(options, cap):
+        a = b_matching(options, cap)
+        matches.append(([list(o) for o in options], list(cap), sum(1 for x in a if x >= 0)))
+        return a
+
+    allied.bfs = german.bfs = rec_bfs
+    allied.b_matching = german.b_matching = rec_bm
+    try:
+        result = compute_supply(inp, params, explain=False)
+    finally:
+        allied.bfs = german.bfs = bfs
+        allied.b_matching = german.b_matching = b_matching
+    return result, calls, matches
+
+
+def supply_files(inp, params, folder: Path, tag: str) -> tuple[list[Path], dict]:
+    """The position's supply graph work, per side, as the C supply harness's input files
+    (``same-position/suph.c``), and what it must find (places reached, units matched)."""
+    _result, calls, matches = _record_supply(inp, params)
+    board = inp.board
+    n = board.n
+    assert n <= N
+    sides: dict[str, dict] = {}
+    for tm, starts, limit, count in calls:
+        side = sides.setdefault(tm.side, {"tm": tm, "traces": [], "reached": 0})
+        side["traces"].append((starts, limit))
+        side["reached"] += count
+    order = [s for s in ("german", "allied") if s in sides]
+    last = {"german": matches[-2] if "allied" in sides else matches[-1], "allied": matches[-1]}
+    files, want = [], {}
+    nb = []
+    for i in range(N):
+        a = list(board.adj[i]) if i < n else []
+        nb += a + [-1] * (6 - len(a))
+    for s in order:
+        tm = sides[s]["tm"]
+        sadj, block = [], []
+        for i in range(N):
+            a = [j for j in board.adj[i] if not tm.closed_bits >> j & 1] if i < n else []
+            sadj += a + [-1] * (6 - len(a))
+            block.append(1 if i < n and tm.stop_bits >> i & 1 else 0)
+        options, cap, matched = last[s]
+        flat, off = [], [0]
+        for o in options:
+            flat += o
+            off.append(len(flat))
+        scen, traces = folder / f"sup_{tag}_{s}.bin", folder / f"suptr_{tag}_{s}.bin"
+        scen.write_bytes(ints(nb) + ints([-1, 0] * (N * 6)) + ints([0] * N) + ints(sadj) + ints(block)
+                         + ints([]) * 3 + ints(cap) + ints(off) + ints(flat))
+        traces.write_bytes(ints(v for starts, limit in sides[s]["traces"] for v in (len(starts), *starts, limit)))
+        files += [scen, traces]
+        want[s] = (sides[s]["reached"], matched)
+    return files, want
+
+
+def c_supply(exe: Path, files: list[Path], want: dict, reps: int) -> float:
+    """Milliseconds per recompute's graph work by the C floor (median of its 15 runs); checks
+    it reaches and matches what ours did."""
+    check = subprocess.run([str(exe), "1", *map(str, files)], capture_output=True, text=True, check=True).stdout
+    got = [tuple(int(x) for x in line.split()[3::2]) for line in check.splitlines() if line.startswith("side")]
+    assert got == list(want.values()), (got, want)
+    out = subprocess.run([str(exe), str(reps), *map(str, files)], capture_output=True, text=True, check=True).stdout
+    line = next(line for line in out.splitlines() if line.startswith("summary")).split()
+    return float(line[2]) / 1000

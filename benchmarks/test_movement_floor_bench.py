@@ -13,9 +13,8 @@ from __future__ import annotations
 import statistics
 import time
 
-import pytest
-
 import floorkit
+import pytest
 from conftest import verdict
 
 ROUNDS = 9

@@ -66,8 +66,14 @@ def zoom(scenario: str, w: int, h: int) -> dict:
 
 
 def peak_mib() -> float:
-    kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return kib / 1024 if sys.platform != "darwin" else kib / 2**20
+    """The peak resident set of this process (Linux: VmHWM; ``ru_maxrss`` would count the
+    parent's before the exec)."""
+    try:
+        with open("/proc/self/status") as f:
+            return next(int(line.split()[1]) for line in f if line.startswith("VmHWM")) / 1024
+    except OSError:
+        kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return kib / 1024 if sys.platform != "darwin" else kib / 2**20
 
 
 def rss(scenario: str, save: str) -> dict:

@@ -19,10 +19,10 @@ tile renderer's, maprender.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QFont, QFontMetricsF, QPainterPath, QPainterPathStroker, QTransform
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QFont, QFontMetricsF, QPainterPath, QTransform
 
 from ddaydesk.board import Board
 from ddaydesk.ui.counterlayer import STACK_STEP
@@ -40,8 +40,17 @@ class Label:
     name: str
     anchor: int  # the place index it names
     box: QRectF  # scene rect the text (and its halo) covers
-    path: QPainterPath
-    halo: QPainterPath
+    lines: tuple[tuple[QPointF, str], ...]  # each line's baseline start (scene units) and text
+    size: float  # the text's pixel size in scene units (bold DejaVu Sans)
+
+    @cached_property
+    def path(self) -> QPainterPath:
+        """The text's outline in scene units (the tiles draw the text itself: maprender.py)."""
+        out = QPainterPath()
+        f = self.size / BASE
+        for base, text in self.lines:
+            out.addPath((QTransform.fromScale(f, f) * QTransform.fromTranslate(base.x(), base.y())).map(_text(text)))
+        return out
 
 
 @dataclass(frozen=True)
@@ -61,17 +70,11 @@ def label_font(px: int) -> tuple[QFont, QFontMetricsF]:
     return font, QFontMetricsF(font)
 
 
-@cache
-def _text(name: str) -> tuple[QPainterPath, QPainterPath]:
-    """A name's outline and halo at BASE pixels, the baseline's left end at the origin (a
-    label scales them to its size)."""
-    font, _fm = label_font(BASE)
+def _text(name: str) -> QPainterPath:
+    """A name's outline at BASE pixels, the baseline's left end at the origin."""
     path = QPainterPath()
-    path.addText(QPointF(0, 0), font, name)
-    stroker = QPainterPathStroker()
-    stroker.setWidth(BASE * 0.28)
-    stroker.setJoinStyle(Qt.PenJoinStyle.BevelJoin)  # (a third fewer path elements to fill than round)
-    return path, stroker.createStroke(path)
+    path.addText(QPointF(0, 0), label_font(BASE)[0], name)
+    return path
 
 
 def named_places(board: Board) -> list[_Place]:
@@ -141,10 +144,8 @@ class LabelPlanner:
             if got is None:
                 continue  # no room: left out
             _cover, box, base, f = got
-            path, halo = _text(pl.name)
-            to = QTransform.fromScale(f, f) * QTransform.fromTranslate(base.x(), base.y())
             placed.add(box)
-            out.append(Label(pl.name, pl.anchor, box, to.map(path), to.map(halo)))
+            out.append(Label(pl.name, pl.anchor, box, ((base, pl.name),), f * BASE))
         return out
 
     def _spot(self, pl: _Place, size: float, stacks: dict[int, int], counters: _Grid, placed: _Grid,

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QProgressBar
 
 from ddaydesk.formats.errors import FormatError
 
+STILL_CHECKING = "The saved game's log is still being checked (see the status bar): a moment"
 SLICE = 0.008  # seconds of replay between two looks at the window's events
 
 

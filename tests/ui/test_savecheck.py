@@ -59,6 +59,8 @@ def test_a_save_is_shown_at_once_and_checked_in_the_background(qtbot, win, long_
     assert bar is not None and bar.maximum() == len(g.log) and bar.isVisible()
     assert not win.controller.apply("a move", lambda: port.end_phase())  # no playing until checked
     assert "still being checked" in win.hint.text()
+    win.review.enter()  # review and the report need the history the check brings
+    assert not win.review.active and "still being checked" in win.hint.text()
     qtbot.waitUntil(lambda: port.check is None, timeout=20000)
     assert progress(win) is None and "checks out" in win.hint.text()
     assert len(win.controller.view.log) == len(g.log)  # the log came with the history

@@ -206,7 +206,7 @@ def test_start_to_first_paint(benchmark, figures, build):
     app = [str(exe)] if exe is not None else [sys.executable, "-m", "ddaydesk"]
     scenarios = [e for e in bundled_scenarios() if e.ok]
     cmds = {"bare": [sys.executable, "-c", BARE]}
-    cmds.update({e.path.stem: [*app, str(e.path), "--smoke"] for e in scenarios})
+    cmds.update({Path(e.path).stem: [*app, e.path, "--smoke"] for e in scenarios})
     wall: dict[str, list[float]] = {k: [] for k in cmds}
     cpu: dict[str, list[float]] = {k: [] for k in cmds}
 

@@ -112,6 +112,8 @@ class LabelPlanner:
                       for p in board.places}
         self._mark_place = {id(r): i for i, r in self.marks.items()}
         self._mark_rank: dict[int, int] = {}  # a place's best rank: a name may cover lesser marks
+        self._marks_grid: dict[float, _Grid] = {}
+        self._advance: dict[str, float] = {}  # a name's width at BASE
         for p in board.places:
             self._mark_rank[p.place] = min(self._mark_rank.get(p.place, 9), LABEL_RANK.get(p.kind, 3))
 
@@ -128,12 +130,15 @@ class LabelPlanner:
         # about 13 logical pixels whatever the zoom (never below a fifth of a hex)
         px = max(self.geom.scale * 0.18, 13 * dpr / level)
         cell = max(COUNTER * 2, px * 4)  # a name spans a few cells at any zoom
-        counters, placed, marks = _Grid(cell), _Grid(cell), _Grid(cell)
+        counters, placed = _Grid(cell), _Grid(cell)
         for p, n in stacks.items():
             if n > 0:
                 counters.add(self.stack_rect(p, n))
-        for r in self.marks.values():
-            marks.add(r)
+        marks = self._marks_grid.get(cell)
+        if marks is None:  # (the marks never move: one grid per zoom level, kept)
+            marks = self._marks_grid[cell] = _Grid(cell)
+            for r in self.marks.values():
+                marks.add(r)
         out: list[Label] = []
         for pl in self.places:
             size = px * (1.12 if pl.rank <= 1 else 1.0)
@@ -154,7 +159,10 @@ class LabelPlanner:
         scale of the text path), the first clear one in the order of :func:`_spots`."""
         _font, fm = label_font(BASE)
         f = size / BASE
-        w, asc, h = fm.horizontalAdvance(pl.name) * f, fm.ascent() * f, fm.height() * f
+        advance = self._advance.get(pl.name)
+        if advance is None:
+            advance = self._advance[pl.name] = fm.horizontalAdvance(pl.name)
+        w, asc, h = advance * f, fm.ascent() * f, fm.height() * f
         pad = size * 0.2
         c = self.geom.centres[pl.anchor]
         own = stacks.get(pl.anchor, 0)
@@ -162,12 +170,15 @@ class LabelPlanner:
         best = None
         for x, y in _spots(c, e, w, h):
             box = QRectF(x - pad, y - pad, w + 2 * pad, h + 2 * pad)
-            if not self.paper.contains(box) or any(box.intersects(b) for b in placed.near(box)):
+            if not self.paper.contains(box):
+                continue
+            keys = placed.keys(box)  # (the three grids share their cells)
+            if any(box.intersects(b) for b in placed.near(keys)):
                 continue
             if any(box.intersects(m) and (i := self._mark_place[id(m)]) not in pl.members
-                   and self._mark_rank[i] <= pl.rank for m in marks.near(box)):
+                   and self._mark_rank[i] <= pl.rank for m in marks.near(keys)):
                 continue
-            cover = sum(_overlap(box, r) for r in counters.near(box))
+            cover = sum(_overlap(box, r) for r in counters.near(keys))
             if best is None or cover < best[0]:
                 best = (cover, box, QPointF(x, y + asc), f)
             if cover == 0:
@@ -198,19 +209,22 @@ class _Grid:
         self.cell = cell
         self.cells: dict[tuple[int, int], list[QRectF]] = {}
 
-    def _keys(self, r: QRectF):
+    def keys(self, r: QRectF) -> list[tuple[int, int]]:
         c = self.cell
-        for gx in range(int(r.left() // c), int(r.right() // c) + 1):
-            for gy in range(int(r.top() // c), int(r.bottom() // c) + 1):
-                yield gx, gy
+        ys = range(int(r.top() // c), int(r.bottom() // c) + 1)
+        return [(gx, gy) for gx in range(int(r.left() // c), int(r.right() // c) + 1) for gy in ys]
 
     def add(self, r: QRectF) -> None:
-        for k in self._keys(r):
+        for k in self.keys(r):
             self.cells.setdefault(k, []).append(r)
 
-    def near(self, r: QRectF) -> list[QRectF]:
+    def near(self, keys: list[tuple[int, int]]):
+        """The rectangles in the cells ``keys`` (:meth:`keys` of a box), each once."""
+        cells = self.cells
+        if len(keys) == 1:
+            return cells.get(keys[0], ())
         seen: dict[int, QRectF] = {}
-        for k in self._keys(r):
-            for x in self.cells.get(k, ()):
+        for k in keys:
+            for x in cells.get(k, ()):
                 seen[id(x)] = x
-        return list(seen.values())
+        return seen.values()

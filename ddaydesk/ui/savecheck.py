@@ -25,18 +25,22 @@ class SaveCheck(QObject):
         None (at start-up)."""
         super().__init__(window)
         self.window, self.port, self.path, self.previous = window, port, path, previous
-        self.bar = QProgressBar()
-        self.bar.setObjectName("save-check")
-        self.bar.setRange(0, max(1, port.check.total))
-        self.bar.setFormat("Checking the saved game: %v of %m actions")
-        self.bar.setToolTip("The game is shown from the position its save records; its whole log is "
-                            "being replayed to prove it leads there. You can play once it has.")
-        self.bar.setMaximumWidth(320)
-        window.statusBar().addPermanentWidget(self.bar)
+        self.bar: QProgressBar | None = None  # made by the first slice: the game's first frame comes first
         self.timer = QTimer(self)
         self.timer.setInterval(0)
         self.timer.timeout.connect(self._step)
         self.timer.start()
+
+    def _show_bar(self) -> QProgressBar:
+        bar = self.bar = QProgressBar()
+        bar.setObjectName("save-check")
+        bar.setRange(0, max(1, self.port.check.total))
+        bar.setFormat("Checking the saved game: %v of %m actions")
+        bar.setToolTip("The game is shown from the position its save records; its whole log is "
+                       "being replayed to prove it leads there. You can play once it has.")
+        bar.setMaximumWidth(320)
+        self.window.statusBar().addPermanentWidget(bar)
+        return bar
 
     def _step(self) -> None:
         check = self.port.check
@@ -46,20 +50,22 @@ class SaveCheck(QObject):
             self._stop()
             self._refused(exc)
             return
-        self.bar.setValue(check.done)
-        if done:
-            self._stop()
-            self.port.check = None
-            if self.window.port is self.port:
-                self.window.controller.refresh()  # the log, the dice log and undo are there now
-                self.window.show_hint(f"The saved game checks out: its {check.total} actions lead to the "
-                                      "position shown")
+        if not done:
+            (self.bar or self._show_bar()).setValue(check.done)
+            return
+        self._stop()
+        self.port.check = None
+        if self.window.port is self.port:
+            self.window.controller.refresh()  # the log, the dice log and undo are there now
+            self.window.show_hint(f"The saved game checks out: its {check.total} actions lead to the "
+                                  "position shown")
 
     def _stop(self) -> None:
         self.timer.stop()
-        self.window.statusBar().removeWidget(self.bar)
-        self.bar.setParent(None)  # out of the window at once (deleted with the next events)
-        self.bar.deleteLater()
+        if self.bar is not None:
+            self.window.statusBar().removeWidget(self.bar)
+            self.bar.setParent(None)  # out of the window at once (deleted with the next events)
+            self.bar.deleteLater()
         if getattr(self.window, "save_check", None) is self:
             self.window.save_check = None
 

@@ -55,8 +55,10 @@ def test_a_save_is_shown_at_once_and_checked_in_the_background(qtbot, win, long_
     # shown from the checkpoint: the position is there, its history is not yet
     assert port.game.state.state_hash() == g.state.state_hash() and port.check is not None
     assert port.game.history_from == len(g.log) and win.controller.view.log == ()
+    assert progress(win) is None  # the first frame first: the bar comes with the first slice
+    qtbot.waitUntil(lambda: progress(win) is not None, timeout=5000)
     bar = progress(win)
-    assert bar is not None and bar.maximum() == len(g.log) and bar.isVisible()
+    assert bar.maximum() == len(g.log) and bar.isVisible() and 0 < bar.value() < len(g.log)
     assert not win.controller.apply("a move", lambda: port.end_phase())  # no playing until checked
     assert "still being checked" in win.hint.text()
     win.review.enter()  # review and the report need the history the check brings

@@ -84,6 +84,7 @@ class Game:
         # and their caches (combat situations, ZOC masks) were most of its objects. Undo
         # rebuilds what it needs on demand.
         self.state._cache.clear()
+        _share_unchanged(self.state, new)
         self.actions.append(action)
         self.changes.append(ch)
         self.states.append(new)
@@ -173,3 +174,14 @@ class Replay:
 
     def jump(self, turn: int, phase: str | None = None) -> None:
         self.at = self.game.find(turn, phase)
+
+
+def _share_unchanged(old: GameState, new: GameState) -> None:
+    """``new`` takes ``old``'s per-unit lists and plain records where the action left them as
+    they were: a long game holds thousands of states, and an action changes one or two of
+    them. (Sound because a state in the log is never changed in place: the next action
+    changes a copy. ``extra`` is not shared: its copy-on-write has its own bookkeeping.)"""
+    for name in ("place", "status", "steps_lost", "flags", "part", "options", "secrets", "game", "scratch"):
+        was = getattr(old, name)
+        if getattr(new, name) == was:
+            setattr(new, name, was)

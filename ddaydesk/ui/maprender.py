@@ -35,7 +35,7 @@ TILE = 512  # device pixels per tile side
 BLEED = 2  # extra pixels drawn around a tile so smooth scaling has neighbours to sample
 LEVELS = (0.25, 0.5, 1.0, 2.0, 4.0)  # coarse levels shown while zooming (device px per unit)
 TILE_BYTES = (TILE + 2 * BLEED) ** 2 * 4  # one tile's pixels
-KEEP_BYTES = 24 * 2**20  # tiles kept at least (the view asks for more on a larger screen: keep_for)
+KEEP_BYTES = 16 * 2**20  # tiles kept at least (the view asks for more on a larger screen: keep_for)
 MAX_SPRITES = 1200  # names drawn for the levels in use (a few KB each)
 FONT = "DejaVu Sans"
 TABLE = QColor("#3b4038")  # the table the map lies on (around the sheet, in tiles and view)
@@ -113,10 +113,10 @@ class MapRenderer:
 
     def keep_for(self, width: int, height: int) -> None:
         """Keep tiles enough for a screen of ``width`` x ``height`` device pixels: its exact
-        tiles and a margin around them, twice over (a level and the coarse one zooming shows),
-        and never less than :data:`KEEP_BYTES`."""
+        tiles and a margin around them, twice over (a level and the coarse one zooming shows,
+        which needs fewer), and never less than :data:`KEEP_BYTES`."""
         on_screen = (width // TILE + 2) * (height // TILE + 2)
-        self.max_tiles = max(KEEP_BYTES // TILE_BYTES, 3 * on_screen)
+        self.max_tiles = max(KEEP_BYTES // TILE_BYTES, 2 * on_screen)
 
     def tile(self, level: float, tx: int, ty: int) -> QPixmap:
         key = (level, tx, ty)

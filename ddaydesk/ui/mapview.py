@@ -204,15 +204,19 @@ class MapView(QGraphicsView):
         visible = self.mapToScene(self.viewport().rect()).boundingRect()
         pad_w, pad_h = visible.width() * 0.25, visible.height() * 0.25  # (a pan's first steps)
         around = visible.adjusted(-pad_w, -pad_h, pad_w, pad_h)
+        wanted: dict[tuple[float, int, int], bool] = {}  # (level, tx, ty) -> on screen, in order
         for level, area, repaint in ((exact, visible, True), (level_for(exact), around, False),
                                      (exact, around, False)):
             for tx, ty in r.tiles_for(level, area):
-                if r.cached(level, tx, ty) is None:
-                    r.tile(level, tx, ty)
-                    if repaint:
-                        self.viewport().update(self.mapFromScene(r.tile_rect(level, tx, ty)).boundingRect())
-                    self._prerender.start()
-                    return True
+                wanted.setdefault((level, tx, ty), repaint)
+        # no more than the cache keeps: drawing one would drop another wanted (and draw it again)
+        for (level, tx, ty), repaint in list(wanted.items())[:r.max_tiles - 1]:
+            if r.cached(level, tx, ty) is None:
+                r.tile(level, tx, ty)
+                if repaint:
+                    self.viewport().update(self.mapFromScene(r.tile_rect(level, tx, ty)).boundingRect())
+                self._prerender.start()
+                return True
         return False
 
     def _zoom_settled(self) -> None:

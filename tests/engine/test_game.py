@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from ddaydesk.engine import (
@@ -183,6 +185,6 @@ def test_states_in_the_log_share_what_an_action_left_unchanged_and_never_change(
             g.undo()
             g.redo()
     assert [s.state_hash() for s in g.states] == hashes
-    pairs = list(zip(g.states, g.states[1:]))
+    pairs = list(itertools.pairwise(g.states))
     assert any(a.status is b.status for a, b in pairs)  # shared where unchanged...
     assert all(a.place is not b.place for a, b in pairs if a.place != b.place)  # ...never where changed

@@ -43,20 +43,21 @@ def test_scene_build_and_first_paint(benchmark, app, position, figures):
     not kept from a previous round (as for the first game of a board in a process)."""
     from ddaydesk.ui import mapview
 
-    times = []
+    times, cpu = [], []
 
     def cold():
         mapview._ART.clear()
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         scene, view = _view(position)
         times.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
         view.close()
         view.deleteLater()
 
     benchmark.pedantic(cold, rounds=7, iterations=1)
     QApplication.processEvents()
     if position[0].id.startswith("dday77-campaign"):
-        figures.add("scene build + first paint, campaign 1280x800 (cold)", _ms(times), "no baseline",
+        figures.add("scene build + first paint, campaign 1280x800 (cold)", f"{_ms(times)} (CPU {_ms(cpu)})", "no baseline",
                     "<= 250 ms", statistics.median(times) <= 0.250)
 
 
@@ -245,19 +246,20 @@ def test_a_long_save_on_screen_after_open(benchmark, app, figures, campaign_save
     win.resize(1280, 800)
     win.show()
     QTest.qWaitForWindowExposed(win)
-    times = []
+    times, cpu = [], []
 
     def open_it():
         mapview._ART.clear()
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         assert win.open_path(str(campaign_save), asked=True)
         win.view.viewport().repaint()
         times.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
         win.save_check._stop()  # (the next round opens it again)
         win.open_path(str(scenarios_dir() / "tutorial.yaml"), asked=True)
 
     benchmark.pedantic(open_it, rounds=7, iterations=1)
-    figures.add("a 2,000-action campaign save on screen after Open (1280x800)", _ms(times),
+    figures.add("a 2,000-action campaign save on screen after Open (1280x800)", f"{_ms(times)} (CPU {_ms(cpu)})",
                 "no baseline", "<= 150 ms", statistics.median(times) <= 0.150)
     win.close()
 

@@ -53,9 +53,11 @@ from ddaydesk.ui.profiles import profile_for
 WEATHER = {"CLR": "clear", "RAIN": "rain", "MUD": "mud", "SNOW": "snow"}
 
 
-def open_engine_game(path: str | Path, options: dict[str, bool] | None = None) -> EnginePort:
+def open_engine_game(path: str | Path, options: dict[str, bool] | None = None,
+                     seed: int | None = None) -> EnginePort:
     """A saved game (from its checkpoint, its log still to check: ``port.check``; an old
-    save replayed and verified) or a new game of a scenario."""
+    save replayed and verified) or a new game of a scenario; ``seed`` is for tests, whose
+    games must play the same every run."""
     if is_save(str(path)):
         game, check = open_save(path)
         port = EnginePort(game)
@@ -64,7 +66,7 @@ def open_engine_game(path: str | Path, options: dict[str, bool] | None = None) -
     sc = load_scenario(path)
     opts = dict(sc.options)
     opts.update(options or {})
-    return EnginePort(Game(sc, options=opts))  # dice from the operating system, drawn when rolled
+    return EnginePort(Game(sc, seed, options=opts))  # without a seed: the OS's dice, drawn when rolled
 
 
 class EnginePort(CombatPort):

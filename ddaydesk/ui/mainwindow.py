@@ -148,7 +148,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.hex_info.stack.unitChosen.connect(c.select)
         self.hex_dock.setWidget(self.hex_info)
         self.hex_dock.setWindowTitle("Hex" if port.board.grid is not None else "Place")
-        self.unit_model = UnitTableModel(port.place_name, self)
+        self.unit_model = UnitTableModel(port.place_name, self, self.profile.values, self.profile.values_title)
         self.unit_proxy = UnitFilterModel(self)
         self.unit_proxy.setSourceModel(self.unit_model)
         self.unit_table.setModel(self.unit_proxy)
@@ -279,6 +279,9 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
 
     def take_choice(self, index: int, text: str) -> None:
         """One listed action; one with a preview (odds before a roll) is confirmed first."""
+        kind = self.controller.choices()[index][0] if index < len(self.controller.choices()) else ""
+        if self.profile.take_choice(self, index, kind, text):  # a dialog of the system's own
+            return
         preview = getattr(self.port, "choice_preview", None)
         html = preview(index) if preview else ""
         if not html:

@@ -258,7 +258,11 @@ def column(a: Assessment):
 def results(a: Assessment, reroll: frozenset[str] = frozenset()) -> dict[str, Fraction]:
     """Exact probability of each result code; ``reroll``: results the Leadership holder would
     re-roll (PKD-LEAD-06, the shared distribution's hook)."""
-    col = column(a)
+    return distribution(column(a), reroll)
+
+
+def distribution(col, reroll: frozenset[str] = frozenset()) -> dict[str, Fraction]:
+    """Exact probability of each result code of a table's column."""
     if isinstance(col, Fixed):
         return {col.result: Fraction(1)}
     return die_results(col, crt().die, reroll)

@@ -1,0 +1,135 @@
+"""The code campaign: mutmut over the rules procedures (``[tool.mutmut]`` in pyproject.toml).
+
+mutmut makes every mutant of every function (in ``mutants/``), runs the tests once to learn
+which tests call which function, then runs each mutant against the tests that call its
+function, stopping at the first failure. Its results live in ``mutants/**/*.py.meta`` and
+it goes on where it stopped. This module picks the subset (an area, a file, a rule id, a
+random sample) and passes mutmut only the mutants of that subset not yet tested.
+"""
+
+from __future__ import annotations
+
+import ast
+import fnmatch
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from tools.mutation.citations import ids_in
+
+# Areas: the shared procedures and each system's own rules.
+AREAS = {
+    "movement": ["ddaydesk/engine/movement.py"],
+    "supply": ["ddaydesk/rules/supply/*"],
+    "combat": ["ddaydesk/rules/combat/*"],
+    "rules": ["ddaydesk/rules/[a-z]*.py"],
+    "dday77": ["ddaydesk/rules/dday77/*"],
+    "fmu": ["ddaydesk/rules/fmu/*"],
+    "dd2": ["ddaydesk/rules/dd2/*"],
+    "pkd": ["ddaydesk/rules/pkd/*"],
+    "ddd": ["ddaydesk/rules/ddd/*"],
+}
+EXIT = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", 34: "skipped",
+        36: "timeout", -24: "timeout", 24: "timeout", 152: "timeout", 255: "timeout", None: "not run"}
+
+
+def area_of(source: str) -> str:
+    for area, globs in AREAS.items():
+        if any(fnmatch.fnmatch(source, g) for g in globs):
+            return area
+    return "other"
+
+
+def source_of(mutant: str) -> str:
+    """``ddaydesk.rules.supply.trace.x_f__mutmut_3`` -> ``ddaydesk/rules/supply/trace.py``."""
+    module = mutant.partition("__mutmut_")[0].rsplit(".", 1)[0]
+    path = module.replace(".", "/")
+    return path + ".py" if Path(path + ".py").exists() else path + "/__init__.py"
+
+
+def function_of(mutant: str) -> tuple[str | None, str]:
+    """(class, function) of a mutant from its mangled name."""
+    mangled = mutant.partition("__mutmut_")[0].rsplit(".", 1)[1]
+    if mangled.startswith("xǁ"):
+        _, cls, fn = mangled.split("ǁ")
+        return cls, fn
+    return None, mangled.removeprefix("x_")
+
+
+def all_results(root: Path) -> dict[str, int | None]:
+    """Every code mutant mutmut made, with its exit code (None: not run yet)."""
+    out: dict[str, int | None] = {}
+    for meta in sorted((root / "mutants" / "ddaydesk").rglob("*.py.meta")):
+        out.update(json.loads(meta.read_text())["exit_code_by_key"])
+    return out
+
+
+def _function_spans(path: Path) -> dict[tuple[str | None, str], tuple[int, int]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    spans = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            spans[(None, node.name)] = (node.lineno, node.end_lineno)
+        elif isinstance(node, ast.ClassDef):
+            for sub in node.body:
+                if isinstance(sub, ast.FunctionDef | ast.AsyncFunctionDef):
+                    spans[(node.name, sub.name)] = (sub.lineno, sub.end_lineno)
+    return spans
+
+
+_rule_cache: dict[str, tuple[dict, set[str]]] = {}
+
+
+def rules_of(root: Path, mutant: str) -> tuple[str, ...]:
+    """The rule ids the mutant's function cites (its docstring and comments), else the ids
+    its module's docstring cites."""
+    src = source_of(mutant)
+    if src not in _rule_cache:
+        path = root / src
+        text = path.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        spans = {k: ids_in("\n".join(lines[a - 1:b])) for k, (a, b) in _function_spans(path).items()}
+        doc = ast.get_docstring(ast.parse(text)) or ""
+        _rule_cache[src] = (spans, ids_in(doc))
+    spans, module_ids = _rule_cache[src]
+    own = spans.get(function_of(mutant), set())
+    return tuple(sorted(own or module_ids))
+
+
+def select(root: Path, results: dict, area=None, file=None, rule=None, sample=None, seed=0) -> list[str]:
+    names = sorted(results)
+    if area:
+        names = [n for n in names if area_of(source_of(n)) == area]
+    if file:
+        names = [n for n in names if source_of(n) == file or source_of(n).endswith("/" + file)]
+    if rule:
+        names = [n for n in names if rule in rules_of(root, n)]
+    if sample and sample < len(names):
+        names = sorted(random.Random(seed).sample(names, sample))
+    return names
+
+
+def campaign(root: Path, *, area=None, file=None, rule=None, sample=None, seed=0, fresh=False,
+             listing=False, log=print) -> int:
+    mutmut = [sys.executable, "-m", "mutmut", "run", "--max-children", "1"]
+    results = all_results(root)
+    if not results:  # first run: mutmut makes the mutants and learns which tests call what
+        log("no mutants yet: mutmut makes them (a few minutes) and runs the tests once")
+        rc = subprocess.call([*mutmut, "ddaydesk.rules.rules_never_matches_*"], cwd=root)
+        results = all_results(root)
+        if not results:
+            return rc or 1
+    picked = select(root, results, area, file, rule, sample, seed)
+    if listing:
+        for n in picked:
+            log(f"{n}  {EXIT.get(results[n], results[n])}  {source_of(n)}  {','.join(rules_of(root, n))}")
+        log(f"{len(picked)} code mutants")
+        return 0
+    todo = picked if fresh else [n for n in picked if results[n] is None]
+    log(f"{len(picked)} code mutants selected, {len(todo)} to run")
+    rc = 0
+    for i in range(0, len(todo), 1500):
+        rc = subprocess.call([*mutmut, *todo[i:i + 1500]], cwd=root) or rc
+    return rc

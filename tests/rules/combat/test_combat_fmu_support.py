@@ -149,7 +149,24 @@ def test_campaign_markers_support_their_own_nationality_FMU_SFM_12(fmu):
     fmu.units[-1] = replace(fmu.units[-1], nationality="us")
     us = replace(fmu.sit(options={"campaign": True}), pools=sit.pools)
     assert assess(us, Declaration(("br",), fmu.board.index("0404"), support=Support(attacker_draws=("us_air",)))).legal
-    assert sup.cup_side("german") == "german" and sup.cup_side("us_air") == "allied"  # FMU-CAMP-10
+    assert sup.cup_side("german") == "german" and sup.cup_side("us_air") == "allied"
+
+
+def test_the_campaign_german_keeps_one_cup_holding_every_german_marker_FMU_CAMP_10():
+    # FMU-CAMP-10, in the campaign game as it starts: one German cup, all eleven markers and Mines
+    from ddaydesk.engine import Game
+    from ddaydesk.rules.fmu.support import combat_pools
+    from tests.rules.fmu.fmu_helpers import CAMPAIGN, scenario
+
+    g = Game(scenario(CAMPAIGN), 1)
+    assert g.state.options["campaign"] is True
+    cups = combat_pools(g.state)["cups"]
+    assert [n for n in cups if sup.cup_side(n) == "german"] == ["german"]
+    german = cups["german"]
+    assert sorted(m["value"] for m in german if not m["mines"]) == [1, 2, 3, 3, 4, 4, 4, 5, 5, 6, 6]
+    assert [m["id"] for m in german if m["mines"]] == ["mines"]
+    assert all(m["id"].startswith("german") for m in german if not m["mines"])
+    assert not any(m["id"].startswith("german") for n in cups if n != "german" for m in cups[n])
 
 
 # ---- naval gunfire ---------------------------------------------------------------------------

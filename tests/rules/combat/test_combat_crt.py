@@ -44,6 +44,7 @@ def test_differential_columns(diff, label):
 
 
 def test_fm_crt_has_the_two_beach_assault_lines_FMU_BEACH_03():
+    # FMU-BEACH-03 rests on system CRT beach assault lines, not in the seeds: proven against our default (docs/rules/fire-and-movement.md)
     crt = load_crt("fmu")
     assert {"beach_within_ezoc", "beach_not_in_ezoc"} <= set(crt.tables)  # FMU-BEACH-03
     assert crt.tables["beach_within_ezoc"].applies_to == "attacker"

@@ -31,6 +31,7 @@ def test_german_cup_FMU_SFM_01():
 
 
 def test_allied_markers_FMU_SFM_08():
+    # FMU-SFM-08 rests on system rules 7.0 and 8.0; which markers carry the aircraft icon is printed on the counters, not in the seeds: proven against our default (docs/rules/fire-and-movement.md)
     cups = sup.initial_cups()
     both = values(cups["allied_air"]) + values(cups["allied_ground"])
     assert both == Counter({2: 3, 3: 4, 4: 1, 5: 1, 6: 5, 8: 4, 10: 2})  # FMU-SFM-08
@@ -50,6 +51,7 @@ def test_german_cup_holds_the_mines_marker_FMU_SFM_03():
 
 
 def test_one_or_two_markers_per_side_FMU_SFM_02(fmu):
+    # FMU-SFM-02 rests on system rules 8.1 and 8.2.1, not in the seeds: proven against our default (docs/rules/fire-and-movement.md)
     fmu.unit("g", "german", "0404", 4, 4)
     fmu.unit("a", "allied", fmu.nb("0404", 0), 4, 4)
     sit = fmu.sit()
@@ -233,6 +235,7 @@ def test_both_sides_use_markers_in_a_beach_assault_FMU_BEACH_02(fmu):
 
 
 def test_beach_line_by_ezoc_FMU_BEACH_03(fmu):
+    # FMU-BEACH-03 rests on system CRT beach assault lines, not in the seeds: proven against our default (docs/rules/fire-and-movement.md)
     sit = beach(fmu, german_next=True)
     a = assess(sit, Declaration(("u0", "u1"), fmu.board.index("0203"), kind="beach_assault"))
     assert a.table == "beach_within_ezoc"  # FMU-BEACH-03
@@ -242,6 +245,7 @@ def test_beach_line_by_ezoc_FMU_BEACH_03(fmu):
 
 
 def test_beach_differential_uses_defence_zero_FMU_BEACH_04(fmu):
+    # FMU-BEACH-04 rests on system combat differential rule, not in the seeds: proven against our default (docs/rules/fire-and-movement.md)
     fmu.unit("u0", "allied", "0203", 7, 7)
     sit = fmu.sit(beach_places=frozenset({fmu.board.index("0203")}))
     four = Marker("x", 4, "allied_ground")

@@ -19,6 +19,7 @@ def attack(b: Build, ids, target: str, **kw):
 
 # ---- advance after combat (D-Day '77) --------------------------------------------------------
 def test_armour_advances_after_vacating_a_clear_hex_D77_ADV_01(d77):
+    # D77-ADV-01 rests on base rule 11.5, not in the seeds: proven against our default (docs/rules/dday77.md)
     d77.unit("g", "german", "0404", 4, 4)
     d77.unit("pz", "allied", d77.nb("0404", 0), 4, 4, type="armour")
     sit, a = attack(d77, ["pz"], "0404")
@@ -27,6 +28,7 @@ def test_armour_advances_after_vacating_a_clear_hex_D77_ADV_01(d77):
 
 
 def test_undoubled_defender_no_advance_without_armour_rule_D77_ADV_02(d77):
+    # D77-ADV-02 rests on base rule 11.5, not in the seeds: proven against our default (docs/rules/dday77.md)
     d77.unit("g", "german", "0404", 4, 4)
     d77.unit("pz", "allied", d77.nb("0404", 0), 8, 8, type="mechanised")
     d77.unit("inf", "allied", d77.nb("0404", 1), 8, 8, type="infantry")
@@ -39,6 +41,7 @@ def test_undoubled_defender_no_advance_without_armour_rule_D77_ADV_02(d77):
 
 
 def test_infantry_with_armour_may_not_advance_D77_ADV_03(d77):
+    # D77-ADV-03 rests on base rule 11.5, not in the seeds: proven against our default (docs/rules/dday77.md)
     d77.unit("g", "german", "0404", 4, 4)
     d77.unit("pz", "allied", d77.nb("0404", 0), 6, 6, type="armour")
     d77.unit("inf", "allied", d77.nb("0404", 1), 4, 4, type="infantry")
@@ -117,6 +120,7 @@ def test_retreat_respects_the_stacking_limit(d77):
 
 # ---- exchanges (D-Day '77) -------------------------------------------------------------------
 def test_exchange_by_printed_strength_naval_points_excluded_D77_NAV_11(d77):
+    # D77-NAV-11 rests on base CRT exchange rule, not in the seeds: proven against our default (docs/rules/dday77.md)
     sea = [d77.board.label(j) for j in d77.board.adj[d77.board.index("0203")]
            if d77.board.terrain_of(j) == "sea"]
     d77.unit("g", "german", "0203", 6, 6)
@@ -196,6 +200,7 @@ def test_drop_hex_attack_only_units_in_the_hex_FMU_AIRB_12(fmu):
 
 
 def test_drop_hex_one_allied_marker_no_german_support_FMU_AIRB_13(fmu):
+    # FMU-AIRB-13 rests on system stiff resistance rule, not in the seeds: proven against our default (docs/rules/fire-and-movement.md)
     sit, a = drop(fmu)
     t = fmu.board.index("0404")
     one = assess(sit, Declaration(("para",), t, kind="drop_hex", support=Support(attacker_draws=("allied_ground",))))

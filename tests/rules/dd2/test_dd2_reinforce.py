@@ -70,6 +70,7 @@ def test_beach_capacity_and_leftovers_stay_on_the_chart(game):  # DD2-REIN-02
 
 
 def test_units_enter_in_chart_order(game):  # DD2-REIN-03
+    # DD2-REIN-03 rests on the full reinforcement chart printed on the map, not in the seeds: proven against our default (docs/rules/dd2.md)
     s = at_phase(game, "allied_reinforce", [3, 4, 1, 1])
     empty_beaches(s)
     s = apply(s, Action("roll_reinforcements"))  # 7 US units may come
@@ -114,6 +115,7 @@ def test_eight_unit_limit_and_declining(game):  # DD2-REIN-05
 
 
 def test_german_chart_order_three_armour_then_infantry_artillery(game):  # DD2-REIN-06
+    # DD2-REIN-06 rests on the full reinforcement chart printed on the map, not in the seeds: proven against our default (docs/rules/dd2.md)
     s = at_phase(game, "german_reinforce", [1, 4, 1, 1], default=6)
     s = apply(s, Action("roll_reinforcements"))
     s = place_all(s, "rennes_chartres", where={"32", "34"})

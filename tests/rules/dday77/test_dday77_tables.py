@@ -58,6 +58,7 @@ def test_stacking_limit_and_what_does_not_count():
 
 
 def test_supply_centres_stack_as_hq_units_D77_ASUP_10():
+    # D77-ASUP-10 rests on base stacking and city control rules, not in the seeds: proven against our default (docs/rules/dday77.md)
     sc = table("stacking")["supply_centres"]
     assert (sc["stack_as"], sc["rule"], sc["confidence"]) == ("hq", "D77-ASUP-10", "seed")
 
@@ -77,11 +78,13 @@ def test_clear_weather_allotment_is_the_default_schedule(turn):
                                                          "D77-WX-06-last"])
 def test_snow_reduces_the_allied_reinforcement_allotment_to_10_D77_WX_20(turn):
     # snow can be rolled on turns 25-40 only (D77-WX-05, D77-WX-06)
+    # D77-WX-20 rests on base Allied reinforcement allotment rule, not in the seeds: proven against our default (docs/rules/dday77.md)
     a = allied_reinforcement_allotment(turn, "SNOW", WEATHER_ON)
     assert (a.value, a.rule, a.confidence) == (10, "D77-WX-20", "seed")
 
 
 def test_snow_has_no_effect_without_the_weather_option_D77_WX_20():
+    # D77-WX-20 rests on base Allied reinforcement allotment rule, not in the seeds: proven against our default (docs/rules/dday77.md)
     assert allied_reinforcement_allotment(30, "SNOW", {"weather": False}).value == 20
     assert allied_reinforcement_allotment(30, "SNOW").value == 20
 
@@ -92,6 +95,7 @@ def test_only_snow_touches_the_reinforcement_allotment(weather):
 
 
 def test_snow_never_raises_a_smaller_allotment_D77_WX_20(monkeypatch):
+    # D77-WX-20 rests on base Allied reinforcement allotment rule, not in the seeds: proven against our default (docs/rules/dday77.md)
     schedule, by_weather = allotments._reinforcements("dday77")
     small = [(2, 50, allotments.Allotment(6, "STD-TEST", "default"))]
     monkeypatch.setattr(allotments, "_reinforcements", lambda _s: (small, by_weather))
@@ -168,6 +172,7 @@ def test_the_second_invasion_needs_conditions():
 
 
 def test_invasion_values_taken_from_the_seed():
+    # D77-WX-10 rests on base paratroop drop rule (5-hex limit, not in the seeds: proven against our default (docs/rules/dday77.md)
     inv = table("invasion")
     assert inv["setup"]["withheld"]["max_units"] == 10  # D77-SET-02
     assert inv["second"]["brest_bonus"]["extra_nbp"] == 5  # D77-NAV-10

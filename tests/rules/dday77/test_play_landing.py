@@ -109,6 +109,8 @@ def _hex_at(s, frm, dist):
 @pytest.mark.parametrize("weather, ok, too_far", [
     ("CLR", 5, 6), ("RAIN", 4, 5), ("MUD", 3, 4)], ids=["D77-WX-10-clear", "D77-WX-10", "D77-WX-12"])
 def test_drop_distance_from_friendly_infantry_by_weather(campaign, weather, ok, too_far):
+    # D77-WX-10 rests on base paratroop drop rule (5-hex limit, not in the seeds: proven against our default (docs/rules/dday77.md)
+    # D77-WX-12 rests on base paratroop drop rule, not in the seeds: proven against our default (docs/rules/dday77.md)
     s = _dropping(campaign, weather)
     base = lab(campaign, "1621")
     s2 = do(s, Drop("allied", "uk-1ab", _hex_at(s, base, ok)))

@@ -99,6 +99,7 @@ def test_an_sc_has_no_zoc_and_no_stacking_d77_asup_05_d77_asup_10(campaign):
     # proves D77-ASUP-05, D77-ASUP-10
     """A German unit passes next to a lone SC without stopping; an SC is not a unit, so it
     neither moves (D77-ASUP-03) nor counts for stacking."""
+    # D77-ASUP-10 rests on base stacking and city control rules, not in the seeds: proven against our default (docs/rules/dday77.md)
     s = _held(campaign, phase="german.movement")
     s = arrange(s, {"us-1": "x", "us-29": "x", "ge-91": "1720"})
     r0 = reach(s, s.unit("ge-91"))
@@ -110,6 +111,7 @@ def test_an_sc_has_no_zoc_and_no_stacking_d77_asup_05_d77_asup_10(campaign):
 
 def test_an_sc_alone_gives_the_allies_control_d77_asup_10(campaign):
     # proves D77-ASUP-10
+    # D77-ASUP-10 rests on base stacking and city control rules, not in the seeds: proven against our default (docs/rules/dday77.md)
     s = _held(campaign)
     s = arrange(s, {"us-29": "x"})
     s.extra["control"] = {"allied": format(1 << lab(campaign, CHERBOURG), "x")}

@@ -343,6 +343,7 @@ def test_german_units_placed_at_step_5_after_the_drift_FMU_SEQ_02_FMU_GSET_01_FM
 
 def test_unit_in_a_german_hex_must_attack_it_alone_with_the_real_combat_FMU_AIRB_12_FMU_AIRB_13_FMU_AIRB_15():
     # FMU-AIRB-12: seed 3 with the 82nd's zone next to 3203 (729/709) puts us-82-508 on it
+    # FMU-AIRB-13 rests on system stiff resistance rule, not in the seeds: proven against our default (docs/rules/fire-and-movement.md)
     g = play_landing(new(), dz=("3103", "2305"))
     s = g.state
     sc = g.scenario

@@ -161,6 +161,7 @@ def test_indirect_fire_reaches_two_hexes():  # PKD-IND-02
 
 
 def test_indirect_fire_is_never_mobile_fire():  # PKD-IND-03
+    # PKD-IND-03 rests on Standard Rules Full Fire / Mobile Fire, not in the seeds: proven against our default (docs/rules/koenig.md)
     full = position({"a-hvy": "0303", "g-inf1": "0503"}, op="fire", options=IND)
     mobile = position({"a-hvy": "0303", "g-inf1": "0503"}, op="combined", options=IND)
     assert assess(full, fire(full, ["a-hvy"], "0503", ["a-hvy"])).legal

@@ -121,6 +121,7 @@ def _with_marker(label, **places):
 
 @pytest.mark.parametrize("uid, frm, side", [("a-inf1", "0602", "allied"), ("g-inf1", "0602", "german")])
 def test_entering_costs_two_more_for_both_sides(uid, frm, side):  # PKD-INT-04, PKD-GEN-02
+    # PKD-GEN-02 rests on Standard Rules of the series, not in the seeds: proven against our default (docs/rules/koenig.md)
     plain = position({uid: frm}, options=ON)
     marked = _with_marker("0702", **{uid: frm})
     to = hex_(plain, "0702")  # clear: 1 MP in terrain.yaml

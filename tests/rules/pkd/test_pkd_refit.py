@@ -23,6 +23,7 @@ def refit(places, chit, hits=None, **kw):
 
 
 def test_rest_and_refit_is_a_fourth_operation():  # PKD-RR-01
+    # PKD-RR-01 rests on Standard Rules Operations and Command Cup, not in the seeds: proven against our default (docs/rules/koenig.md)
     st = position(op=None, options=RR)
     assert {a.operation for a in legal(st, ["operation"])} == {"move", "fire", "combined", "rest_refit"}
     off = position(op=None)

@@ -45,6 +45,7 @@ def test_at_set_up_nobody_holds_the_leadership_marker():  # PKD-LEAD-01
 
 
 def test_the_roll_off_comes_first_and_only_on_day_turns():  # PKD-LEAD-02
+    # PKD-LEAD-02 rests on Standard Rules day/night turns and Support Phase, not in the seeds: proven against our default (docs/rules/koenig.md)
     st = position(options={"leadership": True}, formation=None)
     _st, ch = hooked(st, [4, 2, 1, 1, 1])
     purposes = [r.purpose for r in ch.dice]

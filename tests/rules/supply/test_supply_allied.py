@@ -19,6 +19,7 @@ SC = "0205"  # Port A, capacity 5
 
 def test_D77_ASUP_01_sc_capacity_from_map_or_documented_default():
     """Cites D77-ASUP-01."""
+    # D77-ASUP-01 rests on base rules 16.14, 16.52, 16.53, 16.531, 16.532, 16.533, 16.534, 16.535, not in the seeds: proven against our default (docs/rules/dday77.md)
     r = line([al(B, "u", col(5))], scs=(SC, "0203", "1005", "0207"))
     caps = {c.id: (c.capacity, c.rule) for c in r.capacity if c.kind == "sc"}
     assert caps["sc:0205"] == (5, "map:Port A")  # printed capacity wins
@@ -39,6 +40,7 @@ def test_D77_ASUP_02_at_most_13_supply_centres_count():
 
 def test_D77_ASUP_10_sc_is_always_in_supply():
     """Cites D77-ASUP-10."""
+    # D77-ASUP-10 rests on base stacking and city control rules, not in the seeds: proven against our default (docs/rules/dday77.md)
     r = line([de(B, "g", col(3))], scs=(SC,))
     sc = next(c for c in r.capacity if c.kind == "sc")
     assert sc.supplied and "sc:0205" not in r.units  # never a unit that could be out of supply

@@ -19,6 +19,7 @@ def hq_at(kind: str, c: int, uid: str = "hq", row: int = 5):
 
 def test_D77_SUP_01_unit_with_only_an_unsupplied_hq_is_out_of_supply():
     """Cites D77-SUP-01."""
+    # D77-SUP-01 rests on base rules 16.13 and 16.5, not in the seeds: proven against our default (docs/rules/dday77.md)
     # HQ 30 hexes from the edge (over its 24) and a unit 20 hexes further west.
     r = line([hq_at("german_army", EDGE - 30), de(B, "u", col(EDGE - 33))])
     assert not r.units["hq"].supplied
@@ -105,12 +106,14 @@ def test_D77_SUP_07_isolated_fortress_is_never_eliminated():
 
 def test_D77_FORT_01_involuntarily_isolated_fortress_defends_normal():
     """Cites D77-FORT-01."""
+    # D77-FORT-01 rests on base rules 16.2 and 24.5, not in the seeds: proven against our default (docs/rules/dday77.md)
     r = line([de(B, "f", col(5), fortress=True)])
     assert r.units["f"].defence_multiplier == 1  # D77-FORT-01
 
 
 def test_D77_FORT_02_fortress_that_could_trace_keeps_triple_defence():
     """Cites D77-FORT-02."""
+    # D77-FORT-02 rests on base rules 16.2 and 24.5, not in the seeds: proven against our default (docs/rules/dday77.md)
     r = line([de(B, "f", col(EDGE - 8), fortress=True)])
     assert r.units["f"].defence_multiplier == 3  # D77-FORT-02
     r = line([hq_at("german_army", 25), de(B, "f", col(17), fortress=True)])

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from conftest import Build
 
 from ddaydesk.rules.combat import TurnInfo, check_automatic_victory
 from ddaydesk.rules.combat.auto_victory import with_cds
+from tests.rules.combat.conftest import Build
 
 MOVE = TurnInfo(turn=3, phase="movement", active_side="german")
 

@@ -4,10 +4,10 @@ D77-AIR-*, D77-FORT-*)."""
 from __future__ import annotations
 
 import pytest
-from conftest import D77_ROWS, Build, river_around
 
 from ddaydesk.rules.combat import Declaration, Pools, Support, TurnInfo, assess
 from ddaydesk.rules.combat import support as sup
+from tests.rules.combat.conftest import D77_ROWS, Build, river_around
 
 INVASION = TurnInfo(turn=1, invasion_turn=True)
 

@@ -8,11 +8,11 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from conftest import Build
 
 from ddaydesk.rules.combat import Declaration, Marker, Support, TurnInfo, assess, draw, plan_result
 from ddaydesk.rules.combat import support as sup
 from ddaydesk.rules.combat.distribution import marker_totals, outcome_distribution
+from tests.rules.combat.conftest import Build
 
 
 def rules(a) -> set[str]:

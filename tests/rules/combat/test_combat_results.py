@@ -4,9 +4,9 @@ advance after combat (D77-ADV-*, D77-NAV-11, FMU-AIRB-13/14/15)."""
 from __future__ import annotations
 
 import pytest
-from conftest import Build
 
 from ddaydesk.rules.combat import Declaration, Support, TurnInfo, assess, plan_result
+from tests.rules.combat.conftest import Build
 
 
 def attack(b: Build, ids, target: str, **kw):

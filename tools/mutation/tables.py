@@ -5,9 +5,10 @@ changed alone.
 - a list: its first two different neighbours swapped; its first entry dropped; its last entry
   dropped (a one-entry list: that entry dropped).
 
-The document is composed into YAML nodes, one node is changed and the nodes are written
-back, so the file differs from the shipped one in that value only (comments and layout
-are not kept, and nothing reads them). A mutant carries the rule ids of the values it
+The document is composed into YAML nodes to find the value and its place in the text; the
+change is spliced into the text, so the file differs from the shipped one in that value
+only (where a splice would not read back as intended, the whole document is written from
+its nodes: same data, comments and layout lost). A mutant carries the rule ids of the values it
 changes: the nearest ``rule:`` above the value, or the dropped or swapped entries' own.
 """
 
@@ -115,19 +116,67 @@ def _fmt(value: int | float) -> str:
 
 
 def mutated_text(data: Path, m: TableMutant) -> str:
-    """The file's text with mutant ``m`` applied."""
-    root = yaml.compose((data / m.file).read_text(encoding="utf-8"))
+    """The file's text with mutant ``m`` applied: the changed value spliced into the text
+    where that reads back as the mutant (so the rest of the file is byte for byte the
+    shipped one), else the whole document written from its nodes."""
+    text = (data / m.file).read_text(encoding="utf-8")
+    root = yaml.compose(text)
     node = root
     for step in m.path:
         node = node.value[step] if isinstance(step, int) else next(v for k, v in node.value if k.value == step)
+    items = list(node.value) if isinstance(node, yaml.SequenceNode) else None
     if m.op in ("+1", "-1"):
-        node.value = _fmt(_number(node) + (1 if m.op == "+1" else -1))
+        new = _fmt(_number(node) + (1 if m.op == "+1" else -1))
+        spliced = text[:node.start_mark.index] + new + text[node.end_mark.index:]
+        node.value = new
     elif m.op.startswith("swap"):
         i = int(m.op.split()[1].split("-")[0])
-        node.value[i], node.value[i + 1] = node.value[i + 1], node.value[i]
+        a, b = items[i], items[i + 1]
+        spliced = (text[:a.start_mark.index] + _span(text, b) + text[a.end_mark.index:b.start_mark.index]
+                   + _span(text, a) + text[b.end_mark.index:])
+        node.value[i], node.value[i + 1] = b, a
     else:
-        del node.value[int(m.op.split()[1])]
-    return write(root)
+        i = int(m.op.split()[1])
+        spliced = _drop(text, node, items, i)
+        del node.value[i]
+    whole = write(root)
+    try:
+        if yaml.safe_load(spliced) == yaml.safe_load(whole):
+            return spliced
+    except yaml.YAMLError:
+        pass
+    return whole
+
+
+def _span(text: str, node) -> str:
+    return text[node.start_mark.index:node.end_mark.index]
+
+
+def _drop(text: str, seq, items: list, i: int) -> str:
+    if seq.flow_style:
+        if len(items) == 1:
+            start, end = items[0].start_mark.index, items[0].end_mark.index
+        elif i < len(items) - 1:
+            start, end = items[i].start_mark.index, items[i + 1].start_mark.index
+        else:
+            start, end = items[i - 1].end_mark.index, items[i].end_mark.index
+        return text[:start] + text[end:]
+    # block: from the start of the entry's "- " line to the start of the next entry's line
+    start = text.rfind("\n", 0, items[i].start_mark.index) + 1
+    end = (text.rfind("\n", 0, items[i + 1].start_mark.index) + 1 if i < len(items) - 1
+           else _line_end(text, items[i].end_mark.index))
+    if len(items) == 1:
+        return text[:items[0].start_mark.index - 2] + "[]" + text[_line_end(text, items[0].end_mark.index) - 1:]
+    return text[:start] + text[end:]
+
+
+def _line_end(text: str, index: int) -> int:
+    """The index just past the line holding ``index - 1`` (a block node's end mark may sit at
+    the start of the next line)."""
+    if index > 0 and text[index - 1] == "\n":
+        return index
+    nl = text.find("\n", index)
+    return len(text) if nl < 0 else nl + 1
 
 
 def write(root) -> str:

@@ -9,8 +9,9 @@
     report   write docs/mutation-report.md from the results kept so far
 
 Subsets: --system dday77|fmu|pkd|ddd|dd2 (code: also movement, supply, combat, rules),
---file crt.yaml or ddaydesk/rules/supply/trace.py, --rule FMU-AIRB-02, --sample N (code: a
-random sample of N mutants, --seed S), --limit N (tables: the first N still to run). --list
+--file crt.yaml or ddaydesk/rules/supply/trace.py, --rule FMU-AIRB-02, --sample N (a random
+sample of N mutants of the subset, the same for the same --seed S), --limit N (tables: the
+first N still to run). --list
 prints the subset and runs nothing; --fresh runs it again even where results are kept.
 
 Every campaign runs at the lowest priority (nice 19) and one mutant at a time, and goes on
@@ -57,8 +58,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--system", help="a system (dday77, fmu, pkd, ddd, dd2) or, for code, an area")
     ap.add_argument("--file", help="one table (crt.yaml, fmu/crt.yaml) or one source file")
     ap.add_argument("--rule", help="only the mutants tagged with (tables) or cited by (code) this id")
-    ap.add_argument("--sample", type=int, help="code: a random sample of this many mutants")
-    ap.add_argument("--seed", type=int, default=0, help="code: the sample's seed")
+    ap.add_argument("--sample", type=int, help="a random sample of this many mutants of the subset")
+    ap.add_argument("--seed", type=int, default=0, help="the sample's seed (the same seed, the same sample)")
     ap.add_argument("--limit", type=int, help="tables: run at most this many mutants now")
     ap.add_argument("--timeout", type=float, default=600.0, help="tables: seconds a mutant may take")
     ap.add_argument("--fresh", action="store_true", help="run the subset again, forgetting its results")
@@ -72,7 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     file = args.file
     if args.command in ("tables", "all") and not (file and file.endswith(".py")):
         rc = tables_campaign.campaign(ROOT, ROOT / "mutants" / "tables", system=args.system, file=file,
-                                      rule=args.rule, limit=args.limit, timeout=args.timeout,
+                                      rule=args.rule, sample=args.sample, seed=args.seed,
+                                      limit=args.limit, timeout=args.timeout,
                                       fresh=args.fresh, listing=args.list) or rc
         os.chdir(ROOT)  # the table campaign works in its scratch copy
     if args.command in ("code", "all") and not (file and file.endswith(".yaml")):

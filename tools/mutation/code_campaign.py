@@ -31,6 +31,8 @@ AREAS = {
     "pkd": ["ddaydesk/rules/pkd/*"],
     "ddd": ["ddaydesk/rules/ddd/*"],
 }
+# a run stopped by hand (SIGINT, SIGTERM) decided nothing: such a mutant counts as not run
+INTERRUPTED = {2, -2, 15, -15}
 EXIT = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", 34: "skipped",
         36: "timeout", -24: "timeout", 24: "timeout", 152: "timeout", 255: "timeout", None: "not run"}
 
@@ -63,7 +65,7 @@ def all_results(root: Path) -> dict[str, int | None]:
     out: dict[str, int | None] = {}
     for meta in sorted((root / "mutants" / "ddaydesk").rglob("*.py.meta")):
         out.update(json.loads(meta.read_text())["exit_code_by_key"])
-    return out
+    return {k: None if v in INTERRUPTED else v for k, v in out.items()}
 
 
 def _function_spans(path: Path) -> dict[tuple[str | None, str], tuple[int, int]]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import random
 import sys
 import time
 from pathlib import Path
@@ -92,7 +93,8 @@ def _watch_reads(rel: str, prefix: str, out: Path, log: Path) -> None:
         os._exit(code)
 
 
-def select(mutants: list[TableMutant], system: str | None, file: str | None, rule: str | None):
+def select(mutants: list[TableMutant], system: str | None, file: str | None, rule: str | None,
+           sample: int | None = None, seed: int = 0):
     out = []
     for m in mutants:
         if system and not m.file.startswith(system + "/"):
@@ -102,6 +104,9 @@ def select(mutants: list[TableMutant], system: str | None, file: str | None, rul
         if rule and rule not in m.rules:
             continue
         out.append(m)
+    if sample and sample < len(out):
+        keep = set(random.Random(seed).sample(range(len(out)), sample))
+        out = [m for i, m in enumerate(out) if i in keep]
     return out
 
 
@@ -113,10 +118,10 @@ def tests_for(m: TableMutant, cites, reads) -> tuple[list[str], str]:
     return sorted(t for t, files in reads.items() if m.file in files), "reads"
 
 
-def campaign(root: Path, work: Path, *, system=None, file=None, rule=None, limit=None,
-             timeout=600.0, fresh=False, listing=False, log=print) -> int:
+def campaign(root: Path, work: Path, *, system=None, file=None, rule=None, sample=None, seed=0,
+             limit=None, timeout=600.0, fresh=False, listing=False, log=print) -> int:
     data_src = root / "ddaydesk" / "rules" / "data"
-    picked = select(enumerate_all(data_src), system, file, rule)
+    picked = select(enumerate_all(data_src), system, file, rule, sample, seed)
     cites = citations.index(root)
     store = Store(work / "results.json")
     if fresh:

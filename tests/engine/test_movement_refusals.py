@@ -1,0 +1,44 @@
+"""Why a move is refused: each reason names the hex and says what stops the unit (the
+movement procedure's words to the player, engine/movement.py ``why_not``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ddaydesk.engine import IllegalAction, Move, apply, reach
+from ddaydesk.engine.tables import SCALE
+from ddaydesk.engine.movement import path_cost
+from tests.engine.conftest import at, position
+
+
+def refused(s, uid, to, mode="normal"):
+    with pytest.raises(IllegalAction) as e:
+        apply(s, Move("allied", uid, at(s.scenario, to), mode))
+    return str(e.value)
+
+
+def test_each_refusal_names_the_hex_and_the_reason(small):
+    s = position(small, {"a-inf": "0303", "a-inf2": "0304", "a-para": "0304", "a-arm": "0304",
+                         "g-inf": "0505"})
+    assert refused(s, "a-inf", "0303") == "a-inf is already in 0303"
+    assert refused(s, "a-inf", "0901") == "0901 is sea: no unit may enter it"
+    assert refused(s, "a-inf", "0505") == "0505 holds enemy units"
+    assert refused(s, "a-inf", "0304") == "0304 would exceed the stacking limit of 3"
+    assert refused(s, "a-inf", "0807") == ("0807 is out of reach: a-inf has 4 MP this move and enemy "
+                                           "zones of control, terrain and rivers leave no cheaper path")
+
+
+def test_strategic_movement_may_not_end_next_to_an_enemy(small):
+    s = position(small, {"a-inf": "0101", "g-inf": "0707"})
+    assert refused(s, "a-inf", "0606", "strategic") == (
+        "0606 is next to an enemy unit: strategic movement may not go there")
+
+
+def test_a_path_next_to_an_enemy_is_a_normal_path_and_no_strategic_one(small):
+    s = position(small, {"a-inf": "0303", "g-inf": "0606"})
+    k = s.unit("a-inf")
+    r = reach(s, k)
+    path = r.path(at(small, "0506"))  # 0506 is next to 0606
+    assert path_cost(s, k, "normal", path) == r.cost(at(small, "0506")) * SCALE
+    with pytest.raises(ValueError, match="0506 may not be entered \\(enemy units or next to them\\)"):
+        path_cost(s, k, "strategic", path)

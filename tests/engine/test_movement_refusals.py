@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from ddaydesk.engine import IllegalAction, Move, apply, reach
-from ddaydesk.engine.tables import SCALE
 from ddaydesk.engine.movement import path_cost
+from ddaydesk.engine.tables import SCALE
 from tests.engine.conftest import at, position
 
 

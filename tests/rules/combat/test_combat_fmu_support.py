@@ -267,6 +267,19 @@ def test_beach_retreat_results_reduce_every_assaulter_FMU_BEACH_05(fmu):
     assert plan_result(sit, a, "NE").reduced == []
 
 
+def test_off_the_beach_d2_and_d3_retreat_the_defender_2_and_3_hexes_FMU_BEACH_05(fmu):
+    # FMU-BEACH-05's contrast: the same results in an ordinary attack retreat the defender
+    # (our default for the F&M CRT: D2 two hexes, D3 three), and reduce nobody
+    fmu.unit("g", "german", "0404", 4, 4, has_reduced_side=True)
+    fmu.unit("a", "allied", fmu.nb("0404", 0), 9, 6)
+    sit = fmu.sit()
+    a = assess(sit, Declaration(("a",), fmu.board.index("0404")))
+    for code, hexes in (("D2", 2), ("D3", 3)):
+        plan = plan_result(sit, a, code)
+        assert plan.reduced == [] and plan.retreats["g"]
+        assert {len(path) for path in plan.retreats["g"]} == {hexes}, code
+
+
 def test_beachhead_marker_lost_when_all_assaulters_die_FMU_BEACH_06(fmu):
     fmu.unit("u0", "allied", "0203", 2, 2, has_reduced_side=True, reduced=True)
     fmu.unit("u1", "allied", "0203", 2, 2, has_reduced_side=True, reduced=True)

@@ -12,7 +12,8 @@ Subsets: --system dday77|fmu|pkd|ddd|dd2 (code: also movement, supply, combat, r
 --file crt.yaml or ddaydesk/rules/supply/trace.py, --rule FMU-AIRB-02, --sample N (a random
 sample of N mutants of the subset, the same for the same --seed S), --limit N (tables: the
 first N still to run). --list
-prints the subset and runs nothing; --fresh runs it again even where results are kept.
+prints the subset and runs nothing; --fresh runs it again even where results are kept;
+--retry (code) runs its survivors again, after tests were added for them.
 
 Every campaign runs at the lowest priority (nice 19) and one mutant at a time, and goes on
 where the last one stopped: results are kept in mutants/ (not in git). The command installs
@@ -63,6 +64,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, help="tables: run at most this many mutants now")
     ap.add_argument("--timeout", type=float, default=600.0, help="tables: seconds a mutant may take")
     ap.add_argument("--fresh", action="store_true", help="run the subset again, forgetting its results")
+    ap.add_argument("--retry", action="store_true",
+                    help="code: run the subset's survivors again (tables do so by themselves when their tests change)")
     ap.add_argument("--list", action="store_true", help="print the subset, run nothing")
     args = ap.parse_args(argv)
     os.chdir(ROOT)
@@ -80,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command in ("code", "all") and not (file and file.endswith(".yaml")):
         rc = code_campaign.campaign(ROOT, area=args.system, file=file, rule=args.rule,
                                     sample=args.sample, seed=args.seed, fresh=args.fresh,
-                                    listing=args.list) or rc
+                                    retry=args.retry, listing=args.list) or rc
     if args.command != "report" and args.list:
         return rc
     report.write(ROOT, REPORT)

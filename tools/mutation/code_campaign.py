@@ -113,8 +113,22 @@ def select(root: Path, results: dict, area=None, file=None, rule=None, sample=No
     return names
 
 
+def first_results(root: Path) -> dict[str, int]:
+    """Each code mutant's first result (the score before tests were added for survivors)."""
+    path = root / "mutants" / "code-first.json"
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
+def _keep_first(root: Path) -> None:
+    first = first_results(root)
+    for name, code in all_results(root).items():
+        if code is not None and name not in first:
+            first[name] = code
+    (root / "mutants" / "code-first.json").write_text(json.dumps(first, indent=0, sort_keys=True))
+
+
 def campaign(root: Path, *, area=None, file=None, rule=None, sample=None, seed=0, fresh=False,
-             listing=False, log=print) -> int:
+             retry=False, listing=False, log=print) -> int:
     mutmut = [sys.executable, "-m", "mutmut", "run", "--max-children", "1"]
     results = all_results(root)
     if not results:  # first run: mutmut makes the mutants and learns which tests call what
@@ -129,9 +143,15 @@ def campaign(root: Path, *, area=None, file=None, rule=None, sample=None, seed=0
             log(f"{n}  {EXIT.get(results[n], results[n])}  {source_of(n)}  {','.join(rules_of(root, n))}")
         log(f"{len(picked)} code mutants")
         return 0
-    todo = picked if fresh else [n for n in picked if results[n] is None]
+    if fresh:
+        todo = picked
+    elif retry:  # the survivors again, after tests were added for them
+        todo = [n for n in picked if results[n] is None or EXIT.get(results[n]) not in ("killed", "timeout")]
+    else:
+        todo = [n for n in picked if results[n] is None]
     log(f"{len(picked)} code mutants selected, {len(todo)} to run")
     rc = 0
     for i in range(0, len(todo), 1500):
         rc = subprocess.call([*mutmut, *todo[i:i + 1500]], cwd=root) or rc
+        _keep_first(root)
     return rc

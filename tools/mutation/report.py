@@ -36,6 +36,13 @@ def _score(c: Counter) -> str:
     return f"{100 * c['killed'] / live:.1f}%" if live else "-"
 
 
+def _first(c: Counter) -> str:
+    """The score when each mutant was first run, before tests were added for the survivors
+    (equivalents left out as now)."""
+    live = c["run"] - c["equivalent"]
+    return f"{100 * c['first_killed'] / live:.1f}%" if live else "-"
+
+
 def table_rows(work: Path, eq) -> tuple[dict, list]:
     path = work / "results.json"
     res = json.loads(path.read_text()) if path.exists() else {}
@@ -47,6 +54,7 @@ def table_rows(work: Path, eq) -> tuple[dict, list]:
             c = by[a]
             c["run"] += 1
             c["killed"] += r["status"] in KILLED
+            c["first_killed"] += r.get("first_status", r["status"]) in KILLED
         if r["status"] not in KILLED:
             reason = why(key, eq)
             if reason:
@@ -58,6 +66,7 @@ def table_rows(work: Path, eq) -> tuple[dict, list]:
 
 def code_rows(root: Path, eq) -> tuple[dict, list]:
     res = code_campaign.all_results(root)
+    first = code_campaign.first_results(root)
     by = defaultdict(Counter)
     surv = []
     for name, code in sorted(res.items()):
@@ -65,9 +74,11 @@ def code_rows(root: Path, eq) -> tuple[dict, list]:
             continue
         status = code_campaign.EXIT.get(code, "error")
         area = code_campaign.area_of(code_campaign.source_of(name))
+        was = code_campaign.EXIT.get(first.get(name, code), "error")
         for a in (area, "all"):
             by[a]["run"] += 1
             by[a]["killed"] += status in KILLED
+            by[a]["first_killed"] += was in KILLED
         if status not in KILLED:
             reason = why(name, eq)
             if reason:
@@ -85,13 +96,14 @@ def write(root: Path, out: Path) -> str:
     eq = reasons()
     lines = ["# Mutation campaign report", "",
              "Written by `python3 -m tools.mutation report` from the stored results "
-             "(docs/mutation.md). Score = killed / (run - equivalent).", ""]
+             "(docs/mutation.md). Score = killed / (run - equivalent); *first run* is the same "
+             "figure as each mutant's first run found it, before the tests added for its survivors.", ""]
     tby, tsurv = table_rows(root / "mutants" / "tables", eq)
-    lines += ["## Tables (`ddaydesk/rules/data`)", "", "| system | run | killed | equivalent | score |",
-              "|---|---|---|---|---|"]
+    lines += ["## Tables (`ddaydesk/rules/data`)", "",
+              "| system | run | killed | equivalent | score | first run |", "|---|---|---|---|---|---|"]
     for area in sorted(tby, key=lambda a: (a == "all", a)):
         c = tby[area]
-        lines.append(f"| {area} | {c['run']} | {c['killed']} | {c['equivalent']} | {_score(c)} |")
+        lines.append(f"| {area} | {c['run']} | {c['killed']} | {c['equivalent']} | {_score(c)} | {_first(c)} |")
     lines += ["", "### Surviving table mutants", "", "| mutant | line | rule | change | status | why |",
               "|---|---|---|---|---|---|"]
     for key, r, reason in tsurv:
@@ -99,10 +111,12 @@ def write(root: Path, out: Path) -> str:
                      f"| {r['status']} | {reason or '**to kill**'} |")
     cby, csurv = code_rows(root, eq)
     lines += ["", "## Code (mutmut, `[tool.mutmut]`)", "",
-              "| area | mutants made | run | killed | equivalent | score |", "|---|---|---|---|---|---|"]
+              "| area | mutants made | run | killed | equivalent | score | first run |",
+              "|---|---|---|---|---|---|---|"]
     for area in sorted(cby, key=lambda a: (a == "all", a)):
         c = cby[area]
-        lines.append(f"| {area} | {c['made']} | {c['run']} | {c['killed']} | {c['equivalent']} | {_score(c)} |")
+        lines.append(f"| {area} | {c['made']} | {c['run']} | {c['killed']} | {c['equivalent']} | {_score(c)} "
+                     f"| {_first(c)} |")
     lines += ["", "### Surviving code mutants", "",
               "`mutmut show NAME` prints the change.", "", "| mutant | rule | status | why |", "|---|---|---|---|"]
     for name, status, reason in csurv:

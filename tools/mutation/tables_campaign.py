@@ -163,8 +163,10 @@ def campaign(root: Path, work: Path, *, system=None, file=None, rule=None, sampl
             out = runner.run(nodeids, timeout, work / "last.log")
         finally:
             target.write_bytes(original)
+        old = store.data.get(m.key) or {}
+        first = old.get("first_status", old.get("status", out.status))
         store.data[m.key] = {
-            "file": m.file, "path": list(m.path), "op": m.op, "line": m.line, "rules": list(m.rules),
+            "first_status": first, "file": m.file, "path": list(m.path), "op": m.op, "line": m.line, "rules": list(m.rules),
             "before": m.before, "after": m.after, "status": out.status, "killer": out.killer,
             "seconds": round(out.seconds, 2), "tests": len(nodeids), "chosen_by": how,
             "data_sha": m.data_sha, "tests_sha": tests_sha, "when": time.strftime("%Y-%m-%d %H:%M"),

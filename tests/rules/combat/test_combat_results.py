@@ -164,6 +164,7 @@ def test_step_loss_reduces_then_eliminates(fmu):
 
 
 def test_attacker_step_loss_is_the_owners_choice(fmu):
+    # STD-FM-CRT, our default: A1 costs the attacker one step, EX one step each side
     fmu.unit("g", "german", "0404", 4, 4, has_reduced_side=True)
     fmu.unit("a", "allied", fmu.nb("0404", 0), 6, 6, has_reduced_side=True)
     fmu.unit("b", "allied", fmu.nb("0404", 1), 6, 6, has_reduced_side=True)
@@ -172,6 +173,7 @@ def test_attacker_step_loss_is_the_owners_choice(fmu):
     assert [(c.side, c.steps, c.candidates) for c in plan.step_choices] == [("allied", 1, ("a", "b"))]
     ex = plan_result(sit, a, "EX")
     assert ex.reduced == ["g"] and ex.step_choices[0].candidates == ("a", "b")
+    assert [(c.side, c.steps) for c in ex.step_choices] == [("allied", 1)]
 
 
 def test_stiff_resistance_offered_on_retreat_results(fmu):

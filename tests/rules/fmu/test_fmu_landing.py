@@ -149,9 +149,14 @@ def test_drop_zones_north_of_row_19_not_beach_city_sea_FMU_AIRB_01_FMU_GEN_02():
                 and sc.board.terrain_of(i) == "clear" and i not in sc.board.regions["landing_and_linkup"].places)
     with pytest.raises(IllegalAction, match="east of the Vire"):
         g.do(PlaceDropZone("allied", "82", east))  # FMU-GEN-02
+    with pytest.raises(IllegalAction, match=r"place the drop zone of the 82, 101 \(FMU-AIRB-01\)"):
+        g.do(EndPhase("allied"))  # one zone for each of the two divisions
     g.do(PlaceDropZone("allied", "82", at(sc, "2003")))
-    with pytest.raises(IllegalAction, match="place the drop zone of the 101"):
+    with pytest.raises(IllegalAction, match=r"place the drop zone of the 101 \(FMU-AIRB-01\)"):
         g.do(EndPhase("allied"))
+    g.do(PlaceDropZone("allied", "101", at(sc, "2206")))
+    g.do(EndPhase("allied"))
+    assert g.state.phase == "landing.airborne"
 
 
 def test_airborne_set_in_or_next_to_own_drop_zone_one_a_hex_FMU_AIRB_02():

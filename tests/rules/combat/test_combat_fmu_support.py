@@ -42,6 +42,9 @@ def test_allied_two_cups_by_aircraft_icon_FMU_SFM_09():
     cups = sup.initial_cups()
     assert all(m.aircraft for m in cups["allied_air"])  # FMU-SFM-09
     assert not any(m.aircraft for m in cups["allied_ground"])
+    # which markers have the icon is printed only on the counters: our default split
+    assert values(cups["allied_air"]) == Counter({5: 1, 8: 4, 10: 2})
+    assert values(cups["allied_ground"]) == Counter({2: 3, 3: 4, 4: 1, 6: 5})
     assert sup.cup_side("allied_air") == sup.cup_side("allied_ground") == "allied"
 
 
@@ -176,6 +179,7 @@ def test_six_plus_7_naval_markers_chosen_not_drawn_FMU_NGS_01():
     naval = sup.naval_markers(1)
     assert [m.value for m in naval] == [7] * 6 and all(m.naval for m in naval)  # FMU-NGS-01
     assert not any(m.naval for cup in sup.initial_cups().values() for m in cup)
+    assert sup.naval_markers(2) == ()  # the GT 1 markers, only on GT 1 (FMU-NGS-04)
 
 
 def test_naval_markers_gone_after_gt1_FMU_NGS_04():

@@ -16,7 +16,7 @@ DATA = ROOT / "ddaydesk" / "rules" / "data"
 
 TABLE = """\
 rule: STD-X
-limit: {value: 8, rule: D77-SUP-02, confidence: seed}
+limit: {value: 8, rule: D77-SUP-02, confidence: seed, note: "the same as D77-SUP-03's"}
 order: [a, b, b]
 phases:
   - {id: one, rule: FMU-SEQ-01, actions: [move]}
@@ -48,7 +48,7 @@ def test_numbers_go_up_and_down_by_one_lists_swap_and_lose_their_ends(tmp_path):
 
 def test_a_mutant_carries_the_nearest_rule_or_its_entries_own(tmp_path):
     ms = _mutants(tmp_path)
-    assert ms["sys/t.yaml:limit.value:-1"].rules == ("D77-SUP-02",)
+    assert ms["sys/t.yaml:limit.value:-1"].rules == ("D77-SUP-02", "D77-SUP-03")  # the note's ids too
     assert ms["sys/t.yaml:order:drop 0"].rules == ("STD-X",)
     assert ms["sys/t.yaml:phases:swap 0-1"].rules == ("FMU-SEQ-01", "STD-X")
     assert ms["sys/t.yaml:phases:drop 0"].rules == ("FMU-SEQ-01",)

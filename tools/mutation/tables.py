@@ -9,7 +9,8 @@ The document is composed into YAML nodes to find the value and its place in the 
 change is spliced into the text, so the file differs from the shipped one in that value
 only (where a splice would not read back as intended, the whole document is written from
 its nodes: same data, comments and layout lost). A mutant carries the rule ids of the values it
-changes: the nearest ``rule:`` above the value, or the dropped or swapped entries' own.
+changes: the nearest ``rule:`` above the value (and the ids its ``note:`` names), or the
+dropped or swapped entries' own.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
+
+from tools.mutation.citations import RULE_ID
 
 # Lists that are references, not rules: the catalogue ids an option covers, a counter's colours.
 SKIP_LISTS = {"rules", "colours"}
@@ -52,12 +55,17 @@ def dotted(path: tuple) -> str:
     return out
 
 
-def _rule_of(node) -> str | None:
-    if isinstance(node, yaml.MappingNode):
-        for k, v in node.value:
-            if k.value == "rule" and isinstance(v, yaml.ScalarNode) and v.value:
-                return v.value
-    return None
+def _rules_of(node) -> tuple[str, ...]:
+    """A mapping's ``rule:`` and then the ids its ``note:`` cites (the clauses the value
+    serves besides its own: ``max_per_turn`` of an entry tagged PKD-INT-04 whose note says
+    D77-AIR-14)."""
+    if not isinstance(node, yaml.MappingNode):
+        return ()
+    fields = {k.value: v.value for k, v in node.value if isinstance(v, yaml.ScalarNode)}
+    own = fields.get("rule") or ""
+    if not own:
+        return ()
+    return (own, *(i for i in sorted(RULE_ID.findall(fields.get("note") or "")) if i != own))
 
 
 def _short(node, limit: int = 60) -> str:
@@ -80,30 +88,30 @@ def enumerate_file(data: Path, rel: str) -> list[TableMutant]:
         out.append(TableMutant(rel, tuple(path), op, node.start_mark.line + 1,
                                tuple(dict.fromkeys(r for r in rules if r)), before, after, sha))
 
-    def walk(node, path, key, rule):
+    def walk(node, path, key, rules):
         if isinstance(node, yaml.ScalarNode):
             if node.tag in NUMBER_TAGS:
                 num = _number(node)
                 for d, op in ((1, "+1"), (-1, "-1")):
-                    add(path, op, node, [rule], node.value, _fmt(num + d))
+                    add(path, op, node, rules, node.value, _fmt(num + d))
         elif isinstance(node, yaml.SequenceNode):
             items = node.value
             if key not in SKIP_LISTS and items:
-                own = [_rule_of(x) or rule for x in items]
+                own = [_rules_of(x) or rules for x in items]
                 pair = next((i for i in range(len(items) - 1) if not _same(items[i], items[i + 1])), None)
                 if pair is not None:
-                    add(path, f"swap {pair}-{pair + 1}", node, own[pair:pair + 2],
+                    add(path, f"swap {pair}-{pair + 1}", node, own[pair] + own[pair + 1],
                         _short(node), f"entries {pair} and {pair + 1} swapped")
                 for i in sorted({0, len(items) - 1}):
-                    add(path, f"drop {i}", node, [own[i]], _short(node), f"without {_short(items[i], 40)}")
+                    add(path, f"drop {i}", node, own[i], _short(node), f"without {_short(items[i], 40)}")
             for i, x in enumerate(items):
-                walk(x, (*path, i), key, _rule_of(x) or rule)
+                walk(x, (*path, i), key, _rules_of(x) or rules)
         elif isinstance(node, yaml.MappingNode):
-            here = _rule_of(node) or rule
+            here = _rules_of(node) or rules
             for k, v in node.value:
                 walk(v, (*path, k.value), k.value, here)
 
-    walk(yaml.compose(text), (), None, None)
+    walk(yaml.compose(text), (), None, ())
     return out
 
 

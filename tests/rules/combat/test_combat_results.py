@@ -77,6 +77,7 @@ def test_eliminations(d77):
 
 
 def test_retreat_paths_are_listed_for_the_owner(d77):
+    # STD-CRT-DB, our default (classic AH): DB2 retreats the defender two hexes
     d77.unit("g", "german", "0606", 4, 4)
     d77.unit("a", "allied", d77.nb("0606", 0), 4, 4)
     sit, a = attack(d77, ["a"], "0606")
@@ -93,6 +94,18 @@ def test_retreat_paths_are_listed_for_the_owner(d77):
              if board.distance(start, x) == 1 and board.distance(start, y) == 2
              and x not in ezoc and y not in ezoc and board.terrain_of(x) != "sea" and board.terrain_of(y) != "sea"}
     assert set(paths) == brute
+
+
+def test_ab2_retreats_the_attacker_two_hexes(d77):
+    # STD-CRT-AB, our default (classic AH): AB2 sends every attacker back two hexes
+    d77.unit("g", "german", "0606", 4, 4)
+    d77.unit("a", "allied", d77.nb("0606", 0), 4, 4)
+    sit, a = attack(d77, ["a"], "0606")
+    plan = plan_result(sit, a, "AB2")
+    board, start = d77.board, d77.board.index(d77.nb("0606", 0))
+    assert plan.retreat_side == "allied" and plan.retreats["a"] and "g" not in plan.retreats
+    assert {len(p) for p in plan.retreats["a"]} == {2}
+    assert {board.distance(start, p[-1]) for p in plan.retreats["a"]} == {2}
 
 
 def test_a_unit_that_cannot_retreat_is_eliminated(d77):

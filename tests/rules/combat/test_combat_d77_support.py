@@ -7,7 +7,7 @@ import pytest
 
 from ddaydesk.rules.combat import Declaration, Pools, Support, TurnInfo, assess
 from ddaydesk.rules.combat import support as sup
-from tests.rules.combat.conftest import D77_ROWS, Build, river_around
+from tests.rules.combat.conftest import D77_ROWS, Build, make_board, river_around
 
 INVASION = TurnInfo(turn=1, invasion_turn=True)
 
@@ -355,3 +355,20 @@ def test_combat_kinds_belong_to_their_system(d77):
     d77.unit("a", "allied", "0403", 4, 4)
     a = assess(d77.sit(), Declaration(("a",), d77.board.index("0404"), kind="beach_assault"))
     assert "a 'beach_assault' combat is not part of this system" in a.refusals[0].reason
+
+
+@pytest.mark.parametrize(("kind", "mult"), [("city", 2), ("port", 2), ("fortress", 3)],
+                         ids=["STD-TEC-CITY-place", "STD-TEC-CITY-port", "D77-FORT-02-place"])
+def test_a_named_place_multiplies_the_defence_on_clear_terrain(kind, mult):
+    # STD-TEC-CITY (our default: a city or port doubles) and D77-FORT-02 (a fortress triples),
+    # read from the map's named places where the terrain itself is clear
+    places = f'[{{name: "P", hex: "0404", kind: "{kind}"}}]'
+    b = Build(make_board("dday77", D77_ROWS, places=places), "dday77")
+    b.unit("g", "german", "0404", 4, 4)
+    b.unit("a", "allied", b.nb("0404", 0), 6, 6)
+    a = assess(b.sit(), Declaration(("a",), b.board.index("0404")))
+    assert a.defence == 4 * mult
+    plain = Build(make_board("dday77", D77_ROWS), "dday77")
+    plain.unit("g", "german", "0404", 4, 4)
+    plain.unit("a", "allied", plain.nb("0404", 0), 6, 6)
+    assert assess(plain.sit(), Declaration(("a",), plain.board.index("0404"))).defence == 4

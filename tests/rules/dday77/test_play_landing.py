@@ -201,3 +201,18 @@ def test_every_listed_landing_and_drop_is_accepted(campaign):
         s2, ch = apply(s, a)
         assert [m[0] for m in ch.moved] == [a.unit] and s2.place[s2.unit(a.unit)] == a.place
         assert s.status[s.unit(a.unit)] == "pending"  # the state applied to is untouched
+
+
+def test_three_units_to_a_sea_hex_and_no_fourth_std_inv_21(campaign):
+    # proves STD-INV-21 (our default): at most 3 units in one all-sea hex while landing
+    s = do(start(campaign), Invade("allied", "normandy"))
+    terrain = campaign.system.terrain
+    offers = [a for a in legal_actions(s, "allied") if a.kind == "land_from_sea"
+              and terrain[campaign.board.terrain_of(a.place)].sea]
+    sea = offers[0].place
+    units = sorted({a.unit for a in offers if a.place == sea})
+    assert len(units) >= 4
+    for uid in units[:3]:
+        s = do(s, Land("allied", uid, sea))
+    with pytest.raises(IllegalAction, match=r"already holds 3 units at sea \(STD-INV-21\)"):
+        apply(s, Land("allied", units[3], sea))

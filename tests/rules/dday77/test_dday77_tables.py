@@ -112,10 +112,14 @@ def test_reinforcement_entry_rules_are_stated():
 
 # -- replacements -----------------------------------------------------------------------------
 @pytest.mark.parametrize(("side", "turn", "value"), [
-    ("allied", 1, 0), ("allied", 2, 0), ("allied", 3, 4), ("allied", 50, 4),
-    ("german", 1, 3), ("german", 12, 3), ("german", 13, 6), ("german", 28, 6), ("german", 29, 3),
+    pytest.param("allied", 1, 0, id="STD-REPL-10-first"), pytest.param("allied", 2, 0, id="STD-REPL-10-last"),
+    pytest.param("allied", 3, 4, id="STD-REPL-11-first"), pytest.param("allied", 50, 4, id="STD-REPL-11-last"),
+    pytest.param("german", 1, 3, id="STD-REPL-20-first"), pytest.param("german", 12, 3, id="STD-REPL-20-last"),
+    pytest.param("german", 13, 6, id="STD-REPL-21-first"), pytest.param("german", 28, 6, id="STD-REPL-21-last"),
+    pytest.param("german", 29, 3, id="STD-REPL-22-first"), pytest.param("german", 50, 3, id="STD-REPL-22-last"),
 ])
 def test_replacement_factors_by_turn(side, turn, value):
+    # our defaults (the printed replacement rates are not public): each period at both ends
     assert replacement_factors(side, turn).value == value
 
 

@@ -43,6 +43,9 @@ def test_boulogne_and_rotterdam_give_twelve_factors_d77_air_03(campaign):
     s.extra["control"] = {"allied": format(1 << lab(campaign, "2715"), "x")}
     s._cache.clear()
     assert air_factors(s)[0] == 10  # Boulogne only
+    s.extra["control"] = {"allied": format(1 << lab(campaign, "3609"), "x")}
+    s._cache.clear()
+    assert air_factors(s)[0] == 10  # Rotterdam only
     s.extra["control"] = {"allied": format(1 << lab(campaign, "2715") | 1 << lab(campaign, "3609"), "x")}
     s._cache.clear()
     assert air_factors(s) == (12, "D77-AIR-03")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ddaydesk.engine import IllegalAction, Move, apply, reach
-from ddaydesk.engine.movement import path_cost
+from ddaydesk.engine.movement import mode_problem, path_cost
 from ddaydesk.engine.tables import SCALE
 from tests.engine.conftest import at, position
 
@@ -42,3 +42,21 @@ def test_a_path_next_to_an_enemy_is_a_normal_path_and_no_strategic_one(small):
     assert path_cost(s, k, "normal", path) == r.cost(at(small, "0506")) * SCALE
     with pytest.raises(ValueError, match="0506 may not be entered \\(enemy units or next to them\\)"):
         path_cost(s, k, "strategic", path)
+
+
+def test_why_a_unit_may_not_move_in_a_mode(small):
+    s = position(small, {"a-inf": "0303", "a-inf2": None, "g-inf": "0304"}, interdicted=("0505",))
+    k = s.unit("a-inf")
+    assert mode_problem(s, k, "flying") == "unknown movement mode 'flying' (expected one of: normal, strategic, surprise)"
+    assert mode_problem(s, k, "normal") is None
+    assert mode_problem(s, k, "surprise") == "the surprise attack rule is not in use"
+    assert mode_problem(s, k, "strategic") == "a-inf starts next to an enemy unit and may not use strategic movement"
+    assert mode_problem(s, s.unit("a-inf2"), "strategic") == (
+        "a-inf2 is not on the map and cannot use strategic movement")
+    free = position(small, {"a-inf": "0505"}, interdicted=("0505",))
+    assert mode_problem(free, free.unit("a-inf"), "strategic") == (
+        "a-inf is interdicted and may not use strategic movement (D77-SURP-05)")
+    clear = position(small, {"a-inf": "0101"}, options={"surprise_attack": True})
+    assert mode_problem(clear, clear.unit("a-inf"), "strategic") is None
+    assert mode_problem(clear, clear.unit("a-inf"), "surprise") == (
+        "allied has not declared a surprise attack this turn (D77-SURP-01)")

@@ -129,3 +129,18 @@ def test_patrols_fire_at_german_reinforcements(game):  # DD2-AIR-06, DD2-REIN-05
     s = apply(s, Action("roll_reinforcements"))
     s = apply(s, Action("place", unit="rennes-arm-1", zone="34"))
     assert s.part[s.k("rennes-arm-1")] == "dead" and s.game["chart_pos"]["rennes_chartres"] == 1
+
+
+def test_the_rouen_chartres_chart_starts_with_five_armour(game):  # DD2-REIN-06
+    # DD2-REIN-06 rests on the full reinforcement chart printed on the map, not in the seeds:
+    # our transcription (charts.yaml, docs/rules/dd2.md). Its first five are armour, the sixth
+    # and seventh artillery.
+    s = at_phase(game, "german_reinforce", [1, 1, 3, 4], default=6)
+    s = apply(s, Action("roll_reinforcements"))
+    assert s.game["to_place"]["rouen_chartres"] == 7
+    zones = ("39", "42")
+    for z in zones:
+        clear_zone(s, z)
+    s = place_all(s, "rouen_chartres", where=set(zones))
+    placed = [s.type(k) for z in zones for k in s.in_zone(s.board.index(z), "german")]
+    assert Counter(placed) == {"armour": 5, "artillery": 2}

@@ -131,13 +131,13 @@ def test_patrols_fire_at_german_reinforcements(game):  # DD2-AIR-06, DD2-REIN-05
     assert s.part[s.k("rennes-arm-1")] == "dead" and s.game["chart_pos"]["rennes_chartres"] == 1
 
 
-def test_the_rouen_chartres_chart_starts_with_five_armour(game):  # DD2-REIN-06
+def test_the_rouen_chartres_chart_starts_with_five_armour(game):  # DD2-REIN-06, DD2-REIN-04
     # DD2-REIN-06 rests on the full reinforcement chart printed on the map, not in the seeds:
     # our transcription (charts.yaml, docs/rules/dd2.md). Its first five are armour, the sixth
     # and seventh artillery.
     s = at_phase(game, "german_reinforce", [1, 1, 3, 4], default=6)
     s = apply(s, Action("roll_reinforcements"))
-    assert s.game["to_place"]["rouen_chartres"] == 7
+    assert s.game["to_place"]["rouen_chartres"] == 7  # DD2-REIN-04: the second pair, 3 + 4
     zones = ("39", "42")
     for z in zones:
         clear_zone(s, z)

@@ -151,6 +151,10 @@ def test_casualties_in_battle_go_to_the_owner(game):  # DD2-GEN-01 (one round), 
     s = at_phase(game, "allied_battle", [1, 6, 6] + [1, 6], default=6)  # zone 10: 1 hit each way
     s = apply(s, Action("fight"))
     assert s.pending[0]["chooser"] == "german" and s.pending[0]["candidates"] == ["g10-inf", "g10-art"]
+    # DD2-BATTLE-01: the one roll's hits are taken in the battle phase, then the battle waits
+    # for the next turn
+    s = apply(s, Action("casualties", units=("g10-art",)), side="german")
+    assert s.part[s.k("g10-art")] == "dead"
 
 
 def test_blockhouses_fire_at_their_beach_and_the_german_picks(game):  # DD2-BLK-01, DD2-UNIT-11

@@ -172,3 +172,13 @@ def test_blockhouses_fire_at_their_beach_and_the_german_picks(game):  # DD2-BLK-
     assert sum(len(d) for _, d in log) == 11  # one fire unit per blockhouse with an arrow
     s = apply(s, Action("casualties", units=("omaha-art-1", "omaha-art-2")), side="german")
     assert s.phase == "allied_move" and s.part[s.k("omaha-art-1")] == "dead"
+
+
+def test_casualties_of_a_german_attack_are_taken_in_the_german_battle_phase(game):  # DD2-BATTLE-01
+    # the roll's hits are taken in the German battle phase, by the owner of the units hit
+    s = at_phase(game, "german_battle", [1, 6, 1, 6, 6, 6], default=6)
+    s = apply(s, Action("fight"))
+    assert s.phase == "german_battle" and s.pending[0]["chooser"] == "german"
+    assert s.pending[0]["candidates"] == ["g10-inf", "g10-art"]
+    s = apply(s, Action("casualties", units=("g10-inf",)), side="german")
+    assert s.part[s.k("g10-inf")] == "dead"

@@ -144,3 +144,18 @@ def test_the_rouen_chartres_chart_starts_with_five_armour(game):  # DD2-REIN-06,
     s = place_all(s, "rouen_chartres", where=set(zones))
     placed = [s.type(k) for z in zones for k in s.in_zone(s.board.index(z), "german")]
     assert Counter(placed) == {"armour": 5, "artillery": 2}
+
+
+def test_each_side_rolls_for_reinforcements_afresh_every_turn():  # DD2-REIN-01, DD2-REIN-04
+    # entering each reinforcement phase clears the last turn's roll: both sides roll every
+    # turn of a whole game played through the log
+    from ddaydesk.engine import Game
+    from ddaydesk.formats.scenariofile import load_scenario
+    from tests.rules.dd2.conftest import DD2
+    from tests.rules.dd2.play import play
+
+    g = play(Game(load_scenario(DD2), seed=3))
+    rolls = Counter((s.turn, s.active) for s, a in zip(g.states, g.log, strict=False) if a.kind == "roll_reinforcements")
+    turns = {t for t, _ in rolls}
+    assert len(turns) >= 2
+    assert all(rolls[(t, side)] == 1 for t in turns for side in ("allied", "german"))

@@ -115,3 +115,48 @@ def test_dday77_hexside_costs(d77_board, row, cost):
     for cls in (FOOT, MECH):
         assert _d77(d77_board, cls, "03" + row, "04" + row) == cost
         assert _d77(d77_board, cls, "04" + row, "05" + row) == 1
+
+
+# -- Koenig's D-Day (STD-PKD-TEC, rules/data/pkd/terrain.yaml: our default, docs/rules/koenig.md) ---
+PKD_MAP = MAP.replace("t-fmu-costs", "t-pkd-costs").replace("system: fmu", "system: pkd").replace(
+    """  rows: [". . . . . .", "B . . . . .", "T . . . . .", "C . . . . .", "b . . . . .", "w . . . . .",
+         "m . . . . .", "f . . . . ."]""",
+    """  rows: [". . . . . .", "B . . . . .", "T . . . . .", "C . . . . .", "b . . . . .", "s . . . . .",
+         ". . . . . .", ". . . . . ."]""").replace(
+    """  - {feature: river, sides: ["0301/0401"]}
+  - {feature: stream, sides: ["0302/0402"]}
+  - {feature: road, sides: ["0303/0403"]}
+  - {feature: trail, sides: ["0304/0404"]}""",
+    """  - {feature: river, sides: ["0301/0401"]}
+  - {feature: road, sides: ["0302/0402"]}
+  - {feature: cliff, sides: ["0303/0403"]}""")
+TRACKED = 1
+
+
+@pytest.fixture(scope="module")
+def pkd_board():
+    return parse_map(load_text(PKD_MAP, "t-pkd-costs.yaml"), "t-pkd-costs.yaml")
+
+
+def _pkd(board, cls, frm, to):
+    edges, _ = edge_table(board, load_move_rules("pkd"), cls)
+    got = dict(edges[board.index(frm)]).get(board.index(to))
+    return None if got is None else got / SCALE
+
+
+@pytest.mark.parametrize(("to", "foot", "tracked"), [
+    ("0101", 1, 1), ("0102", 1, 1), ("0103", 1, 1), ("0104", 1, 2), ("0105", 2, 3), ("0106", 3, None)],
+    ids=["STD-PKD-TEC-clear", "STD-PKD-TEC-beach", "STD-PKD-TEC-town", "STD-PKD-TEC-city",
+         "STD-PKD-TEC-bocage", "STD-PKD-TEC-swamp"])
+def test_koenig_terrain_costs_foot_and_tracked(pkd_board, to, foot, tracked):
+    frm = "02" + to[2:]
+    assert _pkd(pkd_board, LEG, frm, to) == foot
+    assert _pkd(pkd_board, TRACKED, frm, to) == tracked  # None: tracked units may not enter swamp
+
+
+@pytest.mark.parametrize(("row", "foot", "tracked"), [("01", 1 + 3, None), ("02", 1, 0.5), ("03", 1 + 2, None)],
+                         ids=["STD-PKD-TEC-river", "STD-PKD-TEC-road", "STD-PKD-TEC-cliff"])
+def test_koenig_hexside_costs(pkd_board, row, foot, tracked):
+    assert _pkd(pkd_board, LEG, "03" + row, "04" + row) == foot
+    assert _pkd(pkd_board, TRACKED, "03" + row, "04" + row) == tracked  # river, cliff: no tracked crossing
+    assert _pkd(pkd_board, LEG, "04" + row, "05" + row) == 1

@@ -56,7 +56,8 @@ def test_eight_units_per_alliance_air_and_blockhouses_apart(game):  # DD2-TERR-0
         apply(s, Action("move", unit="usr-inf-9", zone="20"))
     for i in range(1, 4):
         put(s, f"ftr-{i}", "20", "P")
-    assert stack(s, s.board.index("20"), "allied") == 8  # 8 land units plus 3 fighters is fine
+    put(s, "bomber-1", "20", "A")
+    assert stack(s, s.board.index("20"), "allied") == 8  # 8 land units plus 3 fighters and a bomber is fine
     s = at_phase(s, "german_move", default=6)
     clear_zone(s, "22")
     for i in range(1, 8):

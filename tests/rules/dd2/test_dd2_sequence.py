@@ -132,10 +132,9 @@ def test_entering_the_naval_phase_gives_six_shots_and_the_game_twenty_spare_bomb
     # Depot starts with 20 bombers to replace those lost to ground fire
     from ddaydesk.engine import Game
     from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.rules.dd2.state import DD2State
     from tests.rules.dd2.conftest import DD2
     from tests.rules.dd2.play import choose
-
-    from ddaydesk.rules.dd2.state import DD2State
 
     g = Game(load_scenario(DD2), seed=1)
     while g.state.phase != "naval":

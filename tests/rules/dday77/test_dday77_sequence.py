@@ -29,7 +29,8 @@ def test_the_game_turn_in_our_default_order_with_its_hooks_STD_SEQ():
         seen.append((s.turn, s.phase))
         kinds = {a.kind for a in legal_actions(s, s.active)}
         if s.phase == "allied.air":
-            assert "interdict" in kinds and s.record("air")["turn"] == s.turn  # the air hook's factors
+            assert {"interdict", "place_supply_centre"} <= kinds
+            assert s.record("air")["turn"] == s.turn  # the air hook's factors
             if s.turn > 1:
                 assert (s.record("supply")["turn"], s.record("supply")["phase"]) == (s.turn - 1, "german.supply")
         elif s.phase.endswith(".movement"):
@@ -39,6 +40,13 @@ def test_the_game_turn_in_our_default_order_with_its_hooks_STD_SEQ():
             assert (s.record("supply")["turn"], s.record("supply")["phase"]) == (s.turn, "allied.supply")
         play_phase(g, rng)
     assert seen == [(t, p) for t in (1, 2) for p in PHASES]
+
+
+def test_without_the_air_phase_the_movement_phase_records_the_air_factors_STD_SEQ():
+    # tactical air off: no air phase; the Allied movement phase's own air hook keeps the
+    # turn's (standard) air factors for close support in combat
+    g = Game(load_scenario(TUTORIAL), 1)
+    assert g.state.phase == "allied.movement" and g.state.record("air")["turn"] == 1
 
 
 def test_moves_only_in_movement_and_attacks_only_in_combat_STD_SEQ():

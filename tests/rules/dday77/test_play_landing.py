@@ -65,7 +65,7 @@ def test_only_turn_1_units_take_part_and_never_onto_enemy_units_std_inv_05(campa
 
 
 def test_units_left_at_sea_after_combat_are_lost_std_inv_22(campaign):
-    # proves STD-INV-22
+    # proves STD-INV-22, as the Allied supply phase's first hook (at_sea, STD-SEQ) runs
     s = do(start(campaign), Invade("allied", "normandy"))
     german_zoc = zoc_map(s, "german")  # out of reach: in an enemy ZOC it would have to attack
     sea = next(a.place for a in legal_actions(s, "allied") if a.kind == "land_from_sea" and a.unit == "us-1"

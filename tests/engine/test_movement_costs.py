@@ -42,8 +42,8 @@ places: []
 LEG, MOBILE = 0, 1
 
 
-def _cost(board, cls, frm, to):
-    edges, _ = edge_table(board, load_move_rules("fmu"), cls)
+def _cost(board, cls, frm, to, system="fmu"):
+    edges, _ = edge_table(board, load_move_rules(system), cls)
     got = dict(edges[board.index(frm)]).get(board.index(to))
     return None if got is None else got / SCALE
 
@@ -95,9 +95,7 @@ def d77_board():
 
 
 def _d77(board, cls, frm, to):
-    edges, _ = edge_table(board, load_move_rules("dday77"), cls)
-    got = dict(edges[board.index(frm)]).get(board.index(to))
-    return None if got is None else got / SCALE
+    return _cost(board, cls, frm, to, "dday77")
 
 
 @pytest.mark.parametrize(("to", "cost"), [
@@ -139,9 +137,7 @@ def pkd_board():
 
 
 def _pkd(board, cls, frm, to):
-    edges, _ = edge_table(board, load_move_rules("pkd"), cls)
-    got = dict(edges[board.index(frm)]).get(board.index(to))
-    return None if got is None else got / SCALE
+    return _cost(board, cls, frm, to, "pkd")
 
 
 @pytest.mark.parametrize(("to", "foot", "tracked"), [

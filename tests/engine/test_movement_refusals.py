@@ -60,3 +60,14 @@ def test_why_a_unit_may_not_move_in_a_mode(small):
     assert mode_problem(clear, clear.unit("a-inf"), "strategic") is None
     assert mode_problem(clear, clear.unit("a-inf"), "surprise") == (
         "allied has not declared a surprise attack this turn (D77-SURP-01)")
+
+
+def test_a_reinforcement_may_spend_its_whole_allowance_on_its_entry_hex(small):
+    # the boundary: an entry hex costing exactly the unit's allowance may be entered (and no
+    # further)
+    from dataclasses import replace
+
+    slow = replace(small, units=tuple(replace(u, movement=1) if u.id == "a-late" else u for u in small.units))
+    s = position(slow, {"a-late": None}, turn=2)
+    r = reach(s, s.unit("a-late"))
+    assert sorted(slow.board.labels[i] for i in r.dest) == ["0101", "0102", "0103"]  # 1 MP each, no further

@@ -34,7 +34,8 @@ AREAS = {
 # a run stopped by hand (SIGINT, SIGTERM) decided nothing: such a mutant counts as not run
 INTERRUPTED = {2, -2, 15, -15}
 EXIT = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", 34: "skipped",
-        36: "timeout", -24: "timeout", 24: "timeout", 152: "timeout", 255: "timeout", None: "not run"}
+        36: "timeout", -24: "timeout", 24: "timeout", 152: "timeout", 255: "timeout", -9: "timeout",
+        -11: "killed", None: "not run"}
 
 
 def area_of(source: str) -> str:

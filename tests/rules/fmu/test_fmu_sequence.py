@@ -66,3 +66,23 @@ def _in_contact(state, uid):
     s.flags[k] = 0
     s._cache.clear()
     return s
+
+
+def test_entering_german_movement_runs_the_blocked_arrivals_check_STD_SEQ_FMU_GREIN_04():
+    # the German movement phase's hook (STD-SEQ) notes, as the phase begins, the west-edge
+    # units blocked on and north of row 24 (FMU-GREIN-04): they may come on a turn later
+    from ddaydesk.engine import EndPhase
+    from ddaydesk.rules.fmu.common import fx
+
+    g = play_to(landed_gt1(), 2, "allied.mobile_combat")
+    s = g.state.copy()
+    north = sorted(s.scenario.board.regions["west_edge_north"].places)
+    allied = [k for k, u in enumerate(s.scenario.units) if u.side == "allied" and s.status[k] != ON_MAP]
+    for k, i in zip(allied, north[::2], strict=False):
+        s.place[k], s.status[k] = i, ON_MAP
+    s._cache.clear()
+    g.states[-1] = s
+    g.do(EndPhase("allied"))
+    assert g.state.phase == "german.movement"
+    assert {u: t for u, t in fx(g.state)["west_any_from"].items()} == {
+        "ge-243-243": 3, "ge-920-243": 3, "ge-921-243": 3, "ge-922-243": 3}

@@ -71,3 +71,15 @@ def test_a_reinforcement_may_spend_its_whole_allowance_on_its_entry_hex(small):
     s = position(slow, {"a-late": None}, turn=2)
     r = reach(s, s.unit("a-late"))
     assert sorted(slow.board.labels[i] for i in r.dest) == ["0101", "0102", "0103"]  # 1 MP each, no further
+
+
+def test_the_last_half_mp_is_spent_on_a_road(small):
+    # the search expands every cost up to the whole allowance: a 1-MP unit on the road
+    # 0106-0206-0306 (half an MP a side) reaches 0306, two road hexes away, and not 0406
+    from dataclasses import replace
+
+    slow = replace(small, units=tuple(replace(u, movement=1) if u.id == "a-inf" else u for u in small.units))
+    s = position(slow, {"a-inf": "0106"})
+    r = reach(s, s.unit("a-inf"))
+    assert r.cost(at(slow, "0306")) == 1 and at(slow, "0306") in r.dest
+    assert at(slow, "0406") not in r.dest

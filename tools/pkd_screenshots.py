@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Render the Koenig's D-Day README screenshots offscreen at 1280x800, from the real game on
-the Sword scenario in today's main window (the Command Cup widgets come later):
+the Sword scenario in the main window (the Command Cup widgets come later):
 
 - ``sword-start.png``: the map and its units at the start, the drawn formation's choices in
   the Actions dock;

@@ -40,7 +40,7 @@ def main() -> int:
     from ddaydesk.formats.scenariofile import load_scenario
     from ddaydesk.ui.app import make_app
     from ddaydesk.ui.engine_port import open_engine_game
-    from ddaydesk.ui.screenshots import capture
+    from ddaydesk.ui.screenshots import capture, staged
     from ddaydesk.ui.session import open_game
     from tests.ui.fakeport import FakeGame
 
@@ -60,6 +60,7 @@ def main() -> int:
                 hidden.grab().save(str(out / "handover.png"))
                 done.append(out / "handover.png")
                 skipped = [why for why in skipped if not why.startswith("hand-over")]
+            staged(hidden)
             hidden.close()
         if skipped:
             double = _window(FakeGame(load_scenario(default_scenario_path())), tmp)

@@ -12,7 +12,7 @@ from ddaydesk.engine.actions import (
     action_type,
 )
 from ddaydesk.engine.core import DeclareSurprise, EndPhase, Interdict, Move, RollWeather
-from ddaydesk.engine.dice import Dice, Roll
+from ddaydesk.engine.dice import Dice, RecordedDice, Roll, SeededDice, SystemDice
 from ddaydesk.engine.game import Game, Replay
 from ddaydesk.engine.movement import Reach, positions, reach, zoc_map
 from ddaydesk.engine.phases import OVER, current_phase, new_state
@@ -39,7 +39,7 @@ __all__ = [
     "ACTION_TYPES", "ATTACKED", "ELIMINATED", "MOVED", "ON_MAP", "OVER", "PENDING", "STRATEGIC",
     "SURPRISE", "WITHHELD", "Action", "Changes", "DeclareSurprise", "Deferred", "Dice", "EndPhase", "Game",
     "GameState", "Handler", "IllegalAction", "Interdict", "Marker", "Move", "Phase", "Reach",
-    "Replay", "RollWeather", "Roll", "RulesModule", "Sequence", "action_from_json", "action_type",
+    "RecordedDice", "Replay", "RollWeather", "Roll", "SeededDice", "SystemDice", "RulesModule", "Sequence", "action_from_json", "action_type",
     "apply", "current_phase", "legal_actions", "load_game", "load_sequence", "new_state",
     "positions", "problem", "reach", "rules_module", "save_game", "view", "zoc_map",
 ]

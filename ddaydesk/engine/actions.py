@@ -14,6 +14,8 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ddaydesk.engine.dice import Roll
+from ddaydesk.engine.fieldtypes import field_readers
+from ddaydesk.formats.errors import clip, show
 
 if TYPE_CHECKING:
     from ddaydesk.board import Board
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
 
 PLACE_FIELDS = frozenset({"to", "place", "target"})
 PATH_FIELDS = frozenset({"via"})  # tuples of places
+RESERVED = frozenset({"kind", "rolled"})  # keys of an action's JSON that are not its fields
 ACTION_TYPES: dict[str, type[Action]] = {}
 
 
@@ -36,6 +39,9 @@ def action_type(cls: type[Action]) -> type[Action]:
     """Class decorator: register an action class by its ``kind`` for JSON loading."""
     if cls.kind in ACTION_TYPES and ACTION_TYPES[cls.kind] is not cls:
         raise ValueError(f"action kind {cls.kind!r} registered twice")
+    if RESERVED & {f.name for f in dataclasses.fields(cls)}:
+        raise ValueError(f"action {cls.kind!r}: a field may not be named {', '.join(sorted(RESERVED))} "
+                         "(a save writes the action's rolls there)")
     ACTION_TYPES[cls.kind] = cls
     return cls
 
@@ -65,44 +71,29 @@ class Action:
 
 
 def action_from_json(d: Any, board: Board) -> Action:
-    """The action a JSON object describes; ValueError saying what is wrong."""
+    """The action a JSON object describes, every field checked against its declared type
+    (engine/fieldtypes.py); ValueError saying what is wrong."""
     if not isinstance(d, dict) or not isinstance(d.get("kind"), str):
         raise ValueError("an action must be an object with a 'kind'")
     cls = ACTION_TYPES.get(d["kind"])
     if cls is None:
-        raise ValueError(f"unknown action kind {d['kind']!r}")
+        raise ValueError(f"unknown action kind {show(d['kind'])}")
     names = _fields(cls)
     extra = d.keys() - names.keys()
     extra.discard("kind")
     if extra:
-        raise ValueError(f"{cls.kind}: unknown field(s) {', '.join(sorted(extra))}")
+        raise ValueError(f"{cls.kind}: unknown field(s) {clip(', '.join(sorted(map(str, extra))))}")
+    readers = _readers(cls)
     kwargs: dict[str, Any] = {}
     for name, required in names.items():
         if name not in d:
             if required:
                 raise ValueError(f"{cls.kind}: missing field {name!r}")
             continue
-        v = d[name]
-        if name in PLACE_FIELDS:
-            if v is None:
-                v = -1
-            elif not isinstance(v, str) or v not in board.index_of:
-                raise ValueError(f"{cls.kind}.{name}: {v!r} is not a place on map {board.id}")
-            else:
-                v = board.index_of[v]
-        elif name in PATH_FIELDS:
-            index = board.index_of
-            try:  # (the labels are the index's only keys: anything else is refused)
-                v = tuple([index[p] for p in v]) if isinstance(v, list) else None
-            except (KeyError, TypeError):
-                v = None
-            if v is None:
-                raise ValueError(f"{cls.kind}.{name}: expected a list of places on map {board.id}")
-        elif isinstance(v, list):
-            v = tuple(v)
-        elif isinstance(v, dict):
-            raise ValueError(f"{cls.kind}.{name}: unexpected object")
-        kwargs[name] = v
+        try:
+            kwargs[name] = readers[name](d[name], board)
+        except ValueError as exc:
+            raise ValueError(f"{cls.kind}.{name}: {exc}") from None
     return cls(**kwargs)
 
 
@@ -111,6 +102,11 @@ def _fields(cls: type[Action]) -> dict[str, bool]:
     """Field name -> required, per action class (dataclasses.fields is slow in a replay)."""
     return {f.name: f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
             for f in dataclasses.fields(cls)}
+
+
+@cache
+def _readers(cls: type[Action]) -> dict[str, Any]:
+    return field_readers(cls, PLACE_FIELDS, PATH_FIELDS)
 
 
 @dataclass
@@ -134,7 +130,7 @@ class Changes:
     end_phase: bool = False  # set by a handler whose action also ends the phase
 
     def roll(self, state: GameState, sides: int, purpose: str) -> Roll:
-        """Roll one die with the game's generator and record it."""
+        """Roll one die, drawn now from the state's dice (engine/dice.py), and record it."""
         state.dice = state.dice.copy()  # the state it was copied from shares the generator
         r = state.dice.roll(sides, purpose)
         self.dice.append(r)

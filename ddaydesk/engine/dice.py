@@ -1,15 +1,28 @@
-"""Seeded dice: a PCG32 generator whose whole state is two integers, stored in the game.
+"""Dice: each roll drawn when it happens and recorded in the log.
 
-PCG32 (O'Neill, pcg-random.org, "XSH RR" output) is small, fast enough and gives the same
-numbers on every platform and Python version, unlike ``random.Random`` whose algorithms
-may change. Rolls are unbiased (rejection sampling). Every roll made through
-:meth:`Dice.roll` is returned as a :class:`Roll` naming what it was for; the action that
-made it records it in its Changes, so the action log is also the dice log.
+``state.dice`` is a :class:`Dice`: how many dice the game has drawn so far, and where the
+next value comes from. Rules code never touches it: it rolls through the Changes of the
+action being applied (``ch.roll(state, 6, "combat at 1207")``), which records the
+:class:`Roll` with its purpose, so the action log is also the dice log.
+
+* :class:`SystemDice`, the default: each value comes from the operating system's randomness
+  (``secrets``) at the moment of the roll. Nothing in a state, a view or a save lets anyone
+  compute a coming roll: there is nothing to compute it from.
+* :class:`SeededDice`: PCG32 (O'Neill, pcg-random.org, "XSH RR" output), the same stream for
+  the same seed on every platform. Tests and benchmarks inject it (``Game(sc, seed=7)``);
+  saves of format version 1 replay with it.
+* :class:`RecordedDice`: the rolls a save recorded, given back in order while its log is
+  replayed; a roll the record does not hold (or of other dice) is a
+  :class:`RecordMismatch`.
+
+Only the draw count is part of a state's canonical form (``to_dict``). Rolls are unbiased
+(``secrets.randbelow``; rejection sampling for PCG32).
 """
 
 from __future__ import annotations
 
 import hashlib
+import secrets
 from dataclasses import dataclass
 
 _MULT = 6364136223846793005
@@ -27,17 +40,76 @@ class Roll:
     def to_dict(self) -> dict:
         return {"sides": self.sides, "value": self.value, "purpose": self.purpose, "draw": self.draw}
 
+    @property
+    def text(self) -> str:
+        """The roll as a save records it: ``d6=4``."""
+        return f"d{self.sides}={self.value}"
+
+
+class RecordMismatch(Exception):
+    """A replay asked for a roll its record does not hold as asked."""
+
 
 class Dice:
-    __slots__ = ("state", "inc", "draws")
+    """The dice of one state: ``draws`` so far; :meth:`roll` draws the next. A state's dice
+    are shared with the states copied from it until a roll: ``Changes.roll`` copies first."""
 
-    def __init__(self, state: int, inc: int, draws: int = 0):
-        self.state = state & _MASK64
-        self.inc = inc & _MASK64 | 1
+    __slots__ = ("draws",)
+
+    def __init__(self, draws: int = 0):
         self.draws = draws
 
+    @staticmethod
+    def from_seed(seed: int | str) -> SeededDice:
+        return SeededDice.from_seed(seed)
+
+    def roll(self, sides: int, purpose: str) -> Roll:
+        """One die (1..sides), counted and labelled."""
+        if not isinstance(sides, int) or isinstance(sides, bool) or sides < 1:
+            raise ValueError(f"a die has a whole number of sides, at least 1, not {sides!r}")
+        r = Roll(sides, self._value(sides), purpose, self.draws)
+        self.draws += 1
+        return r
+
+    def _value(self, sides: int) -> int:
+        raise NotImplementedError
+
+    def copy(self) -> Dice:
+        return self.at(self.draws)
+
+    def at(self, draws: int) -> Dice:
+        """This source with ``draws`` dice drawn (how a loaded game goes on rolling)."""
+        raise NotImplementedError
+
+    def to_dict(self) -> dict:
+        """The canonical form: the count only, never what would predict the next value."""
+        return {"draws": self.draws}
+
+
+class SystemDice(Dice):
+    """Values from the operating system's randomness, drawn when rolled."""
+
+    __slots__ = ()
+
+    def _value(self, sides: int) -> int:
+        return secrets.randbelow(sides) + 1
+
+    def at(self, draws: int) -> SystemDice:
+        return SystemDice(draws)
+
+
+class SeededDice(Dice):
+    """PCG32: two 64-bit integers of state. For tests, benchmarks and old saves only."""
+
+    __slots__ = ("state", "inc")
+
+    def __init__(self, state: int, inc: int, draws: int = 0):
+        super().__init__(draws)
+        self.state = state & _MASK64
+        self.inc = inc & _MASK64 | 1
+
     @classmethod
-    def from_seed(cls, seed: int | str) -> Dice:
+    def from_seed(cls, seed: int | str) -> SeededDice:
         """A generator from any int or text seed (the seed is hashed, so 1 and 2 differ well)."""
         h = hashlib.sha256(str(seed).encode()).digest()
         init_state = int.from_bytes(h[:8], "little")
@@ -48,8 +120,8 @@ class Dice:
         d._next32()
         return d
 
-    def copy(self) -> Dice:
-        return Dice(self.state, self.inc, self.draws)
+    def at(self, draws: int) -> SeededDice:
+        return SeededDice(self.state, self.inc, draws)
 
     def _next32(self) -> int:
         old = self.state
@@ -68,17 +140,31 @@ class Dice:
             if r >= threshold:
                 return r % n
 
-    def roll(self, sides: int, purpose: str) -> Roll:
-        """One die (1..sides), counted and labelled."""
-        value = self.below(sides) + 1
-        r = Roll(sides, value, purpose, self.draws)
-        self.draws += 1
-        return r
+    def _value(self, sides: int) -> int:
+        return self.below(sides) + 1
 
-    def to_dict(self) -> dict:
-        # Hex strings: the 64-bit values are exact in any JSON reader.
+    def generator_dict(self) -> dict:
+        """The whole generator, as saves of version 1 hashed it into the state (hex strings:
+        the 64-bit values are exact in any JSON reader)."""
         return {"state": f"{self.state:016x}", "inc": f"{self.inc:016x}", "draws": self.draws}
 
-    @classmethod
-    def from_dict(cls, d: dict) -> Dice:
-        return cls(int(d["state"], 16), int(d["inc"], 16), int(d["draws"]))
+
+class RecordedDice(Dice):
+    """The recorded rolls ``(sides, value)``, the game's draw ``n`` being ``rolls[n]``."""
+
+    __slots__ = ("rolls",)
+
+    def __init__(self, rolls: tuple[tuple[int, int], ...], draws: int = 0):
+        super().__init__(draws)
+        self.rolls = rolls
+
+    def at(self, draws: int) -> RecordedDice:
+        return RecordedDice(self.rolls, draws)
+
+    def _value(self, sides: int) -> int:
+        if self.draws >= len(self.rolls):
+            raise RecordMismatch(f"the rules roll a d{sides} the save does not record (roll {self.draws + 1})")
+        want, value = self.rolls[self.draws]
+        if want != sides:
+            raise RecordMismatch(f"roll {self.draws + 1} is recorded as a d{want}, the rules roll a d{sides}")
+        return value

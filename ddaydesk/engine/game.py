@@ -1,4 +1,4 @@
-"""The Game: scenario + seed + options + action log. The log is the game: undo/redo, the dice
+"""The Game: scenario + options + action log (+ where dice come from). The log is the game: undo/redo, the dice
 log, save/load and replay all come from it.
 
 ``states[i]`` is the state after the first ``i`` actions (``states[0]`` the start), kept so
@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ddaydesk.engine.actions import Action, Changes, IllegalAction
 from ddaydesk.engine.core import Move
-from ddaydesk.engine.dice import Roll
+from ddaydesk.engine.dice import Dice, Roll
 from ddaydesk.engine.phases import new_state
 from ddaydesk.engine.play import apply
 from ddaydesk.engine.state import GameState
@@ -21,12 +21,17 @@ from ddaydesk.formats.scenariofile import Scenario
 
 
 class Game:
-    def __init__(self, scenario: Scenario, seed: int | str = 0, options: dict[str, bool] | None = None):
+    def __init__(self, scenario: Scenario, seed: int | str | None = None, options: dict[str, bool] | None = None,
+                 *, dice: Dice | None = None):
+        """Dice are drawn from the operating system's randomness, unless a test or a
+        benchmark gives a ``seed`` (:class:`~ddaydesk.engine.dice.SeededDice`) or a
+        ``dice`` source. Neither is ever saved: a save records the rolls."""
         self.scenario = scenario
         self.seed = seed
         self.options = dict(options or {})
         self.start_changes = Changes()  # what the automatic opening phases did (their dice too)
-        self.states: list[GameState] = [new_state(scenario, seed, self.options, self.start_changes)]
+        start = dice if dice is not None else seed
+        self.states: list[GameState] = [new_state(scenario, start, self.options, self.start_changes)]
         self.actions: list[Action] = []
         self.changes: list[Changes] = []
         self.pos = 0

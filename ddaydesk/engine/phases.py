@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ddaydesk.engine.actions import Changes, IllegalAction
-from ddaydesk.engine.dice import Dice
+from ddaydesk.engine.dice import Dice, SystemDice
 from ddaydesk.engine.sequence import Phase, load_sequence
 from ddaydesk.engine.state import (
     ATTACKED,
@@ -26,11 +26,14 @@ def current_phase(state: GameState) -> Phase:
     return load_sequence(state.scenario.system.id).phase(state.phase)
 
 
-def new_state(scenario: Scenario, seed: int | str, options: dict[str, bool] | None = None,
+def new_state(scenario: Scenario, dice: Dice | int | str | None = None, options: dict[str, bool] | None = None,
               changes: Changes | None = None) -> GameState:
     """The state before the first action: units at their start places, reinforcements
     pending, the first phase entered (automatic phases already run; what their hooks did,
-    dice included, goes into ``changes``)."""
+    dice included, goes into ``changes``). ``dice``: where rolls come from (engine/dice.py);
+    an int or text is the seed of :class:`SeededDice`, None the operating system's randomness."""
+    if not isinstance(dice, Dice):
+        dice = SystemDice() if dice is None else Dice.from_seed(dice)
     opts = dict(scenario.options)
     for key, value in (options or {}).items():
         if key not in scenario.system.options:
@@ -44,7 +47,7 @@ def new_state(scenario: Scenario, seed: int | str, options: dict[str, bool] | No
         place=[u.hex for u in scenario.units],
         status=[ON_MAP if u.hex >= 0 else PENDING for u in scenario.units],
         steps_lost=[0] * n, flags=[0] * n, markers=tuple(), secrets={s: {} for s in scenario.system.sides},
-        game={}, scratch={}, dice=Dice.from_seed(seed),
+        game={}, scratch={}, dice=dice,
         part=[u.part or u.box or "" for u in scenario.units],
     )
     rm = rules_module(scenario.system.id)

@@ -1,10 +1,11 @@
-"""Saved games (JSON): written atomically, loaded by replaying the log and verifying it.
+"""Saved games (JSON): written atomically and privately; loaded by replaying the recorded log.
 
-A save holds the format version, the scenario (id, path, content hash), the seed, the
-options, the action log (one action per line, so a problem names its line), a checksum of
-the log and the hash of the final state. Loading refuses, naming what did not match: a
-scenario that changed, a log that does not match its checksum, an action the rules refuse
-on replay, or a final state that differs. See docs/engine.md ("Saved games").
+A save holds the format version, the scenario (id, path, content hash), the options, the
+rolls the opening phases made, the action log (one action per line, each with the rolls it
+made, so a problem names its line), a checksum of the log and the hash of the final state.
+It holds no seed: each roll was drawn from the operating system's randomness when it was
+made (engine/dice.py), so nothing in a save tells the next one. Loading (engine/saveload.py)
+refuses, naming what did not match. See docs/engine.md ("Saved games").
 """
 
 from __future__ import annotations
@@ -12,24 +13,16 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import tempfile
+import time
 from pathlib import Path
 
-from ddaydesk.engine.actions import IllegalAction, action_from_json
 from ddaydesk.engine.game import Game
-from ddaydesk.formats.errors import FormatError, Problem
-from ddaydesk.formats.scenariofile import Scenario, load_scenario
+from ddaydesk.engine.saveload import FORMAT, VERSION, actions_digest, check_save, load_game
 from ddaydesk.gcpause import gc_paused
-from ddaydesk.paths import scenarios_dir
-from ddaydesk.rules.tables import tables_pinned
 
-FORMAT = "ddaydesk-save"
-VERSION = 1
-KEYS = ("format", "version", "scenario", "seed", "options", "actions_sha256", "final_state_hash", "actions")
-
-
-def actions_digest(actions: list[dict]) -> str:
-    return hashlib.sha256(json.dumps(actions, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+STALE_AFTER = 60.0  # seconds: a temporary file this old is left by an interrupted save
 
 
 _dump = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode  # a save's line per action
@@ -42,11 +35,13 @@ def save_text(game: Game, path: str | Path | None = None) -> str:
 
 
 def _encoded(game: Game) -> list[tuple[str, str]]:
-    """``(save line, compact form)`` of every action in effect, encoding only those not
-    encoded by an earlier save of this game."""
+    """``(save line, compact form)`` of every action in effect with its rolls, encoding only
+    those not encoded by an earlier save of this game."""
     done, board = game.encoded, game.scenario.board
-    for a in game.actions[len(done):game.pos]:
+    for a, ch in zip(game.actions[len(done):game.pos], game.changes[len(done):game.pos], strict=True):
         d = a.to_json(board)
+        if ch.dice:
+            d["rolled"] = [r.text for r in ch.dice]
         done.append((_dump(d), _compact(d)))
     return done[:game.pos]
 
@@ -66,8 +61,8 @@ def _save_text(game: Game, path: str | Path | None) -> str:
         "format": FORMAT,
         "version": VERSION,
         "scenario": {"id": sc.id, "path": scenario_path.replace(os.sep, "/"), "content_hash": sc.content_hash},
-        "seed": game.seed,
         "options": dict(sorted(game.options.items())),
+        "opening_rolls": [r.text for r in game.start_changes.dice],
         "actions_sha256": digest,
         "final_state_hash": game.state.state_hash(),
     }
@@ -85,19 +80,66 @@ def _save_text(game: Game, path: str | Path | None) -> str:
 
 
 def save_game(game: Game, path: str | Path) -> None:
-    """Write the game to ``path`` atomically (a temporary file, then os.replace)."""
-    path = Path(path)
-    text = save_text(game, path)
+    """Write the game to ``path`` atomically, readable by its owner only."""
+    write_private(Path(path), save_text(game, path).encode("utf-8"))
+
+
+def _temporaries(path: Path) -> re.Pattern:
+    return re.compile(rf"\.{re.escape(path.name)}\.[A-Za-z0-9_]+\.tmp")
+
+
+def remove_stale(path: Path, now: float | None = None) -> None:
+    """Remove the temporary files interrupted saves of ``path`` left (a kill during a save);
+    a younger one may be another save still writing."""
+    now = time.time() if now is None else now
+    pattern = _temporaries(path)
+    try:
+        names = [n for n in os.listdir(path.parent) if pattern.fullmatch(n)]
+    except OSError:
+        return
+    for name in names:
+        tmp = path.parent / name
+        try:
+            if now - tmp.stat().st_mtime > STALE_AFTER:
+                tmp.unlink()
+        except OSError:
+            pass  # gone already, or not ours to remove
+
+
+def write_private(path: Path, data: bytes) -> None:
+    """All of ``data`` or nothing at ``path`` (a temporary file in the same folder, fsync,
+    ``os.replace``), mode 0600 where the system has modes: a hot-seat save holds both sides'
+    secrets."""
+    remove_stale(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o600)  # (mkstemp makes it so; said here, not assumed)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX; Windows has no folder handles to sync)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def is_save(path: str) -> bool:
@@ -105,104 +147,10 @@ def is_save(path: str) -> bool:
     try:
         with open(path, "rb") as f:
             head = f.read(200)
-    except OSError:
+    except (OSError, ValueError):
         return False
     return head.lstrip().startswith(b"{") and FORMAT.encode() in head
 
 
-def _line_of(lines: list[str], needle: str) -> int:
-    for n, line in enumerate(lines, 1):
-        if needle in line:
-            return n
-    return 1
-
-
-def _find_scenario(doc: dict, path: str) -> Path:
-    ref = doc["scenario"].get("path")
-    if isinstance(ref, str) and ref:
-        p = Path(ref) if Path(ref).is_absolute() else Path(path).resolve().parent / ref
-        if p.is_file():
-            return p
-    return scenarios_dir() / f"{doc['scenario'].get('id')}.yaml"
-
-
-def load_game(path: str | Path, scenario: Scenario | None = None) -> Game:
-    """The saved game, replayed and verified; FormatError naming what did not match."""
-    # Thousands of small objects (the parsed log, the states), none of them garbage yet; and
-    # one version of each rules table for the whole replay.
-    with gc_paused(), tables_pinned():
-        return _load(str(path), scenario)
-
-
-def _load(path: str, scenario: Scenario | None) -> Game:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise FormatError([Problem(path, 0, 0, f"cannot read the save: {exc}")]) from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FormatError([Problem(path, exc.lineno, exc.colno, f"not valid JSON: {exc.msg}")]) from None
-    lines = text.splitlines()
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise FormatError([Problem(path, 1, 1, f"not a ddaydesk save (no \"format\": \"{FORMAT}\")")])
-    problems = []
-    missing = [k for k in KEYS if k not in doc]
-    if missing:
-        problems.append(Problem(path, 1, 1, f"save: missing key(s) {', '.join(missing)}"))
-    elif doc["version"] != VERSION:
-        problems.append(Problem(path, _line_of(lines, '"version"'), 1,
-                                f"version: {doc['version']!r} is not supported (this ddaydesk reads {VERSION})"))
-    elif not isinstance(doc["actions"], list) or not isinstance(doc["scenario"], dict) \
-            or not isinstance(doc["options"], dict):
-        problems.append(Problem(path, 1, 1, "save: actions must be a list, scenario and options objects"))
-    if problems:
-        raise FormatError(problems)
-    if scenario is None:
-        scenario = load_scenario(_find_scenario(doc, path))
-    sline = _line_of(lines, '"scenario"')
-    if scenario.id != doc["scenario"].get("id"):
-        raise FormatError([Problem(path, sline, 1, f"scenario: the save is for scenario "
-                                   f"{doc['scenario'].get('id')!r}, not {scenario.id!r}")])
-    if scenario.content_hash != doc["scenario"].get("content_hash"):
-        problems.append(Problem(path, sline, 1, f"scenario: {scenario.source} (or its map) has changed since "
-                                "this game was saved: its content hash does not match"))
-    actions = doc["actions"]
-    if actions_digest(actions) != doc["actions_sha256"]:
-        problems.append(Problem(path, _line_of(lines, '"actions_sha256"'), 1,
-                                "actions: the action log does not match its checksum (actions_sha256): "
-                                "the save was edited or corrupted"))
-    first = _line_of(lines, '"actions"') + 1
-    try:
-        game = Game(scenario, doc["seed"], doc["options"])
-    except IllegalAction as exc:
-        raise FormatError([*problems, Problem(path, _line_of(lines, '"options"'), 1, f"options: {exc.reason}")]) from None
-    _replay(game, actions, scenario.board, lines, first, path, problems)
-    got = game.state.state_hash()
-    if got != doc["final_state_hash"]:
-        problems.append(Problem(path, _line_of(lines, '"final_state_hash"'), 1,
-                                f"final_state_hash: replaying the log gives state {got[:12]}..., "
-                                f"the save says {str(doc['final_state_hash'])[:12]}..."))
-    if problems:
-        raise FormatError(problems)
-    return game
-
-
-def _replay(game: Game, actions: list, board, lines: list[str], first: int, path: str,
-            problems: list[Problem]) -> None:
-    for k, d in enumerate(actions):
-        line = first + k if len(lines) >= first + k and "kind" in lines[first + k - 1] else first
-        try:
-            action = action_from_json(d, board)
-            game.do(action)
-        except ValueError as exc:
-            problems.append(Problem(path, line, 1, f"action {k + 1}: {exc}"))
-            raise FormatError(problems) from None
-        except IllegalAction as exc:
-            problems.append(Problem(path, line, 1, f"action {k + 1} ({action.describe(board)}) is refused on "
-                                    f"replay: {exc.reason}"))
-            raise FormatError(problems) from None
-
-
-def check_save(path: str) -> None:
-    load_game(path)
+__all__ = ["actions_digest", "check_save", "is_save", "load_game", "remove_stale", "save_game", "save_text",
+           "write_private"]

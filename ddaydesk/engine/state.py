@@ -93,7 +93,7 @@ class GameState:
     def copy(self) -> GameState:
         """A copy another action may change. The per-unit lists and the top-level dicts are
         new; the scenario, the values in ``secrets``, ``game`` and ``scratch`` (replaced, never
-        changed in place) and the dice generator (copied before a roll) are shared, and so are
+        changed in place) and the dice (copied before a roll) are shared, and so are
         the records in ``extra`` until :meth:`own` copies one: from now on neither state holds
         any of them alone. (Made without the dataclass __init__: a replay copies once per
         action.)"""

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ddaydesk.engine.actions import Action, Changes
     from ddaydesk.engine.sequence import Phase
     from ddaydesk.engine.state import GameState
+    from ddaydesk.formats.scenariofile import Scenario
 
 PLUGINS = ("ddaydesk.rules.combat", "ddaydesk.rules.supply")
 
@@ -51,6 +52,7 @@ class RulesModule:
     conditions: dict[str, Callable[[GameState], bool]] = field(default_factory=dict)  # for `when:`
     skip_notes: dict[str, str] = field(default_factory=dict)  # condition -> note when it skips
     setup: list[Callable[[GameState], None]] = field(default_factory=list)
+    scenario_checks: list[Callable[[Scenario], list[tuple[str | None, str]]]] = field(default_factory=list)
     end_checks: list[Callable[[GameState, Phase], str | None]] = field(default_factory=list)
     holds: list[tuple[Callable[[GameState], str | None], frozenset[str]]] = field(default_factory=list)
     # Scenario movement limits (engine/movement.py): why a unit may not move now; extra places
@@ -86,6 +88,13 @@ class RulesModule:
 
     def add_setup(self, fn: Callable[[GameState], None]) -> None:
         self.setup.append(fn)
+
+    def add_scenario_check(self, fn: Callable[[Scenario], list[tuple[str | None, str]]]) -> None:
+        """``fn(scenario)`` lists what would stop the scenario from starting under these rules,
+        as ``(where, message)``, where a unit id, ``scenario.<key>`` (a top-level key such as
+        ``scenario.map``) or None: ``ddaydesk check`` reports each at that line, so that a
+        scenario it accepts always starts (engine/setupcheck.py)."""
+        self.scenario_checks.append(fn)
 
     def add_end_check(self, fn: Callable[[GameState, Phase], str | None]) -> None:
         """``fn(state, phase)`` returns why the phase may not end yet (e.g. a unit in an enemy

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ddaydesk.engine.dice import Dice
+from ddaydesk.engine.dice import SystemDice
 from ddaydesk.engine.state import WITHHELD, GameState
 
 if TYPE_CHECKING:
@@ -13,8 +13,9 @@ if TYPE_CHECKING:
 
 def view(state: GameState, side: str) -> GameState:
     """A copy of ``state`` for ``side``: the other sides' ``secrets`` are removed, their
-    withheld units carry no place, and the dice generator's internal state is blanked (it
-    would let a player predict the next rolls); only the number of draws stays."""
+    withheld units carry no place, and its dice are the operating system's (a seeded or
+    recorded source would let a player predict the next rolls); only the number of draws
+    stays."""
     if side not in state.scenario.system.sides:
         raise ValueError(f"{side!r} is not a side of {state.scenario.system.id}")
     v = state.copy()
@@ -22,7 +23,7 @@ def view(state: GameState, side: str) -> GameState:
     for k, u in enumerate(state.scenario.units):
         if u.side != side and v.status[k] == WITHHELD:
             v.place[k] = -1
-    v.dice = Dice(0, 1, state.dice.draws)
+    v.dice = SystemDice(state.dice.draws)
     return v
 
 

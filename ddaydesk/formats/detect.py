@@ -22,6 +22,14 @@ def _check_save(path: str) -> None:
     check_save(path)
 
 
+def _setup_problems(path: str) -> list[Problem]:
+    # A scenario the rules cannot start is not valid: each system's set-up checks (engine,
+    # imported lazily as for saves).
+    from ddaydesk.engine.setupcheck import setup_problems
+
+    return setup_problems(load_scenario(path))
+
+
 # (kind, predicate, checker) for formats recognised before the YAML ones.
 CHECKERS: list = [("save", _is_save, _check_save)]
 
@@ -38,8 +46,8 @@ def check_file(path: str) -> tuple[str, list[Problem]]:
             parse_map(doc, path)
             return "map", []
         if isinstance(doc, MarkedDict) and "units" in doc:
-            load_scenario(path)
-            return "scenario", []
+            problems = _setup_problems(path)
+            return ("invalid" if problems else "scenario"), problems
         return "unknown", [Problem(path, 1, 1, "not a ddaydesk map (no 'grid' key) or scenario (no 'units' key)")]
     except FormatError as exc:
         return "invalid", exc.problems

@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from ddaydesk.board import Board, NamedPlace, Region
-from ddaydesk.formats.errors import FormatError, Problem
+from ddaydesk.formats.errors import clip, show
 from ddaydesk.formats.props import read_borders, read_props
 from ddaydesk.formats.reader import Reader
-from ddaydesk.formats.yamlmarks import MarkedDict, MarkedList, load_text
+from ddaydesk.formats.yamlmarks import MarkedDict, MarkedList, load_text, read_text
 from ddaydesk.hexgrid import HexGrid, HexNumbering
 from ddaydesk.rules.systems import System, load_system, system_ids
 
@@ -24,14 +24,7 @@ TOP_KEYS = ("format", "id", "title", "system", "grid", "terrain", "hexsides", "p
 def load_map(path: str | Path) -> Board:
     """Load and validate a map file; FormatError lists every problem with its position."""
     path = str(path)
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise FormatError([Problem(path, 0, 0, f"cannot read: {exc.strerror or exc}")]) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise FormatError([Problem(path, raw[: exc.start].count(b"\n") + 1, 1, "not UTF-8 text")]) from None
+    raw, text = read_text(path)
     board = parse_map(load_text(text, path), path)
     board.content_hash = hashlib.sha256(raw).hexdigest()
     return board
@@ -137,9 +130,9 @@ def _terrain_rows(rd: Reader, top: MarkedDict, system: System, width: int, heigh
             legend = {}
             for glyph, name in ld.items():
                 if not isinstance(glyph, str) or len(glyph) != 1 or glyph == " ":
-                    rd.error(ld.key_pos.get(glyph, ld.pos), f"terrain.legend: key {glyph!r} must be one character (not a space)")
+                    rd.error(ld.key_pos.get(glyph, ld.pos), f"terrain.legend: key {show(glyph)} must be one character (not a space)")
                 elif name not in system.terrain:
-                    rd.error(ld.at(glyph), f"terrain.legend.{glyph}: {name!r} is not a terrain of {system.id} ({', '.join(names)})")
+                    rd.error(ld.at(glyph), f"terrain.legend.{clip(str(glyph))}: {show(name)} is not a terrain of {system.id} ({', '.join(names)})")
                 else:
                     legend[glyph] = name
     rows = rd.seq(t["rows"], t.at("rows"), "terrain.rows")
@@ -159,7 +152,7 @@ def _terrain_rows(rd: Reader, top: MarkedDict, system: System, width: int, heigh
             continue
         for c, ch in enumerate(cells):
             if ch not in legend:
-                rd.error((pos[0], pos[1]), f"terrain.rows[{r}]: column {c + 1}: unknown terrain character {ch!r}")
+                rd.error((pos[0], pos[1]), f"terrain.rows[{r}]: column {c + 1}: unknown terrain character {show(ch)}")
                 break
             terrain[r * width + c] = code[legend[ch]]
     return terrain
@@ -183,12 +176,12 @@ def _hexsides(rd: Reader, top: MarkedDict, board: Board, system: System) -> None
         for s, pair in enumerate(sides):
             pos = sides.at(s)
             if not isinstance(pair, str) or pair.count("/") != 1:
-                rd.error(pos, f"{what}.sides[{s}]: expected 'HEX/HEX', found {pair!r}")
+                rd.error(pos, f"{what}.sides[{s}]: expected 'HEX/HEX', found {show(pair)}")
                 continue
             a, b = pair.split("/")
             ia, ib = board.index_of.get(a.strip(), -1), board.index_of.get(b.strip(), -1)
             if ia < 0 or ib < 0:
-                rd.error(pos, f"{what}.sides[{s}]: {a if ia < 0 else b!r} is not a hex of this map")
+                rd.error(pos, f"{what}.sides[{s}]: {show(a if ia < 0 else b)} is not a hex of this map")
                 continue
             side = board.side_between(ia, ib)
             if side < 0:
@@ -210,9 +203,9 @@ def _area_board(rd: Reader, top: MarkedDict, system: System, map_id: str, title:
     names = tuple(system.terrain)
     for k, item in enumerate(areas):
         what = f"areas[{k}]"
-        a = rd.mapping(item, areas.at(k), what, required=("id", "terrain", "outline", "adjacent"),
-                       optional=("name", "props"))
-        if a is None:
+        needs = ("id", "terrain", "outline", "adjacent")
+        a = rd.mapping(item, areas.at(k), what, required=needs, optional=("name", "props"))
+        if a is None or any(key not in a for key in needs):  # (each missing key is reported)
             continue
         aid = a.get("id")
         if not isinstance(aid, (str, int)) or isinstance(aid, bool):
@@ -220,7 +213,7 @@ def _area_board(rd: Reader, top: MarkedDict, system: System, map_id: str, title:
             continue
         aid = str(aid)
         if aid in labels:
-            rd.error(a.at("id"), f"{what}.id: duplicate area id {aid!r}")
+            rd.error(a.at("id"), f"{what}.id: duplicate area id {show(aid)}")
             continue
         t = rd.choice(a, "terrain", names, what)
         outline = _outline(rd, a, what)
@@ -231,6 +224,9 @@ def _area_board(rd: Reader, top: MarkedDict, system: System, map_id: str, title:
         area_names.append(rd.text(a, "name", what, default="") or "")
         terrain.append(names.index(t))
         outlines.append(outline)
+        if not all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in adjacent):
+            rd.error(a.at("adjacent"), f"{what}.adjacent: expected a list of area ids")
+            continue
         adj_ids.append((a, [str(x) for x in adjacent]))
         props.append(read_props(rd, system.area_props, a["props"], a.at("props"), f"{what}.props")
                      if "props" in a else {})
@@ -243,7 +239,7 @@ def _area_board(rd: Reader, top: MarkedDict, system: System, map_id: str, title:
         for other in ids:
             j = index.get(other, -1)
             if j < 0 or j == i:
-                rd.error(a.at("adjacent"), f"areas[{i}].adjacent: {other!r} is not another area of this map")
+                rd.error(a.at("adjacent"), f"areas[{i}].adjacent: {show(other)} is not another area of this map")
                 continue
             ns.append(j)
             ss.append(sides.setdefault(frozenset((i, j)), len(sides)))
@@ -282,10 +278,10 @@ def place_ref(rd: Reader, board: Board, value: Any, pos: tuple[int, int], what: 
     """Index of a place named by its printed label, or -1 after reporting why not."""
     if isinstance(value, int) and not isinstance(value, bool):
         # YAML reads an unquoted 0304 as an octal number: hex labels must be quoted.
-        rd.error(pos, f"{what}: {value!r} is a number; write hex labels in quotes, e.g. \"0304\"")
+        rd.error(pos, f"{what}: {show(value)} is a number; write hex labels in quotes, e.g. \"0304\"")
         return -1
     if not isinstance(value, str) or value not in board.index_of:
-        rd.error(pos, f"{what}: {value!r} is not a place on map {board.id}")
+        rd.error(pos, f"{what}: {show(value)} is not a place on map {board.id}")
         return -1
     return board.index_of[value]
 
@@ -315,7 +311,7 @@ def _places_and_regions(rd: Reader, top: MarkedDict, board: Board, system: Syste
         name = rd.text(r, "name", what, default=rid)
         hexes = rd.seq(r["hexes"], r.at("hexes"), f"{what}.hexes") if "hexes" in r else None
         if rid in board.regions:
-            rd.error(r.at("id"), f"{what}.id: duplicate region id {rid!r}")
+            rd.error(r.at("id"), f"{what}.id: duplicate region id {show(rid)}")
             continue
         members = tuple(place_ref(rd, board, h, hexes.at(m), f"{what}.hexes[{m}]") for m, h in enumerate(hexes or ()))
         if rid and kind and hexes is not None and all(m >= 0 for m in members):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ddaydesk.formats.errors import FormatError, Problem
+from ddaydesk.formats.errors import FormatError, Problem, show
 from ddaydesk.formats.yamlmarks import MarkedDict, MarkedList, Pos
 
 _MISSING = object()
@@ -30,11 +30,6 @@ def _type_ok(value: Any, kind: type) -> bool:
     if kind is float:
         return isinstance(value, (int, float)) and not isinstance(value, bool)
     return isinstance(value, kind)
-
-
-def _show(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class Reader:
@@ -60,14 +55,14 @@ class Reader:
     ) -> MarkedDict | None:
         """``value`` as a mapping with exactly the allowed keys, or None after an error."""
         if not isinstance(value, MarkedDict):
-            self.error(pos, f"{what}: expected a mapping, found {_show(value)}")
+            self.error(pos, f"{what}: expected a mapping, found {show(value)}")
             return None
         allowed = set(required) | set(optional)
         for key in value:
             if key not in allowed:
                 hint = ", ".join(sorted(allowed))
                 self.error(value.key_pos.get(key, value.pos),
-                           f"{what}: unknown key {_show(key)} (expected one of: {hint})")
+                           f"{what}: unknown key {show(key)} (expected one of: {hint})")
         for key in required:
             if key not in value:
                 self.error(value.pos, f"{what}: missing key '{key}'")
@@ -75,7 +70,7 @@ class Reader:
 
     def seq(self, value: Any, pos: Pos, what: str) -> MarkedList | None:
         if not isinstance(value, MarkedList):
-            self.error(pos, f"{what}: expected a list, found {_show(value)}")
+            self.error(pos, f"{what}: expected a list, found {show(value)}")
             return None
         return value
 
@@ -94,7 +89,7 @@ class Reader:
         return float(value) if kind is float else value
 
     def _wrong(self, d: MarkedDict, key: str, kind: type, what: str) -> None:
-        self.error(d.at(key), f"{what}.{key}: expected {_TYPE_NAMES[kind]}, found {_show(d[key])}")
+        self.error(d.at(key), f"{what}.{key}: expected {_TYPE_NAMES[kind]}, found {show(d[key])}")
         return None
 
     def text(self, d: MarkedDict, key: str, what: str, default: Any = _MISSING) -> Any:
@@ -118,6 +113,6 @@ class Reader:
                default: Any = _MISSING) -> Any:
         value = self.field(d, key, str, what, default)
         if key in d and isinstance(value, str) and value not in choices:
-            self.error(d.at(key), f"{what}.{key}: {_show(value)} is not one of: {', '.join(choices)}")
+            self.error(d.at(key), f"{what}.{key}: {show(value)} is not one of: {', '.join(choices)}")
             return None
         return value

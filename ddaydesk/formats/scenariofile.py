@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from ddaydesk.board import Board
-from ddaydesk.formats.errors import FormatError, Problem
+from ddaydesk.formats.errors import clip, show
 from ddaydesk.formats.mapfile import load_map, place_ref
 from ddaydesk.formats.reader import Reader
-from ddaydesk.formats.yamlmarks import MarkedDict, load_text
+from ddaydesk.formats.yamlmarks import MarkedDict, load_text, read_text
 from ddaydesk.paths import maps_dir
 from ddaydesk.rules.systems import System, load_system, system_ids
 
@@ -70,6 +70,9 @@ class Scenario:
     source: str = ""
     content_hash: str = ""
     unit_index: dict[str, int] = field(default_factory=dict)
+    # Where things stand in the file, for problems found later (a system's set-up checks):
+    # line of each unit id (a `count:` line for each unit it makes) and of each top-level key.
+    lines: dict[str, int] = field(default_factory=dict)
 
 
 # Scenarios loaded in this process, by absolute path: (sha256 of the file, the scenario).
@@ -84,18 +87,11 @@ def load_scenario(path: str | Path) -> Scenario:
     unchanged file (scenario and map) gives the same :class:`Scenario` object: treat it as
     read-only, as the engine does."""
     path = str(path)
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise FormatError([Problem(path, 0, 0, f"cannot read: {exc.strerror or exc}")]) from None
+    raw, text = read_text(path)
     key, digest = os.path.abspath(path), hashlib.sha256(raw).hexdigest()
     hit = _LOADED.get(key)
     if hit is not None and hit[0] == digest and _map_unchanged(hit[1].board):
         return hit[1]
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise FormatError([Problem(path, raw[: exc.start].count(b"\n") + 1, 1, "not UTF-8 text")]) from None
     sc = parse_scenario(load_text(text, path), path)
     sc.content_hash = hashlib.sha256(raw + sc.board.content_hash.encode()).hexdigest()
     _LOADED.pop(key, None)
@@ -120,6 +116,13 @@ def resolve_map(ref: str, scenario_path: str) -> Path:
     return maps_dir() / f"{ref}.yaml"
 
 
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # a name too long for the file system, a NUL in it
+        return False
+
+
 def parse_scenario(doc: Any, path: str) -> Scenario:
     rd = Reader(path)
     top = rd.mapping(doc, (1, 1), "scenario",
@@ -137,8 +140,8 @@ def parse_scenario(doc: Any, path: str) -> Scenario:
     rd.raise_if_problems()
     system = load_system(system_id)
     map_path = resolve_map(map_ref, path)
-    if not map_path.is_file():
-        rd.error(top.at("map"), f"scenario.map: no map {map_ref!r} (looked for {map_path})")
+    if not _is_file(map_path):
+        rd.error(top.at("map"), f"scenario.map: no map {show(map_ref)} (looked for {clip(str(map_path), 200)})")
         rd.raise_if_problems()
     board = load_map(map_path)  # its own problems name the map file
     if board.system != system.id:
@@ -152,7 +155,8 @@ def parse_scenario(doc: Any, path: str) -> Scenario:
             rd.error(turns.at("last"), f"scenario.turns.last: {last} is before the first turn {first}")
     first_player = rd.choice(top, "first_player", system.sides, "scenario")
     options = _options(rd, top, system)
-    units = _units(rd, top, system, board, first, last)
+    unit_lines: dict[str, int] = {}
+    units = _units(rd, top, system, board, first, last, unit_lines)
     markers = _markers(rd, top, system, board)
     victory = rd.text(top, "victory", "scenario", default="standard")
     rd.raise_if_problems()
@@ -162,6 +166,7 @@ def parse_scenario(doc: Any, path: str) -> Scenario:
         description=description, source=path,
     )
     sc.unit_index = {u.id: k for k, u in enumerate(units)}
+    sc.lines = {**{f"scenario.{k}": p[0] for k, p in top.key_pos.items()}, **unit_lines}
     return sc
 
 
@@ -178,7 +183,8 @@ def _options(rd: Reader, top: MarkedDict, system: System) -> dict[str, bool]:
     return options
 
 
-def _units(rd: Reader, top: MarkedDict, system: System, board: Board, first: int, last: int) -> list[UnitSpec]:
+def _units(rd: Reader, top: MarkedDict, system: System, board: Board, first: int, last: int,
+           lines: dict[str, int]) -> list[UnitSpec]:
     items = rd.seq(top["units"], top.at("units"), "scenario.units")
     units: list[UnitSpec] = []
     seen: dict[str, int] = {}
@@ -191,7 +197,7 @@ def _units(rd: Reader, top: MarkedDict, system: System, board: Board, first: int
         n_before = len(rd.problems)
         uid = rd.text(u, "id", what)
         if isinstance(uid, str):
-            what = f"unit {uid}"
+            what = f"unit {clip(uid)}"
             if uid in seen:
                 rd.error(u.at("id"), f"{what}: duplicate unit id (first at line {seen[uid]})")
             seen.setdefault(uid, u.at("id")[0])
@@ -226,7 +232,7 @@ def _units(rd: Reader, top: MarkedDict, system: System, board: Board, first: int
                 arrive_turn = rd.integer(a, "turn", f"{what}.arrives", lo=first, hi=last)
                 arrive_region = rd.text(a, "region", f"{what}.arrives", default=None)
                 if arrive_region is not None and arrive_region not in board.regions:
-                    rd.error(a.at("region"), f"{what}.arrives.region: no region {arrive_region!r} on map {board.id}")
+                    rd.error(a.at("region"), f"{what}.arrives.region: no region {show(arrive_region)} on map {board.id}")
         if "part" in u and "hex" not in u:
             rd.error(u.at("part"), f"{what}.part: a part is given only with a start 'hex'")
         count = rd.integer(u, "count", what, lo=1, hi=MAX_COUNT, default=None)
@@ -239,6 +245,7 @@ def _units(rd: Reader, top: MarkedDict, system: System, board: Board, first: int
                     rd.error(u.at("count"), f"{what}: unit id {one} made by count is already used (line {seen[one]})")
                     break
                 seen.setdefault(one, u.at("id")[0])
+                lines[one] = u.pos[0]
                 units.append(UnitSpec(
                     id=one, name=name if count is None else f"{name} {one.rsplit('-', 1)[1]}",
                     side=side, nationality=nationality, type=utype, attack=values[0],

@@ -4,6 +4,10 @@ Mappings load as :class:`MarkedDict` and sequences as :class:`MarkedList`; both 
 ``dict``/``list`` subclasses that also remember where each key and item stood, so a
 validator can say ``file:line:col`` for any value. Only YAML's safe tags are accepted.
 
+Limits (:mod:`~ddaydesk.formats.yamlcheck`): a document with aliases is measured before any
+value is built from it (values once aliases are expanded, depth); each scalar is checked as
+it is built (tags, numbers); the pure-Python composer stops at the nesting limit.
+
 Text is parsed with libyaml (``yaml.CSafeLoader``, about ten times faster: a campaign map
 and scenario in 40 ms instead of 300) when PyYAML has it, else with the pure-Python safe
 loader. Both give the same values and positions (tests/formats/test_yamlmarks.py); when
@@ -17,7 +21,9 @@ from typing import Any
 
 import yaml
 
-from ddaydesk.formats.errors import FormatError, Problem
+from ddaydesk.formats.errors import FormatError, Problem, show
+from ddaydesk.formats.textfile import position, read_text
+from ddaydesk.formats.yamlcheck import MAX_DEPTH, check_aliases, checked_constructors
 
 Pos = tuple[int, int]  # 1-based (line, col)
 
@@ -62,6 +68,8 @@ _CLoader = type("_CLoader", (_FAST,), {}) if _FAST is not None else None
 
 
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> MarkedDict:
+    if not isinstance(node, yaml.MappingNode):  # (a !!map tag on something else)
+        raise yaml.constructor.ConstructorError(None, None, "!!map on a value that is not a mapping", node.start_mark)
     out = MarkedDict()
     out.pos = _pos(node)
     loader.flatten_mapping(node)
@@ -75,7 +83,7 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> MarkedDict:
             ) from None
         if key in out:
             raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {key!r}", key_node.start_mark
+                None, None, f"duplicate key {show(key)}", key_node.start_mark
             )
         out[key] = loader.construct_object(value_node, deep=True)
         out.key_pos[key] = _pos(key_node)
@@ -84,6 +92,8 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> MarkedDict:
 
 
 def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> MarkedList:
+    if not isinstance(node, yaml.SequenceNode):
+        raise yaml.constructor.ConstructorError(None, None, "!!seq on a value that is not a list", node.start_mark)
     out = MarkedList(loader.construct_object(child, deep=True) for child in node.value)
     out.pos = _pos(node)
     out.item_pos = [_pos(child) for child in node.value]
@@ -92,6 +102,7 @@ def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> MarkedList:
 
 for _cls in (_Loader, _CLoader):
     if _cls is not None:
+        checked_constructors(_cls)
         _cls.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
         _cls.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
@@ -100,52 +111,81 @@ class _Redo(Exception):
     """libyaml placed something differently from the pure-Python loader: parse again."""
 
 
+_NULL = "tag:yaml.org,2002:null"
+
+
 def _null_fast(loader: Any, node: yaml.ScalarNode) -> None:
     if not node.value:  # an empty value: libyaml puts it where the next token starts
         raise _Redo
-    return None
+    return _Loader.yaml_constructors[_NULL](loader, node)
 
 
 if _CLoader is not None:
-    _CLoader.add_constructor("tag:yaml.org,2002:null", _null_fast)
+    _CLoader.add_constructor(_NULL, _null_fast)
 
-_BAD_VALUE = (ValueError, IndexError, TypeError)
+
+def _compose_node(loader: _Loader, parent: Any, index: Any) -> Any:
+    # The pure-Python composer recurses once per level: stop at the limit, where the
+    # problem is, before Python's own recursion limit hides it.
+    depth = loader.__dict__.get("_depth", 0) + 1
+    if depth > MAX_DEPTH:
+        mark = loader.peek_event().start_mark
+        raise yaml.composer.ComposerError(None, None, f"nested too deeply (more than {MAX_DEPTH} levels)", mark)
+    loader._depth = depth
+    try:
+        return yaml.SafeLoader.compose_node(loader, parent, index)
+    finally:
+        loader._depth = depth - 1
+
+
+_Loader.compose_node = _compose_node
+# "=" (YAML 1.1's !!value) reads as a plain string: no constructor would take it.
+for _cls in (_Loader, _CLoader):
+    if _cls is not None:
+        _cls.yaml_implicit_resolvers = {
+            first: [(tag, rx) for tag, rx in rules if tag != "tag:yaml.org,2002:value"]
+            for first, rules in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+
+
+def _load(cls: type, text: str, path: str) -> Any:
+    loader = cls(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        if "*" in text:  # (no alias, nothing shared: the file's size bounds what it holds)
+            check_aliases(node, path)
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
 
 
 def load_text(text: str, path: str, *, fast: bool = True) -> Any:
-    """Parse YAML text; a syntax error becomes a :class:`FormatError` with its position.
+    """Parse YAML text within the limits of :mod:`~ddaydesk.formats.yamlcheck`; a syntax
+    error or a value past a limit becomes a :class:`FormatError` with its position.
     ``fast=False``: the pure-Python loader only."""
     if fast and _CLoader is not None and "\t" not in text:  # libyaml accepts tabs PyYAML refuses
         try:
-            return yaml.load(text, Loader=_CLoader)  # noqa: S506 - derives from CSafeLoader
-        except (yaml.YAMLError, RecursionError, _Redo, *_BAD_VALUE):
+            return _load(_CLoader, text, path)
+        except (yaml.YAMLError, FormatError, RecursionError, _Redo, ValueError, TypeError):
             pass  # the pure-Python loader below says what is wrong, in its words
     try:
-        return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
+        return _load(_Loader, text, path)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = exc.problem or exc.context or "invalid YAML"
         if exc.problem and exc.context and exc.context_mark:
             what += f" ({exc.context} at line {exc.context_mark.line + 1})"
-        raise FormatError([Problem(path, line, col, f"YAML syntax: {what}")]) from None
+        syntax = isinstance(exc, (yaml.scanner.ScannerError, yaml.parser.ParserError))
+        raise FormatError([Problem(path, line, col, f"YAML{' syntax' if syntax else ''}: {what}")]) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow
+        line, col = position(text, exc.position)
+        ch = chr(exc.character) if isinstance(exc.character, int) else exc.character
+        raise FormatError([Problem(path, line, col, f"YAML: character {ch!r} is not allowed in a YAML file")]) from None
     except yaml.YAMLError as exc:
-        raise FormatError([Problem(path, 0, 0, f"YAML: {exc}")]) from None
-    except RecursionError:
-        raise FormatError([Problem(path, 0, 0, "YAML nested too deeply")]) from None
-    except _BAD_VALUE as exc:  # PyYAML's own constructors, e.g. an empty "!!int"
-        raise FormatError([Problem(path, 0, 0, f"YAML: a value cannot be read ({exc})")]) from None
+        raise FormatError([Problem(path, 1, 1, f"YAML: {show(str(exc), 200)}")]) from None
 
 
 def load_file(path: str) -> Any:
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
-    except OSError as exc:
-        raise FormatError([Problem(path, 0, 0, f"cannot read: {exc.strerror or exc}")]) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise FormatError([Problem(path, line, 1, "not UTF-8 text")]) from None
-    return load_text(text, path)
+    return load_text(read_text(path)[1], path)

@@ -1,15 +1,16 @@
 """Engine actions in plain words for the player ("Land 1st Infantry Division at 1620").
 
 Generic over the action dataclasses: the kind gives the verb, unit ids become unit names,
-place fields (board indices) become printed hex labels, so a rules module's new action reads
-sensibly without a line here; the phrasing of the common kinds is tuned below.
+place fields (board indices) become place names, so a rules module's new action reads
+sensibly without a line here; the phrasing of the common kinds is tuned below, and a system's
+profile may phrase its own kinds whole (``UIProfile.phrases``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import fields
 
-from ddaydesk.board import Board
 from ddaydesk.formats.scenariofile import Scenario
 
 VERBS = {  # kind -> verb phrase; the rest of the action's fields follow it
@@ -30,15 +31,39 @@ PLACE_FIELDS = {"target", "place", "hex", "at", "to", "zone"}
 UNIT_FIELDS = {"unit", "units", "attackers", "defender"}
 
 
-def describe(scenario: Scenario, board: Board, action) -> str:
+def describe(scenario: Scenario, action, place_name: Callable[[int], str],
+             phrases: Mapping[str, str] | None = None,
+             unit_where: Callable[[str], str] | None = None) -> str:
+    """``action`` in words; ``place_name(i)`` names a place, ``unit_where(uid)`` where a unit
+    stands (for a phrase's ``{unit_where}``)."""
+    board = scenario.board
+
     def unit(uid: str) -> str:
         k = scenario.unit_index.get(uid)
-        return scenario.units[k].name if k is not None else uid
+        return scenario.units[k].name if k is not None else "a unit"
 
     def region(rid: str) -> str:
-        r = board.regions.get(rid) if hasattr(board, "regions") else None
-        return getattr(r, "name", rid) if r is not None else rid
+        r = board.regions.get(rid)
+        return r.name if r is not None and r.name else rid.replace("_", " ").replace("-", " ")
 
+    def value(name: str, v) -> str:
+        if name in UNIT_FIELDS:
+            names = [unit(v)] if isinstance(v, str) else [unit(u) for u in v]
+            return ", ".join(names) if names else "no unit (stay)"
+        if name in PLACE_FIELDS and isinstance(v, int):
+            return place_name(v) if v >= 0 else "off the map"
+        if name == "via":
+            return " → ".join(place_name(p) for p in v)
+        if name == "region":
+            return region(v)
+        return str(v)
+
+    phrase = (phrases or {}).get(action.kind)
+    if phrase is not None:
+        values = {f.name: value(f.name, getattr(action, f.name)) for f in fields(action)}
+        uid = getattr(action, "unit", None)
+        values["unit_where"] = unit_where(uid) if unit_where and isinstance(uid, str) else ""
+        return phrase.format(**values)
     words = [VERBS.get(action.kind, action.kind.replace("_", " ").capitalize())]
     for f in fields(action):
         if f.name == "side":
@@ -48,15 +73,12 @@ def describe(scenario: Scenario, board: Board, action) -> str:
             continue
         if v in ((), "", None, False, 0) and not (action.kind == "advance" and f.name == "units"):
             continue
-        if f.name in UNIT_FIELDS:
-            names = [unit(v)] if isinstance(v, str) else [unit(u) for u in v]
-            words.append(", ".join(names) if names else "no unit (stay)")
-        elif f.name in PLACE_FIELDS and isinstance(v, int):
-            words.append(f"at {board.labels[v]}" if v >= 0 else "off the map")
+        if f.name in PLACE_FIELDS and isinstance(v, int):
+            words.append(f"at {value(f.name, v)}")
         elif f.name == "via":
-            words.append("via " + " → ".join(board.labels[p] for p in v))
-        elif f.name == "region":
-            words.append(region(v))
+            words.append("via " + value(f.name, v))
+        elif f.name in UNIT_FIELDS or f.name == "region":
+            words.append(value(f.name, v))
         elif v is True:
             words.append(FLAGS.get(f.name, f.name.replace("_", " ")))
         else:
@@ -67,7 +89,7 @@ def describe(scenario: Scenario, board: Board, action) -> str:
 
 
 def places(action, start: int = -1) -> tuple[int, ...]:
-    """The hexes an action names, in order (a path: from ``start``, its unit's hex)."""
+    """The places an action names, in order (a path: from ``start``, its unit's place)."""
     via = getattr(action, "via", ())
     if via:
         return ((start,) if start >= 0 else ()) + tuple(via)

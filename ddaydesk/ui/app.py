@@ -36,18 +36,6 @@ def mark_running(settings: QSettings, running: bool) -> None:
     settings.sync()
 
 
-def window_for(port, settings: QSettings, autosave: bool = True):
-    """The game's window: D-Day2's zone map and action list, or the hex map window."""
-    from ddaydesk.ui.mainwindow import MainWindow
-
-    game = getattr(port, "game", None)  # the engine's Game behind the port
-    if game is not None and game.scenario.system.id == "dd2":
-        from ddaydesk.ui.dd2window import DD2Window
-
-        return DD2Window(game, settings=settings, autosave=autosave)
-    return MainWindow(port, settings, autosave=autosave)
-
-
 def run_gui(path: str | None = None, smoke: bool = False, screenshot: str | None = None) -> int:
     app = make_app()
     settings = QSettings()
@@ -67,7 +55,9 @@ def run_gui(path: str | None = None, smoke: bool = False, screenshot: str | None
             return 1
         QMessageBox.critical(None, "ddaydesk: cannot open", str(exc))
         return 1
-    win = window_for(port, settings, autosave=not smoke)
+    from ddaydesk.ui.mainwindow import MainWindow
+
+    win = MainWindow(port, settings, autosave=not smoke)
     win.show()
     if smoke:
         app.processEvents()

@@ -81,7 +81,7 @@ class CombatDialog(QDialog):
         self.attackers = attackers
         self.defender_place = defender_place
         self.result: CombatResult | None = None
-        self.setWindowTitle(f"Attack on {port.board.labels[defender_place]}")
+        self.setWindowTitle(f"Attack on {port.place_name(defender_place)}")
         self.resize(760, 640)
         lay = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -148,7 +148,7 @@ class CombatDialog(QDialog):
             return
         self.preview = pv
         self.attack_box.setText(_lines_html("Attack", pv.attack_lines, pv.attack_total))
-        self.defence_box.setText(_lines_html(f"Defence in {self.port.board.labels[pv.defender_place]}",
+        self.defence_box.setText(_lines_html(f"Defence in {self.port.place_name(pv.defender_place)}",
                                              pv.defence_lines, pv.defence_total))
         self.odds.setText(linked(f"{pv.attack_total} against {pv.defence_total}: column {pv.column}"
                                  + (f"  ({pv.rule})" if pv.rule else "")))

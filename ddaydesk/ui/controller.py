@@ -64,13 +64,18 @@ class Controller(QObject):
         self.range: MoveRange | None = None
         self.supply_on = False
         self.zoc_on = False
+        self.unsaved = 0  # actions, undos and redos since the game was opened or saved
 
     # -- reading ------------------------------------------------------------------------------
     def unit(self, uid: str) -> UnitInfo | None:
         return next((u for u in self.view.units if u.id == uid), None)
 
     def enemy_side(self) -> str:
-        return next(s for s in self.port.sides() if s != self.side)
+        """The other side ("" in a game played by one side only)."""
+        return next((s for s in self.port.sides() if s != self.side), "")
+
+    def place_name(self, place: int) -> str:
+        return self.port.place_name(place)
 
     def refresh(self) -> None:
         """Re-read the viewing side's view and every overlay that is on."""
@@ -120,8 +125,8 @@ class Controller(QObject):
         unit = self.unit(self.range.unit)
         self.pathChanged.emit(self.range.path_to(place), self.range.step_costs())
         if unit is not None:
-            self.message.emit(f"{unit.name} to {self.port.board.labels[place]}: "
-                              f"{self.range.cost[place]:g} MP; click to move")
+            cost = f"{self.range.cost[place]:g} {self.range.cost_unit}; " if self.range.cost_unit else ""
+            self.message.emit(f"{unit.name} to {self.place_name(place)}: {cost}click to move")
 
     def click(self, place: int, unit_id: str) -> None:
         clicked = self.unit(unit_id) if unit_id else None
@@ -159,16 +164,16 @@ class Controller(QObject):
         if unit is None or self.range is None:
             return False
         path = self.range.path_to(place)
-        board = self.port.board
-        start = board.labels[path[0]] if path[0] >= 0 else "enters"
-        text = f"{unit.name}: {start} → {board.labels[place]} ({self.range.cost[place]:g} MP)"
+        start = self.port.place_name(path[0], unit.part) if path[0] >= 0 else "enters"
+        cost = f" ({self.range.cost[place]:g} {self.range.cost_unit})" if self.range.cost_unit else ""
+        text = f"{unit.name}: {start} → {self.place_name(place)}{cost}"
         return self.apply(text, lambda: self.port.move(unit.id, path))
 
     def attack(self, attackers: list[str], place: int,
                support: dict[str, int]) -> tuple[CombatResult | None, str]:
         """Resolve an attack (dice: not undoable); returns the result or the refusal reason."""
-        board = self.port.board
-        text = f"Attack on {board.labels[place]} by {', '.join(attackers)}"
+        names = [u.name for u in (self.unit(a) for a in attackers) if u is not None]
+        text = f"Attack on {self.place_name(place)} by {', '.join(names)}"
         box: list[CombatResult] = []
         before = self.view.active_side
         why = self.refusal(text, lambda: box.append(self.port.resolve_combat(attackers, place, support)))
@@ -220,11 +225,14 @@ class Controller(QObject):
             self.show_side(side)
 
     def show_side(self, side: str) -> None:
+        changed = side != self.side
         self.side = side
         self.refresh()
+        if changed:  # no secrets, so no blank screen between players: say whose seat it is
+            self.message.emit(f"The {side.capitalize()} player acts now")
 
     def set_secret(self, key: str, value: str) -> bool:
-        return self.apply(f"{self.side} made a secret choice", lambda: self.port.set_secret(key, value))
+        return self.apply(f"The {self.side} player made a secret choice", lambda: self.port.set_secret(key, value))
 
     def _step(self, fn: Callable[[], None]) -> None:
         try:
@@ -235,6 +243,7 @@ class Controller(QObject):
         self._after_change()
 
     def _after_change(self) -> None:
+        self.unsaved += 1
         self.refresh()
         self.actionApplied.emit(self.port.last_action_text())
 

@@ -61,8 +61,8 @@ def short_label(unit: UnitInfo) -> str:
     words = [w for w in re.split(r"[\s\-]+", name) if w and w.lower() not in ("panzer", "division")]
     if unit.type == "hq":
         initials = "".join(w[0] for w in re.split(r"[\s\-]+", name) if w[:1].isupper())
-        return initials[:4] or unit.id[:4]
-    return (words[0] if words else unit.id)[:5]
+        return initials[:4] or name[:4]
+    return (words[0] if words else name)[:5]
 
 
 def size_mark(unit: UnitInfo) -> str:
@@ -71,10 +71,13 @@ def size_mark(unit: UnitInfo) -> str:
     return unit.size
 
 
-def face_of(unit: UnitInfo) -> Face:
-    return Face(unit.type, unit.nationality, short_label(unit), size_mark(unit),
-                f"{unit.attack}-{unit.defence}-{unit.movement}", unit.reduced,
-                min(unit.turns_out_of_supply, 2))
+def face_of(unit: UnitInfo, labelled: bool = True) -> Face:
+    """What the unit's counter shows; ``labelled=False``: the face alike units share (no
+    designation: one counter stands for all of them)."""
+    values = (unit.attack, unit.defence, unit.movement)
+    return Face(unit.type, unit.nationality, short_label(unit) if labelled else "", size_mark(unit),
+                "-".join(map(str, values)) if any(values) else "",  # a system without factors prints none
+                unit.reduced, min(unit.turns_out_of_supply, 2))
 
 
 class CounterArt:

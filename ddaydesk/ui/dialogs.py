@@ -31,6 +31,7 @@ from ddaydesk.formats.catalog import ScenarioEntry, bundled_scenarios
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.scenariofile import load_scenario
 from ddaydesk.rules.options import option_listing
+from ddaydesk.rules.systems import load_system
 
 
 def _unplayable(system_id: str) -> str:
@@ -43,6 +44,14 @@ def _unplayable(system_id: str) -> str:
     except FormatError as exc:
         return str(exc.problems[0].message) if exc.problems else str(exc)
     return ""
+
+
+@cache
+def _system_title(system_id: str) -> str:
+    try:
+        return load_system(system_id).title
+    except FormatError:
+        return system_id
 
 
 @cache
@@ -64,7 +73,7 @@ class NewGameDialog(QDialog):
         self.list = QListWidget()
         self.entries = [e for e in bundled_scenarios() if e.ok]
         for e in self.entries:
-            item = QListWidgetItem(f"{e.title}\n{e.system} · turns {e.turns}")
+            item = QListWidgetItem(f"{e.title}\n{_system_title(e.system)} · turns {e.turns}")
             item.setData(Qt.ItemDataRole.UserRole, e.path)
             why = _unplayable(e.system)
             if why:
@@ -116,7 +125,7 @@ class NewGameDialog(QDialog):
         for row in listing.rows:  # as the scenario sets them, each titled with its clause ids
             c = QCheckBox(f"{row.title}  ({row.rules})" if row.rules else row.title)
             c.setChecked(row.on)
-            c.setToolTip(f"{row.id}: {row.rules}" if row.rules else row.id)
+            c.setToolTip(f"{row.title}: {row.rules}" if row.rules else row.title)
             self.options_layout.addWidget(c)
             self.checks[row.id] = c
         self.standard_rules.setText(listing.standard_rules)

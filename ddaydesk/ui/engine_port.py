@@ -7,7 +7,7 @@ Translation only: engine states become :class:`GameView`s, ``reach`` a :class:`M
 
 from __future__ import annotations
 
-import secrets as _secrets
+from dataclasses import replace
 from pathlib import Path
 
 from ddaydesk.board import Board
@@ -25,17 +25,19 @@ from ddaydesk.engine import (
     legal_actions,
     load_game,
     load_sequence,
-    reach,
     rules_module,
     view,
     zoc_map,
 )
 from ddaydesk.engine.hidden_setup import ChooseArea, PlaceWithheld, Withhold
-from ddaydesk.engine.movement import move_problem, why_not
 from ddaydesk.engine.savefile import is_save, save_text
+from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.scenariofile import Scenario, load_scenario
 from ddaydesk.rules.combat.words import log_text as combat_log_text
+from ddaydesk.ui.action_text import describe, places
+from ddaydesk.ui.names import Namer, place_text
 from ddaydesk.ui.port import (
+    Capabilities,
     CombatPreview,
     CombatResult,
     GameView,
@@ -45,14 +47,11 @@ from ddaydesk.ui.port import (
     SupplyView,
     UnitInfo,
 )
+from ddaydesk.ui.port_moves import drifts, move_range, trails, why_not_move
+from ddaydesk.ui.port_text import capabilities, log_entry, own_moves, phase_title
+from ddaydesk.ui.profiles import profile_for
 
-NOT_YET = "is not part of this build yet"
 WEATHER = {"CLR": "clear", "RAIN": "rain", "MUD": "mud", "SNOW": "snow"}
-
-
-def phase_name(phase_id: str) -> str:
-    """'allied.movement' -> 'movement', 'setup.invasion_area' -> 'invasion area'."""
-    return phase_id.split(".", 1)[-1].replace("_", " ")
 
 
 def open_engine_game(path: str | Path, options: dict[str, bool] | None = None) -> EnginePort:
@@ -62,21 +61,25 @@ def open_engine_game(path: str | Path, options: dict[str, bool] | None = None) -
     sc = load_scenario(path)
     opts = dict(sc.options)
     opts.update(options or {})
-    return EnginePort(Game(sc, seed=_secrets.randbits(32), options=opts))
+    return EnginePort(Game(sc, options=opts))  # dice from the operating system, drawn when rolled
 
 
 class EnginePort:
     def __init__(self, game: Game):
         self.game = game
         self.scenario: Scenario = game.scenario
-        self._phases = tuple(p.id for p in load_sequence(self.scenario.system.id).phases)
+        sid = self.scenario.system.id
+        sequence = load_sequence(sid).phases
+        self._phases = tuple(p.id for p in sequence)
+        self.profile = profile_for(sid)
+        self.name = Namer(self.scenario, self.profile.words)  # engine text -> names
+        self._caps = capabilities(self.scenario, sequence)
+        self._own_moves = own_moves(sid)
         self._oos_key: tuple = ()
         self._oos: set[str] = set()
         self._log_entries: dict[str, list[tuple[Action, LogEntry]]] = {}  # per side, see _log
-        rm = rules_module(self.scenario.system.id)
-        self._words = rm.describe  # a system's own words for its actions and phases
-        self._phase_name = rm.phase_name or phase_name
-        self._phase_label = rm.phase_label
+        rm = rules_module(sid)  # a system's own words for its actions and phases, where it has them
+        self._describe, self._phase_name, self._phase_label = rm.describe, rm.phase_name, rm.phase_label
         self._previews = None  # supply_port.MovePreviews, made on the first hover
 
     @property
@@ -85,6 +88,40 @@ class EnginePort:
 
     def sides(self) -> tuple[str, ...]:
         return self.scenario.system.sides
+
+    def capabilities(self) -> Capabilities:
+        return self._caps
+
+    def place_name(self, place: int, part: str = "") -> str:
+        return self.profile.where(self.board, place, part, place_text(self.board, place))
+
+    def phase_title(self, phase_id: str) -> str:
+        """A phase in words: the rules module's name for it, or the profile's title."""
+        if self._phase_name is not None:
+            return self.name(self._phase_name(phase_id))
+        return phase_title(phase_id, self.sides(), self.profile.phase_titles)
+
+    def phase_label(self, state) -> str:
+        """The current phase in words (Koenig's rules add the formation drawn and its Operation)."""
+        label = self._phase_label(state) if self._phase_label is not None else None
+        return self.name(label) if label else self.phase_title(state.phase)
+
+    def describe(self, state, action, where=None) -> str:
+        """An action in words, read against ``state`` (the state it is, or was, taken in): the
+        rules module's words where it has them, else the profile's phrases; never ids."""
+        if self._describe is not None:
+            return self.name(self._describe(state, action))
+        if isinstance(action, EndPhase):
+            return f"end of {self.phase_title(state.phase)}"
+        return describe(self.scenario, action, self.place_name, self.profile.phrases,
+                        where or self.unit_where(state))
+
+    def unit_where(self, state):
+        """uid -> where that unit stands in ``state``, in words."""
+        def where(uid: str) -> str:
+            k = self.scenario.unit_index[uid]
+            return self.place_name(state.place[k], state.part[k])
+        return where
 
     def _index(self, unit: str) -> int:
         try:
@@ -96,7 +133,7 @@ class EnginePort:
         try:
             self.game.do(action)
         except IllegalAction as exc:
-            raise PortError(str(exc)) from None
+            raise PortError(self.name(str(exc))) from None
 
     # -- reading ------------------------------------------------------------------------------
     def view(self, side: str) -> GameView:
@@ -109,58 +146,39 @@ class EnginePort:
                 continue
             reduced = v.steps_lost[k] > 0 and u.reduced is not None
             a, d, m = u.reduced if reduced else (u.attack, u.defence, u.movement)
+            place = v.place[k] if status not in (PENDING, WITHHELD) and v.part[k] not in self.profile.words \
+                else -1
             units.append(UnitInfo(
                 id=u.id, name=u.name, side=u.side, nationality=u.nationality, type=u.type,
-                attack=a, defence=d, movement=m, place=v.place[k] if status not in (PENDING, WITHHELD) else -1,
+                attack=a, defence=d, movement=m, place=place,
                 reduced=v.steps_lost[k] > 0, hq=u.hq, size=u.size or "",
                 arrive_turn=u.arrive_turn if status == PENDING else None,
-                eliminated=status == ELIMINATED, turns_out_of_supply=1 if u.id in out else 0))
+                eliminated=status == ELIMINATED, turns_out_of_supply=1 if u.id in out else 0,
+                part=v.part[k], where=self.place_name(place, v.part[k]) if place >= 0 or v.part[k] else ""))
         pending, options = self._secret_choice(side)
+        markers = tuple((m.kind, m.place, m.side) for m in v.markers if m.place >= 0)
         return GameView(side=side, turn=v.turn, last_turn=self.scenario.last_turn,
-                        phase=(self._phase_label and self._phase_label(v)) or self._phase_name(v.phase),
-                        phases=tuple(self._phase_name(p) for p in self._phases),
+                        phase=self.phase_label(v), phases=tuple(self.phase_title(p) for p in self._phases),
                         active_side=v.active, units=tuple(units), log=self._log(side),
                         secrets={k: str(val) for k, val in v.secrets.get(side, {}).items()},
-                        secret_pending=pending, secret_options=options, trails=self._trails(),
-                        markers=tuple((m.kind, m.place, m.side) for m in v.markers if m.place >= 0),
-                        drifts=self._drifts(), outcome=self._outcome(), first_turn=self.scenario.first_turn)
+                        secret_pending=pending, secret_options=options, trails=trails(self.game, self.sides()),
+                        markers=markers + self.profile.markers(self.game.state),
+                        drifts=drifts(self.game.state, self.board), outcome=self._outcome(), tracks=self.profile.tracks(v),
+                        end_phase_text=self._end_phase_text(v), first_turn=self.scenario.first_turn)
 
-    def _drifts(self) -> tuple[tuple[int, int], ...]:
-        """Where airborne units were dropped against where they landed (FMU-AIRB-08), from the
-        drop record the landing rules keep (docs/rules/fire-and-movement.md)."""
-        drops = self.game.state.extra.get("fmu", {}).get("drops", {})
-        out = []
-        for d in drops.values():
-            planned, landed = d.get("planned"), d.get("landed")
-            if planned and landed and planned != landed:
-                out.append((self.board.index(planned), self.board.index(landed)))
-        return tuple(sorted(out))
+    def _end_phase_text(self, state) -> str:
+        words = self.profile.end_phase_words.get(state.phase)
+        if not words and self._describe is not None:  # the rules' own words ("end the 3rd Division activation")
+            words = self.describe(state, EndPhase(state.active))
+        return words or f"end the {state.active.capitalize()} {self.phase_title(state.phase)}"
 
     def _outcome(self) -> str:
         out = self.game.state.game.get("outcome")
         if not out:
-            return ""
+            return self.profile.outcome(self.game.state)
         who = f"the {out['winner']} player wins" if out.get("winner") else "the game is drawn"
         rule = f" ({out['rule']})" if out.get("rule") else ""
-        return f"Game over on turn {out.get('turn', '?')}: {who}: {out.get('reason', '')}{rule}"
-
-    def _trails(self) -> tuple[tuple[int, ...], ...]:
-        """What each side did in its latest movement phase (movement is open information)."""
-        g = self.game
-        latest: dict[str, tuple] = {}  # side -> (turn, phase) of its latest movement
-        out = []
-        for i in range(g.pos - 1, -1, -1):
-            before, ch = g.states[i], g.changes[i]
-            if not ch.moved or not isinstance(g.actions[i], Move):
-                continue
-            side = g.actions[i].side
-            key = latest.setdefault(side, (before.turn, before.phase))
-            if key == (before.turn, before.phase):
-                out.extend(tuple(p for p in path if p >= 0) for _u, _f, _t, path in ch.moved)
-            if len(latest) == len(self.sides()) and all(
-                    latest[s] != (before.turn, before.phase) for s in latest):
-                break
-        return tuple(reversed(out))
+        return self.name(f"Game over on turn {out.get('turn', '?')}: {who}: {out.get('reason', '')}{rule}")
 
     def _secret_choice(self, side: str) -> tuple[str | None, tuple[tuple[str, str], ...]]:
         """The invasion area to record now (D77-SET-03), with the areas the engine allows."""
@@ -182,32 +200,8 @@ class EnginePort:
         while k and kept[k - 1][0] is not g.actions[k - 1]:
             k -= 1
         del kept[k:]
-        kept += ((g.actions[i], self._log_entry(side, i)) for i in range(k, g.pos))
+        kept += ((g.actions[i], log_entry(self, side, i)) for i in range(k, g.pos))
         return tuple(entry for _a, entry in kept)
-
-    def _log_entry(self, side: str, i: int) -> LogEntry:
-        g = self.game
-        board = self.board
-        action, before, ch = g.actions[i], g.states[i], g.changes[i]
-        words = None if action.secret else combat_log_text(self.scenario, action, before, ch)
-        if action.secret and action.side != side:
-            text = "a secret choice was recorded"
-        elif words is not None:  # a combat action in words, its notes included
-            text = words
-        elif isinstance(action, Move) and ch.moved:
-            unit, frm, to, _path = ch.moved[0]
-            name = self.scenario.units[self.scenario.unit_index[unit]].name
-            text = f"{name}: {board.labels[frm] if frm >= 0 else 'enters'} → {board.labels[to]}"
-        elif self._words:
-            text = self._words(before, action)
-        elif isinstance(action, EndPhase):
-            text = f"end of {phase_name(before.phase)}"
-        else:
-            text = action.kind.replace("_", " ")
-        if ch.notes and words is None:
-            text += "; " + "; ".join(ch.notes)
-        return LogEntry(i + 1, before.turn, self._phase_name(before.phase), action.side, text,
-                        tuple(r.value for r in ch.dice))
 
     def needs_handover(self, from_side: str, to_side: str) -> bool:
         """Blank the screen between sides whenever a side holds a secret (or will: withheld set-up)."""
@@ -218,40 +212,12 @@ class EnginePort:
 
     # -- movement -----------------------------------------------------------------------------
     def legal_moves(self, unit: str) -> MoveRange:
-        state = self.game.state
-        k = self._index(unit)
-        phase = current_phase(state)
-        if "place_withheld" in phase.actions:  # set-up: a withheld unit goes where it may stand
-            spots = {a.place: 0 for a in legal_actions(state, phase.side, ("place_withheld",)) if a.unit == unit}
-            if not spots:
-                raise PortError(f"{unit} is not a withheld {phase.side} unit")
-            return MoveRange(unit, -1, spots, {})
-        if phase.kind != "movement" or phase.side != self.scenario.units[k].side:
-            raise PortError(f"{unit} cannot move in the {phase_name(phase.id)} phase")
-        problem = move_problem(state, k, "normal", phase.units)
-        if problem:
-            raise PortError(problem)
-        r = reach(state, k)
-        cost = {i: r.cost(i) for i in r.dest}
-        came: dict[int, int] = {}
-        passes: dict[int, float] = {}
-        for i in r.dest:  # predecessors along every path, which may cross non-destinations
-            j = i
-            while r.prev[j] >= 0 and j not in came:
-                came[j] = r.prev[j]
-                j = r.prev[j]
-                if j not in cost and j != r.start:
-                    passes[j] = r.cost(j)
-        if r.start >= 0:
-            cost[r.start] = 0
-        return MoveRange(unit, r.start, cost, came, frozenset(r.zoc_stops), passes)
+        self._index(unit)
+        return move_range(self, unit)
 
     def why_not(self, unit: str, place: int) -> str:
-        state = self.game.state
-        k = self._index(unit)
-        phase = current_phase(state)
-        problem = move_problem(state, k, "normal", phase.units)
-        return problem or why_not(state, reach(state, k), place)
+        self._index(unit)
+        return why_not_move(self, unit, place)
 
     def move(self, unit: str, path: list[int]) -> None:
         k = self._index(unit)
@@ -267,7 +233,13 @@ class EnginePort:
             raise PortError("units are withheld only in the set-up phase for it")
         self._do(Withhold(self.scenario.units[self._index(unit)].side, unit))
 
+    def _require(self, feature: str) -> None:
+        why = self._caps.why_not(feature)
+        if why:
+            raise PortError(why)
+
     def zoc(self, side: str) -> frozenset[int]:
+        self._require("zoc")
         m = zoc_map(self.game.state, side)
         return frozenset(i for i, b in enumerate(m) if b)
 
@@ -280,40 +252,32 @@ class EnginePort:
                             [n > 0 for n in v.steps_lost], [(m.kind, m.place) for m in v.markers],
                             v.turn, WEATHER.get(str(v.weather), str(v.weather).lower()))
 
-    def _has_supply_rules(self) -> bool:
-        """Koenig's D-Day has no supply rule: no trace, no out-of-supply marks."""
-        from ddaydesk.rules.tables import table_path
-
-        return table_path(self.scenario.system.id, "supply").is_file()
-
     def supply(self, side: str) -> SupplyView:
-        if not self._has_supply_rules():
-            raise PortError(f"{self.scenario.system.title} has no supply rules")
+        self._require("supply")
+        from ddaydesk.ui.supply_port import compute_view
+
         try:
-            from ddaydesk.ui.supply_port import compute_view
-        except ImportError:  # a build without ddaydesk.rules.supply
-            raise PortError(f"the supply trace {NOT_YET}") from None
-        return compute_view(self._supply_input(side), side)
+            sv = compute_view(self._supply_input(side), side)
+        except FormatError as exc:  # a broken drop-in table: the reason, never a crash
+            raise PortError(str(exc.problems[0]) if exc.problems else str(exc)) from None
+        return replace(sv, units={u: replace(us, reason=self.name(us.reason)) for u, us in sv.units.items()})
 
     def supply_after_move(self, unit: str, place: int, via: tuple[int, ...] = ()):
         """Both sides' supply as it would be after this move (the hover preview); None when the
         rules refuse it (docs/ui.md, "What-if supply")."""
-        try:
-            from ddaydesk.ui.supply_port import MovePreviews
-        except ImportError:
-            raise PortError(f"the supply trace {NOT_YET}") from None
+        self._require("supply")
+        from ddaydesk.ui.supply_port import MovePreviews
+
         if self._previews is None:
-            self._previews = MovePreviews()
+            self._previews = MovePreviews(self.name)
         return self._previews.after_move(self.game, unit, place, via)
 
     def _out_of_supply(self, side: str) -> set[str]:
         """Units the supply rules find out of supply now (for the counters' "!" marks)."""
-        if not self._has_supply_rules():
+        if self._caps.why_not("supply"):
             return set()
-        try:
-            from ddaydesk.rules.supply import compute_supply
-        except ImportError:
-            return set()
+        from ddaydesk.rules.supply import compute_supply
+
         key = (self.game.pos, len(self.game.actions), side)
         if key != self._oos_key:
             result = compute_supply(self._supply_input(side), explain=False)
@@ -325,10 +289,17 @@ class EnginePort:
                        support: dict[str, int]) -> CombatPreview:
         phase = current_phase(self.game.state)
         if phase.kind != "combat":
-            raise PortError(f"attacks are made in a combat phase, not in {phase_name(phase.id)}")
+            raise PortError(f"attacks are made in a combat phase, not in the {self.phase_title(phase.id)}")
         from ddaydesk.ui.combat_port import preview
 
-        return preview(self.game.state, attackers, defender_place, support)
+        try:
+            pv = preview(self.game.state, attackers, defender_place, support)
+        except PortError as exc:
+            raise PortError(self.name(str(exc))) from None
+
+        def named(lines):
+            return tuple(replace(m, text=self.name(m.text)) for m in lines)
+        return replace(pv, attack_lines=named(pv.attack_lines), defence_lines=named(pv.defence_lines))
 
     def resolve_combat(self, attackers: list[str], defender_place: int,
                        support: dict[str, int]) -> CombatResult:
@@ -354,23 +325,31 @@ class EnginePort:
         result = done.get("result") or next((n.split("→ ", 1)[1].split(" ", 1)[0] for n in ch.notes
                                              if "→ " in n), "")
         return CombatResult(tuple(r.value for r in ch.dice if "marker" not in r.purpose), result,
-                            combat_log_text(self.scenario, self.game.log[-1], self.game.states[self.game.pos - 1], ch))
+                            self.name(combat_log_text(self.scenario, self.game.log[-1],
+                                                      self.game.states[self.game.pos - 1], ch) or
+                                      "; ".join(ch.notes)))
 
     def choices(self) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
         """What the game waits for now other than moves and the end of the phase, as
         (kind, plain words, places on the map) for the side that must act (``state.active``);
-        a retreat's places are its path from the unit's hex, the last being where it ends."""
-        from ddaydesk.ui.action_text import describe, places
-
+        a retreat's places are its path from the unit's hex, the last being where it ends; an
+        action naming only a unit is about the unit's place."""
         state = self.game.state
+        where = self.unit_where(state)
         out = []
         for a in self._choice_actions(state):
             start = getattr(a, "unit", None)
             at = state.place[self.scenario.unit_index[start]] if isinstance(start, str) and \
                 start in self.scenario.unit_index else -1
-            words = self._words(state, a) if self._words else describe(self.scenario, self.board, a)
-            out.append((a.kind, words, places(a, at)))
+            spots = places(a, at) or ((at,) if at >= 0 else ())
+            out.append((a.kind, self.describe(state, a, where), spots))
         return tuple(out)
+
+    def choice_preview(self, index: int) -> str:
+        acts = self._choice_actions(self.game.state)
+        if not 0 <= index < len(acts):
+            return ""
+        return self.profile.preview(self.game.state, acts[index], self.name)
 
     def _choice_actions(self, state) -> list:
         phase = current_phase(state)
@@ -383,7 +362,7 @@ class EnginePort:
         self._do(acts[index])
 
     def undo_problem(self) -> str:
-        return self.game.undo_problem() or ""
+        return self.name(self.game.undo_problem() or "")
 
     # -- sequence, secrets, log -----------------------------------------------------------------
     def end_phase(self) -> None:
@@ -398,13 +377,13 @@ class EnginePort:
         try:
             self.game.undo()
         except IllegalAction as exc:
-            raise PortError(str(exc)) from None
+            raise PortError(self.name(str(exc))) from None
 
     def redo(self) -> None:
         try:
             self.game.redo()
         except IllegalAction as exc:
-            raise PortError(str(exc)) from None
+            raise PortError(self.name(str(exc))) from None
 
     def can_undo(self) -> bool:
         return self.game.undo_problem() is None

@@ -11,6 +11,8 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath, QPolygonF
+from shapely.geometry import LineString
+from shapely.ops import polylabel, unary_union
 
 from ddaydesk.board import Board
 
@@ -18,12 +20,18 @@ HEX_PX = 40.0  # scene pixels per model unit (hex centre-to-corner radius)
 
 
 class BoardGeometry:
-    def __init__(self, board: Board, scale: float = HEX_PX):
+    """``keep_out``: shapes (model units) an area's name and units keep clear of, such as the
+    boxes a system draws over the map."""
+
+    def __init__(self, board: Board, scale: float = HEX_PX, keep_out=()):
         self.board = board
         self.scale = scale
         self.polygons: list[QPolygonF] = []
         self.centres: list[QPointF] = []
         self.bounds: list[QRectF] = []
+        self.label_width: list[float] = []  # room for a name across the place at its centre
+        self.keep_rects = [QRectF(x0 * scale, y0 * scale, (x1 - x0) * scale, (y1 - y0) * scale)
+                           for x0, y0, x1, y1 in (shape.bounds for shape in keep_out)]
         lay = board.layout
         if lay is not None:
             # Corners as fixed offsets from each centre: arithmetic, no per-hex trigonometry.
@@ -38,14 +46,22 @@ class BoardGeometry:
                 self.polygons.append(QPolygonF([QPointF(cx + dx, cy + dy) for dx, dy in offsets]))
                 self.centres.append(QPointF(cx, cy))
                 self.bounds.append(QRectF(cx + box[0], cy + box[1], box[2], box[3]))
+            self.label_width = [box[2]] * board.n
         else:
+            blocked = unary_union(list(keep_out)) if keep_out else None
             for i in range(board.n):
-                poly = QPolygonF([QPointF(x * scale, y * scale)
-                                  for x, y in board.polygon(i).exterior.coords[:-1]])
+                shape = board.polygon(i)
+                poly = QPolygonF([QPointF(x * scale, y * scale) for x, y in shape.exterior.coords[:-1]])
                 self.polygons.append(poly)
-                cx, cy = board.centre(i)
-                self.centres.append(QPointF(cx * scale, cy * scale))
+                free = shape.difference(blocked) if blocked is not None and shape.intersects(blocked) else shape
+                if free.geom_type != "Polygon":  # cut in pieces: the largest one
+                    free = max(getattr(free, "geoms", [shape]), key=lambda g: g.area)
+                c = polylabel(free, 0.05)  # the visual centre: where a name fits best
+                self.centres.append(QPointF(c.x * scale, c.y * scale))
                 self.bounds.append(poly.boundingRect())
+                x0, _y0, x1, _y1 = shape.bounds
+                chord = shape.intersection(LineString([(x0 - 1, c.y), (x1 + 1, c.y)]))
+                self.label_width.append(chord.length * scale)
         r = QRectF(self.bounds[0])
         for b in self.bounds:
             if not r.contains(b):
@@ -115,6 +131,12 @@ class BoardGeometry:
         """The outer edge of a set of places: sides whose other place is not in the set."""
         inside = set(hexes)
         path = QPainterPath()
+        if self.board.grid is None:  # areas: the outline of their union (borders are not straight)
+            merged = unary_union([self.board.polygon(i) for i in inside]) if inside else None
+            for poly in getattr(merged, "geoms", [merged] if merged is not None else []):
+                for ring in (poly.exterior, *poly.interiors):
+                    path.addPolygon(QPolygonF([QPointF(x * self.scale, y * self.scale) for x, y in ring.coords]))
+            return path
         adj = self.board.adj
         for i in inside:
             for j in adj[i]:
@@ -145,3 +167,15 @@ class BoardGeometry:
             else:
                 path.lineTo(self.centres[i])
         return path
+
+
+def links(board: Board) -> list[tuple[int, int]]:
+    """Adjacent areas that share no border (a sector map's graph): drawn as lines."""
+    if board.grid is not None:
+        return []
+    out = []
+    for i in range(board.n):
+        for j in board.adj[i]:
+            if i < j and board.polygon(i).boundary.intersection(board.polygon(j).boundary).length == 0:
+                out.append((i, j))
+    return out

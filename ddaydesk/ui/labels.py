@@ -115,14 +115,15 @@ class LabelPlanner:
     def stack_rect(self, place: int, n: int) -> QRectF:
         """The square a stack of ``n`` counters covers (counterlayer.py's layout)."""
         c = self.geom.centres[place]
-        half = COUNTER / 2 + (n - 1) * STACK_STEP / 2
+        half = COUNTER / 2 + (n - 1) * COUNTER * STACK_STEP / 2
         return QRectF(c.x() - half, c.y() - half, 2 * half, 2 * half)
 
-    def plan(self, level: float, stacks: dict[int, int]) -> list[Label]:
+    def plan(self, level: float, stacks: dict[int, int], dpr: float = 1.0) -> list[Label]:
         """The names shown at ``level`` (device pixels per scene unit) with counter stacks
-        on ``stacks`` (place -> number of counters)."""
-        # about 13 device pixels whatever the zoom (never below a fifth of a hex)
-        px = max(self.geom.scale * 0.18, 13 / level)
+        on ``stacks`` (place -> number of counters), on a screen of ``dpr`` device pixels per
+        logical pixel."""
+        # about 13 logical pixels whatever the zoom (never below a fifth of a hex)
+        px = max(self.geom.scale * 0.18, 13 * dpr / level)
         counters, placed, marks = _Grid(COUNTER * 2), _Grid(COUNTER * 2), _Grid(COUNTER * 2)
         for p, n in stacks.items():
             if n > 0:

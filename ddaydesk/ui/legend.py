@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from ddaydesk.ui.overlays import LAYERS, MARKER_LABELS, Overlays
 
 SWATCH = QSize(30, 16)
+TITLES = {"choices": "Combat result"}  # groups that are no View layer (those have their title there)
 MARKER_WORDS = {"supply_centre": "supply centre", "interdiction": "interdiction", "beachhead": "beachhead",
                 "drop_zone": "drop zone"}
 
@@ -56,7 +57,13 @@ def entries(ov: Overlays) -> list[tuple[str, str, object]]:
                 ("supply", "out of supply for longer", "mark:2")]
     if on("trails"):
         out.append(("trails", "the last move of each unit", ov.trails))
+    if "choices" in ov.filled:
+        out.append(("choices", "a retreat or advance may end there: click to choose it", ov.choice_ends))
     for kind in sorted(ov.marker_kinds):
+        if kind in ov.skip_markers:  # drawn by the system's profile: its own sample, if it gives one
+            if kind in ov.owned_samples:
+                out.append(("markers", *ov.owned_samples[kind]))
+            continue
         label = MARKER_LABELS.get(kind, kind[:3].upper())
         out.append(("markers", MARKER_WORDS.get(kind, kind.replace("_", " ")), f"chip:{label}"))
     if ov.drift_shown:
@@ -144,7 +151,7 @@ class MapLegend(QFrame):
         for lay, text, sample in shown:
             if lay != layer:
                 layer = lay
-                title = QLabel(LAYERS[lay][0] if lay in LAYERS else "Map markers")
+                title = QLabel(LAYERS[lay][0] if lay in LAYERS else TITLES.get(lay, "Map markers"))
                 title.setStyleSheet("font-weight: bold;")
                 self.rows.addWidget(title)
                 title.show()  # (now, so that the size below counts it)

@@ -27,10 +27,10 @@ from PySide6.QtGui import (
 
 from ddaydesk.board import Board
 from ddaydesk.ui import terrain_marks as marks
-from ddaydesk.ui.geometry import HEX_PX, BoardGeometry
+from ddaydesk.ui.geometry import HEX_PX, BoardGeometry, links
 from ddaydesk.ui.labels import Label, LabelPlanner
+from ddaydesk.ui.maplabels import area_labels
 from ddaydesk.ui.palette import DEFAULT, Palette
-from ddaydesk.ui.sector_marks import draw_sector_marks
 
 TILE = 512  # device pixels per tile side
 BLEED = 2  # extra pixels drawn around a tile so smooth scaling has neighbours to sample
@@ -61,17 +61,22 @@ def render_board(board: Board, scale: float = HEX_PX, labels: bool = True,
 
 
 class MapRenderer:
-    def __init__(self, board: Board, geom: BoardGeometry, palette: Palette, labels: bool = True):
+    def __init__(self, board: Board, geom: BoardGeometry, palette: Palette, labels: bool = True,
+                 paint_extra=None):
         self.board = board
         self.geom = geom
         self.palette = palette
         self.labels = labels
+        self.paint_extra = paint_extra  # a system's static art (UIProfile.paint_map), or None
+        self.dpr = 1.0  # device pixels per logical pixel of the screen shown on (names' least size)
         self._tiles: OrderedDict[tuple[float, int, int], QPixmap] = OrderedDict()
         self._sea = bytearray(1 if self._is_water(i) else 0 for i in range(board.n))
         self._place_kind = {p.place: p.kind for p in board.places}
-        self.names = LabelPlanner(board, geom, self.paper_rect())
+        # hex maps: place names clear of the counter stacks; area maps: every area's name
+        self.names = LabelPlanner(board, geom, self.paper_rect()) if board.grid is not None else None
         self._stacks: dict[int, int] = {}  # counters per place: names keep clear of them
         self._labels: dict[float, list[Label]] = {}
+        self._links = links(board)
 
     def _is_water(self, i: int) -> bool:
         return self.board.terrain_of(i) in ("sea", "lake")
@@ -142,13 +147,15 @@ class MapRenderer:
             self._shore(p, inside, px)
             self._hexsides(p, inside, px)
         self._regions(p, near, px)
-        self._settlements(p, inside, level)
+        if self.board.grid is not None:
+            self._settlements(p, inside, level)
+        self._draw_links(p, px)
+        if self.paint_extra is not None:
+            self.paint_extra(p, self.board, self.geom)
         if self.labels and level >= 0.85 and self.board.grid is not None:
             self._hex_numbers(p, inside)
         if self.labels:
             self._names(p, rect, level)
-        if self.board.props and any(self.board.props):  # a D-Day Dice Battle Map's printing
-            draw_sector_marks(p, self.board, self.geom, near)
         p.setClipping(False)
         p.setPen(QPen(QColor("#2a2a22"), max(px * 2, self.geom.scale * 0.05)))
         p.setBrush(Qt.BrushStyle.NoBrush)
@@ -314,18 +321,7 @@ class MapRenderer:
                 p.setBrush(ink)
                 p.drawRect(QRectF(c.x() - s * 0.13, c.y() - s * 0.13, s * 0.26, s * 0.26))
             elif kind in ("port", "inland_port"):
-                self._anchor(p, QPointF(c.x() + s * 0.42, c.y() - s * 0.3), s * 0.2)
-
-    def _anchor(self, p: QPainter, c: QPointF, r: float) -> None:
-        ink = QColor("#0b2e59")
-        p.setBrush(QColor("#fffbe8"))
-        p.setPen(QPen(ink, r * 0.12))
-        p.drawEllipse(c, r * 1.1, r * 1.1)
-        p.setPen(QPen(ink, r * 0.16, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawLine(QPointF(c.x(), c.y() - r * 0.6), QPointF(c.x(), c.y() + r * 0.7))
-        p.drawLine(QPointF(c.x() - r * 0.35, c.y() - r * 0.3), QPointF(c.x() + r * 0.35, c.y() - r * 0.3))
-        p.drawArc(QRectF(c.x() - r * 0.6, c.y() - r * 0.2, r * 1.2, r * 0.9), 200 * 16, 140 * 16)
+                marks.anchor(p, QPointF(c.x() + s * 0.42, c.y() - s * 0.3), s * 0.2)
 
     def _hex_numbers(self, p: QPainter, hexes: list[int]) -> None:
         s = self.geom.scale
@@ -353,19 +349,32 @@ class MapRenderer:
                 p.fillPath(label.halo, halo_brush)
                 p.fillPath(label.path, ink)
 
+    def _draw_links(self, p: QPainter, px: float) -> None:
+        if not self._links:
+            return
+        p.setPen(QPen(QColor(self.palette.grid), max(px * 1.5, self.geom.scale * 0.05)))
+        for i, j in self._links:
+            p.drawLine(self.geom.centres[i], self.geom.centres[j])
+
     def _label_plan(self, level: float) -> list[Label]:
-        """The names at this level (labels.py), planned once per level and counter layout for
-        the whole map, so a name cut by a tile edge is drawn the same in both tiles."""
+        """The names at this level (labels.py, maplabels.py), planned once per level and
+        counter layout for the whole map, so a name cut by a tile edge is drawn the same in
+        both tiles."""
         plan = self._labels.get(level)
         if plan is None:
-            plan = self._labels[level] = self.names.plan(level, self._stacks)
+            plan = self._labels[level] = self._plan(level, self._stacks)
         return plan
+
+    def _plan(self, level: float, stacks: dict[int, int]) -> list[Label]:
+        if self.names is None:
+            return area_labels(self.board, self.geom, level, self.paper_rect(), self.dpr)
+        return self.names.plan(level, stacks, self.dpr)
 
     def set_stacks(self, stacks: dict[int, int]) -> list[QRectF]:
         """Counter stacks moved (place -> number of counters): names are planned again and
         the cached tiles where a name came or went are dropped. Returns those scene rects."""
         stacks = {p: n for p, n in stacks.items() if n > 0}
-        if stacks == self._stacks:
+        if stacks == self._stacks or self.names is None:  # an area's name has its own room
             return []
         self._stacks = stacks
         dirty: list[QRectF] = []
@@ -374,7 +383,7 @@ class MapRenderer:
             if level not in drawn:  # no tile of it kept: planned again when next drawn
                 del self._labels[level]
                 continue
-            new = self.names.plan(level, stacks)
+            new = self._plan(level, stacks)
             self._labels[level] = new
             before = {(lb.name, lb.anchor): lb.box for lb in old}
             after = {(lb.name, lb.anchor): lb.box for lb in new}

@@ -7,6 +7,8 @@ hex arithmetic rather than per-hex items.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QTransform, QWheelEvent
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView
@@ -18,29 +20,64 @@ from ddaydesk.ui.geometry import BoardGeometry
 from ddaydesk.ui.maprender import BLEED, TILE, MapRenderer, level_for
 from ddaydesk.ui.overlays import Overlays
 from ddaydesk.ui.palette import Palette
+from ddaydesk.ui.port import GameView
+from ddaydesk.ui.profiles.base import UIProfile
 
 TABLE = QColor("#3b4038")  # the table the map lies on
 MAX_SCALE = 5.0  # view scale limit (a hex 200 px across at 1x)
 DRAG_START = 5  # pixels of movement before a press becomes a pan
 
 
-class MapScene(QGraphicsScene):
-    """Counters and overlays over a board's geometry; the background is the view's job."""
+_ART: OrderedDict[tuple, tuple[BoardGeometry, MapRenderer]] = OrderedDict()
+ART_KEPT = 2  # boards whose geometry and tiles stay cached: reopening a game of one is instant
 
-    def __init__(self, board: Board, palette: Palette, parent=None):
+
+def _board_art(board: Board, profile: UIProfile, palette: Palette) -> tuple[BoardGeometry, MapRenderer]:
+    """The board's geometry and tile renderer, shared by the games shown on it in turn (a
+    save reopened, the next game of a scenario)."""
+    key = (id(board), board.content_hash, type(profile))
+    art = _ART.pop(key, None)
+    if art is None or art[0].board is not board:
+        geom = BoardGeometry(board, keep_out=profile.keep_out(board))
+        art = (geom, MapRenderer(board, geom, palette, labels=profile.map_names, paint_extra=profile.paint_map))
+    elif art[1].palette is not palette:
+        art[1].set_palette(palette)
+    _ART[key] = art
+    while len(_ART) > ART_KEPT:
+        _ART.popitem(last=False)
+    return art
+
+
+class MapScene(QGraphicsScene):
+    """Counters and overlays over a board's geometry (a hex grid, drawn areas, a sector graph:
+    all places of one :class:`~ddaydesk.board.Board`); the background is the view's job. A
+    system's profile adds where units stand in a place, static art and decorations."""
+
+    def __init__(self, board: Board, palette: Palette, parent=None, profile: UIProfile | None = None):
         super().__init__(parent)
         self.board = board
-        self.geom = BoardGeometry(board)
-        self.renderer = MapRenderer(board, self.geom, palette)
+        self.profile = profile = profile or UIProfile()
+        self.geom, self.renderer = _board_art(board, profile, palette)
         self.art = CounterArt(palette)
         margin = self.geom.scale * 3
         self.setSceneRect(self.geom.rect.adjusted(-margin, -margin, margin, margin))
-        self.overlays = Overlays(self, self.geom, palette)
-        self.counters = CounterLayer(self, self.geom, self.art, self._stacks_changed)
+        self.overlays = Overlays(self, self.geom, palette, skip_markers=profile.own_markers)
+        self.counters = CounterLayer(self, self.geom, self.art, profile, self._stacks_changed)
+        self.decorations = profile.decorations(self, self.geom)
+        for d in self.decorations:  # the legend explains the markers a profile draws with its samples
+            self.overlays.owned_samples.update(d.legend)
 
     def _stacks_changed(self, stacks: dict[int, int]) -> None:
         for r in self.renderer.set_stacks(stacks):  # place names moved clear of the counters
             self.update(r)
+
+    def show_view(self, view: GameView) -> None:
+        """Counters, markers and the profile's decorations as ``view`` has them."""
+        self.counters.set_units(view.units)
+        self.overlays.show_markers(view.markers)
+        self.overlays.show_drifts(view.drifts)
+        for d in self.decorations:
+            d.set_view(view)
 
     def set_palette(self, palette: Palette) -> None:
         self.renderer.set_palette(palette)
@@ -84,6 +121,8 @@ class MapView(QGraphicsView):
         self._settle.setSingleShot(True)
         self._settle.setInterval(180)
         self._settle.timeout.connect(self._zoom_settled)
+        self.fitted = False  # the whole map is in view: a resize fits it again
+        scene.renderer.dpr = scene.counters.dpr = self.devicePixelRatioF()
         self._update_level()
 
     # -- painting -----------------------------------------------------------------------------
@@ -170,6 +209,7 @@ class MapView(QGraphicsView):
         target = max(self.min_scale(), min(MAX_SCALE, current * factor))
         if abs(target - current) < 1e-9:
             return
+        self.fitted = False
         if anchor is None:
             anchor = self.viewport().rect().center()
         fixed = self.mapToScene(anchor)
@@ -177,10 +217,11 @@ class MapView(QGraphicsView):
         self._settle.start()
         self.scale(target / current, target / current)
         moved = self.mapFromScene(fixed) - anchor
-        self.pan_by(moved.x(), moved.y())
+        self.pan_by(moved.x(), moved.y(), by_user=False)
         self._update_level()
 
     def set_zoom(self, scale: float) -> None:
+        self.fitted = False
         centre = self.mapToScene(self.viewport().rect().center())
         self.setTransform(QTransform.fromScale(scale, scale))
         self.centerOn(centre)
@@ -188,15 +229,25 @@ class MapView(QGraphicsView):
 
     def fit(self) -> None:
         self.fitInView(self.map.geom.rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self.fitted = True
         self._update_level()
 
-    def pan_by(self, dx: float, dy: float) -> None:
+    def resizeEvent(self, event) -> None:
+        """Maximising or resizing a fitted map fits it again; a zoomed one keeps its scale."""
+        super().resizeEvent(event)
+        if self.fitted:
+            self.fit()
+
+    def pan_by(self, dx: float, dy: float, by_user: bool = True) -> None:
+        if by_user:
+            self.fitted = False
         h, v = self.horizontalScrollBar(), self.verticalScrollBar()
         h.setValue(h.value() + round(dx))
         v.setValue(v.value() + round(dy))
         self._prerender.start()
 
     def centre_on_place(self, place: int) -> None:
+        self.fitted = False
         self.centerOn(self.map.geom.centres[place])
         self._prerender.start()
 

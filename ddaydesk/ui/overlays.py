@@ -43,7 +43,7 @@ def _item(scene: QGraphicsScene, z: float) -> QGraphicsPathItem:
     return item
 
 
-def _text_path(text: str, at: QPointF, px: float, bold: bool = True) -> QPainterPath:
+def text_path(text: str, at: QPointF, px: float, bold: bool = True) -> QPainterPath:
     font = QFont(FONT)
     font.setPixelSize(max(1, round(px)))
     font.setBold(bold)
@@ -53,7 +53,7 @@ def _text_path(text: str, at: QPointF, px: float, bold: bool = True) -> QPainter
     return path.translated(at.x() - r.center().x(), at.y() - r.center().y())
 
 
-def _arrow_head(path: QPainterPath, a: QPointF, b: QPointF, size: float) -> None:
+def arrow_head(path: QPainterPath, a: QPointF, b: QPointF, size: float) -> None:
     ang = math.atan2(b.y() - a.y(), b.x() - a.x())
     left = QPointF(b.x() - size * math.cos(ang - 0.45), b.y() - size * math.sin(ang - 0.45))
     right = QPointF(b.x() - size * math.cos(ang + 0.45), b.y() - size * math.sin(ang + 0.45))
@@ -62,8 +62,12 @@ def _arrow_head(path: QPainterPath, a: QPointF, b: QPointF, size: float) -> None
 
 
 class Overlays:
-    def __init__(self, scene: QGraphicsScene, geom: BoardGeometry, palette: Palette):
+    def __init__(self, scene: QGraphicsScene, geom: BoardGeometry, palette: Palette,
+                 skip_markers: frozenset[str] = frozenset()):
         self.geom = geom
+        self.skip_markers = skip_markers  # kinds a system's profile draws itself
+        self.owned_samples: dict[str, tuple[str, QGraphicsItem]] = {}  # their legend: kind -> (words, item)
+        self.cost_unit = "MP"  # what the range's costs count ("" when a move has no cost)
         self.palette = palette
         s = geom.scale
         self.s = s
@@ -174,13 +178,15 @@ class Overlays:
         chips, text = QPainterPath(), QPainterPath()
         offsets: dict[int, int] = {}
         for kind, place, _side in markers:
+            if kind in self.skip_markers:
+                continue
             k = offsets.get(place, 0)
             offsets[place] = k + 1
             c = self.geom.centres[place]
             box = QRectF(c.x() - s * 0.93, c.y() - s * 0.18 + (k - (k % 2) * 2 * k) * s * 0.2,
                          s * 0.44, s * 0.36)
             chips.addRoundedRect(box, s * 0.06, s * 0.06)
-            text.addPath(_text_path(MARKER_LABELS.get(kind, kind[:3].upper()), box.center(), s * 0.21))
+            text.addPath(text_path(MARKER_LABELS.get(kind, kind[:3].upper()), box.center(), s * 0.21))
         self.marker_chips.setPath(chips)
         self.marker_text.setPath(text)
         kinds = frozenset(kind for kind, _p, _s in markers)
@@ -223,6 +229,7 @@ class Overlays:
         self.hover.setPath(path)
 
     def show_range(self, rng: MoveRange | None) -> None:
+        self.cost_unit = rng.cost_unit if rng is not None else "MP"
         if rng is None:
             for it in (self.range_fill, self.range_edge, self.range_stops):
                 it.setPath(QPainterPath())
@@ -245,14 +252,14 @@ class Overlays:
         self.path_casing.setPath(line)
         self.path_line.setPath(line)
         head = QPainterPath()
-        _arrow_head(head, self.geom.centres[path[-2]], self.geom.centres[path[-1]], self.s * 0.35)
+        arrow_head(head, self.geom.centres[path[-2]], self.geom.centres[path[-1]], self.s * 0.35)
         self.path_head.setPath(head)
         text = QPainterPath()
-        for k, place in enumerate(path[1:], start=1):
+        for k, place in enumerate(path[1:] if self.cost_unit else (), start=1):
             c = self.geom.centres[place]
             last = k == len(path) - 1
-            label = f"{cost[place]:g} MP" if last else f"{cost[place]:g}"
-            text.addPath(_text_path(label, QPointF(c.x(), c.y() + self.s * (0.55 if last else 0.45)),
+            label = f"{cost[place]:g} {self.cost_unit}" if last else f"{cost[place]:g}"
+            text.addPath(text_path(label, QPointF(c.x(), c.y() + self.s * (0.55 if last else 0.45)),
                                     self.s * (0.42 if last else 0.3)))
         self.path_halo.setPath(text)
         self.path_text.setPath(text)
@@ -294,7 +301,7 @@ class Overlays:
                 target = unit_legs if leg.kind.startswith("unit") else hq_legs
                 target.addPath(self.geom.polyline(leg.places))
                 a, b = self.geom.centres[leg.places[-2]], self.geom.centres[leg.places[-1]]
-                _arrow_head(heads, a, b, self.s * 0.3)
+                arrow_head(heads, a, b, self.s * 0.3)
         casing = QPainterPath(unit_legs)
         casing.addPath(hq_legs)
         self.supply_casing.setPath(casing)
@@ -308,7 +315,7 @@ class Overlays:
                 continue
             c = self.geom.centres[place]
             cap = "∞" if use.capacity is None else str(use.capacity)
-            text.addPath(_text_path(f"{use.used}/{cap}", QPointF(c.x(), c.y() - self.s * 0.95), self.s * 0.36))
+            text.addPath(text_path(f"{use.used}/{cap}", QPointF(c.x(), c.y() - self.s * 0.95), self.s * 0.36))
         self.supply_halo.setPath(text)
         self.supply_text.setPath(text)
 
@@ -318,11 +325,10 @@ class Overlays:
             if len(t) < 2:
                 continue
             path.addPath(self.geom.polyline(t))
-            _arrow_head(heads, self.geom.centres[t[-2]], self.geom.centres[t[-1]], self.s * 0.28)
+            arrow_head(heads, self.geom.centres[t[-2]], self.geom.centres[t[-1]], self.s * 0.28)
         self.trails.setPath(path)
         self.trail_heads.setPath(heads)
         self._fill("trails", not path.isEmpty())
-
 
     def show_drifts(self, drifts: Iterable[tuple[int, int]]) -> None:
         path, heads = QPainterPath(), QPainterPath()
@@ -330,7 +336,7 @@ class Overlays:
             pa, pb = self.geom.centres[a], self.geom.centres[b]
             path.moveTo(pa)
             path.lineTo(pb)
-            _arrow_head(heads, pa, pb, self.s * 0.3)
+            arrow_head(heads, pa, pb, self.s * 0.3)
         self.drift_lines.setPath(path)
         self.drift_heads.setPath(heads)
         if (not path.isEmpty()) != self.drift_shown:
@@ -339,3 +345,4 @@ class Overlays:
 
     def show_choice_ends(self, places: Iterable[int]) -> None:
         self.choice_ends.setPath(self.geom.area_path(places))
+        self._fill("choices", not self.choice_ends.path().isEmpty())

@@ -40,6 +40,8 @@ class UnitInfo:
     mp_left: int | None = None
     turns_out_of_supply: int = 0  # 0 in supply; 1 out this turn ("!"); 2+ longer (red "!")
     eliminated: bool = False
+    part: str = ""  # area systems: where inside its place it stands, or its off-map box (place -1)
+    where: str = ""  # its place (and part or box) in words, as the port names it
     size: str = ""  # the size mark from the order of battle ("XX", "III"; "" when it gives none)
 
 
@@ -51,6 +53,7 @@ class LogEntry:
     side: str
     text: str
     dice: tuple[int, ...] = ()  # the rolls this action used, for the dice log
+    rolls: tuple[str, ...] = ()  # each roll in words: "4: combat at Carentan (1-1)"
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,8 @@ class GameView:
     markers: tuple[tuple[str, int, str | None], ...] = ()  # (kind, place, side) on the map
     drifts: tuple[tuple[int, int], ...] = ()  # airborne drops: (planned, landed) where they differ
     outcome: str = ""  # game over: who won and why, in words (with the rule id); "" while playing
+    end_phase_text: str = ""  # what ending this phase does, in words ("send the bombers")
+    tracks: tuple[tuple[str, str], ...] = ()  # counters the game keeps: (title, value)
     first_turn: int = 1  # the scenario's first turn (the turn track starts there)
 
 
@@ -85,6 +90,7 @@ class MoveRange:
     came_from: dict[int, int]  # place -> previous place on the cheapest path
     stops: frozenset[int] = frozenset()  # places where the unit must stop (entered enemy ZOC)
     passes: dict[int, float] = field(default_factory=dict)  # MP at places crossed, not ended in
+    cost_unit: str = "MP"  # what the costs count; "" when a move has no cost to show
 
     def step_costs(self) -> dict[int, float]:
         """MP spent on reaching every place a path may show."""
@@ -195,6 +201,22 @@ class CombatResult:
     advance_choices: dict[str, frozenset[int]] = field(default_factory=dict)
 
 
+#: Features a game may lack; :meth:`GamePort.capabilities` says why for each one missing.
+FEATURES = ("move", "attack", "supply", "zoc", "withhold")
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What this game offers the window: every feature of :data:`FEATURES` not in
+    ``missing`` is there; ``missing`` maps each other one to the reason, in words, shown on
+    its greyed-out command."""
+
+    missing: dict[str, str] = field(default_factory=dict)
+
+    def why_not(self, feature: str) -> str:
+        return self.missing.get(feature, "")
+
+
 class GamePort(Protocol):
     """The engine as the UI sees it. Methods raise :class:`PortError` with a reason."""
 
@@ -204,6 +226,12 @@ class GamePort(Protocol):
     def board(self) -> Board: ...
 
     def sides(self) -> tuple[str, ...]: ...
+
+    def capabilities(self) -> Capabilities:
+        """The features this game lacks, each with the reason (never raises)."""
+
+    def place_name(self, place: int, part: str = "") -> str:
+        """A place (and a part of it, or an off-map box when ``place`` is -1) in words."""
 
     def view(self, side: str) -> GameView: ...
 
@@ -237,6 +265,15 @@ class GamePort(Protocol):
 
     def end_phase(self) -> None: ...
 
+    def choices(self) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
+        """(kind, words, places) of every action open now besides moves and the end of the phase."""
+
+    def choose(self, index: int) -> None: ...
+
+    def choice_preview(self, index: int) -> str:
+        """What a choice would do, as rich text shown before it is taken (odds before a roll),
+        or "" when it needs no confirmation."""
+
     def set_secret(self, key: str, value: str) -> None: ...
 
     def undo(self) -> None:
@@ -251,4 +288,4 @@ class GamePort(Protocol):
     def last_action_text(self) -> str: ...
 
     def save_bytes(self) -> bytes:
-        """The whole game (scenario reference, options, seed, action log) as a save file."""
+        """The whole game (scenario reference, options, action log with its rolls) as a save file."""

@@ -26,7 +26,7 @@ def _save(pixmap: QPixmap, outdir: Path, name: str, done: list[Path]) -> None:
     done.append(path)
 
 
-def _compose(shot: QPixmap, dialog: QPixmap, title: str) -> None:
+def compose(shot: QPixmap, dialog: QPixmap, title: str) -> None:
     """Draw a dialog over the window as a window manager would: frame, title bar, shadow."""
     bar = 26
     x = (shot.width() - dialog.width()) // 2
@@ -40,6 +40,12 @@ def _compose(shot: QPixmap, dialog: QPixmap, title: str) -> None:
     p.setPen(QColor("#3a3f35"))
     p.drawRect(QRect(x - 1, y - bar, dialog.width() + 1, dialog.height() + bar))
     p.end()
+
+
+def staged(win: MainWindow) -> None:
+    """The actions taken to stage screens make no game to keep: closing asks nothing."""
+    if win.controller is not None:
+        win.controller.unsaved = 0
 
 
 def _movable_unit(win: MainWindow) -> tuple[str, dict[int, int]] | None:
@@ -112,6 +118,7 @@ def capture(win: MainWindow, outdir: str | Path) -> tuple[list[Path], list[str]]
             skipped.append("hand-over: neither side holds a secret in this game, so the map stays")
     else:
         skipped.append(f"hand-over: {win.hint.text()}")
+    staged(win)
     return done, skipped
 
 
@@ -148,7 +155,7 @@ def _combat(win: MainWindow, out: Path, done: list[Path]) -> bool:
             dlg.roll()
             _settle()
             shot = win.grab()
-            _compose(shot, dlg.grab(), dlg.windowTitle())
+            compose(shot, dlg.grab(), dlg.windowTitle())
             _save(shot, out, "combat", done)
             dlg.accept()
             if win.choice_at:  # the retreat/advance hexes marked on the map

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSaveFile, QSettings, QStandardPaths
+from PySide6.QtCore import QFileDevice, QSaveFile, QSettings, QStandardPaths
 
 from ddaydesk.paths import SAVE_SUFFIX
 from ddaydesk.ui.engine_port import open_engine_game
@@ -36,10 +36,13 @@ def autosave_path() -> Path:
 
 
 def write_atomic(path: str | Path, data: bytes) -> None:
-    """Write all of ``data`` or nothing (QSaveFile renames a finished temporary file)."""
+    """Write all of ``data`` or nothing (QSaveFile renames a finished temporary file),
+    readable by the owner only: a hot-seat save holds both sides' secrets."""
     f = QSaveFile(str(path))
     if not f.open(QSaveFile.OpenModeFlag.WriteOnly):
         raise OSError(f"cannot write {path}: {f.errorString()}")
+    owner = QFileDevice.Permission.ReadOwner | QFileDevice.Permission.WriteOwner
+    f.setPermissions(owner)  # the temporary file, before any byte is in it
     f.write(data)
     if not f.commit():
         raise OSError(f"cannot write {path}: {f.errorString()}")

@@ -93,7 +93,8 @@ class MovePreviews:
     """What-if supply for the hover preview (rules/supply/whatif.py), kept for one position:
     the supply before the move is traced once per position and side, each hovered hex once."""
 
-    def __init__(self):
+    def __init__(self, name=str):
+        self.name = name  # engine text -> names (the port's Namer)
         self._what_if = None
         self._views: dict[tuple, SupplyPreview | None] = {}
 
@@ -115,8 +116,7 @@ class MovePreviews:
             self._views[vkey] = self._preview(self._what_if.after_move(unit, place, tuple(via)), sc.system.sides)
         return self._views[vkey]
 
-    @staticmethod
-    def _preview(change, sides) -> SupplyPreview | None:
+    def _preview(self, change, sides) -> SupplyPreview | None:
         if change is None:
             return None
         cut = frozenset(change.cut_off)
@@ -124,7 +124,7 @@ class MovePreviews:
         def make_view(side: str) -> SupplyView:
             with gc_paused():
                 v = to_view(change.after, side)
-            units = {u: UnitSupply(u, x.supplied, x.legs, "cut off by this move" if u in cut else x.reason)
+            units = {u: UnitSupply(u, x.supplied, x.legs, "cut off by this move" if u in cut else self.name(x.reason))
                      for u, x in v.units.items()}
             return SupplyView(side, v.supplied_places, units, v.hqs)
 

@@ -1,5 +1,6 @@
 """The marks drawn on terrain in the map tiles (trees, hedges, peaks, waves, built-up areas,
-forts, fortified lines). Deterministic per place, so a mark never moves between tiles."""
+forts, fortified lines) and on places (a port's anchor). Deterministic per place, so a mark
+never moves between tiles."""
 
 from __future__ import annotations
 
@@ -105,3 +106,15 @@ def teeth(p: QPainter, c: QPointF, s: float, ink: QColor) -> None:
                 ]
             )
         )
+
+
+def anchor(p: QPainter, c: QPointF, r: float) -> None:
+    ink = QColor("#0b2e59")
+    p.setBrush(QColor("#fffbe8"))
+    p.setPen(QPen(ink, r * 0.12))
+    p.drawEllipse(c, r * 1.1, r * 1.1)
+    p.setPen(QPen(ink, r * 0.16, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawLine(QPointF(c.x(), c.y() - r * 0.6), QPointF(c.x(), c.y() + r * 0.7))
+    p.drawLine(QPointF(c.x() - r * 0.35, c.y() - r * 0.3), QPointF(c.x() + r * 0.35, c.y() - r * 0.3))
+    p.drawArc(QRectF(c.x() - r * 0.6, c.y() - r * 0.2, r * 1.2, r * 0.9), 200 * 16, 140 * 16)

@@ -16,7 +16,7 @@ def test_check_folder_verifies_save_files(tmp_path, capsys):
     good, bad = tmp_path / f"good{SAVE_SUFFIX}", tmp_path / f"bad{SAVE_SUFFIX}"
     save_game(game, good)
     save_game(game, bad)
-    bad.write_text(bad.read_text().replace('"seed": 3', '"seed": 4'))
+    bad.write_text(bad.read_text().replace('"final_state_hash": "', '"final_state_hash": "0'))
     assert main(["check", str(tmp_path), "--json"]) == 1
     report = {f["path"]: f for f in json.loads(capsys.readouterr().out)["files"]}
     assert report[str(good)]["kind"] == "save" and report[str(good)]["ok"]

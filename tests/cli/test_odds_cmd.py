@@ -54,7 +54,7 @@ def test_odds_bad_scenario_exits_1(tmp_path, capsys):
     assert main(["odds", str(bad), "--attackers", "a", "--target", "0101"]) == 1
     assert "bad.yaml:1:1: scenario: missing key" in capsys.readouterr().out
     assert main(["odds", str(tmp_path / "game.json"), "--attackers", "a", "--target", "0101"]) == 1
-    assert "game.json:0:0: cannot read" in capsys.readouterr().out
+    assert "game.json:1:1: cannot read" in capsys.readouterr().out
 
 
 def test_odds_reads_a_save_at_its_current_position(tmp_path, capsys):

@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.mapfile import parse_map
 from ddaydesk.formats.scenariofile import parse_scenario
-from ddaydesk.formats.yamlmarks import MarkedDict, MarkedList, load_text
+from ddaydesk.formats.yamlmarks import load_text
 from tests.conftest import DATA
+from tests.formats.fuzzing import nodes
 
 MAP = (DATA / "good" / "small.yaml").read_text(encoding="utf-8")
 SCEN = (DATA / "good" / "small-scenario.yaml").read_text(encoding="utf-8")
@@ -27,19 +28,6 @@ def load_either(text: str, path: str, parse) -> None:
         parse(load_text(text, path), path)
     except FormatError as exc:
         assert exc.problems and all(p.path for p in exc.problems)
-
-
-def nodes(doc, out):
-    """Every (container, key) pair in the document tree."""
-    if isinstance(doc, MarkedDict):
-        for k in list(doc):
-            out.append((doc, k))
-            nodes(doc[k], out)
-    elif isinstance(doc, MarkedList):
-        for k in range(len(doc)):
-            out.append((doc, k))
-            nodes(doc[k], out)
-    return out
 
 
 settings_ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

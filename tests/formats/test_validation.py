@@ -71,5 +71,5 @@ def test_unreadable_and_non_utf8_files(tmp_path, capsys):
     latin.write_bytes(b"id: x\ntitle: caf\xe9\n")
     assert main(["check", str(missing), str(latin)]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith(f"{missing}:0:0: cannot read")
-    assert out[1] == f"{latin}:2:1: not UTF-8 text"
+    assert out[0].startswith(f"{missing}:1:1: cannot read")
+    assert out[1] == f"{latin}:2:11: not UTF-8 text (byte 0xe9)"  # the line and column of the byte

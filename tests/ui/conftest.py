@@ -20,6 +20,17 @@ def _isolated_paths(tmp_path, monkeypatch):
     yield
 
 
+@pytest.fixture(autouse=True)
+def _unsaved_games_are_discarded(monkeypatch):
+    """Closing a window with unsaved actions asks Save / Discard / Cancel in a modal box; the
+    tests answer Discard (a test of the question itself sets its own answer)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from ddaydesk.ui.mainwindow import MainWindow
+
+    monkeypatch.setattr(MainWindow, "ask_unsaved", lambda self: QMessageBox.StandardButton.Discard)
+
+
 @pytest.fixture(scope="session")
 def scenario():
     return load_scenario(default_scenario_path())

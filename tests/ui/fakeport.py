@@ -16,7 +16,9 @@ from dataclasses import replace
 
 from ddaydesk.board import Board
 from ddaydesk.formats.scenariofile import Scenario, UnitSpec
+from ddaydesk.ui.names import place_text
 from ddaydesk.ui.port import (
+    Capabilities,
     CombatPreview,
     CombatResult,
     GameView,
@@ -71,6 +73,12 @@ class FakeGame:
 
     def sides(self) -> tuple[str, ...]:
         return self.scenario.system.sides
+
+    def capabilities(self) -> Capabilities:
+        return Capabilities()
+
+    def place_name(self, place: int, part: str = "") -> str:
+        return place_text(self.board, place)
 
     def _passable(self, i: int) -> bool:
         return self.scenario.system.terrain[self.board.terrain_of(i)].passable

@@ -56,11 +56,12 @@ def test_utah_beachheads_are_placed_from_the_panel(qtbot, settings):
     w, port = _window(qtbot, settings, "utah-landing.yaml")
     first = w.actions_panel.items()[0]
     assert first.text(0).startswith("Place beachhead at ")
-    label = first.text(0).rsplit(" ", 1)[1]
+    _kind, text, places = port.choices()[0]
+    assert text == first.text(0) and text.endswith(port.place_name(places[0]))  # named, not an id
     w.actions_panel.tree.itemActivated.emit(first, 0)
     assert port.game.log[-1].kind == "place_beachhead"
-    assert port.game.log[-1].place == port.board.index(label)
-    assert f"Place beachhead at {label}" not in _texts(w)
+    assert port.game.log[-1].place == places[0]
+    assert text not in _texts(w)
 
 
 def test_game_over_is_shown_in_a_dialog_and_the_status_bar(qtbot, settings):

@@ -37,7 +37,7 @@ def test_gui_opens_a_saved_game(tmp_path):
 
 def test_gui_refuses_a_tampered_save_with_the_reason(tmp_path):
     save = write_save(tmp_path / f"game{SAVE_SUFFIX}")
-    save.write_text(save.read_text().replace('"seed": 7', '"seed": 8'))
+    save.write_text(save.read_text().replace('"final_state_hash": "', '"final_state_hash": "0'))
     r = smoke(save, tmp_path / "shot.png", tmp_path)
     assert r.returncode == 1
     assert str(save) in r.stderr and "Traceback" not in r.stderr

@@ -57,3 +57,9 @@ def test_the_counter_prints_the_mark(qapp):
     top = round(images[""].height() * 0.2)
     below = [img.copy(0, top, img.width(), img.height() - top) for img in images.values()]
     assert below[0] == below[1] == below[2]
+
+
+def test_a_unit_without_factors_prints_none():
+    """D-Day Dice's Units carry no attack, defence or movement: no "0-0-0" on their counters."""
+    assert face_of(UnitInfo("us", "American Unit", "allied", "us", "infantry", 0, 0, 0, place=0)).values == ""
+    assert face_of(UnitInfo("x", "Some Battalion", "allied", "us", "infantry", 0, 1, 4, place=0)).values == "0-1-4"

@@ -76,3 +76,14 @@ def test_the_legend_sits_in_the_maps_bottom_left_corner_and_lets_clicks_through(
     from PySide6.QtCore import Qt
 
     assert win.legend.testAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+
+
+def test_a_combat_results_choice_places_are_explained_while_marked(qtbot, win):
+    ov = win.scene.overlays
+    assert "Combat result" not in win.legend.texts()
+    ov.show_choice_ends([win.port.board.index("0909"), win.port.board.index("0910")])
+    by_text = {text: sample for _layer, text, sample in entries(ov)}
+    assert by_text["a retreat or advance may end there: click to choose it"] is ov.choice_ends
+    assert "Combat result" in win.legend.texts()
+    ov.show_choice_ends([])
+    assert "Combat result" not in win.legend.texts()

@@ -1,12 +1,14 @@
-"""Paul Koenig's D-Day in today's main window, over the real engine: the Sword map with its
+"""Paul Koenig's D-Day in the main window, over the real engine: the Sword map with its
 units, the drawn formation's choices in the Actions dock in words (names, never ids), a move
-by mouse on the hex map, and an attack from the dock."""
+by mouse on the hex map, an attack from the dock after its odds, and what the game keeps
+beside the turn track."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QUrl
 
 engine = pytest.importorskip("ddaydesk.engine")
 
@@ -74,7 +76,25 @@ def test_a_move_by_mouse_then_a_close_combat_from_the_dock(qtbot, settings):
     assert cc, _texts(w)
     before = len(port.game.log)
     _activate(w, cc[0])
+    odds = w.preview_dialog.text.toPlainText()  # the odds first, then the roll
+    assert len(port.game.log) == before and "against" in odds and "%" in odds and w.preview_dialog.go.text() == "Roll"
+    html = w.preview_dialog.text.toHtml()  # each strength line's rule id opens its entry
+    href = html[html.index('href="rule:') + 6:].split('"', 1)[0]
+    w.preview_dialog.text.anchorClicked.emit(QUrl(href))
+    entry = w.rules_browser.help.library.entry(href[5:], "pkd")
+    assert w.rules_browser.isVisible() and w.rules_browser.current_block_text().startswith(entry.head)
+    w.preview_dialog.accept()
     assert port.game.log[before].kind == "close_combat"
     assert any("close with" in n for n in port.game.changes[before].notes)
     entry = port.view("allied").log[before]  # the log says it in words too
     assert entry.text.startswith("close combat at 0911") and "gb-" not in entry.text
+
+
+def test_the_turn_bar_shows_the_cup_support_and_victory_points(qtbot, settings):
+    w, port = _window(qtbot, settings)
+    text = w.tracks_label.text()
+    cup = len(rec(port.game.state)["cup"])
+    assert f"Command Cup: {cup} chits left" in text and "Victory points: Allied" in text
+    art = rec(port.game.state)["support"]["german"]["artillery"]
+    assert (f"German Support: {art} Artillery" if art else "German Support: none") in text
+    assert "Allied activation: 6th Airborne Division" in w.phase_label.text()  # the rules' own label

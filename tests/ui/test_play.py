@@ -189,7 +189,7 @@ def test_stack_click_opens_the_inspector_and_chooses(qtbot, window, game):
     game.units["br-50-inf"] = replace(game.units["br-50-inf"], place=place)
     window.controller.refresh()
     assert window.scene.counters.stack_at(place)[0] == "br-50-inf"
-    assert window.scene.counters.badges[place].isVisible()
+    assert window.scene.counters.badges[f"{place}/"].isVisible()  # the stack at the place, no part
     click(qtbot, window, place)
     assert window.inspector.isVisible()
     assert window.inspector.list.count() == 2

@@ -26,7 +26,7 @@ from ddaydesk.ui.engine_port import EnginePort  # noqa: E402
 from ddaydesk.ui.port import PortError  # noqa: E402
 from ddaydesk.ui.rules_browser import RulesBrowser  # noqa: E402
 
-# scenario -> (seed, last turn played, every optional rule on)
+# scenario -> (seed, last turn played, every optional rule on); D-Day Dice shows no rule ids yet
 GAMES = {
     "tutorial": (1944, 6, True),
     "dday77-breakout": (8, 10, True),
@@ -34,6 +34,7 @@ GAMES = {
     "utah-landing": (2024, 17, False),
     "utah-campaign": (7, 6, False),
     "dday2": (7, 10, False),
+    "sword": (4, 4, True),
 }
 
 
@@ -54,6 +55,8 @@ class Watcher:
     def look_then_do(self, action):
         port, s = self.port, self.port.game.state
         phase = current_phase(s)
+        if action.kind in ("fire_attack", "close_combat"):  # Koenig's odds before the roll
+            self.note("combat line", port.profile.preview(s, action, port.name))
         if action.kind == "attack" and phase.kind == "combat":
             try:
                 pv = port.combat_preview(list(action.attackers), action.target, {})
@@ -68,7 +71,7 @@ class Watcher:
             self.note("refusal", problem(s, EndPhase(s.active)) or "")
             if phase.kind == "movement" and s.scenario.system.map_kind == "hex":
                 self._refused_moves(s, phase.side)
-            if s.scenario.system.id != "dd2":
+            if not port.capabilities().why_not("supply"):
                 for side in s.scenario.system.sides:
                     for us in port.supply(side).units.values():
                         self.note("supply", us.reason)
@@ -102,7 +105,15 @@ def _play_dd2(game: Game, _seed: int, last: int) -> None:
         game.do(choose(game.state))
 
 
-PLAY = {"dday77": _play_dday77, "fmu": _play_fmu, "dd2": _play_dd2}
+def _play_pkd(game: Game, seed: int, last: int) -> None:
+    from tests.rules.pkd.play import choose
+
+    rng = random.Random(seed)
+    while game.state.phase != engine.OVER and game.state.turn <= last:
+        game.do(choose(game.state, rng))
+
+
+PLAY = {"dday77": _play_dday77, "fmu": _play_fmu, "dd2": _play_dd2, "pkd": _play_pkd}
 
 
 def played(name: str) -> tuple[EnginePort, Watcher]:
@@ -123,8 +134,8 @@ def played(name: str) -> tuple[EnginePort, Watcher]:
 def test_every_rule_id_shown_in_a_seeded_game_opens_its_entry(qtbot, name):
     port, watcher = played(name)
     kinds = {where.split(":")[0] for where in watcher.seen.values()}
-    if port.scenario.system.id != "dd2":  # (D-Day2's texts name no rule ids yet)
-        assert {"log", "refusal", "combat line", "supply"} <= kinds
+    wanted = {"dd2": set(), "pkd": {"log", "combat line"}}  # (D-Day2's texts name no rule ids yet)
+    assert wanted.get(port.scenario.system.id, {"log", "refusal", "combat line", "supply"}) <= kinds
     sc = port.scenario
     browser = RulesBrowser(RulesHelp(Context(sc.system.id, dict(port.game.state.options), sc)))
     qtbot.addWidget(browser)

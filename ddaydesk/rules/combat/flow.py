@@ -138,6 +138,8 @@ def _normalise(state: GameState, uids: tuple[str, ...]) -> tuple[str, ...]:
         ks = sorted({state.unit(u) for u in uids})
     except KeyError as exc:
         raise IllegalAction(exc.args[0]) from None
+    if len(ks) != len(uids):  # one action, one form: the log never holds a unit twice
+        raise IllegalAction(f"{next(u for u in uids if uids.count(u) > 1)} is named twice")
     return tuple(state.scenario.units[k].id for k in ks)
 
 

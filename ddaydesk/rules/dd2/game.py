@@ -9,7 +9,6 @@ choices in ``extra["dd2"]["pending"]``; while one waits, its chooser is the acti
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable
 
 from ddaydesk.engine import (
@@ -25,7 +24,6 @@ from ddaydesk.engine import (
     RulesModule,
     current_phase,
 )
-from ddaydesk.formats.scenariofile import Scenario
 from ddaydesk.rules.dd2 import fire, moves
 from ddaydesk.rules.dd2.actions import (
     BlockhouseFire,
@@ -39,6 +37,7 @@ from ddaydesk.rules.dd2.actions import (
     Reinforce,
     RollReinforcements,
 )
+from ddaydesk.rules.dd2.checks import check_scenario
 from ddaydesk.rules.dd2.data import tables
 from ddaydesk.rules.dd2.state import EXTRA, LAND_TYPES, DD2State, status_of
 
@@ -51,31 +50,12 @@ ENDED_BY_PLAYER = ("naval", "bombing", "patrol", *MOVE_PHASES, *REINFORCE_PHASES
 
 
 # -- set-up ---------------------------------------------------------------------------------
-def check_scenario(sc: Scenario) -> list[str]:
-    """Problems of a scenario against the D-Day2 tables (unit values, chart pools)."""
-    t = tables()
-    out = []
-    for u in sc.units:
-        st = t.units.get(u.side, {}).get(u.type)
-        if st is None:
-            out.append(f"unit {u.id}: D-Day2 has no {u.side} {u.type}")
-        elif (u.attack, u.defence) != (st.attack, st.defence):
-            out.append(f"unit {u.id}: {u.type} is {st.attack}/{st.defence} in the unit table ({st.rule}), "
-                       f"not {u.attack}/{u.defence}")
-    for cid, chart in t.charts.items():
-        pool = Counter(u.type for u in sc.units if u.box == cid)
-        want = Counter(e.type for e in chart.order)
-        if pool != want:
-            out.append(f"box {cid}: holds {dict(pool)}, its chart needs {dict(want)}")
-    return out
-
-
 def _setup(gs: GameState) -> None:
     """Parts from the scenario (a unit given only a zone stands in its side's part), counters."""
     sc = gs.scenario
     problems = check_scenario(sc)
     if problems:
-        raise IllegalAction("; ".join(problems))
+        raise IllegalAction("; ".join(message for _, message in problems))
     r = tables().rules
     gs.part = [u.part or u.box or fire.OWN_PART[u.side] for u in sc.units]
     gs.status = [status_of(p) for p in gs.part]
@@ -415,6 +395,7 @@ HANDLERS = {
 def register(rm: RulesModule) -> None:
     """Called by the engine when it builds the rules module of system dd2."""
     rm.add_setup(_setup)
+    rm.add_scenario_check(check_scenario)
     for name, (test, why) in CONDITIONS.items():
         rm.add_condition(name, lambda gs, test=test: test(DD2State(gs)), why)
     rm.add_hook("dd2_phase", _enter_phase)

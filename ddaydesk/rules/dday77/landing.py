@@ -250,6 +250,11 @@ def _drop_unit_problem(state: GameState, side: str, k: int | None, uid: str) -> 
         return f"at most {landing(rules, inv['number']).airborne} parachute units drop in invasion {inv['number']}"
     if inv is None and allotment(state) is None:
         return f"no drops on turn {state.turn} without an invasion"
+    if inv is None or inv["number"] > 1:  # dropped from the allotment (STD-REIN-05, STD-INV-17)
+        left, allot, u = allotment_left(state), allotment(state), state.scenario.units[k]
+        if left is None or u.attack > left:
+            have = "none" if left is None else f"{left} of {allot.value}"
+            return f"{uid} needs {u.attack} of the allotment; {have} left this turn ({allot.rule if allot else 'STD-INV-17'})"
     return None
 
 

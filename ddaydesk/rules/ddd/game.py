@@ -52,7 +52,7 @@ def _answer_legal(kind: str, make):
 
 def _answer_apply(kind: str, value_of):
     def apply(state, action, ch, phase):
-        answer_apply(state, value_of(action), kind, action.side, ch)
+        answer_apply(state, value_of(action), kind, action.side, ch, getattr(action, "player", None))
     return apply
 
 

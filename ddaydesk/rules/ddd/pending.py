@@ -126,10 +126,13 @@ def _words(lost: dict) -> str:
     return gain_words(lost, "") if lost else "nothing"
 
 
-def answer_apply(state: GameState, value: str, kind: str, side: str, ch: Changes) -> None:
-    """Apply an answer action: the first waiting choice, of ``kind``, by ``side``."""
+def answer_apply(state: GameState, value: str, kind: str, side: str, ch: Changes,
+                 player: str | None = None) -> None:
+    """Apply an answer action: the first waiting choice, of ``kind``, by ``side`` (and by
+    ``player``, for answers that name their player)."""
     c = waiting(state)
-    if c is None or ANSWER_OF[c["kind"]] != kind or side_of(c["player"]) != side:
+    if c is None or ANSWER_OF[c["kind"]] != kind or side_of(c["player"]) != side \
+            or player not in (None, c["player"]):
         raise IllegalAction("no such choice is waiting")
     if value not in answers(state, c):
         raise IllegalAction(f"{value!r} is not one of the answers")

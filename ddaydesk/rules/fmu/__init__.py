@@ -17,7 +17,7 @@ from ddaydesk.engine.phases import current_phase
 from ddaydesk.engine.state import ATTACKED
 from ddaydesk.engine.systems import Handler, RulesModule
 from ddaydesk.rules.fmu import landing, limits, replacements, supply, support, victory
-from ddaydesk.rules.fmu.common import fx, is_airborne, is_fmu_scenario
+from ddaydesk.rules.fmu.common import check_scenario, fx, is_airborne, is_fmu_scenario
 from ddaydesk.rules.fmu.data import val
 
 # The landing's combat steps and the one kind of attack each holds (DeclareAttack.mode).
@@ -131,3 +131,4 @@ def register(rm: RulesModule) -> None:
     rm.add_end_check(limits.arrival_end_check)
     rm.add_move_limit(check=limits.move_check, mask=limits.move_mask, entry=limits.entry_filter)
     rm.add_setup(_new_game)
+    rm.add_scenario_check(check_scenario)

@@ -50,8 +50,24 @@ def is_airborne(state: GameState, k: int) -> bool:
 
 def division_of(state: GameState, k: int) -> str:
     """Airborne division of a unit: the middle part of its id (``us-82-505`` -> ``82``)."""
-    parts = state.scenario.units[k].id.split("-")
-    return parts[1] if len(parts) > 2 else ""
+    return division_in(state.scenario.units[k].id)
+
+
+def division_in(uid: str) -> str:
+    parts = uid.split("-")
+    return parts[1] if len(parts) > 2 and parts[1].isascii() and parts[1].isdigit() else ""
+
+
+def check_scenario(sc) -> list[tuple[str | None, str]]:
+    """What the Utah Beach rules need of a scenario's units: each airborne unit of the drop
+    names its division in its id, ``us-82-505`` (its drop zone is its division's, FMU-AIRB-02)."""
+    if not sc.board.places_of_kind("beach_landing"):
+        return []
+    types = val("landing.airborne_types")
+    return [(u.id, f"unit {u.id}: an airborne unit of the drop names its division in its id, as us-82-505 "
+                   f"(the 505th of the 82nd): its drop zone is its division's (FMU-AIRB-02)")
+            for u in sc.units if u.side == "allied" and u.type in types and u.arrive_turn == sc.first_turn
+            and not division_in(u.id)]
 
 
 def campaign(state: GameState) -> bool:

@@ -72,7 +72,8 @@ def describe(state: GameState, a: Action) -> str:
     if isinstance(a, FireAttack):
         ind = [u for u in a.attackers if u in a.indirect]
         direct = [u for u in a.attackers if u not in a.indirect]
-        who = _names(state, direct) + ("; indirect: " + _names(state, ind) if ind else "")
+        who = "; ".join(([_names(state, direct)] if direct else [])
+                        + (["indirect: " + _names(state, ind)] if ind else []))
         return f"fire at {place_name(state, a.target)}{_support(a.support, a.corps)}: {who}"
     if isinstance(a, CloseCombat):
         return f"close combat at {place_name(state, a.target)}{_support(a.support, a.corps)}: {_names(state, a.attackers)}"

@@ -53,6 +53,8 @@ class LogModel(QAbstractListModel):
         e = self.entries[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
             return entry_text(e)
+        if role == Qt.ItemDataRole.ToolTipRole:  # the whole line, and each die with its purpose
+            return "\n".join((entry_text(e).strip(), *e.rolls))
         if role == SEQ_ROLE:
             return e.seq
         return None

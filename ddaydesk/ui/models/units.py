@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
@@ -10,10 +12,9 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from ddaydesk.board import Board
 from ddaydesk.ui.port import UnitInfo
 
-COLUMNS = ("Unit", "Side", "Nationality", "Type", "A-D-M", "Hex", "Status")
+COLUMNS = ("Unit", "Side", "Nationality", "Type", "A-D-M", "Where", "Status")
 NATIONALITY = {"us": "US", "british": "British", "canadian": "Canadian", "french": "French",
                "polish": "Polish", "german": "German"}
 UNIT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -38,9 +39,9 @@ def status_text(u: UnitInfo) -> str:
 
 
 class UnitTableModel(QAbstractTableModel):
-    def __init__(self, board: Board, parent=None):
+    def __init__(self, place_name: Callable[[int], str], parent=None):
         super().__init__(parent)
-        self.board = board
+        self.place_name = place_name
         self.units: list[UnitInfo] = []
 
     def set_units(self, units: tuple[UnitInfo, ...] | list[UnitInfo]) -> None:
@@ -67,9 +68,9 @@ class UnitTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return (u.name, u.side.capitalize(), NATIONALITY.get(u.nationality, u.nationality), u.type.replace("_", " "),
                     f"{u.attack}-{u.defence}-{u.movement}",
-                    self.board.labels[u.place] if u.place >= 0 else "—", status_text(u))[col]
+                    u.where or (self.place_name(u.place) if u.place >= 0 else "—"), status_text(u))[col]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{u.name} ({u.id})"
+            return u.name
         if role == UNIT_ID_ROLE:
             return u.id
         if role == SIDE_ROLE:

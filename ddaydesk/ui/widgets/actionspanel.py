@@ -1,13 +1,17 @@
-"""The Actions dock: every action the game allows now other than moves and the end of the
-phase (invasions, landings, drops, supply centres, replacements, combat choices...), grouped by
-kind in plain words, applied on double-click or Enter through the controller."""
+"""The Actions dock: every action the game allows now other than moves (invasions, landings,
+drops, supply centres, replacements, combat choices, D-Day2's shots and battles...), grouped
+by kind in plain words, applied on double-click or Enter through the controller; a click on a
+place narrows the list to the actions about it. Below: ending the phase, saying what that does.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtWidgets import (
+    QHBoxLayout,
     QLabel,
     QPushButton,
+    QStyledItemDelegate,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -15,11 +19,44 @@ from PySide6.QtWidgets import (
 )
 
 ROLE = Qt.ItemDataRole.UserRole
+Choices = tuple[tuple[str, str, tuple[int, ...]], ...]
+
+
+class _WrappedTree(QTreeWidget):
+    """Long lines wrap onto the next (where an attack starts and who makes it are both read),
+    the rows growing to fit, laid out again when the dock's width changes."""
+
+    def __init__(self):
+        super().__init__()
+        self.setHeaderHidden(True)
+        self.setWordWrap(True)
+        self.setUniformRowHeights(False)
+        self.setItemDelegate(_WrapDelegate(self))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.doItemsLayout()
+
+
+class _WrapDelegate(QStyledItemDelegate):
+    def sizeHint(self, option, index) -> QSize:
+        size = super().sizeHint(option, index)
+        view = self.parent()
+        depth, up = 1, index.parent()
+        while up.isValid():
+            depth, up = depth + 1, up.parent()
+        width = max(40, view.viewport().width() - view.indentation() * depth - 8)
+        text = option.fontMetrics.boundingRect(QRect(0, 0, width, 100000), Qt.TextFlag.TextWordWrap,
+                                               str(index.data() or ""))
+        return QSize(size.width(), max(size.height(), text.height() + 4))
 
 
 class ActionsPanel(QWidget):
     chosen = Signal(int, str)  # index in the port's choices(), the words shown
     handOver = Signal(str)  # the side the game waits for
+    endPhase = Signal()
+    showAll = Signal()
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -33,34 +70,75 @@ class ActionsPanel(QWidget):
         self.hand_over.clicked.connect(lambda: self.handOver.emit(self._waiting))
         self._waiting = ""
         lay.addWidget(self.hand_over)
-        self.tree = QTreeWidget()
-        self.tree.setHeaderHidden(True)
-        self.tree.setUniformRowHeights(True)
+        row = QHBoxLayout()
+        self.filter = QLabel("")
+        self.filter.setWordWrap(True)
+        self.all_button = QPushButton("Show all")
+        self.all_button.clicked.connect(self.showAll.emit)
+        row.addWidget(self.filter, 1)
+        row.addWidget(self.all_button)
+        lay.addLayout(row)
+        self.tree = _WrappedTree()
         self.tree.itemActivated.connect(self._activated)  # double-click and Enter
         lay.addWidget(self.tree)
+        self.end_note = QLabel("")
+        self.end_note.setWordWrap(True)
+        lay.addWidget(self.end_note)
+        self.end_button = QPushButton("End phase")
+        self.end_button.setToolTip("Ctrl+E")
+        self.end_button.clicked.connect(self.endPhase.emit)
+        lay.addWidget(self.end_button)
+        self.choices: Choices = ()
+        self.place, self.place_name = -1, ""
+        self._show_filter()
 
-    def set_choices(self, choices: tuple[tuple[str, str, tuple[int, ...]], ...],
-                    waiting_for: str = "") -> None:
+    def set_choices(self, choices: Choices, waiting_for: str = "", end_text: str = "") -> None:
         """``choices``: (kind, words, places) of the viewing side; ``waiting_for``: the other side
-        that must act now (its choices are not shown: hot-seat)."""
-        self.tree.clear()
-        groups: dict[str, QTreeWidgetItem] = {}
-        for k, (kind, text, _places) in enumerate(choices):
-            group = groups.get(kind)
-            if group is None:
-                group = groups[kind] = QTreeWidgetItem(self.tree, [kind.replace("_", " ").capitalize()])
-                group.setFlags(Qt.ItemFlag.ItemIsEnabled)
-            item = QTreeWidgetItem(group, [text])
-            item.setData(0, ROLE, k)
-        self.tree.expandAll()
+        that must act now (its choices are not shown: hot-seat); ``end_text``: what ending the
+        phase does."""
+        self.choices = choices
         self._waiting = waiting_for
         self.hand_over.setVisible(bool(waiting_for))
+        self.end_button.setVisible(not waiting_for)
+        self.end_note.setVisible(bool(end_text) and not waiting_for)
+        self.end_note.setText(f"End phase (Ctrl+E): {end_text[:1].upper()}{end_text[1:]}.")
         if waiting_for:
             self.note.setText(f"Waiting for the {waiting_for} player.")
             self.hand_over.setText(f"Hand over to the {waiting_for} player")
         else:
             self.note.setText("Double-click or press Enter to take an action." if choices
                               else "No special actions now: move units or end the phase.")
+        self._fill()
+
+    def set_place(self, place: int, name: str) -> None:
+        """Show only the actions about ``place`` (-1: every action)."""
+        self.place, self.place_name = place, name
+        self._fill()
+
+    def _fill(self) -> None:
+        self.tree.clear()
+        groups: dict[str, QTreeWidgetItem] = {}
+        shown = 0
+        for k, (kind, text, places) in enumerate(self.choices):
+            if self.place >= 0 and self.place not in places:
+                continue
+            group = groups.get(kind)
+            if group is None:
+                group = groups[kind] = QTreeWidgetItem(self.tree, [kind.replace("_", " ").capitalize()])
+                group.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            item = QTreeWidgetItem(group, [text])
+            item.setData(0, ROLE, k)
+            item.setToolTip(0, text)
+            shown += 1
+        self.tree.expandAll()
+        self._show_filter(shown)
+
+    def _show_filter(self, shown: int = 0) -> None:
+        narrowed = self.place >= 0
+        self.filter.setVisible(narrowed)
+        self.all_button.setVisible(narrowed)
+        if narrowed:
+            self.filter.setText(f"At {self.place_name}: {shown} of {len(self.choices)} actions")
 
     def items(self) -> list[QTreeWidgetItem]:
         out = []

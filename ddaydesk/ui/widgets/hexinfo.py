@@ -1,7 +1,9 @@
-"""The hex-info dock: what is under the cursor (terrain, hexsides, place, regions, stack)."""
+"""The place-info dock: what is under the cursor (terrain, hexsides, named places, regions, the
+units there), in names."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 from PySide6.QtCore import Qt
@@ -14,40 +16,45 @@ from ddaydesk.ui.rule_links import link_label, linked
 from ddaydesk.ui.widgets.stacklist import StackList
 
 
-def hex_description(board: Board, place: int) -> str:
+def hex_description(board: Board, place: int, place_name: Callable[[int], str]) -> str:
     """Terrain, named place, hexside features and regions of a place, as rich text."""
-    lines = [f"<b>{board.labels[place]}</b> · {board.terrain_of(place)}"]
+    area = board.grid is None
+    lines = [f"<b>{escape(place_name(place))}</b>" + ("" if area else f" · {board.terrain_of(place)}")]
     for p in board.places_at.get(place, []):
+        if area and p.name == board.name_of(place) and p.kind != "city":
+            continue
         cap = f", capacity {p.capacity}" if p.capacity is not None else ""
-        lines.append(f"{p.name} ({p.kind.replace('_', ' ')}{cap})")
+        lines.append(f"{escape(p.name)} ({p.kind.replace('_', ' ')}{cap})")
     sides = []
     for j, s in zip(board.adj[place], board.adj_side[place], strict=True):
         feats = board.side_features(s)
         if feats:
             name = board.side_names.get(s, "")
             sides.append(f"{' and '.join(f.replace('_', ' ') for f in feats)}{' ' + name if name else ''}"
-                         f" toward {board.labels[j]}")
+                         f" toward {escape(place_name(j))}")
     if sides:
         lines.append("Hexsides: " + "; ".join(sides))
     for r in board.regions.values():
-        if place in r.places:
-            lines.append(f"{r.name} ({r.kind.replace('_', ' ')}{', ' + r.side if r.side else ''})")
+        if place in r.places and r.name and r.name != r.id:
+            lines.append(f"{escape(r.name)} ({r.kind.replace('_', ' ')}{', ' + r.side if r.side else ''})")
     return "<br>".join(lines)
 
 
 class HexInfo(QWidget):
-    def __init__(self, art: CounterArt, board: Board, parent=None):
+    def __init__(self, art: CounterArt, port, parent=None):
         super().__init__(parent)
-        self.board = board
+        self.port = port
+        self.board = port.board
+        what = "hex to see its terrain, hexsides" if self.board.grid is not None else "place to see what it holds"
         lay = QVBoxLayout(self)
-        self.header = QLabel("Point at a hex to see its terrain, hexsides and stack.\n\n"
-                             "Click a unit to select it; its legal moves are shaded.")
+        self.header = QLabel(f"Point at a {what} and its units.\n\n"
+                             "Click a unit to select it; where it may move is shaded.")
         self.header.setTextFormat(Qt.TextFormat.RichText)
         self.header.setWordWrap(True)
         self.header.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.supply = link_label(QLabel(""))  # the supply explanations' rule ids are links
         self.supply.setWordWrap(True)
-        self.stack = StackList(art, board, self)
+        self.stack = StackList(art, port, self)
         lay.addWidget(self.header)
         lay.addWidget(self.stack, 1)
         self.stack.hide()
@@ -59,7 +66,7 @@ class HexInfo(QWidget):
         self.place = place
         if place < 0:
             return
-        self.header.setText(hex_description(self.board, place))
+        self.header.setText(hex_description(self.board, place, self.port.place_name))
         self.stack.set_units(units)
         self.stack.setVisible(bool(units))
         lines = []

@@ -6,7 +6,6 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QFrame, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from ddaydesk.board import Board
 from ddaydesk.ui.counters import CounterArt, face_of
 from ddaydesk.ui.models.units import status_text
 from ddaydesk.ui.port import UnitInfo
@@ -14,8 +13,8 @@ from ddaydesk.ui.port import UnitInfo
 ICON_PX = 52
 
 
-def unit_lines(u: UnitInfo, board: Board) -> str:
-    where = board.labels[u.place] if u.place >= 0 else "off map"
+def unit_lines(u: UnitInfo, port) -> str:
+    where = u.where or (port.place_name(u.place) if u.place >= 0 else "off map")
     status = status_text(u)
     return (f"{u.name}\n{u.type.replace('_', ' ')} · {u.attack}-{u.defence}-{u.movement} · {where}"
             + (f"\n{status}" if status else ""))
@@ -24,10 +23,10 @@ def unit_lines(u: UnitInfo, board: Board) -> str:
 class StackList(QListWidget):
     unitChosen = Signal(str)
 
-    def __init__(self, art: CounterArt, board: Board, parent=None):
+    def __init__(self, art: CounterArt, port, parent=None):
         super().__init__(parent)
         self.art = art
-        self.board = board
+        self.port = port
         self.setIconSize(QSize(ICON_PX, ICON_PX))
         self.setSpacing(2)
         self.setWordWrap(True)
@@ -38,10 +37,10 @@ class StackList(QListWidget):
         self.clear()
         scale = ICON_PX / 44.8 * self.devicePixelRatioF()
         for u in units:
-            item = QListWidgetItem(QIcon(self.art.pixmap(face_of(u), round(scale * 4) / 4)),
-                                   unit_lines(u, self.board))
+            text = unit_lines(u, self.port)
+            item = QListWidgetItem(QIcon(self.art.pixmap(face_of(u), round(scale * 4) / 4)), text)
             item.setData(Qt.ItemDataRole.UserRole, u.id)
-            item.setToolTip(u.id)
+            item.setToolTip(text)
             self.addItem(item)
 
 
@@ -50,12 +49,12 @@ class StackInspector(QFrame):
 
     unitChosen = Signal(str)
 
-    def __init__(self, art: CounterArt, board: Board, parent: QWidget | None = None):
+    def __init__(self, art: CounterArt, port, parent: QWidget | None = None):
         super().__init__(parent, Qt.WindowType.Popup)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
-        self.list = StackList(art, board, self)
+        self.list = StackList(art, port, self)
         self.list.unitChosen.connect(self._chosen)
         lay.addWidget(self.list)
         self.resize(330, 80)

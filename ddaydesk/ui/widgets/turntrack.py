@@ -92,7 +92,12 @@ class TurnTrack(QScrollArea):
         self._shown_turn: int | None = None
 
     def sizeHint(self) -> QSize:
-        return QSize(480, self.height())
+        # a few turns at least; the tool bar gives it the room the phase and the counters beside
+        # it leave (it expands), and it scrolls to the rest
+        return QSize(min(7 * BOX_W, self.boxes.width()), self.height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(160, self.height())  # the strip scrolls on a small screen
 
     # -- geometry ---------------------------------------------------------------------------------
     def box_rect(self, turn: int) -> QRect:

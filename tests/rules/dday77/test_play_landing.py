@@ -120,6 +120,19 @@ def test_drop_distance_from_friendly_infantry_by_weather(campaign, weather, ok, 
         apply(s, Drop("allied", "uk-1ab", _hex_at(s, base, too_far)))
 
 
+def test_no_drop_is_listed_once_the_allotment_cannot_pay_for_it(campaign):
+    # issue 22: legal_actions listed drops after the allotment was spent; do() refused each
+    s = _dropping(campaign)
+    s.scratch["allotment_used"] = 17  # 3 of the 20 factors left: the 4-factor airborne do not fit
+    listed = {a.unit for a in legal_actions(s, "allied") if a.kind == "drop"}
+    assert not listed & {"uk-1ab", "us-82"}
+    assert all(campaign.units[campaign.unit_index[u]].attack <= 3 for u in listed)  # (a brigade fits)
+    with pytest.raises(IllegalAction, match=r"needs 4 of the allotment; 3 of 20 left this turn \(STD-REIN-02\)"):
+        apply(s, Drop("allied", "uk-1ab", _hex_at(s, lab(campaign, "1621"), 2)))
+    s.scratch["allotment_used"] = 16  # 4 left: they fit again
+    assert {"uk-1ab", "us-82"} <= {a.unit for a in legal_actions(s, "allied") if a.kind == "drop"}
+
+
 def test_no_paratroop_drops_in_snow_d77_wx_16(campaign):
     s = _dropping(campaign, "SNOW")
     with pytest.raises(IllegalAction, match=r"no paratroop drops in SNOW \(D77-WX-16\)"):

@@ -73,3 +73,9 @@ def test_the_odds_command_judges_a_koenig_attack():
     bad = subprocess.run([sys.executable, "-m", "ddaydesk", "odds", str(SWORD), "--attackers", "gb-13para",
                           "--target", "0101"], capture_output=True, text=True, cwd=ROOT)
     assert bad.returncode == 1 and "not allowed" in bad.stdout
+
+
+def test_an_indirect_fire_alone_reads_without_an_empty_list_before_it():
+    st = position({"a-hvy": "0302", "g-inf1": "0603"}, op="fire")
+    text = describe(st, FireAttack("allied", ("a-hvy",), hex_(st, "0603"), indirect=("a-hvy",)))
+    assert text == "fire at 0603: indirect: Test Heavy Company"  # (no empty list of direct fire before it)

@@ -1,5 +1,5 @@
-"""What a D-Day Dice Battle Map prints on its Sectors and lines, drawn over the terrain by
-the map renderer for boards whose areas carry properties (board.props): each Sector's
+"""What a D-Day Dice Battle Map prints on its Sectors and lines, drawn over the terrain into
+the map tiles (``DDDProfile.paint_map``) from its areas' properties (board.props): each Sector's
 number, DEF, machine guns (a red star marks Special Damage), requirement and attributes; each
 line's Courage cost, Land Mines and Barrier; the Bunkers."""
 
@@ -31,8 +31,8 @@ def _font(px: float, bold: bool = True) -> QFont:
 
 
 def _lines(board: Board) -> tuple:
-    """(a, b, side, midpoint, one end, other end) of the border each pair of adjacent areas
-    shares, worked out once per map."""
+    """(a, b, side, midpoint, one end, other end, at a corner) of the border each pair of
+    adjacent areas shares, worked out once per map."""
     return board.derived("ui.sector_lines", _shared_borders)
 
 
@@ -43,13 +43,27 @@ def _shared_borders(board: Board) -> tuple:
             if j <= i:
                 continue
             shared = board.polygon(i).boundary.intersection(board.polygon(j).boundary)
-            if shared.is_empty or shared.length == 0:
+            if shared.is_empty:
+                continue
+            if shared.length == 0:  # Sectors meeting at a corner: a short line across the way between them
+                out.append((i, j, side, *_across(board, i, j, shared), True))
                 continue
             mid = shared.interpolate(0.5, normalized=True)
             ends = list(shared.coords) if shared.geom_type == "LineString" else \
                 [c for g in getattr(shared, "geoms", ()) for c in g.coords]
-            out.append((i, j, side, (mid.x, mid.y), ends[0], ends[-1]))
+            out.append((i, j, side, (mid.x, mid.y), ends[0], ends[-1], False))
     return tuple(out)
+
+
+def _across(board: Board, i: int, j: int, corner) -> tuple:
+    """(midpoint, one end, other end) of a line a Sector wide at the corner two Sectors meet at,
+    square to the way from one to the other (the map draws that way as a line)."""
+    pt = corner.geoms[0] if hasattr(corner, "geoms") else corner
+    a, b = board.polygon(i).centroid, board.polygon(j).centroid
+    dx, dy = b.x - a.x, b.y - a.y
+    n = (dx * dx + dy * dy) ** 0.5 or 1.0
+    px, py = -dy / n * 0.6, dx / n * 0.6
+    return (pt.x, pt.y), (pt.x - px, pt.y - py), (pt.x + px, pt.y + py)
 
 
 def draw_sector_marks(p: QPainter, board: Board, geom: BoardGeometry, places: Iterable[int]) -> None:
@@ -115,19 +129,24 @@ def _sight(p: QPainter, c: QPointF, rad: float) -> None:
 
 def _borders(p: QPainter, board: Board, s: float) -> None:
     mines, barrier = board.feature_bit("mines"), board.feature_bit("barrier")
-    for _i, _j, side, (mx, my), a, b in _lines(board):
+    for _i, _j, side, (mx, my), a, b, corner in _lines(board):
         mask = board.side_mask[side]
         cost = board.side_props.get(side, {}).get("courage", 0)
         mid = QPointF(mx * s, my * s)
         if mask & barrier:
             p.setPen(QPen(BARRIER, s * 0.16, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
             p.drawLine(QPointF(a[0] * s, a[1] * s), QPointF(b[0] * s, b[1] * s))
-        if mask & mines:
+        if mask & mines:  # four mines along the line, two each side of its middle
             path = QPainterPath()
-            horizontal = abs(a[1] - b[1]) < abs(a[0] - b[0])
-            for k in (-2, -1, 1, 2):
-                c = QPointF(mid.x() + k * s * 0.32, mid.y()) if horizontal else QPointF(mid.x(), mid.y() + k * s * 0.32)
-                path.addEllipse(c, s * 0.09, s * 0.09)
+            ux, uy = b[0] - a[0], b[1] - a[1]
+            steps = (-2, -1, 1, 2)
+            if corner:  # along the way up from the corner, clear of what the Sectors print by it
+                ux, uy = (-uy, ux) if ux < 0 else (uy, -ux)
+                steps = (1.4, 2.2, 3, 3.8)
+            n = (ux * ux + uy * uy) ** 0.5 or 1.0
+            for k in steps:
+                path.addEllipse(QPointF(mid.x() + k * s * 0.32 * ux / n, mid.y() + k * s * 0.32 * uy / n),
+                                s * 0.09, s * 0.09)
             p.setPen(QPen(QColor("#111111"), s * 0.03))
             p.setBrush(QColor("#555555"))
             p.drawPath(path)

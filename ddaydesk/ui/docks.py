@@ -1,0 +1,151 @@
+"""The main window's docks, the same for every system: place info, units, log and dice,
+actions; a system's own panels (``UIProfile.panels``) are tabbed beside the log. Widths are
+set in text units and bounded by the window, so they follow the scale factor and a small
+screen keeps most of its width for the map."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QHBoxLayout,
+    QLineEdit,
+    QListView,
+    QTabBar,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ddaydesk.ui.models.log import LogModel
+from ddaydesk.ui.rule_links import RuleLinkDelegate
+from ddaydesk.ui.widgets.actionspanel import ActionsPanel
+
+RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
+DOCK_CHARS = 52  # a dock is about this many average characters wide...
+DOCK_SHARE = (0.2, 0.3)  # ...but never less or more than these shares of the window's width
+
+
+def _dock(win, title: str, name: str, widget: QWidget | None = None) -> QDockWidget:
+    d = QDockWidget(title, win)
+    d.setObjectName(name)
+    if widget is not None:
+        d.setWidget(widget)
+    win.addDockWidget(RIGHT, d)
+    return d
+
+
+def build_docks(win) -> None:
+    win.hex_dock = _dock(win, "Place", "hex-dock")
+    units = QWidget()
+    ul = QVBoxLayout(units)
+    ul.setContentsMargins(2, 2, 2, 2)
+    row = QHBoxLayout()
+    win.unit_filter = QLineEdit()
+    win.unit_filter.setPlaceholderText("Filter units…")
+    win.unit_filter.setClearButtonEnabled(True)
+    win.side_filter = QComboBox()
+    row.addWidget(win.unit_filter, 1)
+    row.addWidget(win.side_filter)
+    ul.addLayout(row)
+    t = win.unit_table = QTableView()
+    t.setSortingEnabled(True)
+    t.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+    t.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+    t.verticalHeader().hide()
+    t.setWordWrap(False)
+    t.verticalHeader().setDefaultSectionSize(t.fontMetrics().height() + 6)
+    t.horizontalHeader().setStretchLastSection(True)
+    t.doubleClicked.connect(win._table_chose)
+    win.unit_filter.textChanged.connect(lambda text: win.unit_proxy.setFilterFixedString(text))
+    win.side_filter.currentIndexChanged.connect(lambda _i: win.unit_proxy.set_side(win.side_filter.currentData() or ""))
+    ul.addWidget(t)
+    win.units_dock = _dock(win, "Units", "units-dock", units)
+    log = QWidget()
+    ll = QVBoxLayout(log)
+    ll.setContentsMargins(2, 2, 2, 2)
+    win.dice_only = QCheckBox("Dice rolls only")
+    ll.addWidget(win.dice_only)
+    win.log_model = LogModel(win)
+    win.dice_only.toggled.connect(win.log_model.set_dice_only)
+    win.log_view = QListView()
+    win.log_view.setModel(win.log_model)
+    win.log_view.setUniformItemSizes(True)
+    win.log_view.setItemDelegate(RuleLinkDelegate(win.log_view))  # rule ids are links
+    ll.addWidget(win.log_view)
+    win.log_dock = _dock(win, "Log", "log-dock", log)
+    win.tabifyDockWidget(win.units_dock, win.log_dock)
+    win.actions_panel = ActionsPanel()
+    win.actions_panel.chosen.connect(win.take_choice)
+    win.actions_panel.handOver.connect(lambda side: win.controller.hand_to(side))
+    win.actions_panel.endPhase.connect(win.end_phase)
+    win.actions_panel.showAll.connect(lambda: win.actions_panel.set_place(-1, ""))
+    win.actions_dock = _dock(win, "Actions", "actions-dock", win.actions_panel)
+    win.tabifyDockWidget(win.log_dock, win.actions_dock)
+    win.actions_dock.raise_()
+    win.docks = [win.hex_dock, win.units_dock, win.log_dock, win.actions_dock]
+    win.panel_docks = []
+
+
+def set_panels(win, panels) -> None:
+    """Replace the previous game's own panels with this one's, tabbed beside the log."""
+    for d in win.panel_docks:
+        win.docks.remove(d)
+        win.docks_menu.removeAction(d.toggleViewAction())
+        win.removeDockWidget(d)
+        d.deleteLater()
+    win.panel_docks = []
+    for panel in panels:
+        d = _dock(win, panel.title, f"panel-{panel.objectName() or type(panel).__name__}", panel)
+        win.tabifyDockWidget(win.log_dock, d)
+        win.panel_docks.append(d)
+        win.docks.append(d)
+        win.docks_menu.addAction(d.toggleViewAction())
+    win.actions_dock.raise_()
+
+
+def unelide_tabs(win) -> None:
+    """Dock tabs show their whole titles (scroll buttons when they do not all fit)."""
+    for bar in win.findChildren(QTabBar):
+        bar.setElideMode(Qt.TextElideMode.ElideNone)
+        bar.setUsesScrollButtons(True)
+
+
+def dock_width(win) -> int:
+    """Text units, bounded by the window's width."""
+    want = win.fontMetrics().averageCharWidth() * DOCK_CHARS
+    lo, hi = (round(win.width() * share) for share in DOCK_SHARE)
+    return max(lo, min(hi, want))
+
+
+def size_docks(win, force: bool = False) -> None:
+    """Set the right-hand docks' width (always, or only when a restored layout left them wider
+    than the window allows, as after a change of scale factor)."""
+    width = dock_width(win)
+    if force or win.hex_dock.width() > round(win.width() * DOCK_SHARE[1]) + 8:
+        win.resizeDocks([win.hex_dock], [width], Qt.Orientation.Horizontal)
+        h = win.height()
+        win.resizeDocks([win.hex_dock, win.units_dock], [round(h * 0.36), round(h * 0.64)], Qt.Orientation.Vertical)
+    unelide_tabs(win)
+
+
+def clamp_to_screen(win) -> None:
+    """A geometry saved on a larger or another screen (or the default size on a small one)
+    is brought inside the screen the window opens on."""
+    screen = win.screen()
+    if screen is None:
+        return
+    avail = screen.availableGeometry()
+    frame = win.frameGeometry()
+    extra_w, extra_h = frame.width() - win.width(), frame.height() - win.height()
+    w = min(win.width(), avail.width() - extra_w)
+    h = min(win.height(), avail.height() - extra_h)
+    if (w, h) != (win.width(), win.height()):
+        win.resize(w, h)
+    frame = win.frameGeometry()
+    x = min(max(frame.x(), avail.left()), avail.right() + 1 - frame.width())
+    y = min(max(frame.y(), avail.top()), avail.bottom() + 1 - frame.height())
+    if (x, y) != (frame.x(), frame.y()):
+        win.move(x, y)

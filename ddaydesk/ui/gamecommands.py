@@ -1,0 +1,116 @@
+"""The main window's Edit (undo, redo), Game and Help menus and the hot-seat hand-over, mixed
+into :class:`~ddaydesk.ui.mainwindow.MainWindow`: the same commands for every system."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QKeySequence
+
+from ddaydesk.ui import dialogs, rules_browser
+from ddaydesk.ui.combat_dialog import CombatDialog
+
+
+class GameCommands:
+    """Mixed into :class:`~ddaydesk.ui.mainwindow.MainWindow`."""
+
+    # -- hot-seat -----------------------------------------------------------------------------
+    def begin_handover(self, side: str) -> None:
+        """Blank the map and every dock until the next player is at the screen."""
+        self._docks_before = [d for d in self.docks if d.isVisible()]
+        for d in self.docks:
+            d.hide()
+        self.turn_bar.hide()
+        self.scene.counters.set_units([])
+        self.scene.overlays.show_markers(())
+        self.unit_model.set_units([])
+        self.log_model.set_entries([])
+        self.show_hint("")
+        self.handover.prepare(self.controller.side, side, "the next side has secrets to keep")
+        self.stack.setCurrentWidget(self.handover)
+        self.menuBar().setEnabled(False)
+
+    def _handover_done(self, side: str) -> None:
+        self.menuBar().setEnabled(True)
+        for d in getattr(self, "_docks_before", self.docks):
+            d.show()
+        self.turn_bar.show()
+        self.stack.setCurrentWidget(self.view)
+        self.controller.show_side(side)
+
+    # -- edit menu ----------------------------------------------------------------------------
+    def _build_undo_actions(self) -> None:
+        self.undo_menu.clear()
+        stack = self.controller.undo_stack
+        undo = stack.createUndoAction(self, "&Undo")
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        redo = stack.createRedoAction(self, "&Redo")
+        redo.setShortcut(QKeySequence.StandardKey.Redo)
+        self.undo_menu.addAction(undo)
+        self.undo_menu.addAction(redo)
+        self.undo_action, self.redo_action = undo, redo
+        stack.canUndoChanged.connect(self._undo_tip)
+        self._undo_tip()
+
+    def _undo_tip(self, _can: bool = True) -> None:
+        """A greyed Undo says why (the engine's reason: a roll cannot be taken back)."""
+        if self.controller is None:
+            return
+        problem = getattr(self.controller.port, "undo_problem", None)
+        why = "" if self.controller.undo_stack.canUndo() or problem is None else problem()
+        self.undo_action.setToolTip(f"Undo is not possible: {why}" if why else "Undo")
+        self.undo_action.setStatusTip(self.undo_action.toolTip())
+
+    # -- game menu ----------------------------------------------------------------------------
+    def end_phase(self) -> None:
+        self.controller.end_phase()
+
+    def next_turn(self) -> None:
+        turn = self.controller.view.turn
+        for _ in range(64):  # a turn has far fewer phases; the bound stops a runaway engine
+            if self.controller.view.turn != turn or not self.controller.apply(
+                    f"End of {self.controller.view.phase}", self.controller.port.end_phase):
+                break
+        self.controller.hand_to(self.controller.port.view(self.controller.side).active_side)
+
+    def attack_dialog(self) -> CombatDialog | None:
+        why = self.caps.why_not("attack")
+        if why:
+            self.show_hint(why)
+            return None
+        c = self.controller
+        target = self.hex_info.place
+        if not c.selected or target < 0:
+            self.show_hint("Select an attacking unit, then point at the place to attack and press A")
+            return None
+        dlg = CombatDialog(c, [c.selected], target, self)
+        dlg.open()
+        return dlg
+
+    def show_roll_log(self) -> None:
+        self.log_dock.show()
+        self.log_dock.raise_()
+        self.dice_only.setChecked(True)
+
+    # -- help ---------------------------------------------------------------------------------
+    def show_rules(self) -> None:
+        self.show_rule("")
+
+    def show_rule(self, rule: str) -> None:
+        """The rules browser of this game, at the entry of ``rule`` if one is given."""
+        rules_browser.show_for(self, self.controller.port, rule)
+
+    def _rules_follow_game(self) -> None:
+        """A rules browser left open shows the rules of the game opened since."""
+        browser = getattr(self, "rules_browser", None)
+        if browser is not None and browser.isVisible():
+            rules_browser.show_for(self, self.port)
+
+    def _close_rules(self) -> None:
+        browser = getattr(self, "rules_browser", None)
+        if browser is not None:
+            browser.close()
+
+    def show_shortcuts(self) -> None:
+        dialogs.shortcuts_dialog(self, self.all_actions + [self.undo_action, self.redo_action]).open()
+
+    def show_about(self) -> None:
+        dialogs.about(self, self.controller.port.board)

@@ -1,0 +1,145 @@
+"""The File menu's work for the main window: new game, open (any scenario or save, from any
+other game, in the same window), save, autosave after every action, restore, recent files,
+and the Save / Discard / Cancel question before an unsaved game is left."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from ddaydesk.formats.errors import FormatError
+from ddaydesk.ui import dialogs
+from ddaydesk.ui.port import PortError
+from ddaydesk.ui.session import (
+    SAVE_SUFFIX,
+    add_recent,
+    autosave_path,
+    open_game,
+    recent_files,
+    saves_dir,
+    write_atomic,
+)
+
+FILE_FILTER = f"ddaydesk games (*{SAVE_SUFFIX} *.yaml);;Saved games (*{SAVE_SUFFIX});;Scenarios (*.yaml)"
+Button = QMessageBox.StandardButton
+
+
+class GameFiles:
+    """Mixed into :class:`~ddaydesk.ui.mainwindow.MainWindow`."""
+
+    save_path: str | None
+
+    # -- leaving a game ------------------------------------------------------------------------
+    def unsaved(self) -> bool:
+        return self.controller is not None and self.controller.unsaved > 0
+
+    def ask_unsaved(self) -> Button:
+        """Save, Discard or Cancel (a modal question; tests replace it)."""
+        return QMessageBox.question(
+            self, "Unsaved game", "This game has actions that are not saved. Save it first?",
+            Button.Save | Button.Discard | Button.Cancel, Button.Save)
+
+    def may_leave(self) -> bool:
+        """True when the current game may be closed: nothing unsaved, or saved now, or the
+        player chose to discard it."""
+        if not self.unsaved():
+            return True
+        answer = self.ask_unsaved()
+        if answer == Button.Save:
+            return self.save()
+        return answer == Button.Discard
+
+    # -- opening -------------------------------------------------------------------------------
+    def new_game(self) -> None:
+        if not self.may_leave():
+            return
+        dlg = dialogs.NewGameDialog(self)
+        if dlg.exec() and dlg.entry() is not None:
+            self.open_path(dlg.entry().path, dlg.options(), asked=True)
+
+    def open_dialog(self) -> None:
+        if not self.may_leave():
+            return
+        path, _ = QFileDialog.getOpenFileName(self, "Open a game", str(saves_dir()), FILE_FILTER)
+        if path:
+            self.open_path(path, asked=True)
+
+    def open_path(self, path: str, options: dict[str, bool] | None = None, asked: bool = False) -> bool:
+        """Open a scenario or save in this window; a broken file shows its problems and
+        changes nothing. ``asked``: the player already agreed to leave the current game."""
+        if not asked and not self.may_leave():
+            return False
+        try:
+            port = open_game(path, options)
+        except FormatError as exc:
+            self.show_problems(path, exc)
+            return False
+        self.save_path = path if path.endswith(SAVE_SUFFIX) and Path(path) != autosave_path() else None
+        add_recent(self.settings, path)
+        self.set_game(port)
+        return True
+
+    def show_problems(self, path: str, exc: FormatError) -> None:
+        box = QMessageBox(QMessageBox.Icon.Warning, "Cannot open this file",
+                          f"{Path(path).name} was not opened; the current game is unchanged.", parent=self)
+        box.setDetailedText(str(exc))
+        box.setInformativeText("\n".join(str(p) for p in exc.problems[:8]))
+        box.open()
+        self.problem_box = box
+
+    def restore_autosave(self) -> None:
+        path = autosave_path()
+        if not path.exists():
+            self.show_hint("There is no autosave")
+            return
+        self.open_path(str(path))
+
+    def _update_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        for path in recent_files(self.settings):
+            a = self.recent_menu.addAction(Path(path).name)
+            a.setStatusTip(path)
+            a.triggered.connect(lambda _=False, p=path: self.open_path(p))
+        self.recent_menu.setEnabled(bool(self.recent_menu.actions()))
+
+    # -- saving --------------------------------------------------------------------------------
+    def save(self) -> bool:
+        if not self.save_path:
+            return self.save_as()
+        return self._write(self.save_path)
+
+    def save_as(self) -> bool:
+        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(saves_dir() / f"game{SAVE_SUFFIX}"),
+                                              f"Saved games (*{SAVE_SUFFIX})")
+        if not path:
+            return False
+        return self.save_to(path)
+
+    def save_to(self, path: str) -> bool:
+        if not path.endswith(SAVE_SUFFIX):
+            path += SAVE_SUFFIX
+        if not self._write(path):
+            return False
+        self.save_path = path
+        add_recent(self.settings, path)
+        self._update_recent_menu()
+        return True
+
+    def _write(self, path: str) -> bool:
+        try:
+            write_atomic(path, self.controller.port.save_bytes())
+        except (PortError, OSError) as exc:
+            QMessageBox.warning(self, "Not saved", f"The game was not saved: {exc}")
+            return False
+        self.controller.unsaved = 0
+        self.show_hint(f"Saved to {path}")
+        return True
+
+    def _autosave(self, _text: str = "") -> None:
+        if not self.autosave_enabled:
+            return
+        try:
+            write_atomic(autosave_path(), self.controller.port.save_bytes())
+        except (PortError, OSError) as exc:
+            self.show_hint(f"Autosave failed: {exc}")

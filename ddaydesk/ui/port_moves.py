@@ -1,0 +1,97 @@
+"""Movement for the engine port: a unit's legal range, why a place is out of reach, and the
+moves the map shows afterwards (trails, airborne drift).
+
+Hex systems search with the engine's ``reach`` (MP costs, the cheapest paths, ZOC stops);
+a system whose rules module lists its own moves (D-Day2: one zone a step) is read from
+``legal_actions``, so what the map shades is exactly what the rules accept.
+"""
+
+from __future__ import annotations
+
+from ddaydesk.engine import Move, current_phase, legal_actions, problem, reach
+from ddaydesk.engine.movement import move_problem, why_not
+from ddaydesk.ui.port import MoveRange, PortError
+
+
+def move_range(port, unit: str) -> MoveRange:
+    state = port.game.state
+    k = port.scenario.unit_index[unit]
+    name = port.scenario.units[k].name
+    phase = current_phase(state)
+    if "place_withheld" in phase.actions:  # set-up: a withheld unit goes where it may stand
+        spots = {a.place: 0 for a in legal_actions(state, phase.side, ("place_withheld",)) if a.unit == unit}
+        if not spots:
+            raise PortError(f"{name} is not a withheld {phase.side} unit")
+        return MoveRange(unit, -1, spots, {})
+    if "move" not in phase.actions or phase.side != port.scenario.units[k].side:
+        raise PortError(f"{name} cannot move in the {port.phase_title(phase.id)} phase")
+    if port._own_moves:
+        return _listed_range(port, unit, k)
+    why = move_problem(state, k, "normal", phase.units)
+    if why:
+        raise PortError(port.name(why))
+    r = reach(state, k)
+    cost = {i: r.cost(i) for i in r.dest}
+    came: dict[int, int] = {}
+    passes: dict[int, float] = {}
+    for i in r.dest:  # predecessors along every path, which may cross non-destinations
+        j = i
+        while r.prev[j] >= 0 and j not in came:
+            came[j] = r.prev[j]
+            j = r.prev[j]
+            if j not in cost and j != r.start:
+                passes[j] = r.cost(j)
+    if r.start >= 0:
+        cost[r.start] = 0
+    return MoveRange(unit, r.start, cost, came, frozenset(r.zoc_stops), passes)
+
+
+def _listed_range(port, unit: str, k: int) -> MoveRange:
+    """The places the rules list a move to, one step each (no cost to show)."""
+    state = port.game.state
+    start = state.place[k]
+    dest = {a.to for a in legal_actions(state, state.active, ("move",)) if a.unit == unit}
+    if not dest:
+        probe = next(iter(port.board.adj[start]), start) if start >= 0 else 0
+        why = problem(state, Move(port.scenario.units[k].side, unit, probe))
+        raise PortError(port.name(why or "it has no legal move now"))
+    cost = {i: 1.0 for i in dest}
+    cost[start] = 0.0
+    return MoveRange(unit, start, cost, {i: start for i in dest}, cost_unit="")
+
+
+def why_not_move(port, unit: str, place: int) -> str:
+    state = port.game.state
+    k = port.scenario.unit_index[unit]
+    if port._own_moves:
+        return port.name(problem(state, Move(port.scenario.units[k].side, unit, place)) or "")
+    why = move_problem(state, k, "normal", current_phase(state).units)
+    return port.name(why or why_not(state, reach(state, k), place))
+
+
+def trails(game, sides: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
+    """What each side did in its latest movement phase (movement is open information)."""
+    latest: dict[str, tuple] = {}  # side -> (turn, phase) of its latest movement
+    out = []
+    for i in range(game.pos - 1, -1, -1):
+        before, ch = game.states[i], game.changes[i]
+        if not ch.moved or not isinstance(game.actions[i], Move):
+            continue
+        side = game.actions[i].side
+        key = latest.setdefault(side, (before.turn, before.phase))
+        if key == (before.turn, before.phase):
+            out.extend(tuple(p for p in path if p >= 0) for _u, _f, _t, path in ch.moved)
+        if len(latest) == len(sides) and all(latest[s] != (before.turn, before.phase) for s in latest):
+            break
+    return tuple(reversed(out))
+
+
+def drifts(state, board) -> tuple[tuple[int, int], ...]:
+    """Where airborne units were dropped against where they landed (FMU-AIRB-08), from the
+    drop record the landing rules keep (docs/rules/fire-and-movement.md)."""
+    out = []
+    for d in state.extra.get("fmu", {}).get("drops", {}).values():
+        planned, landed = d.get("planned"), d.get("landed")
+        if planned and landed and planned != landed:
+            out.append((board.index(planned), board.index(landed)))
+    return tuple(sorted(out))

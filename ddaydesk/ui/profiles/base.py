@@ -1,0 +1,122 @@
+"""The profile a game system gives the main window; the defaults suit a hex game.
+
+Two halves, both optional for a subclass:
+
+* the **port side** (no Qt; :class:`~ddaydesk.ui.engine_port.EnginePort` calls it with the
+  engine's ``GameState``): the system's words (boxes, parts, phases, how its actions read),
+  marks derived from the state (``markers``), counters it keeps (``tracks``) and what a
+  choice would do before it is taken (``preview``). These read the rules' public API; they
+  decide nothing.
+* the **window side**: where units stand inside a place (``slot``), whether alike units share
+  one counter with a count, the counters' size, art painted once into the map tiles
+  (``paint_map``), items redrawn from each view (``decorations``) and extra docks
+  (``panels``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QPainter
+    from PySide6.QtWidgets import QGraphicsScene, QWidget
+
+    from ddaydesk.board import Board
+    from ddaydesk.ui.geometry import BoardGeometry
+    from ddaydesk.ui.port import GameView
+
+
+class ViewPart:
+    """Something a profile adds to the window (a map decoration, a panel): redrawn from
+    every view the window shows. A panel is also a ``QWidget`` with ``title``."""
+
+    title = ""
+    #: a decoration's markers in the map legend: marker kind -> (words, the item drawing it)
+    legend: dict = {}
+
+    def set_view(self, view: GameView) -> None:
+        raise NotImplementedError
+
+
+class UIProfile:
+    """A game system's additions to the main window. Subclass, override what differs, and
+    register the subclass in :data:`ddaydesk.ui.profiles.PROFILES`."""
+
+    # -- words -----------------------------------------------------------------------------
+    #: engine ids a player must not read (off-map boxes, parts) -> words
+    words: dict[str, str] = {}
+    #: phase id -> its title ("allied_move" -> "movement"); default: the id in words
+    phase_titles: dict[str, str] = {}
+    #: phase id -> what ending that phase does ("send the bombers (resolve the bombing)")
+    end_phase_words: dict[str, str] = {}
+    #: action kind -> how it reads, with its fields in braces ("{n} fighter(s) over {place}");
+    #: ``{unit_where}`` is where the action's unit stands. Default: ddaydesk.ui.action_text.
+    phrases: dict[str, str] = {}
+
+    # -- port side (the engine's GameState; no Qt) -----------------------------------------
+    def where(self, board: Board, place: int, part: str, place_name: str) -> str:
+        """A unit's spot in words, given its place's name: the place, or its box's title."""
+        if place < 0:
+            return self.words.get(part, "off the map") if part else "off the map"
+        return place_name
+
+    def markers(self, state: Any) -> tuple[tuple[str, int, str | None], ...]:
+        """Marks the rules imply but keep no marker for (D-Day2: a battle in each contested
+        zone), as (kind, place, side)."""
+        return ()
+
+    def outcome(self, state: Any) -> str:
+        """Who won and why, in words, for a system that records its result its own way ("" if
+        the engine's ``state.game["outcome"]`` says it)."""
+        return ""
+
+    def tracks(self, state: Any) -> tuple[tuple[str, str], ...]:
+        """Counters of the game worth showing beside the turn track, as (title, value)."""
+        return ()
+
+    def preview(self, state: Any, action: Any, name: Any) -> str:
+        """What ``action`` would do, as rich text shown for confirmation before it is taken
+        (the odds before a roll); "" to take it at once. ``name(text)`` turns ids into names."""
+        return ""
+
+    # -- window side -------------------------------------------------------------------------
+    #: counters relative to the standard size (area maps have small places)
+    counter_scale: float = 1.0
+    #: one counter per kind of unit in a spot, with the count on it (units of a kind are alike)
+    group_alike: bool = False
+    #: marker kinds the profile's decorations draw (the window's marker chips leave them out)
+    own_markers: frozenset[str] = frozenset()
+    #: names printed on the map by the window (False: the system's own map art names its places)
+    map_names: bool = True
+
+    def slot(self, geom: BoardGeometry, place: int, part: str, occupied: frozenset[str]) -> tuple[QPointF, int]:
+        """Where the units of ``place`` standing in ``part`` are drawn (scene units) and which
+        way a row of counters grows from there: -1 leftwards, 0 centred, 1 rightwards
+        (``occupied``: the parts of the place that hold units now). A hex: its centre; an area:
+        just below its centre (its name is printed just above), or its centre where the map
+        prints no names."""
+        from PySide6.QtCore import QPointF
+
+        from ddaydesk.ui.counters import COUNTER
+
+        c = geom.centres[place]
+        if geom.board.grid is not None or not self.map_names:
+            return c, 0
+        return QPointF(c.x(), c.y() + COUNTER * self.counter_scale * 0.6), 0
+
+    def keep_out(self, board: Board) -> list:
+        """Shapes (shapely, model units) the system draws over an area map, which area names
+        and units keep clear of."""
+        return []
+
+    def paint_map(self, p: QPainter, board: Board, geom: BoardGeometry) -> None:
+        """Static art drawn once into the map's tiles, in scene units (boxes, arrows)."""
+
+    def decorations(self, scene: QGraphicsScene, geom: BoardGeometry) -> list[ViewPart]:
+        """Items over the map redrawn from each view (battles, box counts)."""
+        return []
+
+    def panels(self, parent: QWidget) -> list[ViewPart]:
+        """Extra docks (QWidget and :class:`ViewPart`), tabbed beside the log."""
+        return []

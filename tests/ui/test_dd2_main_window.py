@@ -1,0 +1,113 @@
+"""D-Day2 in the main window, over the real engine: a seeded game to its end, the battle odds
+before the roll, undo up to a die roll, a click on a zone for its actions, and the features
+the territory map lacks greyed out with the reason."""
+
+from __future__ import annotations
+
+import pytest
+
+from ddaydesk.engine import OVER, Game, legal_actions
+from ddaydesk.formats.scenariofile import load_scenario
+from ddaydesk.rules.dd2 import battles, winner
+from ddaydesk.ui.engine_port import EnginePort
+from ddaydesk.ui.mainwindow import MainWindow
+from tests.conftest import ROOT
+from tests.rules.dd2.play import choose
+from tests.ui.drive import click_place, take
+
+
+@pytest.fixture(scope="module")
+def sc():
+    return load_scenario(ROOT / "scenarios" / "dday2.yaml")
+
+
+def window(qtbot, settings, game: Game) -> MainWindow:
+    win = MainWindow(EnginePort(game), settings, autosave=False)
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    return win
+
+
+def test_a_seeded_game_is_played_to_its_end_through_the_main_window(qtbot, settings, sc):  # DD2-VIC-01
+    g = Game(sc, seed=7)
+    win = window(qtbot, settings, g)
+    fights = 0
+    while g.state.phase != OVER:
+        a = choose(g.state)
+        fights += a.kind == "fight"
+        take(qtbot, win, a)
+    assert fights > 0 and winner(g.state) in ("allied", "german")
+    assert win.outcome_label.isVisible() and "DD2-VIC-01" in win.outcome_label.text()
+    assert win.outcome_box is not None and win.outcome_box.isVisible()  # said once, in a dialog
+    assert win.log_model.rowCount() == len(g.log)
+
+
+def test_battle_odds_are_shown_before_the_roll_and_undo_stops_there(qtbot, settings, sc):  # DD2-GEN-01
+    g = Game(sc, seed=3)
+    while not (g.state.phase.endswith("battle") and battles(g.state)):
+        g.do(choose(g.state))
+    win = window(qtbot, settings, g)
+    item = next(i for i in win.actions_panel.items() if i.text(0) == "Fight every battle (one round)")
+    draws, pos = g.state.dice.draws, g.pos
+    win.actions_panel.tree.itemActivated.emit(item, 0)
+    dlg = win.preview_dialog
+    text = dlg.text.toPlainText()
+    assert g.state.dice.draws == draws and g.pos == pos  # nothing rolled, nothing done yet
+    assert text.count("Battle in ") == len(battles(g.state)) and "0 hits: " in text and "%" in text
+    dlg.reject()
+    assert g.state.dice.draws == draws and g.pos == pos  # cancelled: no roll
+    win.actions_panel.tree.itemActivated.emit(item, 0)
+    win.preview_dialog.accept()
+    assert g.log[-1].kind == "fight" and g.changes[g.pos - 1].dice
+    assert not win.undo_action.isEnabled() and "Undo is not possible" in win.undo_action.toolTip()
+
+
+def test_a_move_is_made_on_the_map_and_undone(qtbot, settings, sc):  # DD2-MOVE-01
+    g = Game(sc, seed=3)
+    while g.state.phase != "allied_move":
+        g.do(choose(g.state))
+    win = window(qtbot, settings, g)
+    move = next(a for a in legal_actions(g.state, "allied") if a.kind == "move")
+    before = g.state.state_hash()
+    take(qtbot, win, move)
+    assert g.log[-1] == move and win.undo_action.isEnabled()
+    win.undo_action.trigger()
+    assert g.state.state_hash() == before and win.redo_action.isEnabled()
+
+
+def test_clicking_a_zone_lists_its_own_actions(qtbot, settings, sc):
+    g = Game(sc, seed=3)
+    while g.state.phase != "allied_move":
+        g.do(choose(g.state))
+    win = window(qtbot, settings, g)
+    everything = len(win.actions_panel.items())
+    beach = next(p.place for p in sc.board.places_of_kind("beach")
+                 if any(k == "go_ashore" and p.place in places for k, _t, places in win.port.choices()))
+    click_place(qtbot, win, beach)
+    texts = [i.text(0) for i in win.actions_panel.items()]
+    assert 0 < len(texts) < everything and all(t.startswith("Land ") for t in texts)
+    assert sc.board.name_of(beach) in win.actions_panel.filter.text()
+    win.actions_panel.all_button.click()
+    assert len(win.actions_panel.items()) == everything
+
+
+def test_what_the_territory_map_lacks_is_greyed_out_with_the_reason(qtbot, settings, sc):
+    win = window(qtbot, settings, Game(sc, seed=1))
+    for action in (win.layer_actions["supply"], win.layer_actions["zoc"], win.attack_action, win.withhold_action):
+        assert not action.isEnabled() and action.toolTip().startswith("Not in this game: D-Day2")
+    win.layer_actions["supply"].setChecked(True)  # a stray toggle changes nothing and raises nothing
+    assert win.supply is None and not win.scene.overlays.visible["supply"]
+    assert win.attack_dialog() is None and "D-Day2" in win.hint.text()
+    assert win.layer_actions["range"].isEnabled()
+
+
+def test_the_legend_explains_battles_with_the_profiles_own_mark(qtbot, settings, sc):
+    from ddaydesk.ui.legend import entries
+
+    win = window(qtbot, settings, Game(sc, seed=7))
+    assert battles(win.port.game.state)  # the airborne zones are contested from the start
+    shown = {text: sample for _layer, text, sample in entries(win.scene.overlays)}
+    marks = next(d for d in win.scene.decorations if "battle" in d.legend)
+    assert shown["battle: both sides' ground units in the zone"] is marks.item  # its red outline, not a chip
+    assert not any(isinstance(s, str) and s.startswith("chip:") for s in shown.values())

@@ -52,7 +52,7 @@ def test_terrain_and_strongpoint_defend():
 
 
 def test_exchange_hits_a_direct_firer():
-    # STD-PKD-FIRE, our default: EX is a Hit on each side, H one on the defender
+    # STD-PKD-FIRE, STD-PKD-CBT, our defaults: EX is a Hit on each side, H one on the defender
     st = position({"a-inf1": "0502", "g-inf1": "0603"}, op="fire", dice=[5])
     after, _ = do(st, fire(st, ["a-inf1"], "0603"))  # 3 against 0: +3..+4, die 5 is H
     assert after.steps_lost[after.unit("g-inf1")] == 1
@@ -121,7 +121,8 @@ def test_close_combat_sets_combat_values_against_each_other():
 
 
 def test_a_retreat_then_the_attackers_move_in():
-    # STD-PKD-CC, our default: the defenders retreat one hex, then the attackers may move in
+    # STD-PKD-CC, STD-PKD-CBT, our defaults: D1R is a Hit and a retreat of one hex, then the
+    # attackers may move in
     st = position({"a-inf1": "0502", "a-inf2": "0602", "g-inf1": "0603"}, op="move", dice=[5])
     after, _ = do(st, CloseCombat("allied", ("a-inf1", "a-inf2"), hex_(st, "0603")))  # 6-2=+4: die 5 D1R
     b = battle(after)

@@ -67,6 +67,7 @@ def test_the_zero_chit_wastes_the_turn():  # PKD-RR-04
 
 
 def test_two_star_gives_one_replacement_a_unit():  # PKD-RR-05
+    # STD-PKD-REPL, our default: one Replacement removes one Hit
     st, _ = refit({"a-inf1": "0502", "a-inf2": "0602"}, "2*", hits={"a-inf1": 2, "a-inf2": 1})
     with pytest.raises(IllegalAction, match="at most 1"):
         do(st, Refit("allied", ("a-inf1", "a-inf1")))

@@ -37,6 +37,8 @@ hexsides:
   - {feature: stream, sides: ["0302/0402"]}
   - {feature: road, sides: ["0303/0403"]}
   - {feature: trail, sides: ["0304/0404"]}
+  - {feature: river, sides: ["0305/0405"]}
+  - {feature: stream, sides: ["0305/0405"]}
 places: []
 """
 LEG, MOBILE = 0, 1
@@ -65,8 +67,9 @@ def test_terrain_costs_leg_and_mobile_units(board, to, leg, mobile):
 
 
 @pytest.mark.parametrize(("row", "leg", "mobile"), [
-    ("01", 1 + 2, 1 + 3), ("02", 1 + 1, 1 + 1), ("03", 1, 0.5), ("04", 1, 1)],
-    ids=["FM-TEC-river-adds", "FM-TEC-stream-adds", "FM-TEC-road-replaces", "FM-TEC-trail-replaces"])
+    ("01", 1 + 2, 1 + 3), ("02", 1 + 1, 1 + 1), ("03", 1, 0.5), ("04", 1, 1), ("05", 1 + 2 + 1, 1 + 3 + 1)],
+    ids=["FM-TEC-river-adds", "FM-TEC-stream-adds", "FM-TEC-road-replaces", "FM-TEC-trail-replaces",
+         "FM-TEC-river-and-stream-both-add"])
 def test_hexside_costs_add_or_replace(board, row, leg, mobile):
     assert _cost(board, LEG, "03" + row, "04" + row) == leg
     assert _cost(board, MOBILE, "03" + row, "04" + row) == mobile
@@ -82,7 +85,9 @@ D77_MAP = MAP.replace("t-fmu-costs", "t-d77-costs").replace("system: fmu", "syst
     """  - {feature: river, sides: ["0301/0401"]}
   - {feature: stream, sides: ["0302/0402"]}
   - {feature: road, sides: ["0303/0403"]}
-  - {feature: trail, sides: ["0304/0404"]}""",
+  - {feature: trail, sides: ["0304/0404"]}
+  - {feature: river, sides: ["0305/0405"]}
+  - {feature: stream, sides: ["0305/0405"]}""",
     """  - {feature: river, sides: ["0301/0401"]}
   - {feature: major_river, sides: ["0302/0402"]}
   - {feature: road, sides: ["0303/0403"]}""")
@@ -124,7 +129,9 @@ PKD_MAP = MAP.replace("t-fmu-costs", "t-pkd-costs").replace("system: fmu", "syst
     """  - {feature: river, sides: ["0301/0401"]}
   - {feature: stream, sides: ["0302/0402"]}
   - {feature: road, sides: ["0303/0403"]}
-  - {feature: trail, sides: ["0304/0404"]}""",
+  - {feature: trail, sides: ["0304/0404"]}
+  - {feature: river, sides: ["0305/0405"]}
+  - {feature: stream, sides: ["0305/0405"]}""",
     """  - {feature: river, sides: ["0301/0401"]}
   - {feature: road, sides: ["0302/0402"]}
   - {feature: cliff, sides: ["0303/0403"]}""")

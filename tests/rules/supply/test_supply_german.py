@@ -39,6 +39,9 @@ def test_D77_SUP_02_unit_line_to_standard_hq(gap, ok):
     else:
         near = r.units["u"].why["nearest"]
         assert (near["to"], near["length"], near["limit"], near["over_by"]) == ("hq", 9, 8, 1)
+        # the line shown to the player: from the unit's hex to the HQ's, one hex a step
+        hexes = near["hexes"]
+        assert (hexes[0], hexes[-1], len(set(hexes))) == (B.index(col(EDGE - 20 - gap)), B.index(col(EDGE - 20)), 10)
 
 
 @pytest.mark.parametrize(("gap", "ok"), [(8, True), (9, False)], ids=["D77-SUP-02-edge-8", "D77-SUP-02-edge-9"])
@@ -116,6 +119,8 @@ def test_D77_FORT_02_fortress_that_could_trace_keeps_triple_defence():
     # D77-FORT-02 rests on base rules 16.2 and 24.5, not in the seeds: proven against our default (docs/rules/dday77.md)
     r = line([de(B, "f", col(EDGE - 8), fortress=True)])
     assert r.units["f"].defence_multiplier == 3  # D77-FORT-02
+    f = r.units["f"]
+    assert (f.supplied, f.status, f.rule, f.effect) == (True, "fortress", "D77-SUP-06", "never_eliminated")
     r = line([hq_at("german_army", 25), de(B, "f", col(17), fortress=True)])
     assert r.units["f"].defence_multiplier == 3  # line to a supplied HQ, no slot used
     assert next(c for c in r.capacity if c.id == "hq").used == 0

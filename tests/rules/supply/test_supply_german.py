@@ -49,6 +49,9 @@ def test_D77_SUP_02_unit_line_straight_to_the_edge(gap, ok):
     """Cites D77-SUP-02."""
     r = line([de(B, "u", col(EDGE - gap))])
     assert r.units["u"].supplied is ok
+    if not ok:  # the nearest line shown: to the edge source, one hex too long
+        near = r.units["u"].why["nearest"]
+        assert (near["to"], near["to_kind"], near["length"], near["over_by"]) == ("source", "source", 9, 1)
 
 
 @pytest.mark.parametrize(("gap", "ok"), [(24, True), (25, False)], ids=["D77-SUP-03-at-24", "D77-SUP-03-at-25"])

@@ -73,3 +73,29 @@ def test_every_choice_in_words(benchmark, supply_phase):
 def test_the_windows_table_for_one_side(benchmark, tally_phase):
     t = benchmark.pedantic(table, (tally_phase.state, "allied"), setup=_cold, rounds=200)
     assert len(t.players) == 5 and t.german.decorations == ()
+
+
+@pytest.fixture(scope="module")
+def every_module_tally():
+    """Four Units scoring eight-die tallies with every module on: Badges to draw, tokens to
+    take, Battle Conditions in play, Rookie Officers and the Major in their Units."""
+    from tests.rules.ddd.conftest import EVERY_MODULE
+
+    g = new_game("omaha", 3, **FOUR, **EVERY_MODULE)
+    land_all(g)
+    play_to(g, "tally")
+    arrange(g, lambda s, r: [r["players"][p].update(dice=[list(d) for d in DICE], kept=True, scored=None,
+                                                    tokens=2, badges=["ranger_tab", "combat_medical_badge"])
+                             for p in ("us", "british", "french", "canadian")])
+    return g
+
+
+def test_every_legal_choice_with_every_module(benchmark, every_module_tally):
+    s = every_module_tally.state
+    acts = benchmark.pedantic(legal_actions, (s, "allied"), setup=_cold, rounds=300)
+    assert sum(a.kind == "score_tally" for a in acts) >= 4
+
+
+def test_the_windows_table_with_every_module(benchmark, every_module_tally):
+    t = benchmark.pedantic(table, (every_module_tally.state, "allied"), setup=_cold, rounds=200)
+    assert t.modules.on and len(t.players) == 5

@@ -8,6 +8,7 @@ from typing import Any
 
 from ddaydesk.board import Board, NamedPlace, Region
 from ddaydesk.formats.errors import clip, show
+from ddaydesk.formats.mapparts import compose_parts
 from ddaydesk.formats.props import read_borders, read_props
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import MarkedDict, MarkedList, load_text, read_text
@@ -18,7 +19,7 @@ FORMAT_VERSION = 1
 MAX_PLACES = 20000  # far above any board; guards the loader against absurd sizes
 
 TOP_KEYS = ("format", "id", "title", "system", "grid", "terrain", "hexsides", "places",
-            "regions", "areas", "borders", "attribution", "notes")
+            "regions", "areas", "borders", "attribution", "notes", "parts")
 
 
 def load_map(path: str | Path) -> Board:
@@ -26,7 +27,8 @@ def load_map(path: str | Path) -> Board:
     path = str(path)
     raw, text = read_text(path)
     board = parse_map(load_text(text, path), path)
-    board.content_hash = hashlib.sha256(raw).hexdigest()
+    # a map made of parts (formats/mapparts.py) holds its parts' hashes: they count too
+    board.content_hash = hashlib.sha256(raw + board.content_hash.encode()).hexdigest()
     return board
 
 
@@ -48,6 +50,11 @@ def parse_map(doc: Any, path: str) -> Board:
     rd.raise_if_problems()
     kind = rd.choice(grid_doc, "kind", ("hex", "area"), "grid")
     rd.raise_if_problems()
+    if kind == "area" and "parts" in top:
+        board = compose_parts(rd, top, system, map_id, title, path)
+        rd.raise_if_problems()
+        board.source = path
+        return board
     if kind == "hex":
         board = _hex_board(rd, top, grid_doc, system, map_id, title)
     else:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ddaydesk.board import Board
+from ddaydesk.formats.errors import show
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import MarkedDict, MarkedList
 from ddaydesk.rules.systems import PropSpec, System
@@ -50,12 +51,12 @@ def read_borders(rd: Reader, top: MarkedDict, board: Board, system: System) -> N
             continue
         pair = b.get("between")
         if not isinstance(pair, str) or pair.count("/") != 1:
-            rd.error(b.at("between"), f"{what}.between: expected 'AREA/AREA', found {pair!r}")
+            rd.error(b.at("between"), f"{what}.between: expected 'AREA/AREA', found {show(pair)}")
             continue
         a, c = (x.strip() for x in pair.split("/"))
         ia, ic = board.index_of.get(a, -1), board.index_of.get(c, -1)
         if ia < 0 or ic < 0:
-            rd.error(b.at("between"), f"{what}.between: {a if ia < 0 else c!r} is not an area of this map")
+            rd.error(b.at("between"), f"{what}.between: {show(a if ia < 0 else c)} is not an area of this map")
             continue
         side = board.side_between(ia, ic)
         if side < 0:
@@ -68,7 +69,7 @@ def read_borders(rd: Reader, top: MarkedDict, board: Board, system: System) -> N
         feats = rd.seq(b["features"], b.at("features"), f"{what}.features") if "features" in b else MarkedList()
         for f in feats or ():
             if f not in system.hexside_features:
-                rd.error(b.at("features"), f"{what}.features: {f!r} is not one of: {', '.join(system.hexside_features)}")
+                rd.error(b.at("features"), f"{what}.features: {show(f)} is not one of: {', '.join(system.hexside_features)}")
             else:
                 board.side_mask[side] |= board.feature_bit(f)
         if "props" in b:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from ddaydesk.formats.errors import FormatError
+from ddaydesk.formats.errors import FormatError, show
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import MarkedDict, load_file
 
@@ -43,21 +43,21 @@ class PropSpec:
         """Why ``v`` is not a value of this property, or None."""
         if self.type == "int":
             if not isinstance(v, int) or isinstance(v, bool):
-                return f"expected an integer, found {v!r}"
+                return f"expected an integer, found {show(v)}"
             if self.lo is not None and v < self.lo or self.hi is not None and v > self.hi:
-                return f"{v} is out of range ({self.lo}..{'' if self.hi is None else self.hi})"
+                return f"{show(v)} is out of range ({self.lo}..{'' if self.hi is None else self.hi})"
         elif self.type == "bool" and not isinstance(v, bool):
-            return f"expected true or false, found {v!r}"
+            return f"expected true or false, found {show(v)}"
         elif self.type in ("text", "choice") and (not isinstance(v, str) or not v.strip()):
-            return f"expected a name, found {v!r}"
+            return f"expected a name, found {show(v)}"
         elif self.type == "choice" and self.of and v not in self.of:
-            return f"{v!r} is not one of: {', '.join(self.of)}"
+            return f"{show(v)} is not one of: {', '.join(self.of)}"
         elif self.type == "list":
             if not isinstance(v, list):
-                return f"expected a list, found {v!r}"
+                return f"expected a list, found {show(v)}"
             bad = [x for x in v if x not in self.of]
             if bad:
-                return f"{bad[0]!r} is not one of: {', '.join(self.of)}"
+                return f"{show(bad[0])} is not one of: {', '.join(self.of)}"
         return None
 
 

@@ -11,12 +11,13 @@ from ddaydesk.engine import OVER, EndPhase, Game
 from ddaydesk.formats.scenariofile import load_scenario
 from ddaydesk.rules.ddd.text import describe
 from ddaydesk.ui.engine_port import EnginePort
-from tests.rules.ddd.conftest import SCEN
+from tests.rules.ddd.conftest import EVERY_MODULE, SCEN
 from tests.rules.ddd.play import choose
 
 MODES = {"solo": ("exercise-tiger", {}), "three": ("omaha", {"unit_british": True, "unit_french": True}),
          "vs_program": ("gold", {"auto_german": True, "unit_canadian": True}),
-         "vs_person": ("exercise-fabius", {"atlantikwall": True}), "solitaire": ("exercise-fabius", {"solitaire": True})}
+         "vs_person": ("exercise-fabius", {"atlantikwall": True}), "solitaire": ("exercise-fabius", {"solitaire": True}),
+         "campaign": ("campaign-overlord", {**EVERY_MODULE, "badge_of_honor": True})}
 
 
 def _window(qtbot, settings, name, options, seed=5):

@@ -1,18 +1,27 @@
-"""D-Day Dice (seed 003: the Atlantikwall expansion; base game from wave2.md §1) as an engine
-rules module: sector Battle Maps, the custom dice and their tally, cards, the German player
-(a person or the program) and Atlantikwall solitaire. docs/rules/ddd.md describes the model;
-``table(state, side)`` (view.py) is what a window shows, ``choices(state, side)`` what a
-player may do now, in words."""
+"""D-Day Dice (seed 003: the Atlantikwall and Overlord expansions; base game from wave2.md §1)
+as an engine rules module: sector Battle Maps, the custom dice and their tally, cards, the
+German player (a person or the program) and Atlantikwall solitaire; Battle Conditions, Badges,
+Overlord's optional rules, the Rookie Officer, Greece and Norway, Victory Points and campaigns.
+docs/rules/ddd.md describes the model; ``table(state, side)`` (view.py) is what a window
+shows, ``choices(state, side)`` what a player may do now, in words."""
 
 from ddaydesk.rules.ddd.actions import (
+    AddResult,
     Assault,
     BlindStart,
+    BuyBadge,
     ChooseLoss,
+    Decide,
     DrawDecoration,
     FindItem,
+    GiveBadge,
     KeepDice,
     LandUnit,
     LockDie,
+    Mulligan,
+    NextBattle,
+    Observe,
+    OrderConditions,
     OrderDecorations,
     PickDecoration,
     PickTally,
@@ -28,6 +37,7 @@ from ddaydesk.rules.ddd.actions import (
 from ddaydesk.rules.ddd.game import register
 from ddaydesk.rules.ddd.phases import winner
 
-__all__ = ["Assault", "BlindStart", "ChooseLoss", "DrawDecoration", "FindItem", "KeepDice", "LandUnit", "LockDie",
+__all__ = ["AddResult", "Assault", "BlindStart", "BuyBadge", "ChooseLoss", "Decide", "DrawDecoration", "FindItem",
+           "GiveBadge", "KeepDice", "LandUnit", "LockDie", "Mulligan", "NextBattle", "Observe", "OrderConditions",
            "OrderDecorations", "PickDecoration", "PickTally", "Rally", "Reroll", "RollDice", "ScoreTally",
            "SectorMove", "Trade", "TradeDie", "UseCard", "register", "winner"]

@@ -1,4 +1,4 @@
-"""D-Day Dice's actions. ``player`` names whose dice or Unit it is: an Allied Unit's id (its
+"""D-Day Dice's actions (Atlantikwall's modules and Overlord's included). ``player`` names whose dice or Unit it is: an Allied Unit's id (its
 scenario unit: ``us``, ``british``, ``french``, ``canadian``) or ``german``. Cards are named by
 their id in ``rules/data/ddd/cards.yaml``; ``to`` is a Sector (a board place, written as its
 label in the log). Their words for the player: ddaydesk/rules/ddd/text.py."""
@@ -202,6 +202,90 @@ class SectorMove(Action):
     to: int
 
 
-__all__ = ["Assault", "BlindStart", "ChooseLoss", "DrawDecoration", "FindItem", "KeepDice", "LandUnit",
+@action_type
+@dataclass(frozen=True)
+class Decide(Action):
+    """The answer to a choice the game waits for (pending.py): cancel a Battle Condition
+    (``choice`` the card given up, "" to accept it), Carry On!'s Sector (a label), Specialist
+    kept and Stars, Major McMoron's new host, the Award a Rookie Officer brings, Binoculars
+    on a machine-gun die."""
+
+    kind = "decide"
+    player: str
+    choice: str
+
+
+@action_type
+@dataclass(frozen=True)
+class Observe(Action):
+    """Forward Observation (DDD-COND-09): give up ``card`` to see the next 2 Battle Conditions."""
+
+    kind = "forward_observation"
+    player: str
+    card: str
+
+
+@action_type
+@dataclass(frozen=True)
+class OrderConditions(Action):
+    """Forward Observation: the Battle Conditions seen, back on the deck in this order, top
+    first. Secret."""
+
+    kind = "order_conditions"
+    secret = True
+    order: tuple[str, ...]
+
+
+@action_type
+@dataclass(frozen=True)
+class Mulligan(Action):
+    """Mulligans (DDD-OPT-11): discard a token to re-roll every die of the first roll."""
+
+    kind = "mulligan"
+    player: str
+
+
+@action_type
+@dataclass(frozen=True)
+class AddResult(Action):
+    """Desperate Measures (DDD-OPT-14): return a token to add a die showing ``face`` in
+    ``colour`` to the Final Tally."""
+
+    kind = "desperate_measure"
+    player: str
+    colour: str
+    face: str
+
+
+@action_type
+@dataclass(frozen=True)
+class BuyBadge(Action):
+    """Badge of Courage (DDD-BADGE-10): buy a random Badge in Phase 4."""
+
+    kind = "badge_of_courage"
+    player: str
+
+
+@action_type
+@dataclass(frozen=True)
+class GiveBadge(Action):
+    """Hand a Badge to a Unit in the same Sector (DDD-BADGE-04)."""
+
+    kind = "give_badge"
+    player: str
+    receiver: str
+    card: str
+
+
+@action_type
+@dataclass(frozen=True)
+class NextBattle(Action):
+    """A campaign: go on to the next Battle Map (DDD-CAMPGN-01)."""
+
+    kind = "next_battle"
+
+
+__all__ = ["AddResult", "Assault", "BuyBadge", "Decide", "GiveBadge", "Mulligan", "NextBattle", "Observe",
+           "OrderConditions", "BlindStart", "ChooseLoss", "DrawDecoration", "FindItem", "KeepDice", "LandUnit",
            "LockDie", "OrderDecorations", "PickDecoration", "PickTally", "Rally", "Reroll", "RollDice",
            "ScoreTally", "SectorMove", "Trade", "TradeDie", "UseCard"]

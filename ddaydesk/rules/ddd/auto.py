@@ -13,7 +13,8 @@ from ddaydesk.engine import Changes, GameState, load_sequence, rules_module
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd import scoring
 from ddaydesk.rules.ddd.actions import KeepDice, LockDie, Reroll, RollDice
-from ddaydesk.rules.ddd.data import parse_gain, tables
+from ddaydesk.rules.ddd.data import tables
+from ddaydesk.rules.ddd.gains import parse_gain
 
 VALUE = {"soldiers": 1.0, "courage": 0.7, "stars": 1.2, "tools": 0.8}
 KEEP = ("soldiers", "soldier", "star")  # faces worth locking

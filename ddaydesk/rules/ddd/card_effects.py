@@ -7,7 +7,8 @@ from ddaydesk.rules.ddd import effects as fx
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd import solo
 from ddaydesk.rules.ddd.actions import UseCard
-from ddaydesk.rules.ddd.data import Card, gain_words, tables
+from ddaydesk.rules.ddd.data import Card, tables
+from ddaydesk.rules.ddd.gains import gain_words
 
 
 def _turn_fx(state: GameState, pid: str) -> dict:
@@ -86,9 +87,31 @@ def apply_effect(state: GameState, a: UseCard, c: Card, e: str, ch: Changes) -> 
     elif e == "german_loses":
         fx.german_loses(state, c.gain, ch, c.name)
     elif e == "free_rally":
+        if a.pick in p["specialists"]:  # a Rookie Officer sent away
+            from ddaydesk.rules.ddd.rookie import dismiss
+
+            dismiss(state, a.player, a.pick, ch, pay=False)
+            return
         p["hand"].remove(a.pick)
         p["specialists"].append(a.pick)
         ch.notes.append(f"{who} rallies the {m.card_name(a.pick)} for free")
+    elif e == "dismiss":
+        from ddaydesk.rules.ddd.rookie import dismiss
+
+        dismiss(state, a.player, c.id, ch, pay=True)
+    elif e == "army_medal":
+        from ddaydesk.rules.ddd import conditions
+
+        if m.opt(state, "battle_conditions"):
+            conditions.ignore_all(state, a.player)
+            ch.notes.append(f"{who} ignores the Battle Conditions this turn")
+        else:
+            m.add(p, c.gain)
+    elif e in ("medical", "ignore_skull_turn", "advance_discount_turn", "mine_proof_turn"):
+        f = _turn_fx(state, a.player)
+        key = {"medical": "medical", "ignore_skull_turn": "ignore_skull", "advance_discount_turn": "advance_minus",
+               "mine_proof_turn": "mine_proof"}[e]
+        f[key] = f.get(key, 0) + (c.amount or 1)
     elif e == "all_players_gain":
         fx.players_gain(state, c.gain, ch, c.name)
     elif e == "snipe":

@@ -19,6 +19,8 @@ ANY_GERMAN = ("german_roll", "german_tally", "german_supply")
 
 
 def effect_of(state: GameState, card: Card) -> str:
+    if card.rookie:
+        return "dismiss"  # his penalty is always on; the one use of his card is his price
     return card.solo_effect if m.solo(m.rec(state)) and card.solo_effect else card.effect
 
 
@@ -31,11 +33,18 @@ def _usable_cards(state: GameState, pid: str) -> Iterator[tuple[Card, str]]:
         yield cards[cid], "items"
     for cid in dict.fromkeys(p["awards"]):
         yield cards[cid], "awards"
+    if pid != m.GERMAN:
+        from ddaydesk.rules.ddd.badges import usable
+
+        for cid in usable(state, pid):
+            yield cards[cid], "badges"
     for cid in dict.fromkeys(p["specialists"]):
         c = cards[cid]
         if c.uses and not (c.uses == "per_turn" and cid in p["turn"].get("used", ())
                            or c.uses == "per_game" and cid in p["used_game"]):
             yield c, "specialists"
+        elif c.rookie and m.opt(state, "captain_ocrappy"):
+            yield c, "rookie"  # his price in Stars sends him away
     if pid == m.GERMAN:
         for cid in dict.fromkeys(state.secrets.get(m.GERMAN, {}).get("hand", [])):
             yield cards[cid], "decorations"
@@ -102,7 +111,13 @@ def _other_tallies(state, side, pid, c):
 
 
 def _hand(state, side, pid, c):
-    for cid in sorted(set(m.player(m.rec(state), pid)["hand"])):
+    """The Purple Heart: a Specialist of the hand rallied, or a Rookie Officer sent away (a
+    card aimed at Specialists, DDD-ROOKIE-04; never Major McMoron)."""
+    from ddaydesk.rules.ddd.rookie import is_major, is_rookie
+
+    p = m.player(m.rec(state), pid)
+    rookies = [x for x in p["specialists"] if is_rookie(x) and not is_major(state, x)]
+    for cid in sorted({*p["hand"], *rookies}):
         yield UseCard(side, pid, c.id, pick=cid)
 
 
@@ -146,6 +161,17 @@ def _not_clasping(state, pid, c):
     return p["kept"] and p["scored"] is None and not p.get("clasp")
 
 
+def _not_scored(state, pid, c):
+    return m.player(m.rec(state), pid)["scored"] is None
+
+
+def _price_in_stars(state, pid, c):
+    """A Rookie Officer bought off with his cost in Stars (DDD-ROOKIE-04), not the Major."""
+    from ddaydesk.rules.ddd.rookie import is_major
+
+    return m.player(m.rec(state), pid)["stars"] >= c.cost and not is_major(state, c.id)
+
+
 # effect -> (phases it may be used in, targets)
 EFFECTS: dict[str, tuple[tuple[str, ...], Callable]] = {
     "gain": ((*ANY_ALLIED, *ANY_GERMAN), _plain),
@@ -182,6 +208,12 @@ EFFECTS: dict[str, tuple[tuple[str, ...], Callable]] = {
     "kill_sniper": (ANY_GERMAN, _when(_sniper_alive, _plain)),
     "anschluss": (ANY_GERMAN, _plain),
     "allied_rwb": (ANY_GERMAN, _rwbs),
+    "army_medal": (ALLIED_BEFORE_COMBAT, _plain),
+    "medical": (("roll", "tally"), _when(_not_scored, _plain)),
+    "ignore_skull_turn": (("roll", "tally"), _when(_not_scored, _plain)),
+    "advance_discount_turn": (ALLIED_BEFORE_COMBAT, _plain),
+    "mine_proof_turn": (ALLIED_BEFORE_COMBAT, _plain),
+    "dismiss": (("supply",), _when(_price_in_stars, _plain)),
 }
 
 
@@ -219,6 +251,10 @@ def card_apply(state: GameState, a: UseCard, ch: Changes, phase: Phase) -> None:
     elif where == "awards":
         p["awards"].remove(c.id)
         r["awards"]["discard"].append(c.id)
+    elif where == "badges":
+        from ddaydesk.rules.ddd.badges import used
+
+        used(state, a.player, c.id)
     if c.uses == "per_turn":
         p["turn"]["used"] = [*p["turn"].get("used", []), c.id]
     elif c.uses == "per_game":

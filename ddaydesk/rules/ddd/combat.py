@@ -12,11 +12,13 @@ machine guns himself and the Sniper fires (DDD-SOLO-09, -10).
 from __future__ import annotations
 
 from ddaydesk.engine import Changes, GameState, IllegalAction, Phase
+from ddaydesk.rules.ddd import conditions, german, mgf, moves, rookie, solo
 from ddaydesk.rules.ddd import effects as fx
-from ddaydesk.rules.ddd import german, moves, solo
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd.actions import Assault
+from ddaydesk.rules.ddd.carry_on import wipe_out
 from ddaydesk.rules.ddd.data import tables
+from ddaydesk.rules.ddd.rolls import attributes
 
 
 def german_losses(state: GameState, ch: Changes) -> int:
@@ -38,29 +40,37 @@ def german_losses(state: GameState, ch: Changes) -> int:
     return short if not m.solo(r) else 0
 
 
-def sector_def(state: GameState, pid: str, short: int) -> int:
-    """The DEF ``pid``'s Unit fights this turn: printed (0 after the first turn in a "Fight
-    once" Sector), less its cards, plus the German's effects, never below 0; then less the
-    German's shortfall, which may go below 0 (DDD-GER-12, -16)."""
+def def_against(state: GameState, pid: str, base: int) -> int:
+    """A DEF of ``base`` as ``pid``'s Unit fights it now: less its cards and this turn's
+    effects, plus the German's and the Battle Conditions', never below 0; a Rookie Officer's
+    penalty last (DDD-ROOKIE-03)."""
     r = m.rec(state)
     p = m.player(r, pid)
     s = m.sectors(state).sector(m.place_of(state, pid))
-    base = s.defence
-    if "fight_once" in s.attributes and p.get("entered", 0) != state.turn:
-        base = 0
     cut = sum(c.amount for c in m.effect_count(p, "def_reduce")) + p["fx"].get("def_minus", 0)
-    d = max(0, base - cut + r["turnfx"].get("def_plus", 0))
+    d = max(0, base - cut + r["turnfx"].get("def_plus", 0) + conditions.effects(state, pid).n("def"))
     if p["fx"].get("def_zero") and not s.bunker:
         d = 0
-    return d - short
+    return d + rookie.amount(state, pid, "rookie_def")
+
+
+def sector_def(state: GameState, pid: str, short: int) -> int:
+    """The DEF ``pid``'s Unit fights this turn: printed (its second value after the turn it
+    entered, DDD-OPT-07; 0 then in a "Fight once" Sector), as its cards and the turn's effects
+    make it; then less the German's shortfall, which may go below 0 (DDD-GER-12, -16)."""
+    p = m.player(m.rec(state), pid)
+    s = m.sectors(state).sector(m.place_of(state, pid))
+    first = p.get("entered", 0) == state.turn
+    base = s.defence if first else s.defence_later
+    if "fight_once" in attributes(state, pid) and not first:
+        base = 0
+    return def_against(state, pid, base) - short
 
 
 def unit_combat(state: GameState, pid: str, short: int, ch: Changes) -> None:
     r = m.own(state)
     p = m.player(r, pid)
-    sm = m.sectors(state)
-    place = m.place_of(state, pid)
-    s = sm.sector(place)
+    s = m.sectors(state).sector(m.place_of(state, pid))
     who = m.player_name(state, pid)
     d = sector_def(state, pid, short)
     if d < 0:
@@ -69,20 +79,55 @@ def unit_combat(state: GameState, pid: str, short: int, ch: Changes) -> None:
     elif d:
         d -= min(d, sum(c.amount for c in m.effect_count(p, "medic")))
         fx.unit_loses(state, pid, {"soldiers": d}, ch, f"DEF in {s.name}")
-    guns = s.mgf + r["turnfx"].get("mgf_plus", 0) - p["fx"].get("mgf_minus", 0) if s.mgf else 0
-    if guns > 0 and german.mgf_active(r) and sm.board.labels[place] not in r["silenced"] and not p["fx"].get("silent"):
-        dice = [ch.roll(state, tables().value("combat", "mgf_die"), f"machine guns on {who}").value for _ in range(guns)]
-        if not p["fx"].get("no_mgf") and p["status"] == "ashore":
-            fx.unit_loses(state, pid, {"soldiers": sum(dice)}, ch, f"machine guns {dice}")
-        if s.special_damage and max(dice) >= r["turnfx"].get("special_from", tables().value("combat", "special_damage_on")):
-            special_damage(state, pid, ch)
+    if m.player(m.rec(state), pid)["status"] != "ashore":
+        return
+    guns, forced = gun_dice(state, pid)
+    if not guns and not forced:
+        took_bunker(state, pid, ch)
+        return
+    dice = mgf.roll(state, ch, pid, guns, f"machine guns on {who}", forced)
+    special_from = r["turnfx"].get("special_from", tables().value("combat", "special_damage_on"))
+    mgf.fire(state, pid, dice, ch, {"why": "machine guns", "sd": s.special_damage, "ignore": bool(p["fx"].get("no_mgf")),
+                                    "special_from": special_from, "combat": True})
+
+
+def took_bunker(state: GameState, pid: str, ch: Changes) -> None:
+    """A Unit that came through its combat in a final Bunker takes it (co-operative game) or
+    assaults the German in Phase 7."""
+    r = m.own(state)
+    p = m.player(r, pid)
+    if p["status"] == "ashore" and m.sectors(state).sector(m.place_of(state, pid)).final_bunker:
+        p["status"] = "assaulting" if m.has_german(r) else "bunker"
+        if p["status"] == "bunker":
+            ch.notes.append(f"{m.player_name(state, pid)} takes the {m.sectors(state).name(m.place_of(state, pid))}")
+
+
+def gun_dice(state: GameState, pid: str) -> tuple[int, int]:
+    """The machine-gun dice fired at ``pid``'s Unit this turn, and those its Rookie Officer's
+    penalty fires whatever silences the guns (DDD-ROOKIE-03)."""
+    r = m.rec(state)
+    p = m.player(r, pid)
+    sm = m.sectors(state)
+    place = m.place_of(state, pid)
+    s = sm.sector(place)
+    if not s.mgf:
+        return 0, 0
+    e = conditions.effects(state, pid)
+    guns = 0
+    if german.mgf_active(r) and sm.board.labels[place] not in r["silenced"] and not p["fx"].get("silent") \
+            and "mgf_off" not in e.flags and not rookie.ignores_mgf(state, pid):
+        guns = max(0, s.mgf + r["turnfx"].get("mgf_plus", 0) + e.n("mgf") - p["fx"].get("mgf_minus", 0))
+    return guns, rookie.amount(state, pid, "rookie_mgf")
 
 
 def special_damage(state: GameState, pid: str, ch: Changes) -> None:
-    what = tables().battle_map(state.scenario.board.id)["special_damage"]
+    if pid == m.GERMAN:
+        fx.german_loses_specialist(state, ch, "Special Damage")
+        return
+    what = tables().battle_map(m.sectors(state).map_id)["special_damage"]
     ch.notes.append(f"Special Damage on {m.player_name(state, pid)}")
     if what == "lose_specialist":
-        fx.lose_card_choice(state, pid, "specialist", ch, "Special Damage")
+        fx.lose_card_choice(state, pid, "specialist", ch, "Special Damage", source="special_damage")
 
 
 def combat(state: GameState, ch: Changes) -> None:
@@ -93,18 +138,10 @@ def combat(state: GameState, ch: Changes) -> None:
         _solo_combat(state, ch)
         return
     for pid in m.active_units(r):
-        p = m.player(m.own(state), pid)
         if moves.must_move(state, pid):  # could not leave: lost (procedure.yaml units.stranded)
-            p["status"] = "wiped_out"
-            ch.removed.append(pid)
-            ch.notes.append(f"{m.player_name(state, pid)} could not leave its Sector and is lost")
+            wipe_out(state, pid, ch, "could not leave its Sector and is lost")
             continue
         unit_combat(state, pid, short, ch)
-        p = m.player(m.own(state), pid)
-        if p["status"] == "ashore" and m.sectors(state).sector(m.place_of(state, pid)).final_bunker:
-            p["status"] = "assaulting" if m.has_german(r) else "bunker"
-            if p["status"] == "bunker":
-                ch.notes.append(f"{m.player_name(state, pid)} takes the {m.sectors(state).name(m.place_of(state, pid))}")
 
 
 def _solo_combat(state: GameState, ch: Changes) -> None:
@@ -114,11 +151,9 @@ def _solo_combat(state: GameState, ch: Changes) -> None:
     place = m.place_of(state, pid)
     s = sm.sector(place)
     if s.mgf and not german.mgf_active(r) and sm.board.labels[place] not in r["silenced"]:
-        dice = [ch.roll(state, tables().value("combat", "mgf_die"), "machine guns (inactive) on the German").value
-                for _ in range(s.mgf)]
-        fx.german_loses(state, {"soldiers": sum(dice)}, ch, f"inactive machine guns {dice}")
-        if s.special_damage and max(dice) >= tables().value("combat", "special_damage_on"):
-            fx.german_loses_specialist(state, ch, "Special Damage")
+        dice = mgf.roll(state, ch, m.GERMAN, s.mgf, "machine guns (inactive) on the German")
+        mgf.settle(state, {"player": m.GERMAN, "dice": dice, "why": "inactive machine guns", "sd": s.special_damage,
+                           "special_from": tables().value("combat", "special_damage_on")}, ch)
     solo.sniper_fires(state, ch)
     r = m.own(state)
     r["solo"]["stay"] = r["solo"].get("stay", 0) + 1

@@ -17,32 +17,13 @@ from typing import Any
 from ddaydesk.formats.errors import FormatError, Problem
 from ddaydesk.formats.yamlmarks import MarkedDict, load_file
 from ddaydesk.rules import tables as _tables_module
+from ddaydesk.rules.ddd.data_overlord import Condition, MgfDie, read_conditions, read_mgf_die
+from ddaydesk.rules.ddd.gains import parse_gain
 from ddaydesk.rules.tables import table_version
 
 SYSTEM = "ddd"
-RESOURCES = ("soldiers", "courage", "stars", "tools")
-RESOURCE_NAMES = {"soldiers": "Soldiers", "courage": "Courage", "stars": "Stars", "tools": "Item Points"}
-ONE_NAMES = {"soldiers": "Soldier", "courage": "Courage", "stars": "Star", "tools": "Item Point"}
 FACES = ("soldier", "soldiers", "star", "courage", "tool", "skull")
 SPECIALIST_CLASSES = ("regular", "reserve", "unique", "ranking", "legendary")
-
-
-def parse_gain(text: str) -> dict[str, int]:
-    """``"5 soldiers, 1 courage"`` -> ``{"soldiers": 5, "courage": 1}``; ValueError if malformed."""
-    out: dict[str, int] = {}
-    for part in str(text).split(","):
-        words = part.split()
-        if len(words) != 2 or not words[0].isdigit() or words[1] not in RESOURCES:
-            raise ValueError(f"{text!r}: expected 'N resource, ...' with resources {', '.join(RESOURCES)}")
-        out[words[1]] = out.get(words[1], 0) + int(words[0])
-    return out
-
-
-def gain_words(gain: dict[str, int], sign: str = "+") -> str:
-    """``{"soldiers": 3, "stars": 1}`` -> "+3 Soldiers, +1 Star" (names, for the player)."""
-    parts = [f"{sign}{n} {ONE_NAMES[r] if n == 1 else RESOURCE_NAMES[r]}" for r in RESOURCES
-             if (n := gain.get(r, 0))]
-    return ", ".join(parts) or "nothing"
 
 
 @dataclass(frozen=True)
@@ -66,14 +47,14 @@ class RWB:
 class Card:
     id: str
     name: str
-    kind: str  # specialist, item, vehicle, award, german_specialist, german_item, decoration
+    kind: str  # specialist, item, vehicle, award, badge, german_specialist, german_item, decoration
     klass: str  # specialists: regular ... legendary; items: regular/special; else ""
     cost: int
     effect: str
     text: str
     rule: str
     confidence: str
-    expansion: str = "base"  # base, atlantikwall, atlantikwall_general, gott_mit_uns
+    expansion: str = "base"  # base, atlantikwall(_general), gott_mit_uns, overlord(_general), legends, war_stories
     amount: int = 0
     gain: dict[str, int] = field(default_factory=dict)
     uses: str = ""  # "", per_turn, per_game
@@ -87,6 +68,10 @@ class Card:
     what: str = ""  # activates: mines / mgf
     row: int = 0
     returns: bool = False  # back to the pool when lost (the Zwangsrekrut)
+    explosive: int = 0  # Explosive icons (Playing with Fire)
+    nation: str = ""  # a Rookie Officer's nation
+    rookie: bool = False
+    multiplayer: bool = False  # in the pool only with 2 Units or more (the War Correspondent)
 
     @property
     def german(self) -> bool:
@@ -107,6 +92,14 @@ class Tables:
     solo_unavailable: frozenset[str]
     components: dict[str, Any]
     battle_maps: dict[str, dict[str, Any]]  # map id (or "default") -> number, special_items, special_damage
+    conditions: dict[str, Condition]  # the Battle Conditions deck
+    mgf_die: MgfDie
+    overlord: dict[str, Any]  # Overlord's general components
+    observers: frozenset[str]  # Items Forward Observation takes
+    colours: dict[str, str]  # nation -> its colour
+
+    def rookies(self) -> list[Card]:
+        return [c for c in self.cards.values() if c.rookie]
 
     def value(self, section: str, key: str) -> Any:
         return self.rules[section][key]
@@ -128,7 +121,8 @@ def tables() -> Tables:
         now = time.monotonic()
         if _recent is not None and _recent[1] == key and now - _recent[0] < RECHECK_SECONDS:
             return _recent[2]
-    versions = tuple(table_version(SYSTEM, name) for name in ("dice", "rwb", "procedure", "cards", "battle_maps"))
+    versions = tuple(table_version(SYSTEM, name) for name in ("dice", "rwb", "procedure", "cards", "battle_maps",
+                                                               "conditions"))
     got = _load(versions)
     if _tables_module._pinned is None:
         _recent = (now, key, got)
@@ -141,7 +135,7 @@ _recent: tuple[float, str, Tables] | None = None
 
 @lru_cache(maxsize=4)
 def _load(versions: tuple[tuple[str, int], ...]) -> Tables:
-    dice, rwb, rules, cards, maps = (load_file(path) for path, _mtime in versions)
+    dice, rwb, rules, cards, maps, conds = (load_file(path) for path, _mtime in versions)
     problems: list[Problem] = []
     t = Tables(
         faces={f["id"]: Face(f["id"], f["name"], f["resource"], int(f["amount"])) for f in dice["faces"]},
@@ -155,6 +149,11 @@ def _load(versions: tuple[tuple[str, int], ...]) -> Tables:
         solo_unavailable=frozenset(i for v in cards["solo_unavailable"].values() for i in v["ids"]),
         components=dict(cards["atlantikwall_components"]),
         battle_maps={mid: {k: v["value"] for k, v in body.items()} for mid, body in maps.items()},
+        conditions=read_conditions(conds, versions[5][0], problems),
+        mgf_die=read_mgf_die(dice, versions[0][0], problems),
+        overlord=dict(cards["overlord_components"]),
+        observers=frozenset(cards["forward_observation"]["ids"]),
+        colours={k: str(v["colour"]) for k, v in rules["nations"].items()},
     )
     _check_cards(t, cards, versions[3][0], problems)
     if problems:
@@ -176,8 +175,8 @@ def _rwbs(doc: MarkedDict, side: str, path: str, problems: list[Problem]) -> dic
     return out
 
 
-_NATIONS = ("us", "british", "french", "canadian", "german")
-_KINDS = {"specialists": "specialist", "items": "item", "vehicles": "vehicle", "awards": "award",
+_NATIONS = ("us", "british", "french", "canadian", "greek", "norwegian", "german")
+_KINDS = {"specialists": "specialist", "items": "item", "vehicles": "vehicle", "awards": "award", "badges": "badge",
           "german_specialists": "german_specialist", "german_items": "german_item", "decorations": "decoration"}
 
 
@@ -195,7 +194,9 @@ def _cards(doc: MarkedDict, path: str, problems: list[Problem]) -> dict[str, Car
                     black=bool(c.get("black", False)), losses=tuple(c.get("losses", ())),
                     solo_effect=str(c.get("solo_effect", "")), solo_text=str(c.get("solo_text", "")),
                     face=str(c.get("face", "")), what=str(c.get("what", "")), row=int(c.get("row", 0)),
-                    returns=bool(c.get("returns", False)))
+                    returns=bool(c.get("returns", False)), explosive=int(c.get("explosive", 0)),
+                    nation=str(c.get("nation", "")), rookie=bool(c.get("rookie", False)),
+                    multiplayer=bool(c.get("multiplayer", False)))
             except (KeyError, ValueError) as exc:
                 problems.append(Problem(path, c.pos[0], c.pos[1], f"{section}: {exc}"))
                 continue
@@ -213,6 +214,9 @@ def _check_cards(t: Tables, doc: MarkedDict, path: str, problems: list[Problem])
                                         f"{section}: {c['name']}: the German may not use Legendary cards"))
     problems.extend(deck_ratio_problems([c for c in t.of_kind("decoration") if c.expansion == "base"], path,
                                         doc["decorations"].pos))
+    named = [*t.observers, *doc["overlord_components"]["awards"]["ids"], *doc["overlord_components"]["specialists"]["ids"]]
+    for cid in sorted(set(named) - set(t.cards)):
+        problems.append(Problem(path, doc.pos[0], doc.pos[1], f"forward_observation/overlord_components: no card {cid!r}"))
 
 
 def deck_ratio_problems(deck: list[Card], path: str = "", pos: tuple[int, int] = (0, 0)) -> list[Problem]:

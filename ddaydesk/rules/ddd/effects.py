@@ -6,13 +6,14 @@ from __future__ import annotations
 from ddaydesk.engine import Changes, GameState
 from ddaydesk.rules.ddd import german
 from ddaydesk.rules.ddd import model as m
-from ddaydesk.rules.ddd.data import gain_words, tables
+from ddaydesk.rules.ddd.data import tables
+from ddaydesk.rules.ddd.gains import gain_words
 from ddaydesk.rules.ddd.pending import push
 
 
 def unit_loses(state: GameState, pid: str, loss: dict[str, int], ch: Changes, why: str) -> None:
     """An Allied Unit loses resources (what it has; none below 0). Losing its last Soldier
-    wipes it out (phases.settle ends the game)."""
+    wipes it out (carry_on.py; phases.settle ends the game or the battle)."""
     r = m.own(state)
     if m.solo(r):  # the automated Unit keeps no resources (DDD-SOLO-07)
         ch.notes.append(f"{why}: the automated Allied Unit keeps no count of its resources")
@@ -21,9 +22,9 @@ def unit_loses(state: GameState, pid: str, loss: dict[str, int], ch: Changes, wh
     lost = m.add(p, loss, -1)
     ch.notes.append(f"{why}: {m.player_name(state, pid)} loses {gain_words(lost, '') if lost else 'nothing'}")
     if loss.get("soldiers") and p["soldiers"] <= 0 and p["status"] == "ashore":
-        p["status"] = "wiped_out"
-        ch.removed.append(pid)
-        ch.notes.append(f"{m.player_name(state, pid)} is wiped out")
+        from ddaydesk.rules.ddd.carry_on import wipe_out
+
+        wipe_out(state, pid, ch, "is wiped out")
 
 
 def allies_lose(state: GameState, loss: dict[str, int], ch: Changes, why: str) -> None:
@@ -54,9 +55,10 @@ def players_gain(state: GameState, gain: dict[str, int], ch: Changes, why: str) 
     ch.notes.append(f"{why}: every player gains {gain_words(gain, '')}")
 
 
-def lose_card_choice(state: GameState, pid: str, what: str, ch: Changes, why: str) -> None:
-    """``pid`` loses 1 card of a kind, its own player picking which (DDD-GER-37)."""
-    push(state, ch, {"kind": "loss", "player": pid, "what": what, "why": why})
+def lose_card_choice(state: GameState, pid: str, what: str, ch: Changes, why: str, source: str = "") -> None:
+    """``pid`` loses 1 card of a kind, its own player picking which (DDD-GER-37); ``source``
+    "special_damage" for machine-gun Special Damage (a Rookie Officer may go, DDD-ROOKIE-04)."""
+    push(state, ch, {"kind": "loss", "player": pid, "what": what, "why": why, "source": source})
 
 
 def draw_award(state: GameState, pid: str, ch: Changes) -> None:
@@ -82,7 +84,7 @@ def peek_decorations(state: GameState, ch: Changes, n: int = 3) -> None:
         sec["top"].append(cid)
     ch.notes.append(f"the German looks at the top {len(sec['top'])} Decorations")
     if len(sec["top"]) > 1:
-        push(state, ch, {"kind": "order", "player": m.GERMAN, "cards": list(sec["top"]), "why": "Ingenuity"})
+        push(state, ch, {"kind": "order", "player": m.GERMAN, "why": "Ingenuity"})  # (the cards: his secrets)
 
 
 def after_score(state: GameState, pid: str, effects: tuple[str, ...], ch: Changes) -> None:
@@ -95,6 +97,31 @@ def after_score(state: GameState, pid: str, effects: tuple[str, ...], ch: Change
             allies_lose(state, {"soldiers": 1}, ch, "Fanatism")
         elif e == "order_decorations":
             peek_decorations(state, ch)
+        elif e == "draw_badge":
+            from ddaydesk.rules.ddd.badges import draw
+
+            draw(state, pid, ch, "Battle Cry")
+    tokens = effects.count("take_token")
+    if tokens:
+        from ddaydesk.rules.ddd.bonus import take_tokens
+
+        take_tokens(state, pid, tokens, ch)
+
+
+def after_tally(state: GameState, pid: str, rwbs: tuple[str, ...], active_skulls: int, ch: Changes) -> None:
+    """What a scored Final Tally sets off besides its gains: the Battle Conditions' price of
+    each Active Skull (DDD-COND-06), a Rookie Officer's penalty, Major McMoron."""
+    from ddaydesk.rules.ddd import conditions, rookie
+
+    if pid == m.GERMAN:
+        return
+    per_skull = conditions.effects(state, pid).skull_loss
+    if per_skull and active_skulls:
+        unit_loses(state, pid, {k: v * active_skulls for k, v in per_skull.items()}, ch,
+                   f"{active_skulls} Active Skull{'s' if active_skulls > 1 else ''}")
+    for c in rookie.penalties(state, pid, "rookie_tally"):
+        unit_loses(state, pid, c.gain, ch, c.name)
+    rookie.after_rwbs(state, pid, rwbs, ch)
 
 
 def german_loses_specialist(state: GameState, ch: Changes, why: str) -> None:

@@ -5,12 +5,16 @@ settling the game (phases.settle): a decided game stops there."""
 
 from __future__ import annotations
 
-from ddaydesk.engine import OVER, Handler, RulesModule
+from ddaydesk.engine import OVER, Handler, IllegalAction, RulesModule
 from ddaydesk.rules.ddd import (
     auto,
+    badges,
+    bonus,
+    campaign,
     cards,
     combat,
     moves,
+    observe,
     pending,
     phases,
     rolls,
@@ -19,7 +23,14 @@ from ddaydesk.rules.ddd import (
     supply,
     text,
 )
-from ddaydesk.rules.ddd.actions import BlindStart, ChooseLoss, OrderDecorations, PickDecoration
+from ddaydesk.rules.ddd.actions import (
+    BlindStart,
+    ChooseLoss,
+    Decide,
+    OrderConditions,
+    OrderDecorations,
+    PickDecoration,
+)
 from ddaydesk.rules.ddd.pending import ANSWERS, answer_apply, answers, side_of, waiting
 
 
@@ -65,11 +76,15 @@ def _blind_legal(state, side, phase):
 def _blind_apply(state, action, ch, phase):
     r = state.record("ddd")
     if not 0 <= action.die < len(r.get("blind", ())):
-        from ddaydesk.engine import IllegalAction
-
         raise IllegalAction("pick one of the Blind start dice")
     setup.blind_pick(state, action.die, ch)
     ch.end_phase = True
+
+
+def _while_fighting(fn):
+    def cond(state):
+        return campaign.fighting(state) and fn(state)
+    return cond
 
 
 def register(rm: RulesModule) -> None:
@@ -99,18 +114,28 @@ def register(rm: RulesModule) -> None:
          _answer_apply("pick_decoration", lambda a: a.card), "any"),
         ("order_decorations", _answer_legal("order_decorations", lambda s, p, v: OrderDecorations(s, tuple(v.split(",")))),
          _answer_apply("order_decorations", lambda a: ",".join(a.order)), "any"),
+        ("decide", _answer_legal("decide", lambda s, p, v: Decide(s, p, v)), _answer_apply("decide", lambda a: a.choice),
+         "any"),
+        ("order_conditions", _answer_legal("order_conditions", lambda s, p, v: OrderConditions(s, tuple(v.split(",")))),
+         _answer_apply("order_conditions", lambda a: ",".join(a.order)), "any"),
+        ("mulligan", bonus.mulligan_legal, bonus.mulligan_apply, "phase"),
+        ("desperate_measure", bonus.add_legal, bonus.add_apply, "phase"),
+        ("forward_observation", observe.legal, observe.apply, "phase"),
+        ("badge_of_courage", badges.buy_legal, badges.buy_apply, "phase"),
+        ("give_badge", badges.give_legal, badges.give_apply, "phase"),
+        ("next_battle", campaign.next_legal, campaign.next_apply, "phase"),
     ]
     for kind, legal, apply, sides in handlers:
         rm.add_action(Handler(kind, legal, _settled(apply), sides))
     for name, fn in (("ddd_ashore", setup.ashore), ("ddd_german_start", setup.german_start),
                      ("ddd_turn_start", phases.turn_start), ("ddd_upkeep", phases.upkeep),
                      ("ddd_combat", combat.combat), ("ddd_bot_move", solo.bot_move),
-                     ("ddd_auto_german", auto.play), ("ddd_end_of_turn", lambda s, c: None)):
+                     ("ddd_auto_german", auto.play), ("ddd_end_of_turn", lambda s, c: None), ("ddd_fire", bonus.fire)):
         rm.add_hook(name, _hook(fn))
-    rm.add_condition("landing_choice", setup.landing_choice)
-    rm.add_condition("assault_due", combat.assault_due)
-    for name, fn in phases.CONDITIONS.items():
-        rm.add_condition(name, fn)
+    conds = {"landing_choice": setup.landing_choice, "assault_due": combat.assault_due, **phases.CONDITIONS}
+    for name, fn in conds.items():  # between a campaign's battles, no phase of a battle happens
+        rm.add_condition(name, _while_fighting(fn))
+    rm.add_condition("between_battles", lambda s: campaign.between(s.record("ddd")))
     rm.add_end_check(phases.end_problem)
     rm.add_hold(pending.hold_reason, ANSWERS)
     rm.describe = text.describe

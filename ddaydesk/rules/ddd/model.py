@@ -10,13 +10,22 @@ Record (``rec(state)``):
   (what the tally gave), ``marker`` (Unit marker), ``visited`` (Sector labels), ``status``
   (``ashore``, ``bunker`` = took the final Bunker, ``wiped_out``, ``destroyed`` in an
   assault, ``absent``), ``turn`` (this turn's flags) and ``fx`` (this turn's card effects);
+  Overlord's: ``badges``, ``tokens`` (Mulligan tokens held), ``mulligans`` (used), ``path``
+  (every Sector entered, in order, never reset), ``wipeouts``, ``badges_drawn``, ``hosted``
+  (Major McMoron stayed with it), ``rookie`` (its Rookie Officer's flags: ``start``,
+  ``award``), ``silent`` (cards whose ability is off: the solitaire Major face down);
 - ``order``: players in play, Allied Units in scenario order, then ``german``;
 - ``mode``: ``coop``, ``atlantikwall`` or ``solitaire``; ``auto_german``;
 - ``pool``: ``allied`` and ``german`` card pools; ``awards``: deck and discard;
   ``decorations``: ``discard`` and ``held`` (how many the German holds: the Allies see a count);
 - ``silenced``: Sectors whose machine guns a Grenadier removed for good (DDD-GER-38);
 - ``pending``: choices the game waits for (a loss, the Straight's Decoration, the Clasp's
-  tally), ``turnfx``: this turn's German effects, ``assault``, ``solo``, ``winner``, ``end``.
+  tally), ``turnfx``: this turn's German effects, ``assault``, ``solo``, ``winner``, ``end``;
+- Atlantikwall's modules and Overlord: ``conditions`` (Battle Conditions: ``deck``, ``discard``,
+  the ``regular`` and ``weather`` cards in play; the cards a side has seen on top are in its
+  secrets, ``conditions_top``), ``badges`` (``deck``, ``discard``), ``tokens`` (the Desperate
+  Measures pool), ``snafu`` (Supply SNAFU's two face-up piles, top last), ``major`` (Major
+  McMoron: ``card``, ``host``, ``active``), ``campaign`` (campaign.py), ``new_battle``.
 """
 
 from __future__ import annotations
@@ -24,12 +33,12 @@ from __future__ import annotations
 from typing import Any
 
 from ddaydesk.engine import GameState
-from ddaydesk.rules.ddd.data import RESOURCES, tables
+from ddaydesk.rules.ddd.data import tables
+from ddaydesk.rules.ddd.gains import RESOURCES
 from ddaydesk.rules.ddd.sectors import SectorMap
 
 EXTRA = "ddd"
 GERMAN = "german"
-NATION_NAMES = {"us": "American", "british": "British", "french": "French", "canadian": "Canadian"}
 IN_PLAY = ("ashore",)  # Allied statuses that still roll, spend and move
 
 
@@ -42,7 +51,9 @@ def own(state: GameState) -> dict[str, Any]:
 
 
 def sectors(state: GameState) -> SectorMap:
-    return SectorMap.of(state.scenario.board)
+    """The Battle Map in play (a campaign's current battle)."""
+    r = rec(state)
+    return SectorMap.of(state.scenario.board, r["campaign"]["battle"] if r and r.get("campaign") else 0)
 
 
 def player(r: dict, pid: str) -> dict[str, Any]:
@@ -61,6 +72,11 @@ def active_units(r: dict) -> list[str]:
 def on_map(r: dict) -> list[str]:
     """Allied Units on the map: ashore or holding a final Bunker."""
     return [p for p in allied_ids(r) if r["players"][p]["status"] in ("ashore", "bunker")]
+
+
+def opt(state: GameState, name: str) -> bool:
+    """An optional rule or module is on (system.yaml's options)."""
+    return bool(state.options.get(name))
 
 
 def has_german(r: dict) -> bool:
@@ -94,8 +110,11 @@ def effect_count(p: dict, effect: str, solo_game: bool = False) -> list:
     (solitaire uses a card's solo effect where it has one)."""
     cards = tables().cards
     out = []
+    silent = p.get("silent", ())
     for cid in (*p["specialists"], *p["vehicles"], *p["items"]):
         c = cards[cid]
+        if cid in silent:
+            continue
         e = c.solo_effect if solo_game and c.solo_effect else c.effect
         if e == effect and (c.kind != "item" and c.kind != "german_item" or c.permanent):
             out.append(c)
@@ -125,7 +144,9 @@ def new_player(side: str, nation: str, unit: str | None) -> dict[str, Any]:
     return {"side": side, "nation": nation, "unit": unit, "soldiers": 0, "courage": 0, "stars": 0, "tools": 0,
             "specialists": [], "items": [], "vehicles": [], "awards": [], "hand": [], "lost": [],
             "dice": [], "rolls": 0, "kept": False, "scored": None, "marker": 1, "visited": [],
-            "status": "landing", "turn": {}, "fx": {}, "used_game": [], "used_items": []}
+            "status": "landing", "turn": {}, "fx": {}, "used_game": [], "used_items": [],
+            "badges": [], "tokens": 0, "mulligans": 0, "path": [], "wipeouts": 0, "badges_drawn": 0,
+            "hosted": False, "rookie": {}, "silent": []}
 
 
 def reset_turn(p: dict) -> None:

@@ -6,23 +6,28 @@ past the Sector's limit (3 turns; 1 where one "can't stay") must move (wave2.md 
 from __future__ import annotations
 
 from ddaydesk.engine import Changes, GameState, IllegalAction, Phase
+from ddaydesk.rules.ddd import conditions, german, mgf, rookie
 from ddaydesk.rules.ddd import effects as fx
-from ddaydesk.rules.ddd import german
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd.actions import LandUnit, SectorMove
 from ddaydesk.rules.ddd.data import tables
-from ddaydesk.rules.ddd.rolls import players
+from ddaydesk.rules.ddd.rolls import attributes, players
 from ddaydesk.rules.ddd.setup import land
 from ddaydesk.rules.ddd.solo import move_unit
 from ddaydesk.rules.ddd.supply import rally
 
 
 def cost(state: GameState, pid: str, frm: int, to: int) -> int:
+    """The Courage a move costs: the line's; an Advance less the Unit's discounts, plus the
+    Battle Conditions', then a Rookie Officer's penalty on top (DDD-ROOKIE-03)."""
     sm = m.sectors(state)
     c = sm.lines[(frm, to)].courage
-    if sm.advance(frm, to):
-        c -= sum(x.amount for x in m.effect_count(m.player(m.rec(state), pid), "advance_discount"))
-    return max(0, c)
+    if not sm.advance(frm, to):
+        return c
+    p = m.player(m.rec(state), pid)
+    c -= sum(x.amount for x in m.effect_count(p, "advance_discount")) + p["fx"].get("advance_minus", 0)
+    c += conditions.effects(state, pid).n("advance")
+    return max(0, c) + rookie.amount(state, pid, "rookie_advance")
 
 
 def move_problem(state: GameState, pid: str, to: int) -> str | None:
@@ -61,9 +66,7 @@ def destinations(state: GameState, pid: str) -> list[int]:
 
 def must_move(state: GameState, pid: str) -> bool:
     p = m.player(m.rec(state), pid)
-    sm = m.sectors(state)
-    limit = tables().value("units", "cant_stay_limit" if "cant_stay" in sm.sector(m.place_of(state, pid)).attributes
-                           else "marker_limit")
+    limit = tables().value("units", "cant_stay_limit" if "cant_stay" in attributes(state, pid) else "marker_limit")
     return p["marker"] > limit and not p["turn"].get("moved")
 
 
@@ -86,9 +89,12 @@ def move_apply(state: GameState, a: SectorMove, ch: Changes, phase: Phase) -> No
     move_unit(state, a.player, a.to, ch)
     p["entered"] = state.turn
     sm = m.sectors(state)
-    if sm.lines[(frm, a.to)].mines and german.mines_active(r) and not m.effect_count(p, "mine_proof"):
-        n = ch.roll(state, tables().value("combat", "mine_die"), f"Land Mines under {m.player_name(state, a.player)}").value
-        fx.unit_loses(state, a.player, {"soldiers": n}, ch, "Land Mines")
+    if sm.lines[(frm, a.to)].mines and german.mines_active(r) and not m.effect_count(p, "mine_proof") \
+            and not p["fx"].get("mine_proof") and "mines_off" not in conditions.effects(state, a.player).flags:
+        who = m.player_name(state, a.player)
+        dice = mgf.roll(state, ch, a.player, 1, f"Land Mines under {who}", mines=True)
+        mgf.settle(state, {"player": a.player, "dice": dice, "why": "Land Mines", "sd": sm.sector(a.to).special_damage,
+                           "special_from": 7}, ch)
     if p["status"] == "ashore":
         arrive(state, a.player, a.to, ch)
 
@@ -97,14 +103,15 @@ def arrive(state: GameState, pid: str, to: int, ch: Changes) -> None:
     """What a Sector does to a Unit that arrives (wave2.md §1.6 attributes)."""
     s = m.sectors(state).sector(to)
     p = m.player(m.own(state), pid)
+    rookie.arrived(state, pid, s.number, s.final_bunker, ch)
     if s.gain_specialist and s.gain_specialist in p["hand"]:
         rally(state, pid, s.gain_specialist, ch, free=True)
         p["turn"]["rallied"] = False  # a gift of the Sector, not the turn's rally
-    if "gain_d6_soldiers" in s.attributes:
+    if "gain_d6_soldiers" in attributes(state, pid):
         n = ch.roll(state, tables().value("combat", "gain_die"), f"{s.name}: Soldiers joining").value
         m.add(p, {"soldiers": n})
         ch.notes.append(f"{m.player_name(state, pid)} gains {n} Soldiers in {s.name}")
-    if "lose_specialist" in s.attributes:
+    if "lose_specialist" in attributes(state, pid):
         fx.lose_card_choice(state, pid, "specialist", ch, s.name)
 
 

@@ -1,7 +1,11 @@
 """Choices the game waits for: which Specialist, Item or Vehicle a loss takes (its owner
 picks: DDD-GER-37), which loss a Wound Badge takes (DDD-GER-35), the Decoration a German
 Straight takes (DDD-GER-23), the order of the Decorations Ingenuity shows (DDD-GER-21), which
-tally the Close Combat Clasp keeps (DDD-SOLO-14).
+tally the Close Combat Clasp keeps (DDD-SOLO-14); and Overlord's and the modules' (answered by a
+``Decide``): ignoring a Battle Condition (DDD-COND-04), Carry On!'s Sector, Specialist and
+Stars (DDD-OPT-03..06), Major McMoron's next host (DDD-ROOKIE-09), the Rookie Officer's Award
+(DDD-ROOKIE-05), the Binoculars on a machine-gun die; the order of the Battle Conditions seen
+by Forward Observation (DDD-COND-09).
 
 While one waits, its chooser is the active side and only its answer is accepted (a hold).
 A choice with one answer, or one the program makes (the automated German), is made at once.
@@ -13,11 +17,14 @@ from itertools import permutations
 
 from ddaydesk.engine import Changes, GameState, IllegalAction, current_phase
 from ddaydesk.rules.ddd import model as m
-from ddaydesk.rules.ddd.data import parse_gain, tables
+from ddaydesk.rules.ddd.data import tables
+from ddaydesk.rules.ddd.gains import parse_gain
 
-ANSWERS = ("choose_loss", "pick_decoration", "order_decorations", "pick_tally")
+ANSWERS = ("choose_loss", "pick_decoration", "order_decorations", "pick_tally", "decide", "order_conditions")
+DECIDED = ("cancel_condition", "retreat", "keep", "split", "major", "rookie_award", "mgf")
 ANSWER_OF = {"loss": "choose_loss", "wound": "choose_loss", "pick_decoration": "pick_decoration",
-             "order": "order_decorations", "pick_tally": "pick_tally"}
+             "order": "order_decorations", "pick_tally": "pick_tally", "order_conditions": "order_conditions",
+             **dict.fromkeys(DECIDED, "decide")}
 LISTS = {"specialist": "specialists", "item": "items", "vehicle": "vehicles"}
 
 
@@ -32,16 +39,23 @@ def answers(state: GameState, choice: dict) -> list[str]:
     p = m.player(r, pid)
     kind = choice["kind"]
     if kind == "loss":
+        from ddaydesk.rules.ddd.rookie import keeps
+
         what = choice["what"]
         if what == "decoration":
             return sorted(set(state.secrets.get(m.GERMAN, {}).get("hand", [])))
-        return sorted(set(p[LISTS[what]]))
+        source = choice.get("source", "")
+        return sorted({c for c in p[LISTS[what]] if not keeps(state, pid, c, source)})
+    if kind in DECIDED or kind == "order_conditions":
+        from ddaydesk.rules.ddd.decisions import decision_answers
+
+        return decision_answers(state, choice)
     if kind == "wound":
         return [loss for loss in tables().cards[choice["card"]].losses if payable(state, p, loss)]
     if kind == "pick_decoration":
         return sorted(set(state.secrets.get(m.GERMAN, {}).get("deck", [])))
-    if kind == "order":
-        return [",".join(o) for o in permutations(choice["cards"])]
+    if kind == "order":  # the German's top Decorations, from his secrets (never in the open record)
+        return [",".join(o) for o in permutations(state.secrets.get(m.GERMAN, {}).get("top", []))]
     if kind == "pick_tally":
         return ["original", "new"]
     raise ValueError(kind)
@@ -75,8 +89,9 @@ def push(state: GameState, ch: Changes, choice: dict) -> None:
 
 
 def _automatic(state: GameState, choice: dict) -> bool:
+    """The program answers for its German, and for the automated Unit of solitaire."""
     r = m.rec(state)
-    return choice["player"] == m.GERMAN and r["auto_german"]
+    return choice["player"] == m.GERMAN and r["auto_german"] or choice["player"] != m.GERMAN and m.solo(r)
 
 
 def waiting(state: GameState) -> dict | None:
@@ -113,6 +128,10 @@ def resolve(state: GameState, choice: dict, value: str, ch: Changes) -> None:
         sec = m.german_secrets(state)
         sec["top"] = value.split(",")
         ch.notes.append("the German puts the Decorations back on the deck")
+    elif kind in DECIDED or kind == "order_conditions":
+        from ddaydesk.rules.ddd.decisions import decide
+
+        decide(state, choice, value, ch)
     elif kind == "pick_tally":
         clasp = p.pop("clasp")
         if value == "original":
@@ -121,7 +140,7 @@ def resolve(state: GameState, choice: dict, value: str, ch: Changes) -> None:
 
 
 def _words(lost: dict) -> str:
-    from ddaydesk.rules.ddd.data import gain_words
+    from ddaydesk.rules.ddd.gains import gain_words
 
     return gain_words(lost, "") if lost else "nothing"
 

@@ -5,14 +5,16 @@ The game ends when every Allied Unit has taken a final Bunker (co-operative), wh
 is wiped out (every game; a Unit destroyed in a Phase 7 assault while others play does not
 count, DDD-GER-33), when a Unit wins a Phase 7 assault (DDD-GER-28), when the last Unit falls
 in one, and in solitaire when the German has no Soldiers and no Specialists left
-(DDD-SOLO-08) or survives the storming of the Bunker.
+(DDD-SOLO-08) or survives the storming of the Bunker. With Carry On! a wiped-out Unit falls
+back instead (carry_on.py). In a campaign a battle ends as campaign.py says, and the game
+after the last one.
 """
 
 from __future__ import annotations
 
 from ddaydesk.engine import OVER, Changes, GameState, Phase
+from ddaydesk.rules.ddd import campaign, conditions, scoring
 from ddaydesk.rules.ddd import model as m
-from ddaydesk.rules.ddd import scoring
 from ddaydesk.rules.ddd.moves import move_end_problem
 from ddaydesk.rules.ddd.pending import waiting
 from ddaydesk.rules.ddd.rolls import players
@@ -20,10 +22,12 @@ from ddaydesk.rules.ddd.rolls import players
 
 def turn_start(state: GameState, ch: Changes) -> None:
     r = m.own(state)
+    r["new_battle"] = False
     for pid in r["order"]:
         m.reset_turn(m.player(r, pid))
     r["turnfx"] = {}
     r["solo"]["moved"] = False
+    conditions.draw(state, ch)
 
 
 def upkeep(state: GameState, ch: Changes) -> None:
@@ -36,13 +40,15 @@ def upkeep(state: GameState, ch: Changes) -> None:
 def settle(state: GameState, ch: Changes) -> None:
     """End the game if it is decided (after every action and hook)."""
     r = m.rec(state)
-    if r is None or state.phase == OVER:
+    if r is None or state.phase == OVER or campaign.between(r):
         return
     winner, why = r["winner"], r["end"]
     if winner is None:
         units = m.allied_ids(r)
         lost = [u for u in units if m.player(r, u)["status"] == "wiped_out"]
-        if lost:
+        if r.get("campaign"):
+            winner, why = campaign.battle_done(state) or (None, "")
+        elif lost:
             winner, why = "german", f"{m.player_name(state, lost[0])} was wiped out: the Allies lose"
         elif m.solo(r) and m.force(m.player(r, m.GERMAN)) <= 0:
             winner, why = "allied", "the German has no Soldiers and no Specialists left"
@@ -50,6 +56,14 @@ def settle(state: GameState, ch: Changes) -> None:
             winner, why = "allied", "every Unit has taken the Bunker"
     if winner is None:
         return
+    if r.get("campaign"):
+        if campaign.battle_over(state, winner, why, ch):
+            m.own(state).update(winner=None, end="")
+            state.phase, state.active = "debrief", "allied"  # straight to the record (as to OVER)
+            ch.end_phase = False
+            ch.phases.append("debrief")
+            return
+        why = campaign.champion(state)[1]
     r = m.own(state)
     r["winner"], r["end"], r["pending"] = winner, why, []
     state.game = {**state.game, "outcome": {"winner": winner, "turn": state.turn, "reason": why}}
@@ -87,7 +101,14 @@ def _blind_choice(state: GameState) -> bool:
 
 
 # (no notes when they pass a phase over: every turn would say the same)
+def _new_battle(state: GameState) -> bool:
+    return bool(m.rec(state).get("new_battle"))
+
+
 CONDITIONS = {
+    "new_battle": _new_battle,
+    "german_new_battle": lambda s: _new_battle(s) and _german_in_play(s),
+    "fighting": campaign.fighting,
     "german_in_play": _german_in_play,
     "german_human": _german_human,
     "german_auto": _german_auto,
@@ -120,4 +141,6 @@ def end_problem(state: GameState, phase: Phase) -> str | None:
             return "every Unit in the Bunker assaults first"
     elif pid in ("landing", "blind_start"):
         return "the set-up choices come first"
+    elif pid == "debrief":
+        return "go on to the next battle"
     return None

@@ -34,9 +34,21 @@ def players(state: GameState, side: str) -> list[str]:
 
 
 def attributes(state: GameState, pid: str) -> frozenset[str]:
+    """The attributes of ``pid``'s Sector for it this turn (the Battle Conditions win over the
+    printed ones, DDD-COND-03)."""
+    from ddaydesk.rules.ddd.conditions import sector_attributes
+
     place = m.place_of(state, pid) if pid != m.GERMAN else -1
     sm = m.sectors(state)
-    return sm.sector(place).attributes if place in sm.sectors else frozenset()
+    return sector_attributes(state, pid, sm.sector(place).attributes) if place in sm.sectors else frozenset()
+
+
+def rerolls(state: GameState, pid: str) -> int:
+    """Re-rolls allowed this turn: two, less the Battle Conditions' and a Rookie's (never below 0)."""
+    from ddaydesk.rules.ddd import conditions, rookie
+
+    n = tables().rerolls + conditions.effects(state, pid).n("rerolls") - rookie.amount(state, pid, "rookie_rerolls")
+    return max(0, n)
 
 
 def roll_face(state: GameState, ch: Changes, who: str, colour: str) -> str:
@@ -58,8 +70,9 @@ def reroll_problem(state: GameState, pid: str, p: dict) -> str | None:
     t = tables()
     if not p["rolls"] or p["kept"]:
         return "roll first" if not p["rolls"] else "the Final Tally is kept"
-    if p["rolls"] > t.rerolls:
-        return f"no re-roll left ({t.rerolls} a turn)"
+    allowed = rerolls(state, pid)
+    if p["rolls"] > allowed:
+        return f"no re-roll left ({allowed} this turn)"
     free = [d for d in p["dice"] if not d[2]]
     if not free:
         return "every die is locked"
@@ -69,7 +82,7 @@ def reroll_problem(state: GameState, pid: str, p: dict) -> str | None:
 
 
 def lock_problem(state: GameState, pid: str, p: dict, die: int) -> str | None:
-    if not p["rolls"] or p["kept"] or p["rolls"] > tables().rerolls:
+    if not p["rolls"] or p["kept"] or p["rolls"] > rerolls(state, pid):
         return "dice are locked between a roll and a re-roll"
     if "no_lock" in attributes(state, pid):
         return "no dice are locked in this Sector"
@@ -100,8 +113,11 @@ def roll_apply(state: GameState, a: RollDice, ch: Changes, phase: Phase) -> None
     problem = roll_problem(p)
     if problem:
         raise IllegalAction(problem)
+    from ddaydesk.rules.ddd.rookie import amount
+
     colours = list(tables().dice_sets[p["side"]])
-    if "five_dice" in attributes(state, a.player):
+    fewer = ("five_dice" in attributes(state, a.player)) + amount(state, a.player, "rookie_dice")
+    for _ in range(min(fewer, colours.count("blue"))):
         colours.remove("blue")  # roll only 5 dice here: one Blue fewer
     who = m.player_name(state, a.player)
     p["dice"] = [[c, roll_face(state, ch, who, c), 0] for c in colours]
@@ -131,7 +147,7 @@ def reroll_apply(state: GameState, a: Reroll, ch: Changes, phase: Phase) -> None
             d[1] = roll_face(state, ch, who, d[0])
     p["rolls"] += 1
     ch.notes.append(f"{who} re-rolls: " + ", ".join(_die_words(d) for d in p["dice"]))
-    if p["rolls"] > tables().rerolls:
+    if p["rolls"] > rerolls(state, a.player):
         _keep(state, a.player, p, ch)
 
 
@@ -217,6 +233,7 @@ def score_apply(state: GameState, a: ScoreTally, ch: Changes, phase: Phase) -> N
     from ddaydesk.rules.ddd import effects
 
     effects.after_score(state, a.player, o.effects, ch)
+    effects.after_tally(state, a.player, o.base.rwbs, len(o.base.active_skulls), ch)
 
 
 def dice_legal_kind(kind: str):

@@ -2,7 +2,9 @@
 choices offered with their gains, before one is made) and applying the chosen one (Phase 2).
 
 Gains: the counted faces, each RWB's bonus for the player's nation (or the German's), the
-Straight's reward, the Sector's +1 bonus, and the cards that add to every Final Tally.
+Straight's reward, the Sector's +1 bonus, and the cards that add to every Final Tally. An RWB
+may be given up for a Mulligan token (Desperate Measures, DDD-OPT-13), a Battle Cry RWB for a
+Badge (DDD-BADGE-01): ``ScoreTally.options`` holds ``TOKEN`` or ``BADGE`` for it.
 """
 
 from __future__ import annotations
@@ -13,11 +15,14 @@ from itertools import product
 from ddaydesk.engine import Changes, GameState, IllegalAction
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd.actions import ScoreTally
-from ddaydesk.rules.ddd.data import FACES, gain_words, tables
+from ddaydesk.rules.ddd.data import FACES, tables
+from ddaydesk.rules.ddd.gains import gain_words
 from ddaydesk.rules.ddd.tally import Base, die_roles, face_gain, scorings
 
 ALLIED_RWB = ("red", "white", "blue")
 GERMAN_RWB = ("red", "white", "black")
+TOKEN = -1  # an RWB's bonus given up for a token (Desperate Measures)
+BADGE = -2  # a Battle Cry RWB's bonus given up for a Badge
 
 
 @dataclass(frozen=True)
@@ -43,7 +48,8 @@ class Option:
 
 _EFFECT_WORDS = {"allies_lose_soldier": "every Allied Unit loses 1 Soldier",
                  "order_decorations": "look at the top 3 Decorations", "draw_award": "draw an Award",
-                 "pick_decoration": "take the Decoration of your choice"}
+                 "pick_decoration": "take the Decoration of your choice", "draw_badge": "draw a Badge",
+                 "take_token": "take a Mulligan token"}
 
 
 def dice_of(p: dict) -> tuple[tuple[str, str], ...]:
@@ -52,14 +58,28 @@ def dice_of(p: dict) -> tuple[tuple[str, str], ...]:
 
 def ignore_skulls(state: GameState, p: dict) -> int:
     solo = m.solo(m.rec(state))
-    return sum(c.amount for c in m.effect_count(p, "ignore_skull", solo))
+    return sum(c.amount for c in m.effect_count(p, "ignore_skull", solo)) + p["fx"].get("ignore_skull", 0)
+
+
+def set_aside(state: GameState, pid: str, p: dict) -> tuple[int, ...]:
+    """The Skulls the Combat Medical Badge sets aside this turn (a Rookie's penalty keeps one)."""
+    from ddaydesk.rules.ddd.rookie import amount
+
+    n = p["fx"].get("medical", 0)
+    if not n:
+        return ()
+    skulls = [i for i, d in enumerate(p["dice"]) if d[1] == "skull"]
+    return tuple(skulls[:max(0, min(n, len(skulls) - amount(state, pid, "rookie_skull")))])
 
 
 def bases(state: GameState, pid: str) -> tuple[Base, ...]:
+    from ddaydesk.rules.ddd.rookie import amount
+
     p = m.player(m.rec(state), pid)
     side = "german" if pid == m.GERMAN else "allied"
     rwb_faces = tuple(f for f in FACES if f in tables().rwb[side])
-    return scorings(dice_of(p), GERMAN_RWB if pid == m.GERMAN else ALLIED_RWB, ignore_skulls(state, p), rwb_faces)
+    return scorings(dice_of(p), GERMAN_RWB if pid == m.GERMAN else ALLIED_RWB, ignore_skulls(state, p), rwb_faces,
+                    set_aside(state, pid, p), amount(state, pid, "rookie_skull"))
 
 
 def options(state: GameState, pid: str) -> list[Option]:
@@ -75,9 +95,12 @@ def options(state: GameState, pid: str) -> list[Option]:
     fixed = _fixed_gain(state, pid, p)
     dice = dice_of(p)
     out = []
+    extras = _extras(state, pid)
     for base in bases(state, pid):
         gain = face_gain(dice, base, t.faces)
         _merge(gain, fixed)
+        if base.aside:
+            _merge(gain, {"soldiers": len(base.aside)})  # the Combat Medical Badge
         rwbs = [t.rwb[side][f] for f in base.rwbs]
         for f in base.rwbs:
             if f == "star":
@@ -91,19 +114,23 @@ def options(state: GameState, pid: str) -> list[Option]:
         if base.straight:
             straight = [t.straight[side][0]]
             names.append("Straight")
-        choice_sets = [range(len(b.options)) if b.options else (0,) for b in rwbs]
+        choice_sets = [(*(range(len(b.options)) if b.options else (0,)), *extras.get(b.face, ())) for b in rwbs]
         for picks in product(*choice_sets):
+            if picks.count(TOKEN) > extras["tokens"] or picks.count(BADGE) > 1:
+                continue
             g = dict(gain)
             effects = list(straight)
             for b, k in zip(rwbs, picks, strict=True):
-                if b.options:
+                if k < 0:
+                    effects.append("take_token" if k == TOKEN else "draw_badge")
+                elif b.options:
                     title, gains, effect = b.options[k]
                     _merge(g, gains.get(nation, {}))
                     if effect:
                         effects.append(effect)
                 else:
                     _merge(g, b.gains.get(nation, {}))
-            opts = tuple(k if b.options else 0 for b, k in zip(rwbs, picks, strict=True))
+            opts = tuple(k if b.options or k < 0 else 0 for b, k in zip(rwbs, picks, strict=True))
             for pick in _picks(p, g, effects):
                 action = ScoreTally(side, pid, base.rwbs, opts, base.straight, base.cancel, pick)
                 out.append(Option(action, base, g, tuple(effects), tuple(_titled(names, rwbs, picks))))
@@ -113,8 +140,27 @@ def options(state: GameState, pid: str) -> list[Option]:
 def _titled(names: list[str], rwbs: list, picks: tuple[int, ...]) -> list[str]:
     out = list(names)
     for k, (b, pick) in enumerate(zip(rwbs, picks, strict=True)):
-        if b.options:
+        if pick < 0:
+            out[k] = f"{b.name} RWB ({'a token instead' if pick == TOKEN else 'a Badge instead'})"
+        elif b.options:
             out[k] = f"{b.name} RWB ({b.options[pick][0]})"
+    return out
+
+
+def _extras(state: GameState, pid: str) -> dict:
+    """What an RWB may be given up for: a token from the pool (Desperate Measures, any RWB)
+    and a Badge (a Battle Cry RWB, DDD-BADGE-01). ``tokens``: how many the pool holds."""
+    from ddaydesk.rules.ddd.badges import gain_problem
+
+    r = m.rec(state)
+    tokens = r.get("tokens", 0) if m.opt(state, "desperate_measures") else 0
+    out: dict = {"tokens": tokens}
+    for face in FACES:
+        extra = (TOKEN,) if tokens else ()
+        if face == "courage" and pid != m.GERMAN and gain_problem(state, pid) is None:
+            extra += (BADGE,)
+        if extra:
+            out[face] = extra
     return out
 
 

@@ -1,6 +1,7 @@
 """A D-Day Dice Battle Map read as Sectors and lines (the board's area and border props,
 formats/props.py): rows from the beach up, DEF, machine guns, attributes, Bunkers, and each
-line's Courage cost, Land Mines and Barrier. Built once per map file."""
+line's Courage cost, Land Mines and Barrier. Built once per map file and part: a campaign's
+board (formats/mapparts.py) holds one Battle Map per part, read one at a time."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ class Sector:
     name: str
     row: int
     defence: int
+    defence_later: int  # a second DEF value, from a Unit's second turn here (DDD-OPT-07); else = defence
     mgf: int
     special_damage: bool
     start: bool
@@ -25,10 +27,15 @@ class Sector:
     bonus: str  # a resource, or ""
     attributes: frozenset[str]
     x: float  # centre, for left/right order within a row
+    number: int  # the number printed on it (0: a Bunker)
 
     @property
     def final_bunker(self) -> bool:
         return self.bunker == "final"
+
+    @property
+    def highest_def(self) -> int:
+        return max(self.defence, self.defence_later)
 
 
 @dataclass(frozen=True)
@@ -47,24 +54,36 @@ class SectorMap:
     lines: dict[tuple[int, int], Line]  # (from, to) both ways
     rows: dict[int, tuple[int, ...]]  # row -> places, west to east
     top_row: int  # the highest row that is not a final Bunker's
+    part: int  # which Battle Map of a campaign board (0 on a plain map)
+    map_id: str  # that Battle Map's id (its battle_maps.yaml entry)
+    title: str
 
     @classmethod
-    def of(cls, board: Board) -> SectorMap:
-        return board.derived("ddd.sectors", cls._read)
+    def of(cls, board: Board, part: int = 0) -> SectorMap:
+        return board.derived(f"ddd.sectors.{part}", lambda b: cls._read(b, part))
+
+    @staticmethod
+    def parts(board: Board) -> list[tuple[str, str]]:
+        """(map id, title) of each Battle Map of the board, in play order."""
+        parts = [(r.id, r.name) for r in board.regions.values() if r.kind == "part"]
+        return parts or [(board.id, board.title)]
 
     @classmethod
-    def _read(cls, board: Board) -> SectorMap:
+    def _read(cls, board: Board, part: int) -> SectorMap:
         sectors = {}
         for i in range(board.n):
             p = (board.props or [{}] * board.n)[i]
-            if "row" not in p:
+            if "row" not in p or p.get("part", 0) != part:
                 continue
+            label = p.get("sector", board.labels[i])
             sectors[i] = Sector(
-                place=i, label=board.labels[i], name=board.name_of(i) or f"Sector {board.labels[i]}", row=p["row"],
-                defence=p.get("def", 0), mgf=p.get("mgf", 0), special_damage=p.get("special_damage", False),
+                place=i, label=board.labels[i], name=board.name_of(i) or f"Sector {label}", row=p["row"],
+                defence=p.get("def", 0), defence_later=p.get("def_later", p.get("def", 0)), mgf=p.get("mgf", 0),
+                special_damage=p.get("special_damage", False),
                 start=p.get("start", False), bunker=p.get("bunker", ""), requires=p.get("requires", ""),
                 gain_specialist=p.get("gain_specialist", ""), bonus=p.get("bonus", ""),
-                attributes=frozenset(p.get("attributes", ())), x=board.centre(i)[0])
+                attributes=frozenset(p.get("attributes", ())), x=board.centre(i)[0],
+                number=int(label) if str(label).isdigit() else 0)
         lines = {}
         feat_mines, feat_barrier = board.feature_bit("mines"), board.feature_bit("barrier")
         for i in sectors:
@@ -78,7 +97,8 @@ class SectorMap:
             rows.setdefault(s.row, []).append(s.place)
         ordered = {r: tuple(sorted(ps, key=lambda i: sectors[i].x)) for r, ps in sorted(rows.items())}
         top = max((s.row for s in sectors.values() if not s.final_bunker), default=1)
-        return cls(board, sectors, lines, ordered, top)
+        map_id, title = cls.parts(board)[part]
+        return cls(board, sectors, lines, ordered, top, part, map_id, title)
 
     # -- lookups ------------------------------------------------------------------------------
     def sector(self, i: int) -> Sector:

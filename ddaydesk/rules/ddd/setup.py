@@ -35,7 +35,7 @@ def setup(state: GameState) -> None:
     r = {"players": {}, "order": [u.id for u in playing], "mode": mode, "auto_german": bool(opts.get("auto_german")),
          "pool": {}, "awards": {"deck": [], "discard": []}, "decorations": {"discard": [], "held": 0},
          "silenced": [], "pending": [], "turnfx": {}, "assault": {}, "solo": {}, "winner": None, "end": ""}
-    hand = sorted(c.id for c in t.of_kind("specialist") if c.klass in ("regular", "reserve"))
+    hand = sorted(c.id for c in t.of_kind("specialist") if c.klass in ("regular", "reserve") and not c.rookie)
     for u in playing:
         p = m.new_player("allied", u.nationality, u.id)
         p["soldiers"] = t.value("units", "start_soldiers")
@@ -45,28 +45,48 @@ def setup(state: GameState) -> None:
     for k, u in enumerate(sc.units):
         if u.id not in in_play:
             state.status[k] = ABSENT
-    r["pool"]["allied"] = _allied_pool(state, german)
-    r["awards"]["deck"] = sorted(c.id for c in t.of_kind("award") if c.expansion in ("base", "atlantikwall_general"))
+    r["pool"]["allied"] = allied_pool(state, german, len(playing))
+    r["awards"]["deck"] = sorted(c.id for c in t.of_kind("award") if c.expansion in AWARD_SETS)
     if german:
-        _german(state, r, len(playing))
+        german_player(state, r, len(playing))
+    modules_setup(state, r)
     state.extra[m.EXTRA] = r
 
 
-def _allied_pool(state: GameState, german: bool) -> list[str]:
-    """Unique and Ranking Specialists, Regular Items, the map's Special Items and the Vehicles;
-    the Atlantikwall cards only against a German (DDD-GER-05)."""
+AWARD_SETS = ("base", "atlantikwall_general", "overlord_general")
+
+
+def modules_setup(state: GameState, r: dict) -> None:
+    """Atlantikwall's modules and Overlord at set-up (what needs no dice; the rest is
+    ``ashore``'s): the decks, the tokens, the Rookie Officers, the campaign."""
+    from ddaydesk.rules.ddd import badges, bonus, campaign, conditions, rookie
+
+    conditions.setup(r)
+    badges.setup(r)
+    bonus.tokens_setup(state, r)
+    rookie.setup(state, r)
+    r.update(snafu=None, major=None, new_battle=True)
+    campaign.setup(state, r)
+
+
+def allied_pool(state: GameState, german: bool, units: int) -> list[str]:
+    """Unique and Ranking Specialists, Regular and Legendary Items, the map's Special Items (never
+    more, however many play: DDD-NATION-02) and the Vehicles; the Atlantikwall cards only
+    against a German (DDD-GER-05), the War Correspondent only with 2 Units or more."""
     t = tables()
-    specials = set(t.battle_map(state.scenario.board.id)["special_items"])
+    specials = set(t.battle_map(m.sectors(state).map_id)["special_items"])
     out = []
     for c in t.cards.values():
-        if c.expansion == "atlantikwall" and not german or c.expansion == "gott_mit_uns":
+        if c.expansion == "atlantikwall" and not german or c.expansion in ("gott_mit_uns", "overlord") \
+                or c.multiplayer and units < 2:
             continue
-        if c.kind == "specialist" and c.klass in ("unique", "ranking") or c.kind == "vehicle" or c.kind == "item" and (c.klass == "regular" or c.id in specials):
+        if c.kind == "specialist" and c.klass in ("unique", "ranking") or c.kind == "vehicle" \
+                or c.kind == "item" and (c.klass in ("regular", "legendary") or c.id in specials):
             out.append(c.id)
     return sorted(out)
 
 
-def _german(state: GameState, r: dict, units: int) -> None:
+def german_player(state: GameState, r: dict, units: int) -> None:
     """DDD-GER-02..04: the German Pool, the face-down Decoration deck, 4 Soldiers, the
     Unteroffizier and 3 Courage per Allied Unit after the first. Solitaire removes the cards
     its rules list (DDD-SOLO-16, -17)."""
@@ -77,7 +97,7 @@ def _german(state: GameState, r: dict, units: int) -> None:
     first = t.value("german", "start_specialist")
     g["soldiers"] = t.value("german", "start_soldiers")
     g["specialists"] = [first]
-    g["courage"] = t.value("german", "courage_per_extra_unit") * (units - 1)
+    g["courage"] = t.value("german", "courage_per_extra_unit") * (min(units, t.value("players", "setup_as_most")) - 1)
     r["players"][m.GERMAN] = g
     r["order"].append(m.GERMAN)
     pool = [c.id for c in (*t.of_kind("german_specialist"), *t.of_kind("german_item")) if c.id != first]
@@ -102,6 +122,8 @@ def land(state: GameState, pid: str, place: int, ch: Changes) -> None:
     p["status"] = "ashore"
     p["marker"] = 1
     p["visited"] = [state.scenario.board.labels[place]]
+    p["path"].append(state.scenario.board.labels[place])
+    p["entered"] = state.turn
     ch.moved.append((pid, -1, place, (place,)))
     ch.notes.append(f"{m.player_name(state, pid)} lands in {m.sectors(state).name(place)}")
 
@@ -109,10 +131,16 @@ def land(state: GameState, pid: str, place: int, ch: Changes) -> None:
 def ashore(state: GameState, ch: Changes) -> None:
     """Hook ``ddd_ashore``: with one landing Sector every Unit lands there; the automated Unit
     of solitaire lands in a Sector of the beach row drawn at random (DDD-SOLO-01)."""
+    from ddaydesk.rules.ddd import badges, bonus, rookie
+
     r = m.rec(state)
     starts = m.sectors(state).starts
     if not starts:
         raise IllegalAction(f"map {state.scenario.board.id} has no landing Sector (start: true)")
+    bonus.deal_snafu(state, ch)
+    if not r.get("campaign") or r["campaign"]["battle"] == 0:  # once a game
+        badges.assistance(state, ch)
+        rookie.pick_major(state, ch)
     for pid in m.allied_ids(r):
         if m.solo(r):
             roll = ch.roll(state, len(starts), "landing Sector of the automated Allied Unit")
@@ -132,7 +160,7 @@ def german_start(state: GameState, ch: Changes) -> None:
     if not state.options.get("blind_start"):
         return
     r = m.own(state)
-    n = len(m.allied_ids(r))
+    n = min(len(m.allied_ids(r)), tables().value("players", "setup_as_most"))  # 5 or 6 Units: as 4 (DDD-NATION-02)
     dice = [ch.roll(state, tables().value("german", "blind_die"), "Blind start").value for _ in range(n if n > 1 else 1)]
     r["blind"] = dice
     if len(dice) == 1:

@@ -107,6 +107,7 @@ def move_unit(state: GameState, pid: str, to: int, ch: Changes) -> None:
     frm = state.place[k]
     state.place[k] = to
     p["visited"].append(state.scenario.board.labels[to])
+    p["path"].append(state.scenario.board.labels[to])
     p["marker"] = 1
     p["turn"]["moved"] = True
     ch.moved.append((pid, frm, to, (frm, to)))

@@ -6,10 +6,11 @@ such limit (wave2.md §1.9)."""
 from __future__ import annotations
 
 from ddaydesk.engine import Changes, GameState, IllegalAction, Phase
-from ddaydesk.rules.ddd import german, solo
+from ddaydesk.rules.ddd import bonus, conditions, german, solo
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd.actions import DrawDecoration, FindItem, Rally, Trade
-from ddaydesk.rules.ddd.data import RESOURCES, tables
+from ddaydesk.rules.ddd.data import tables
+from ddaydesk.rules.ddd.gains import RESOURCES
 from ddaydesk.rules.ddd.rolls import attributes, players
 
 
@@ -73,7 +74,8 @@ def find_options(state: GameState, pid: str) -> list[str]:
         if p["turn"].get("found") or "no_items" in attributes(state, pid):
             return []
         room = len(p["vehicles"]) < tables().value("units", "max_vehicles")
-        cands = [c for c in r["pool"]["allied"] if cards[c].kind == "item" or cards[c].kind == "vehicle" and room]
+        cands = [c for c in r["pool"]["allied"] if (cards[c].kind == "item" and bonus.findable(state, c)
+                                                    or cards[c].kind == "vehicle" and room)]
     return sorted(c for c in set(cands) if cards[c].cost <= p["tools"])
 
 
@@ -84,6 +86,7 @@ def find_apply(state: GameState, a: FindItem, ch: Changes, phase: Phase) -> None
     c = tables().cards[a.card]
     p["tools"] -= c.cost
     r["pool"]["german" if a.player == m.GERMAN else "allied"].remove(a.card)
+    bonus.found(state, a.card)
     p["vehicles" if c.kind == "vehicle" else "items"].append(a.card)
     if a.player != m.GERMAN:
         p["turn"]["found"] = True
@@ -102,6 +105,8 @@ def trade_problem(state: GameState, pid: str, other: str) -> str | None:
     r = m.rec(state)
     if r["turnfx"].get("no_trade"):
         return "the Police Badge forbids trading this turn"
+    if "trade_off" in conditions.effects(state, pid).flags | conditions.effects(state, other).flags:
+        return "the Battle Conditions forbid trading this turn"
     here, there = m.place_of(state, pid), m.place_of(state, other)
     anywhere = m.player(r, pid)["fx"].get("anywhere") or m.player(r, other)["fx"].get("anywhere")
     if here != there and not anywhere:

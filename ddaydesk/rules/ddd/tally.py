@@ -9,7 +9,9 @@ Skull and cancels another die (DDD-COND-06, wave2.md §1.5); its owner picks whi
 :func:`scorings` lists every way the dice can be scored that a player could want: the
 largest sets of RWBs (with or without the Straight they leave possible: taking an RWB never
 costs anything else) times the choice of cancelled dice, by face (two dice of one face are
-the same to the player). ``ignore`` Skulls are set aside first (the Sharpshooter).
+the same to the player). ``ignore`` Skulls are set aside first (the Sharpshooter); ``aside``
+dice count for nothing at all, in no RWB or Straight (the Combat Medical Badge's Skulls);
+``keep_active`` Skulls stay active whatever ignores them (a Rookie Officer's penalty).
 """
 
 from __future__ import annotations
@@ -36,14 +38,16 @@ class Base:
     cancelled: tuple[int, ...]
     active_skulls: tuple[int, ...]
     ignored_skulls: tuple[int, ...]
+    aside: tuple[int, ...] = ()
 
     @property
     def straight(self) -> bool:
         return bool(self.straight_dice)
 
     def counted(self, n: int) -> list[int]:
-        """Dice whose faces count (all but the cancelled ones; a Skull's face adds nothing)."""
-        return [i for i in range(n) if i not in self.cancelled]
+        """Dice whose faces count (all but the cancelled and set-aside ones; a Skull's face adds
+        nothing)."""
+        return [i for i in range(n) if i not in self.cancelled and i not in self.aside]
 
 
 def die_roles(dice: tuple[Die, ...], base: Base) -> list[str]:
@@ -61,18 +65,20 @@ def die_roles(dice: tuple[Die, ...], base: Base) -> list[str]:
         roles[i] = "active_skull"
     for i in base.ignored_skulls:
         roles[i] = "ignored_skull"
+    for i in base.aside:
+        roles[i] = "aside"
     return roles
 
 
 @lru_cache(maxsize=4096)
 def scorings(dice: tuple[Die, ...], colours: tuple[str, str, str], ignore: int = 0,
-             rwb_faces: tuple[str, ...] = FACES) -> tuple[Base, ...]:
+             rwb_faces: tuple[str, ...] = FACES, aside: tuple[int, ...] = (), keep_active: int = 0) -> tuple[Base, ...]:
     """``rwb_faces``: the faces whose three colours make an RWB (the German has bonuses for
     four faces only: his other triples are plain dice)."""
     n = len(dice)
     groups: dict[str, tuple[int, dict[str, list[int]]]] = {}
     for f in rwb_faces:
-        idx = {c: [i for i, (col, fc) in enumerate(dice) if col == c and fc == f] for c in colours}
+        idx = {c: [i for i, (col, fc) in enumerate(dice) if col == c and fc == f and i not in aside] for c in colours}
         m = min(len(v) for v in idx.values())
         if m:
             groups[f] = (m, idx)
@@ -85,7 +91,7 @@ def scorings(dice: tuple[Die, ...], colours: tuple[str, str, str], ignore: int =
             for t in range(k):
                 trios.append(tuple(idx[c][t] for c in colours))
                 rwbs.append(f)
-        used = {i for trio in trios for i in trio}
+        used = {i for trio in trios for i in trio} | set(aside)
         first: dict[str, int] = {}
         for i in range(n):
             if i not in used:
@@ -97,11 +103,11 @@ def scorings(dice: tuple[Die, ...], colours: tuple[str, str, str], ignore: int =
     for rwbs, trios, straight in cands:
         if any(_dominates(o, (rwbs, straight)) for o in ((c[0], c[2]) for c in cands)):
             continue
-        used = {i for trio in trios for i in trio} | set(straight)
+        used = {i for trio in trios for i in trio} | set(straight) | set(aside)
         rest = [i for i in range(n) if i not in used]
         skulls = [i for i in rest if dice[i][1] == "skull"]
         others = [i for i in rest if dice[i][1] != "skull"]
-        ignored = tuple(skulls[:ignore])
+        ignored = tuple(skulls[:min(ignore, max(0, len(skulls) - keep_active))])
         active = skulls[len(ignored):]
         k = min(len(active), len(others))
         by_face = Counter(dice[i][1] for i in others)
@@ -116,7 +122,7 @@ def scorings(dice: tuple[Die, ...], colours: tuple[str, str, str], ignore: int =
                     taken[f] += 1
                     cancelled.append(i)
             out.append(Base(tuple(sorted(rwbs)), trios, straight, cancel, tuple(cancelled),
-                            tuple(active[:k]) + tuple(active[k:]), ignored))
+                            tuple(active[:k]) + tuple(active[k:]), ignored, tuple(aside)))
     return tuple(out)
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from ddaydesk.engine import EndPhase, GameState
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd import scoring
-from ddaydesk.rules.ddd.data import RESOURCE_NAMES, tables
+from ddaydesk.rules.ddd.data import tables
+from ddaydesk.rules.ddd.gains import gain_words
 from ddaydesk.rules.ddd.rolls import COLOUR_NAMES
 
 PHASE_NAMES = {
@@ -20,6 +21,7 @@ PHASE_NAMES = {
     "move": "Phase 5: move", "bot_move": "Phase 5: the automated Unit moves", "combat": "Phase 6: combat",
     "solo_combat": "Phase 6: combat",
     "assault": "Phase 7: assault", "end_of_turn": "End of the turn", "over": "Game over",
+    "debrief": "Between battles: the campaign record",
 }
 
 
@@ -71,7 +73,7 @@ def describe(state: GameState, a) -> str:
         c = tables().cards[a.card]
         return f"{who}: find the {c.name} ({c.cost} Item Point{'' if c.cost == 1 else 's'})"
     if kind == "trade_resources":
-        return f"{who} gives {a.amount} {RESOURCE_NAMES[a.resource]} to {m.player_name(state, a.receiver)}"
+        return f"{who} gives {gain_words({a.resource: a.amount}, '')} to {m.player_name(state, a.receiver)}"
     if kind == "draw_decoration":
         return f"The German draws a Decoration ({tables().value('german', 'decoration_cost')} Courage)"
     if kind == "pick_decoration":
@@ -83,6 +85,9 @@ def describe(state: GameState, a) -> str:
                                      else a.choice.replace("tools", "Item Points"))
     if kind == "bunker_assault":
         return f"{who} assaults the Bunker"
+    words = _overlord_words(state, a, who)
+    if words:
+        return words
     if kind == "sector_move":
         return _move_words(state, a, who)
     if kind == "use_card":
@@ -111,6 +116,8 @@ def _move_words(state: GameState, a, who: str) -> str:
 
 def _use_words(state: GameState, a, who: str) -> str:
     c = tables().cards[a.card]
+    if c.rookie:
+        return f"{who}: pay {c.cost} Stars to send the {c.name} away"
     words = f"{who}: use the {c.name}"
     if a.unit:
         words += f" on {m.player_name(state, a.unit)}"
@@ -124,5 +131,35 @@ def _use_words(state: GameState, a, who: str) -> str:
         rwb = tables().rwb["allied"][a.face]
         words += f": the {rwb.name} RWB" + (f" ({rwb.options[a.die][0]})" if rwb.options else "")
     if a.pick:
-        words += f": the {m.card_name(a.pick)}"
+        pick = tables().cards[a.pick]
+        words += f": send the {pick.name} away" if pick.rookie else f": the {pick.name}"
     return words
+
+
+def _overlord_words(state: GameState, a, who: str) -> str:
+    """Atlantikwall's modules' and Overlord's actions."""
+    kind = a.kind
+    if kind == "decide":
+        from ddaydesk.rules.ddd.decisions import words
+        from ddaydesk.rules.ddd.pending import waiting
+
+        c = waiting(state)
+        return f"{who}: {words(state, c, a.choice)}" if c else f"{who} decides"
+    if kind == "order_conditions":
+        return "Put the Battle Conditions back: " + ", then ".join(tables().conditions[c].name for c in a.order)
+    if kind == "forward_observation":
+        return f"{who}: give up the {m.card_name(a.card)} to look at the next Battle Conditions"
+    if kind == "mulligan":
+        return f"{who}: spend a Mulligan token to roll every die again"
+    if kind == "desperate_measure":
+        return f"{who}: return a token to add a {COLOUR_NAMES.get(a.colour, a.colour)} {tables().faces[a.face].name}"
+    if kind == "badge_of_courage":
+        from ddaydesk.rules.ddd.badges import price
+
+        return f"{who}: buy a Badge ({gain_words(price(), '')})"
+    if kind == "give_badge":
+        return f"{who} gives the {m.card_name(a.card)} to {m.player_name(state, a.receiver)}"
+    if kind == "next_battle":
+        c = m.rec(state)["campaign"]
+        return f"Go on to battle {c['battle'] + 2}: {c['titles'][c['battle'] + 1]}"
+    return ""

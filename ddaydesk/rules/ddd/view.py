@@ -5,7 +5,9 @@ secrets first: the Allies see how many Decorations the German holds, never which
 Vehicles, Awards), dice (face, locked, held by a re-roll, role in the tally), re-rolls left,
 the ways to score the tally with what each buys and the dice each highlights, the Unit's
 Sector and marker; the German's state and the Bunker; every Sector's DEF, machine guns and
-attributes. ``choices(state, side)``: every action ``side`` may take now, in words.
+attributes; ``modules`` and ``campaign`` (view_modules.py): the Battle Conditions in play,
+Badges, tokens, the score sheet and an Overlord campaign's record. ``choices(state, side)``:
+every action ``side`` may take now, in words (the answers to a waiting choice among them).
 """
 
 from __future__ import annotations
@@ -15,11 +17,14 @@ from dataclasses import dataclass
 from ddaydesk.engine import GameState, current_phase, legal_actions, view
 from ddaydesk.rules.ddd import german, moves, scoring
 from ddaydesk.rules.ddd import model as m
+from ddaydesk.rules.ddd.bonus import explosives
 from ddaydesk.rules.ddd.data import tables
+from ddaydesk.rules.ddd.gains import gain_words
 from ddaydesk.rules.ddd.pending import waiting
-from ddaydesk.rules.ddd.rolls import COLOUR_NAMES
+from ddaydesk.rules.ddd.rolls import COLOUR_NAMES, attributes, rerolls
 from ddaydesk.rules.ddd.tally import die_roles
 from ddaydesk.rules.ddd.text import describe, phase_name
+from ddaydesk.rules.ddd.view_modules import CampaignView, Modules, campaign_view, modules
 
 ATTRIBUTE_WORDS = {"cant_stay": "can't stay here (1 turn)", "fight_once": "fight once", "lose_specialist":
                    "lose a Specialist on arrival", "no_lock": "no dice locked", "five_dice": "roll only 5 dice",
@@ -87,6 +92,14 @@ class PlayerView:
     kept: bool
     scored: tuple[str, ...]  # what the scored tally gave, in words
     score_choices: tuple[ScoreChoice, ...]
+    # Atlantikwall's modules and Overlord
+    nation_name: str = ""  # "American", ... "Greek", "Norwegian"
+    colour: str = ""  # the nation's colour ("#rrggbb")
+    badges: tuple[CardView, ...] = ()
+    tokens: int = 0  # Mulligan tokens held
+    mulligans: int = 0  # tokens spent on Mulligans (this game or battle)
+    explosives: int = 0  # Explosive icons carried (Playing with Fire)
+    silenced: tuple[str, ...] = ()  # cards whose ability is off (a silenced Major McMoron)
 
 
 @dataclass(frozen=True)
@@ -103,6 +116,8 @@ class SectorView:
     requires: str  # a Specialist's name
     attributes: tuple[str, ...]  # in words
     units: tuple[str, ...]
+    number: int = 0  # printed on the Sector (0: a Bunker)
+    defence_later: int = 0  # its second DEF value (9/6), = defence when it has one
 
 
 @dataclass(frozen=True)
@@ -123,6 +138,8 @@ class Table:
     sectors: tuple[SectorView, ...]
     winner: str | None
     end: str
+    modules: Modules | None = None  # Battle Conditions, Badges, tokens, the score sheet (view_modules.py)
+    campaign: CampaignView | None = None  # an Overlord campaign's record
 
 
 def _cards(ids) -> tuple[CardView, ...]:
@@ -147,7 +164,8 @@ def _player(v: GameState, pid: str, secrets: dict) -> PlayerView:
         roles = ("counts",) * len(dice)
     limit = 0
     if pid != m.GERMAN and place in sm.sectors:
-        limit = t.value("units", "cant_stay_limit" if "cant_stay" in sm.sector(place).attributes else "marker_limit")
+        limit = t.value("units", "cant_stay_limit" if "cant_stay" in attributes(v, pid) else "marker_limit")
+    allowed = rerolls(v, pid)
     return PlayerView(
         id=pid, name=m.player_name(v, pid), side=p["side"], nation=p["nation"], status=p["status"], sector=place,
         sector_name=sm.name(place) if place >= 0 else "", marker=p["marker"], marker_limit=limit,
@@ -159,10 +177,13 @@ def _player(v: GameState, pid: str, secrets: dict) -> PlayerView:
         decorations_held=r["decorations"]["held"] if pid == m.GERMAN else 0,
         dice=tuple(DieView(k, d[0], COLOUR_NAMES.get(d[0], d[0]), d[1], t.faces[d[1]].name, d[2] > 0, d[2] == 2,
                            roles[k] if k < len(roles) else "counts") for k, d in enumerate(p["dice"])),
-        rolled=p["rolls"] > 0, rerolls_left=max(0, t.rerolls - max(0, p["rolls"] - 1)) if p["rolls"] else t.rerolls,
-        kept=p["kept"], scored=tuple(p["scored"]["names"]) + (str(p["scored"]["gain"]),) if p["scored"] else (),
+        rolled=p["rolls"] > 0, rerolls_left=max(0, allowed - max(0, p["rolls"] - 1)) if p["rolls"] else allowed,
+        kept=p["kept"], scored=tuple(p["scored"]["names"]) + (gain_words(p["scored"]["gain"]),) if p["scored"] else (),
         score_choices=tuple(ScoreChoice(o.action, o.words(), dict(o.gain), tuple(die_roles(dice, o.base)))
                             for o in opts),
+        nation_name=t.value("nations", p["nation"]) if p["nation"] in t.rules["nations"] else "German",
+        colour=t.colours.get(p["nation"], ""), badges=_cards(p["badges"]), tokens=p["tokens"],
+        mulligans=p["mulligans"], explosives=explosives(p), silenced=tuple(m.card_name(c) for c in p["silent"]),
     )
 
 
@@ -181,7 +202,7 @@ def table(state: GameState, side: str) -> Table:
         s.place, s.label, s.name, s.row, s.defence, s.mgf,
         bool(s.mgf) and live_guns and s.label not in r["silenced"], s.special_damage, s.bunker,
         m.card_name(s.requires) if s.requires else "", tuple(ATTRIBUTE_WORDS.get(a, a) for a in sorted(s.attributes)),
-        tuple(where.get(s.place, ()))) for s in sm.sectors.values())
+        tuple(where.get(s.place, ())), s.number, s.defence_later) for s in sm.sectors.values())
     c = waiting(v)
     phase = current_phase(v).id
     return Table(
@@ -191,7 +212,7 @@ def table(state: GameState, side: str) -> Table:
         _deck_size(r), decoration_discard=tuple(m.card_name(x) for x in r["decorations"]["discard"]),
         deck_top=tuple(m.card_name(x) for x in secrets.get("top", ())),
         waiting=(f"{m.player_name(v, c['player'])} must choose: {c.get('why') or c['kind']}" if c else ""),
-        sectors=sectors, winner=r["winner"], end=r["end"])
+        sectors=sectors, winner=r["winner"], end=r["end"], modules=modules(v, side), campaign=campaign_view(v))
 
 
 def _deck_size(r: dict) -> int:

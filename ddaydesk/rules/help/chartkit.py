@@ -101,7 +101,7 @@ class Marks:
 
 NAMES = {"hq": "HQ", "anti_tank": "anti-tank", "anti_aircraft": "anti-aircraft", "us": "U.S.",
          "uk": "U.K.", "british": "British", "canadian": "Canadian", "french": "French", "polish": "Polish",
-         "german": "German", "recon": "reconnaissance"}
+         "german": "German", "greek": "Greek", "norwegian": "Norwegian", "recon": "reconnaissance"}
 
 
 _DEVELOPER_WORDS = ("seed", "research", "catalogue", ".yaml", "§", "engine")

@@ -13,7 +13,7 @@ battle's strengths and exact outcome before the roll) and :func:`describe` (any 
 from __future__ import annotations
 
 from ddaydesk.engine import GameState, RulesModule
-from ddaydesk.formats.errors import FormatError, Problem
+from ddaydesk.formats.errors import FormatError, Problem, show
 from ddaydesk.rules.pkd import battle_actions, cup, operations, refit, support, victory
 from ddaydesk.rules.pkd.actions import (
     AnswerBattle,
@@ -39,24 +39,25 @@ from ddaydesk.rules.pkd.view import pkd_view, preview
 SYSTEM = "pkd"
 
 
-def check_scenario(sc) -> list[str]:
-    """Problems of a scenario for Koenig's D-Day: every unit answers to a formation of its
-    beach (the Command Cup's chits), on its own side."""
+def check_scenario(sc) -> list[tuple[str, str]]:
+    """Problems of a scenario for Koenig's D-Day, each with its unit (``ddaydesk check`` names
+    the unit's line): every unit answers to a formation of its beach (the Command Cup's
+    chits), on its own side."""
     forms = beach(sc).formations
     out = []
     for u in sc.units:
         f = forms.get(u.formation or "")
         if f is None:
-            out.append(f"unit {u.id}: formation {u.formation!r} is not one of {', '.join(sorted(forms))}")
+            out.append((u.id, f"unit {u.id}: formation {show(u.formation)} is not one of {', '.join(sorted(forms))}"))
         elif f.side != u.side:
-            out.append(f"unit {u.id}: formation {u.formation} is a {f.side} formation")
+            out.append((u.id, f"unit {u.id}: formation {u.formation} is a {f.side} formation"))
     return out
 
 
 def _setup(state: GameState) -> None:
     problems = check_scenario(state.scenario)
     if problems:
-        raise FormatError([Problem(state.scenario.source, 0, 0, p) for p in problems])
+        raise FormatError([Problem(state.scenario.source, 1, 1, p) for _unit, p in problems])
     state.extra[EXTRA] = new_record()
     victory.init_control(state)
 
@@ -65,6 +66,7 @@ def register(rm: RulesModule) -> None:
     if rm.system != SYSTEM:
         return
     rm.add_setup(_setup)
+    rm.add_scenario_check(check_scenario)
     rm.describe = describe
     rm.phase_label = phase_label
     rm.add_action(cup.end_handler())

@@ -16,7 +16,7 @@ from ddaydesk.ui.port import UnitInfo
 
 COLUMNS = ("Unit", "Side", "Nationality", "Type", "A-D-M", "Where", "Status")
 NATIONALITY = {"us": "US", "british": "British", "canadian": "Canadian", "french": "French",
-               "polish": "Polish", "german": "German"}
+               "polish": "Polish", "german": "German", "greek": "Greek", "norwegian": "Norwegian"}
 UNIT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SIDE_ROLE = Qt.ItemDataRole.UserRole + 2
 

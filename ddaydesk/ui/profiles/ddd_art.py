@@ -80,17 +80,19 @@ def _sector(p: QPainter, board: Board, geom: BoardGeometry, i: int, props: dict,
     pad = s * 0.12
     p.setPen(INK)
     bunker = props.get("bunker")
-    title = board.name_of(i) if bunker else board.labels[i]
+    title = board.name_of(i) if bunker else props.get("sector", board.labels[i])  # (a campaign board's part)
     p.setFont(_font(s * (0.42 if bunker else 0.55)))
     p.drawText(QRectF(r.left() + pad, r.top() + pad * (4 if bunker else 0.5), r.width() - 2 * pad, s * 0.7),
                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, title)
     # DEF on a shield at the top right
-    box = QRectF(r.right() - pad - s * 1.05, r.top() + pad * (4 if bunker else 0.5), s * 1.05, s * 0.48)
+    wide = 1.35 if "def_later" in props else 1.05  # "DEF 9/6"
+    box = QRectF(r.right() - pad - s * wide, r.top() + pad * (4 if bunker else 0.5), s * wide, s * 0.48)
     p.setBrush(QColor(255, 255, 255, 210))
     p.setPen(QPen(INK, s * 0.03))
     p.drawRoundedRect(box, s * 0.08, s * 0.08)
     p.setFont(_font(s * 0.3))
-    p.drawText(box, Qt.AlignmentFlag.AlignCenter, f"DEF {props.get('def', 0)}")
+    later = f"/{props['def_later']}" if "def_later" in props else ""  # two DEF values: 9/6
+    p.drawText(box, Qt.AlignmentFlag.AlignCenter, f"DEF {props.get('def', 0)}{later}")
     x = r.right() - pad - s * 0.22
     y = box.bottom() + s * 0.3
     for _k in range(props.get("mgf", 0)):  # a gun sight per machine gun

@@ -10,12 +10,28 @@ from ddaydesk.rules.ddd import model as m
 from tests.conftest import ROOT
 
 SCEN = {name: ROOT / "scenarios" / f"ddd-{name}.yaml" for name in
-        ("exercise-tiger", "exercise-fabius", "omaha", "gold", "atlantikwall", "solitaire")}
-MAPS = ("exercise-tiger", "exercise-fabius", "omaha", "gold")
+        ("exercise-tiger", "exercise-fabius", "omaha", "gold", "atlantikwall", "solitaire", "strongpoint-daimler",
+         "gold-single", "campaign-overlord")}
+MAPS = ("exercise-tiger", "exercise-fabius", "omaha", "gold", "strongpoint-daimler", "gold-single")
+# Every module and optional rule of Atlantikwall and Overlord on (Badge of Honor aside: it
+# changes what the Badges are), with the recommended Carry On! limit.
+EVERY_MODULE = dict(battle_conditions=True, persistent_weather=True, forward_observation=True, badges=True,
+                    badge_of_courage=True, badge_of_assistance=True, victory_points=True, playing_with_fire=True,
+                    supply_snafu=True, carry_on=True, carry_on_once=True, mulligans=True, desperate_measures=True,
+                    mgf_dice=True, mgf_dice_mines=True, captain_ocrappy=True, major_mcmoron=True)
 
 
 def new_game(name: str = "exercise-fabius", seed: int = 1, **options) -> Game:
     return Game(load_scenario(SCEN[name]), seed=seed, options=options)
+
+
+def at(phase: str, name: str = "exercise-tiger", seed: int = 1, **options) -> Game:
+    """A game landed and played (plain choices) to ``phase``, every player at 30 Soldiers."""
+    g = new_game(name, seed, **options)
+    land_all(g)
+    play_to(g, phase)
+    arrange(g, lambda s, r: [p.update(soldiers=30) for p in r["players"].values()])
+    return g
 
 
 def arrange(g: Game, fn) -> None:
@@ -53,7 +69,7 @@ def step(g: Game) -> None:
     s = g.state
     acts = legal_actions(s, s.active)
     for kind in ("land_unit", "blind_start", "choose_loss", "pick_decoration", "order_decorations", "pick_tally",
-                 "roll_dice", "keep_dice", "score_tally", "bunker_assault"):
+                 "decide", "order_conditions", "next_battle", "roll_dice", "keep_dice", "score_tally", "bunker_assault"):
         pick = [a for a in acts if a.kind == kind]
         if pick:
             g.do(pick[0])

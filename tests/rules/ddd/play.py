@@ -32,7 +32,7 @@ def choose(s):
     end = next((a for a in acts if isinstance(a, EndPhase)), None)
     r = m.rec(s)
     for kind in ("land_unit", "blind_start", "choose_loss", "pick_decoration", "order_decorations", "pick_tally",
-                 "bunker_assault", "roll_dice"):
+                 "decide", "order_conditions", "next_battle", "bunker_assault", "roll_dice"):
         if kind in by:
             return by[kind][0]
     if "score_tally" in by:

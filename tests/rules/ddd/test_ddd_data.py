@@ -153,4 +153,4 @@ def test_the_shipped_battle_maps_and_scenarios_pass_check(monkeypatch):
 
     monkeypatch.chdir(ROOT)
     files = sorted(str(p.relative_to(ROOT)) for p in (*ROOT.glob("maps/ddd-*.yaml"), *ROOT.glob("scenarios/ddd-*.yaml")))
-    assert len(files) == 10 and main(["check", *files]) == 0
+    assert len(files) == 16 and main(["check", *files]) == 0

@@ -1,7 +1,9 @@
 """Random D-Day Dice games (hypothesis): every invariant holds at each step, an action is
 accepted exactly when it is listed, replay and save/load give the same states, undo stops at
-the last roll, the Allies' view never holds the German's Decorations, and a die changing
-hands keeps its face (Black and Blue swap, DDD-GER-07)."""
+the last roll, the Allies' view never holds the German's Decorations nor the Battle Conditions
+he has seen (nor his of theirs), and a die changing hands keeps its face (Black and Blue swap,
+DDD-GER-07). The modes include every module and optional rule of Atlantikwall and Overlord,
+and a campaign."""
 
 from __future__ import annotations
 
@@ -10,12 +12,19 @@ from hypothesis import strategies as st
 
 from ddaydesk.engine import OVER, EndPhase, IllegalAction, apply, legal_actions
 from ddaydesk.rules.ddd import (
+    AddResult,
     Assault,
+    BuyBadge,
     ChooseLoss,
+    Decide,
     DrawDecoration,
     FindItem,
+    GiveBadge,
     KeepDice,
     LockDie,
+    Mulligan,
+    NextBattle,
+    Observe,
     Rally,
     Reroll,
     RollDice,
@@ -25,17 +34,32 @@ from ddaydesk.rules.ddd import (
     UseCard,
 )
 from ddaydesk.rules.ddd import model as m
-from ddaydesk.rules.ddd.data import FACES, RESOURCES, tables
+from ddaydesk.rules.ddd.data import FACES, tables
+from ddaydesk.rules.ddd.gains import RESOURCES
 from ddaydesk.rules.ddd.view import table
 from tests.conftest import assert_history_unchanged
 from tests.engine.test_properties import check_properties
-from tests.rules.ddd.conftest import MAPS, arrange, land_all, new_game, play_to, player
+from tests.rules.ddd.conftest import (
+    EVERY_MODULE,
+    MAPS,
+    arrange,
+    land_all,
+    new_game,
+    play_to,
+    player,
+)
 
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MODES = ({}, {"unit_british": True, "unit_french": True}, {"atlantikwall": True, "unit_canadian": True},
          {"auto_german": True, "unit_british": True}, {"solitaire": True, "gott_mit_uns": True},
          {"atlantikwall": True, "blind_start": True, "unit_british": True, "unit_french": True})
-PIDS = ("us", "british", "french", "canadian", "german")
+EVERY = (  # every module on: solo, with a German, several Units, Badge of Honor, solitaire
+    {**EVERY_MODULE},
+    {**EVERY_MODULE, "atlantikwall": True, "unit_greek": True},
+    {**EVERY_MODULE, "auto_german": True, "unit_norwegian": True, "unit_british": True, "mgf_dice_german": True},
+    {**EVERY_MODULE, "badge_of_honor": True, "unit_british": True, "unit_french": True},
+    {**EVERY_MODULE, "solitaire": True, "mgf_dice_german": True})
+PIDS = ("us", "british", "french", "canadian", "greek", "german")
 
 
 def random_action(data, gs):
@@ -50,7 +74,11 @@ def random_action(data, gs):
         ScoreTally(side, pid, (data.draw(st.sampled_from(FACES)),)), Rally(side, pid, card), FindItem(side, pid, card),
         Trade(side, pid, data.draw(st.sampled_from(PIDS)), data.draw(st.sampled_from(RESOURCES)), n),
         UseCard(side, pid, card, die=n), SectorMove(side, pid, place), DrawDecoration(side), Assault(side, pid),
-        ChooseLoss(side, pid, card)]))
+        ChooseLoss(side, pid, card), Decide(side, pid, data.draw(st.sampled_from(("", card, str(n), "1-9", "8")))),
+        Observe(side, pid, card), Mulligan(side, pid), BuyBadge(side, pid), NextBattle(side),
+        AddResult(side, pid, data.draw(st.sampled_from(("red", "blue", "black", "green"))),
+                  data.draw(st.sampled_from(FACES))),
+        GiveBadge(side, pid, data.draw(st.sampled_from(PIDS)), card)]))
 
 
 def check_invariants(gs):
@@ -64,6 +92,9 @@ def check_invariants(gs):
             assert gs.place[gs.unit(pid)] >= 0
     if r["pending"]:
         assert gs.active == ("german" if r["pending"][0]["player"] == m.GERMAN else "allied")
+    for side, other in (("allied", "german"), ("german", "allied")):  # DDD-COND-09: one side's look
+        seen = gs.secrets.get(other, {}).get("conditions_top")
+        assert not seen or table(gs, side).modules.conditions_seen == ()
     if m.has_german(r):
         hand = gs.secrets["german"]["hand"]
         assert r["decorations"]["held"] == len(hand)
@@ -71,10 +102,12 @@ def check_invariants(gs):
         assert allies.german.decorations == () and allies.deck_top == ()
         shown = repr(allies)
         assert not [c for c in hand if c in shown]  # DDD-GER-25: no id of his hand in their view
+        assert not [c for c in gs.secrets["german"]["top"] if c in shown]  # nor of the Decorations he has seen
+        assert not [c for c in gs.secrets["german"]["top"] if c in repr(r["pending"])]
 
 
-def play(data, options, max_actions):
-    name = data.draw(st.sampled_from(MAPS))
+def play(data, options, max_actions, names=MAPS):
+    name = data.draw(st.sampled_from(names))
     g = new_game(name, data.draw(st.integers(0, 2**32)), **options)
     n = data.draw(st.integers(30, max_actions))
     while len(g.log) < n and g.state.phase != OVER:
@@ -106,6 +139,22 @@ def test_random_games_keep_every_property(data, options):
     g = play(data, options, 220)
     check_properties(g)  # replay, save -> load, undo back to the last roll
     assert_history_unchanged(g)
+
+
+@SETTINGS
+@given(st.data(), st.sampled_from(EVERY))
+def test_random_games_with_every_module_keep_every_property(data, options):
+    g = play(data, options, 220)
+    check_properties(g)
+    assert_history_unchanged(g)
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.sampled_from(({**EVERY_MODULE}, {**EVERY_MODULE, "unit_british": True, "unit_greek": True,
+                                                       "unit_norwegian": True})))
+def test_random_campaigns_keep_every_property(data, options):
+    g = play(data, options, 400, names=("campaign-overlord",))
+    check_properties(g)
 
 
 @settings(max_examples=60, deadline=None)

@@ -1,0 +1,128 @@
+"""What a window shows of Atlantikwall's modules and Overlord, read for one side (view.py's
+``Table.modules``): the Battle Conditions in play and the cards this side has seen on top of
+the deck, the Badge deck and the token pool, Supply SNAFU's piles, Major McMoron, the score
+sheet (Victory Points) and the campaign record. Names, never ids."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ddaydesk.engine import GameState
+from ddaydesk.rules.ddd import campaign, conditions, vp
+from ddaydesk.rules.ddd import model as m
+from ddaydesk.rules.ddd.data import tables
+
+
+@dataclass(frozen=True)
+class ConditionView:
+    id: str
+    name: str
+    text: str
+    weather: bool
+    default: bool  # the card is ddaydesk's (the seed prints none)
+    ignored_by: tuple[str, ...]  # the Units that ignore it this turn (names)
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    unit: str  # the Unit's id
+    unit_name: str
+    what: str
+    points: int
+    rule: str  # the rule id that gives it (for a link to the rules browser)
+
+
+@dataclass(frozen=True)
+class UnitResult:
+    unit: str
+    unit_name: str
+    result: str  # "took the Bunker", "wiped out", ...
+    vp: int
+    lines: tuple[ScoreLine, ...]
+
+
+@dataclass(frozen=True)
+class BattleRecord:
+    number: int  # 1, 2, ...
+    title: str
+    winner: str  # allied, german
+    end: str  # why it ended, in words
+    turns: int
+    units: tuple[UnitResult, ...]
+
+
+@dataclass(frozen=True)
+class CampaignView:
+    title: str  # the campaign's (its board's)
+    battle: int  # the battle in play or just fought, 1-based
+    battles: tuple[str, ...]  # every Battle Map's title, in order
+    between: bool  # the record is shown before the next battle (the debrief phase)
+    record: tuple[BattleRecord, ...]
+    totals: tuple[tuple[str, int], ...]  # (Unit name, Victory Points over the battles fought)
+    champion: str  # once the campaign is over: the winning Unit's name
+
+
+@dataclass(frozen=True)
+class Modules:
+    on: tuple[str, ...]  # the modules and optional rules in this game, as the set-up shows them
+    conditions: tuple[ConditionView, ...]  # in play: the regular card first, the Weather last
+    conditions_deck: int  # cards face down
+    conditions_seen: tuple[str, ...]  # the next cards, as this side has seen and ordered them
+    badge_deck: int
+    badge_discard: tuple[str, ...]
+    token_pool: int
+    snafu: tuple[str, ...]  # the Item on top of each Supply SNAFU pile ("" for an empty one)
+    major: str  # Major McMoron: his card, host and state, in words ("" when not in play)
+    score_sheet: tuple[ScoreLine, ...]  # this game's or this battle's (empty without Victory Points)
+    vp: tuple[tuple[str, int], ...]  # (Unit name, total) on that sheet
+
+
+def modules(v: GameState, side: str) -> Modules:
+    """``v``: the state as ``side`` sees it (engine.view)."""
+    r = m.rec(v)
+    titles = {o.id: o.title for o in v.scenario.system.options.values()}
+    on = tuple(titles[k] for k in titles if v.options.get(k) and not k.startswith("unit_"))
+    units = m.allied_ids(r)
+    ignored = {u: m.player(r, u)["turn"].get("ignored", ()) for u in units}
+    conds = tuple(ConditionView(c.id, c.name, c.text, c.weather, c.confidence == "default",
+                                tuple(m.player_name(v, u) for u in units if c.id in ignored[u]))
+                  for c in conditions.in_play(r))
+    cards = tables().conditions
+    seen = tuple(cards[x].name for x in v.secrets.get(side, {}).get(conditions.TOP, ()))
+    lines = tuple(ScoreLine(x.player, m.player_name(v, x.player), x.what, x.points, x.rule)
+                  for x in vp.sheet(v)) if vp.counted(v) else ()
+    totals = tuple((m.player_name(v, u), t) for u, t in vp.totals(v).items()) if lines else ()
+    return Modules(
+        on=on, conditions=conds, conditions_deck=len((r.get("conditions") or {}).get("deck", ())),
+        conditions_seen=seen, badge_deck=len(r["badges"]["deck"]),
+        badge_discard=tuple(m.card_name(x) for x in r["badges"]["discard"]), token_pool=r.get("tokens", 0),
+        snafu=tuple(m.card_name(p[-1]) if p else "" for p in r.get("snafu") or ()),
+        major=_major(v, r), score_sheet=lines, vp=totals)
+
+
+def _major(v: GameState, r: dict) -> str:
+    major = r.get("major")
+    if not major:
+        return ""
+    where = f"with {m.player_name(v, major['host'])}" if major["host"] else "waiting for the first RWB"
+    return f"Major McMoron ({m.card_name(major['card'])}), {where}, {'active' if major['active'] else 'silenced'}"
+
+
+def campaign_view(v: GameState) -> CampaignView | None:
+    r = m.rec(v)
+    c = r.get("campaign")
+    if not c:
+        return None
+
+    def lines(u: str, ls: list) -> tuple[ScoreLine, ...]:
+        return tuple(ScoreLine(u, m.player_name(v, u), w, pts, rule) for w, pts, rule in ls)
+
+    record = tuple(BattleRecord(b["battle"], b["title"], b["winner"], b["end"], b["turns"], tuple(
+        UnitResult(u, m.player_name(v, u), x["result"], x["vp"], lines(u, x["lines"])) for u, x in b["units"].items()))
+        for b in c["record"])
+    tot = campaign.totals(r)
+    done = r["winner"] is not None and len(c["record"]) == len(c["maps"])
+    return CampaignView(
+        title=v.scenario.board.title, battle=c["battle"] + 1, battles=tuple(c["titles"]), between=c["between"],
+        record=record, totals=tuple((m.player_name(v, u), t) for u, t in tot.items()),
+        champion=m.player_name(v, campaign.champion(v)[0]) if done else "")

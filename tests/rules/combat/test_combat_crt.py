@@ -112,3 +112,10 @@ def test_defence_table_drop_in(tmp_path, monkeypatch):
                                       "city:      {multiply: 3, rule: STD-TEC-CITY", 1))
     table = load_defence("dday77")
     assert table.path == str(corrected) and table.terrain["city"].multiply == 3
+
+
+def test_a_crt_without_tables_is_named_with_its_missing_key(tmp_path):
+    path = tmp_path / "crt.yaml"
+    path.write_text("kind: odds\ndie: 6\nresults: {}\n")
+    with pytest.raises(FormatError, match=r"crt.yaml:1:1: crt: missing key 'tables'"):
+        parse_crt(str(path))

@@ -65,7 +65,7 @@ def readers(root: Path, tree: Path, work: Path, log) -> dict[str, list[str]]:
         os.waitpid(pid, 0)
         store.data[rel] = {"sha": sha, "reads": sorted(set(out.read_text().split()))}
         store.save()
-    return {rel: v["reads"] for rel, v in store.data.items()}
+    return {rel: v["reads"] for rel, v in store.data.items() if (root / rel).is_file()}  # none gone since
 
 
 def _watch_reads(rel: str, prefix: str, out: Path, log: Path) -> None:

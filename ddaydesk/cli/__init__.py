@@ -15,7 +15,7 @@ import sys
 from ddaydesk import __version__
 from ddaydesk.paths import SAVE_SUFFIX
 
-COMMANDS = ("gui", "check", "scenarios", "moves", "replay", "odds", "supply", "screenshots")
+COMMANDS = ("gui", "check", "scenarios", "moves", "replay", "odds", "supply", "screenshots", "report")
 
 
 def build_parser() -> argparse.ArgumentParser:

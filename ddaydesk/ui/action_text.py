@@ -64,6 +64,16 @@ def describe(scenario: Scenario, action, place_name: Callable[[int], str],
         uid = getattr(action, "unit", None)
         values["unit_where"] = unit_where(uid) if unit_where and isinstance(uid, str) else ""
         return phrase.format(**values)
+    if action.kind in ("attack", "automatic_victory") and hasattr(action, "target"):
+        # the hex attacked first: "Attack 1308 with ..." (never "Attack 3rd Canadian ...")
+        what = {"automatic_victory": "Automatic victory on"}.get(action.kind, "Attack")
+        mode = getattr(action, "mode", "normal")
+        return (f"{what} {value('target', action.target)} with {value('attackers', action.attackers)}"
+                + (f" ({mode.replace('_', ' ')})" if mode != "normal" else ""))
+    if action.kind in ("respond", "resolve_combat"):
+        verb = VERBS[action.kind]
+        extra = support_words(action, unit)
+        return f"{verb} {extra}" if extra else f"{verb} without support"
     words = [VERBS.get(action.kind, action.kind.replace("_", " ").capitalize())]
     for f in fields(action):
         if f.name == "side":
@@ -86,6 +96,29 @@ def describe(scenario: Scenario, action, place_name: Callable[[int], str],
     if action.kind == "respond" and len(words) == 1:
         words.append("without support")
     return " ".join(words)
+
+
+def support_words(action, unit: Callable[[str], str]) -> str:
+    """The support a combat's answer or roll commits, in words ("with 4 naval bombardment
+    points", "drawing 2 markers from the allied ground cup")."""
+    parts = []
+    for name, words in (("nbp", "naval bombardment point"), ("cas", "air factor"), ("naval", "naval gunfire marker")):
+        n = getattr(action, name, 0)
+        if n:
+            parts.append(f"with {n} {words}{'s' if n != 1 else ''}")
+    if getattr(action, "cds", False):
+        parts.append("with close defensive support")
+    draws = tuple(getattr(action, "draws", ()))
+    for cup in dict.fromkeys(draws):
+        n = draws.count(cup)
+        parts.append(f"drawing {n} support fire marker{'s' if n != 1 else ''} from the {cup.replace('_', ' ')} cup")
+    if getattr(action, "mines", False):
+        parts.append("playing the Mines marker")
+    if getattr(action, "mines_policy", "use") == "redraw":
+        parts.append("a Mines marker drawn put back")
+    if getattr(action, "defender", ""):
+        parts.append(f"{unit(action.defender)} defending the beach stack")
+    return ", ".join(parts)
 
 
 def places(action, start: int = -1) -> tuple[int, ...]:

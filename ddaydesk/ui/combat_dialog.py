@@ -1,11 +1,13 @@
 """The combat dialog: who attacks whom, every strength modifier with its rule, the CRT with
 the column in use, the exact outcome distribution, support choices, the roll and the result.
 
-Everything shown comes from the engine's :class:`~ddaydesk.ui.port.CombatPreview`; changing
-a support choice asks the engine for a new preview. When the defender answers an announced
-attack first (D77-AIR-16/20: close defensive support), the answers are listed here and the
-attacker rolls once one is chosen. The result's choices (losses, retreats, advances) are listed
-too, or made on the map.
+Everything shown comes from the engine's :class:`~ddaydesk.ui.port.CombatPreview`. The
+attackers are ticked from every unit that may join the attack (``GamePort.attack_targets``),
+each shown with what it adds and the odds with or without it; ticking a unit or changing a
+support choice asks the engine for a new preview. When the defender answers an announced
+attack first (D77-AIR-16/20: close defensive support; F&M: his support fire draws), the
+answers are listed here and the attacker rolls once one is chosen. The result's choices
+(losses, retreats, advances) are listed too, or made on the map.
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
-    QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -25,7 +26,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -36,6 +36,7 @@ from ddaydesk.ui.action_text import COMBAT_CHOICES
 from ddaydesk.ui.controller import Controller
 from ddaydesk.ui.port import CombatPreview, CombatResult, ModifierLine, PortError
 from ddaydesk.ui.rule_links import link_label, linked
+from ddaydesk.ui.widgets.attackers import AttackerList, SupportForm
 
 
 def _lines_html(title: str, lines: tuple[ModifierLine, ...], total: int) -> str:
@@ -51,11 +52,13 @@ class DistributionBars(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.dist: tuple[tuple[str, float], ...] = ()
+        self.tips: dict[str, str] = {}
         self.setMinimumHeight(60)
 
-    def set_distribution(self, dist: tuple[tuple[str, float], ...]) -> None:
-        self.dist = dist
+    def set_distribution(self, dist: tuple[tuple[str, float], ...], tips: dict[str, str]) -> None:
+        self.dist, self.tips = dist, tips
         self.setMinimumHeight(10 + 22 * len(dist))
+        self.setToolTip("\n".join(tips[code] for code, _p in dist if code in tips))
         self.update()
 
     def paintEvent(self, event) -> None:
@@ -74,28 +77,50 @@ class DistributionBars(QWidget):
 
 
 class CombatDialog(QDialog):
-    def __init__(self, controller: Controller, attackers: list[str], defender_place: int, parent=None):
+    def __init__(self, controller: Controller, attackers: list[str], defender_place: int, parent=None,
+                 eligible: list[str] | None = None):
         super().__init__(parent)
         self.controller = controller
         self.port = port = controller.port
-        self.attackers = attackers
         self.defender_place = defender_place
         self.result: CombatResult | None = None
+        self._rolled = False
+        self.preview: CombatPreview | None = None
+        self._said = ""  # the outcome line; the note on the choices is added below it
+        eligible = list(eligible or attackers)
         self.setWindowTitle(f"Attack on {port.place_name(defender_place)}")
-        self.resize(760, 640)
-        lay = QVBoxLayout(self)
+        self.resize(1040, 660)
+        lay = QHBoxLayout(self)
+        left, right = QVBoxLayout(), QVBoxLayout()
+        lay.addLayout(left, 5)
+        lay.addLayout(right, 6)
+        box = QGroupBox("Attackers: tick the units that attack")
+        bl = QVBoxLayout(box)
+        units = [u for u in (controller.unit(a) for a in eligible) if u is not None]
+        self.attack_list = AttackerList(units, set(attackers), lambda u: u.where or port.place_name(u.place))
+        self.attack_list.changed.connect(self.refresh)
+        bl.addWidget(self.attack_list)
+        left.addWidget(box)
+        self.support_box = QGroupBox("Support")
+        sl = QVBoxLayout(self.support_box)
+        self.support_form = SupportForm()
+        self.support_form.changed.connect(self.refresh)
+        sl.addWidget(self.support_form)
+        left.addWidget(self.support_box)
         top = QHBoxLayout()
         self.attack_box = QLabel()
         self.defence_box = QLabel()
-        for box in (self.attack_box, self.defence_box):
-            link_label(box)  # each line's rule id opens its entry in the rules browser
-            box.setAlignment(Qt.AlignmentFlag.AlignTop)
-            box.setWordWrap(True)
-            top.addWidget(box, 1)
-        lay.addLayout(top)
+        for lbl in (self.attack_box, self.defence_box):
+            link_label(lbl)  # each line's rule id opens its entry in the rules browser
+            lbl.setAlignment(Qt.AlignmentFlag.AlignTop)
+            lbl.setWordWrap(True)
+            top.addWidget(lbl, 1)
+        left.addLayout(top)
+        left.addStretch(1)
         self.odds = link_label(QLabel())
+        self.odds.setWordWrap(True)
         self.odds.setStyleSheet("font-size: 18px; font-weight: bold;")
-        lay.addWidget(self.odds)
+        right.addWidget(self.odds)
         self.crt = QTableWidget()
         self.crt.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.crt.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
@@ -103,28 +128,24 @@ class CombatDialog(QDialog):
         self.crt.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.crt.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.crt.verticalHeader().setDefaultSectionSize(26)
-        lay.addWidget(self.crt)
-        self.key = QLabel()  # what each result code means, with its rule (also the cells' tooltips)
+        right.addWidget(self.crt)
+        self.key = link_label(QLabel())  # what each result code means, with its rule (also the cells' tooltips)
         self.key.setWordWrap(True)
-        self.key.setTextFormat(Qt.TextFormat.RichText)
-        lay.addWidget(self.key)
+        right.addWidget(self.key)
         dist_box = QGroupBox("Outcome (exact probabilities)")
         dl = QVBoxLayout(dist_box)
         self.bars = DistributionBars()
         dl.addWidget(self.bars)
-        lay.addWidget(dist_box)
-        self.support_box = QGroupBox("Support")
-        self.support_form = QFormLayout(self.support_box)
-        self.spins: dict[str, QSpinBox] = {}
-        lay.addWidget(self.support_box)
+        right.addWidget(dist_box)
         self.outcome = link_label(QLabel())
         self.outcome.setWordWrap(True)
         self.outcome.setStyleSheet("font-size: 15px;")
-        lay.addWidget(self.outcome)
+        right.addWidget(self.outcome)
         self.choice_list = QListWidget()  # the result's choices, as the engine lists them
         self.choice_list.setVisible(False)
         self.choice_list.itemActivated.connect(self._chosen)
-        lay.addWidget(self.choice_list)
+        right.addWidget(self.choice_list)
+        right.addStretch(1)
         buttons = QDialogButtonBox()
         self.roll_button = QPushButton("Roll")
         self.roll_button.setDefault(True)
@@ -132,37 +153,72 @@ class CombatDialog(QDialog):
         self.close_button = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
         self.roll_button.clicked.connect(self.roll)
         self.close_button.clicked.connect(self.reject)
-        lay.addWidget(buttons)
-        self.preview: CombatPreview | None = None
+        right.addWidget(buttons)
         self.refresh()
+        if self._declared():  # opened on a combat already announced: its attackers are fixed
+            self.attack_list.lock()
+            self.show_choices()
+
+    @property
+    def attackers(self) -> list[str]:
+        return self.attack_list.ticked()
 
     def support(self) -> dict[str, int]:
-        return {k: s.value() for k, s in self.spins.items() if s.value()}
+        return self.support_form.values()
+
+    def _declared(self) -> bool:
+        return any(kind in ("respond", "resolve_combat") for kind, _t, _p in self.controller.choices())
+
+    def _try(self, attackers: list[str]) -> CombatPreview | None:
+        try:
+            return self.port.combat_preview(attackers, self.defender_place, self.support())
+        except PortError:
+            return None
 
     def refresh(self) -> None:
+        if not self.attackers:
+            self.odds.setText("Tick at least one unit to attack with.")
+            self.roll_button.setEnabled(False)
+            self._show_effects(None)
+            return
         try:
             pv = self.port.combat_preview(self.attackers, self.defender_place, self.support())
         except PortError as exc:
-            self.outcome.setText(f"This attack is not possible: {linked(str(exc))}")
+            self.odds.setText(f"<span style='color:#9a1c1c'>Not possible: {linked(str(exc))}</span>")
             self.roll_button.setEnabled(False)
             return
         self.preview = pv
+        self.roll_button.setEnabled(not self._rolled and not self._waits_for_answer())
         self.attack_box.setText(_lines_html("Attack", pv.attack_lines, pv.attack_total))
         self.defence_box.setText(_lines_html(f"Defence in {self.port.place_name(pv.defender_place)}",
                                              pv.defence_lines, pv.defence_total))
-        self.odds.setText(linked(f"{pv.attack_total} against {pv.defence_total}: column {pv.column}"
+        column = pv.column or "decided by the support fire markers drawn"
+        self.odds.setText(linked(f"{pv.attack_total} against {pv.defence_total}: column {column}"
                                  + (f"  ({pv.rule})" if pv.rule else "")))
         self._fill_crt(pv)
-        self.bars.set_distribution(pv.distribution)
-        for choice in pv.support:
-            if choice.id not in self.spins:
-                spin = QSpinBox()
-                spin.setRange(0, choice.maximum)
-                spin.setToolTip(choice.rule)
-                spin.valueChanged.connect(self.refresh)
-                self.spins[choice.id] = spin
-                self.support_form.addRow(link_label(QLabel(linked(f"{choice.title} ({choice.rule})"))), spin)
+        self.bars.set_distribution(pv.distribution, dict(pv.key))
+        self.support_form.show_choices(pv.support)
         self.support_box.setVisible(bool(pv.support))
+        self._show_effects(pv)
+
+    def _show_effects(self, pv: CombatPreview | None) -> None:
+        """Each eligible unit's part: what it adds, and the odds with it and without it."""
+        if self._rolled:
+            return
+        ticked = self.attackers
+        effects = {}
+        for item in self.attack_list.items():
+            uid = item.data(0, Qt.ItemDataRole.UserRole)
+            other = [a for a in ticked if a != uid] if uid in ticked else [*ticked, uid]
+            alt = self._try(other) if other else None
+            with_, without = (pv, alt) if uid in ticked else (alt, pv)
+            adds = (with_.attack_total - (without.attack_total if without else 0)) if with_ else None
+            effects[uid] = ("" if adds is None else f"{adds:+d}",
+                            f"{_col(with_)} / {_col(without)}")
+        self.attack_list.show_effects(effects)
+
+    def _waits_for_answer(self) -> bool:
+        return any(kind == "respond" for kind, _t, _p in self.controller.choices())
 
     def _fill_crt(self, pv: CombatPreview) -> None:
         self.crt.clear()
@@ -184,21 +240,27 @@ class CombatDialog(QDialog):
                     item.setBackground(hot)
                 self.crt.setItem(r, c, item)
 
+    def _say(self, text: str) -> None:
+        self._said = text
+        self.outcome.setText(text)
+
     def roll(self) -> None:
         self.controller.select(None)  # the attackers cannot move now; the map shows the result
         res, error = self.controller.attack(self.attackers, self.defender_place, self.support())
         if res is None:
-            self.outcome.setText(f"Refused: {linked(error)}")
+            self._say(f"Refused: {linked(error)}")
             return
+        self.attack_list.lock()
         self.result = res
         if not res.roll and not res.result:  # declared: the defender answers here, then the roll
-            self.outcome.setText(f"Declared: {linked(res.text)}.")
+            self._say(f"Declared: {linked(res.text)}.")
             self.roll_button.setEnabled(False)
             self.show_choices()
             return
+        self._rolled = True
         roll = " ".join(str(d) for d in res.roll)
-        self.outcome.setText(f"Rolled <b>{roll}</b>: <b>{escape(res.result)}</b>. {linked(res.text)}")
-        if self.preview is not None:
+        self._say(f"Rolled <b>{roll}</b>: <b>{escape(res.result)}</b>. {linked(res.text)}")
+        if self.preview is not None and self.preview.column in self.preview.columns:
             col = self.preview.columns.index(self.preview.column)
             row = res.roll[0] - 1 if res.roll else -1
             item = self.crt.item(row, col) if row >= 0 else None
@@ -212,36 +274,44 @@ class CombatDialog(QDialog):
 
     def _after_roll(self) -> None:
         self.roll_button.setEnabled(False)
-        for spin in self.spins.values():
-            spin.setEnabled(False)
+        self.support_form.lock()
         self.close_button.setText("Close")
         self.close_button.clicked.disconnect()
         self.close_button.clicked.connect(self.accept)
 
     def show_choices(self) -> None:
-        """List what the combat still waits for (losses, retreat paths, advance), for whichever
-        side must choose; the dialog's list is emptied once the combat is settled."""
+        """List what the combat still waits for (the defender's answer, losses, retreat paths,
+        advance), for whichever side must choose; once it is settled the list goes and the
+        outcome says so (never a note over an empty list)."""
         self.choice_list.clear()
         for k, (kind, text, _places) in enumerate(self.controller.choices()):
             if kind in COMBAT_CHOICES:
                 item = QListWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, k)
                 self.choice_list.addItem(item)
-        self.choice_list.setVisible(self.choice_list.count() > 0)
-        if self.choice_list.count():
+        n = self.choice_list.count()
+        self.choice_list.setVisible(n > 0)
+        if n:
             self.choice_list.setCurrentRow(0)
             side = self.port.view(self.controller.side).active_side
-            where = "" if self.result and not self.result.roll else ", or closes this and clicks a marked hex"
-            self.outcome.setText(self.outcome.text() + f"<br>The {side} player chooses below "
-                                 f"(double-click or Enter){where}.")
+            where = ", or closes this and clicks a marked hex" if self._rolled else ""
+            self.outcome.setText(f"{self._said}<br>The {side} player chooses below (double-click or Enter){where}.")
+        else:
+            self.outcome.setText(self._said + ("<br>The combat is settled." if self._rolled else ""))
 
     def _chosen(self, item: QListWidgetItem) -> None:
         text = item.text()  # (the list is refilled below)
+        answering = not self._rolled
         self.controller.choose(item.data(Qt.ItemDataRole.UserRole), text)
-        self.show_choices()
-        declared = self.result is not None and not self.result.roll and not self.result.result
-        if declared and any(kind == "resolve_combat" for kind, _t, _p in self.controller.choices()):
+        if answering and any(kind == "resolve_combat" for kind, _t, _p in self.controller.choices()):
             side = self.port.view(self.controller.side).active_side
             self.refresh()  # the answer may add to the defence (close defensive support)
-            self.outcome.setText(f"Answered: {linked(text)}. The {side} player rolls.")
+            self._say(f"Answered: {linked(text)}. The {side} player rolls.")
             self.roll_button.setEnabled(True)
+        else:
+            self._say(f"{self._said}<br>{linked(text)}." if self._said else linked(text) + ".")
+        self.show_choices()
+
+
+def _col(pv: CombatPreview | None) -> str:
+    return (pv.column.split(":")[0] or "?") if pv is not None else "—"

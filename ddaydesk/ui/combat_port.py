@@ -4,37 +4,51 @@ The position is the combat rules' own view of the engine's state (their ``situat
 support left, a close defensive support answer, isolation, strategic movers); strengths,
 refusals, the CRT and the exact distribution are the combat module's own answers. Rolling
 goes through the engine's log.
+
+The dialog's support choices are a ``{id: amount}`` dict: D-Day '77's ``nbp`` and ``cas``;
+Fire & Movement's ``draw:<cup>`` (support fire markers drawn from one of the attacker's cups),
+``naval`` (naval gunfire markers), ``mines`` (the German plays the set-aside Mines marker) and
+``redraw_mines`` (a Mines marker drawn is put back and another drawn, FMU-SFM-03).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ddaydesk.engine import GameState
 from ddaydesk.rules.combat import Declaration, Support, assess, outcome_distribution
 from ddaydesk.rules.combat.crt import Fixed
-from ddaydesk.rules.combat.limits import support_limits
+from ddaydesk.rules.combat.limits import SupportLimits, support_limits
+from ddaydesk.rules.combat.model import Situation
 from ddaydesk.rules.combat.state_adapter import situation
 from ddaydesk.rules.combat.words import key_line, table_key
 from ddaydesk.ui.port import CombatPreview, ModifierLine, PortError, SupportChoice
 
-SUPPORT = {  # dialog choice -> (title, Support field, limit field, rule)
-    "nbp": ("Naval bombardment points", "nbp", "nbp_max", "D77-NAV-03"),
-    "cas": ("Close air support factors", "cas", "cas_max", "D77-AIR-08"),
+SUPPORT = {  # D-Day '77 dialog choice -> (title, Support field, limit field, rule)
+    "nbp": ("Naval bombardment points", "nbp", "nbp_max", "D77-NAV-05"),
+    "cas": ("Close air support factors", "cas", "cas_max", "D77-AIR-05"),
 }
 
 
-def preview(state: GameState, attackers: list[str], place: int, support: dict[str, int]) -> CombatPreview:
+def as_support(support: dict[str, int]) -> Support:
+    """The dialog's choices as the combat rules' :class:`Support` (the attacker's part)."""
+    draws = tuple(sorted(c[5:] for c, n in support.items() if c.startswith("draw:") for _ in range(n)))
+    return Support(nbp=support.get("nbp", 0), cas=support.get("cas", 0), attacker_draws=draws,
+                   naval=support.get("naval", 0), attacker_mines=bool(support.get("mines")),
+                   mines_policy="redraw" if support.get("redraw_mines") else "use")
+
+
+def preview(state: GameState, attackers: list[str], place: int, support: dict[str, int],
+            kind: str = "normal") -> CombatPreview:
     sit = situation(state)
-    decl = Declaration(tuple(attackers), place, support=Support(
-        **{SUPPORT[k][1]: v for k, v in support.items() if k in SUPPORT}))
+    decl = Declaration(tuple(attackers), place, kind=kind, support=as_support(support))
     a = assess(sit, decl)
     if not a.legal:
         raise PortError("; ".join(f"{r.reason} ({r.rule})" for r in a.refusals))
     table = a.crt.tables[a.table]
     col = a.column()
     dist = outcome_distribution(a, sit.pools.cups)
-    limits = support_limits(sit, decl)
-    choices = tuple(SupportChoice(key, title, getattr(limits, limit), rule)
-                    for key, (title, _field, limit, rule) in SUPPORT.items() if getattr(limits, limit) > 0)
+    choices = support_choices(sit, decl)
     columns = tuple(c.label for c in table.columns)
     if col is None:
         column = ""  # support-fire markers still to be drawn decide it
@@ -51,3 +65,51 @@ def preview(state: GameState, attackers: list[str], place: int, support: dict[st
         distribution=tuple((code, float(p)) for code, p in dist.results.items()),
         support=choices, die_sides=a.crt.die, rule=table.rule,
         key=tuple((e.code, key_line(e)) for e in table_key(table)))
+
+
+def _why(limits: SupportLimits, key: str) -> str:
+    return "; ".join(dict.fromkeys(limits.why_not.get(key, ())))
+
+
+def _refusals(sit: Situation, decl: Declaration, support: Support) -> set[str]:
+    return {str(r) for r in assess(sit, replace(decl, support=support)).refusals}
+
+
+def _d77_choice(sit: Situation, decl: Declaration, limits: SupportLimits, key: str) -> SupportChoice:
+    """One D-Day '77 choice, capped at 0 with the rule when the other support chosen excludes it
+    (D77-AIR-12: naval bombardment or air factors, never both)."""
+    title, field, limit, rule = SUPPORT[key]
+    most, why = getattr(limits, limit), _why(limits, field)
+    others = replace(decl.support, **{field: 0})
+    if most and (others.nbp or others.cas):
+        extra = _refusals(sit, decl, replace(others, **{field: 1})) - _refusals(sit, decl, others)
+        if extra:
+            most, why = 0, "; ".join(sorted(extra))
+    return SupportChoice(key, title, most, rule, why)
+
+
+def support_choices(sit: Situation, decl: Declaration) -> tuple[SupportChoice, ...]:
+    """Every support the attacker of ``decl`` could add (each with its cap and why it is not
+    more); a choice capped at 0 says why none may be added."""
+    limits = support_limits(sit, decl)
+    if sit.system == "dday77":
+        return tuple(_d77_choice(sit, decl, limits, key) for key in SUPPORT)
+    side = sit.by_id[decl.attackers[0]].side if decl.attackers and decl.attackers[0] in sit.by_id else ""
+    most = limits.draws_max
+    out = [SupportChoice(f"draw:{cup}", f"Support fire markers from the {cup.replace('_', ' ')} cup",
+                         min(most, n), "FMU-SFM-02",
+                         f"at most {most} markers per side in one combat (FMU-SFM-02); the cup holds {n}")
+           for cup, n in sorted(limits.cups.items()) if n]
+    if sit.turn.turn == 1 or sit.pools.naval_left:
+        out.append(SupportChoice("naval", "Naval gunfire markers", limits.naval_max, "FMU-NGS-01",
+                                 _why(limits, "naval")))
+    if side == "german" and sit.pools.mines_aside is not None:
+        out.append(SupportChoice("mines", "Play the set-aside Mines marker", 1, "FMU-SFM-04"))
+    if decl.support.attacker_draws and any(m.mines for c in set(decl.support.attacker_draws)
+                                           for m in sit.pools.cups.get(c, ())):
+        out.append(SupportChoice("redraw_mines", "A Mines marker drawn is put back and another drawn", 1,
+                                 "FMU-SFM-03"))
+    if not out:
+        out.append(SupportChoice("draw:", "Support fire markers", 0, "FMU-SFM-02",
+                                 f"the {side} cups are empty this GT" if side else ""))
+    return tuple(out)

@@ -62,6 +62,7 @@ class Controller(QObject):
         self.view: GameView = port.view(self.side)
         self.selected: str | None = None
         self.range: MoveRange | None = None
+        self.mode = "normal"  # how units move (D-Day '77: strategic, surprise; the port's move_modes)
         self.supply_on = False
         self.zoc_on = False
         self.unsaved = 0  # actions, undos and redos since the game was opened or saved
@@ -104,12 +105,14 @@ class Controller(QObject):
         unit = self.unit(self.selected) if self.selected else None
         self.range = None
         if unit is not None and unit.side != self.side:
-            self.message.emit(f"{unit.name} is a {unit.side} unit")
+            self.message.emit(f"{unit.name} is {'an' if unit.side[:1] in 'aeiou' else 'a'} {unit.side.capitalize()} "
+                              f"unit; the {self.side.capitalize()} player is at the screen")
         elif unit is not None:
             try:
-                self.range = self.port.legal_moves(unit.id)
+                self.range = self.port.legal_moves(unit.id, **self._mode())
             except PortError as exc:
-                self.message.emit(f"{unit.name}: {exc}")
+                why = str(exc)  # (the reason names the unit itself, as a rule would)
+                self.message.emit(why if why.startswith(unit.name) else f"{unit.name}: {why}")
         if not emit:
             return
         self.rangeChanged.emit(self.range)
@@ -120,7 +123,7 @@ class Controller(QObject):
         if self.range is None or place not in self.range.cost or place == self.range.start:
             self.pathChanged.emit([], {})
             if self.range is not None and place >= 0 and place != self.range.start:
-                self.message.emit(self.port.why_not(self.range.unit, place))  # the engine's reason
+                self.message.emit(self.port.why_not(self.range.unit, place, **self._mode()))  # the engine's reason
             return
         unit = self.unit(self.range.unit)
         self.pathChanged.emit(self.range.path_to(place), self.range.step_costs())
@@ -167,7 +170,17 @@ class Controller(QObject):
         start = self.port.place_name(path[0], unit.part) if path[0] >= 0 else "enters"
         cost = f" ({self.range.cost[place]:g} {self.range.cost_unit})" if self.range.cost_unit else ""
         text = f"{unit.name}: {start} → {self.place_name(place)}{cost}"
-        return self.apply(text, lambda: self.port.move(unit.id, path))
+        mode = self._mode()
+        return self.apply(text + (f", {self.mode}" if mode else ""), lambda: self.port.move(unit.id, path, **mode))
+
+    def _mode(self) -> dict[str, str]:
+        return {"mode": self.mode} if self.mode != "normal" else {}
+
+    def set_mode(self, mode: str) -> None:
+        """Move units in ``mode`` from now on; the selected unit's range is worked out again."""
+        self.mode = mode
+        if self.selected:
+            self.select(self.selected)
 
     def attack(self, attackers: list[str], place: int,
                support: dict[str, int]) -> tuple[CombatResult | None, str]:

@@ -47,7 +47,11 @@ def _font(px: int, bold: bool) -> tuple[QFont, QFontMetricsF]:
 
 def short_label(unit: UnitInfo) -> str:
     """The designation printed on the counter: '352', '12 SS', 'Lehr', '1 US'."""
-    name = unit.name
+    return _designation(unit.name, unit.type == "hq")
+
+
+@cache  # a counter layer asks for every unit's face at each view: the names are few
+def _designation(name: str, hq: bool) -> str:
     for word, digit in _ORDINALS.items():
         name = re.sub(rf"\b{word}\b", digit, name, flags=re.IGNORECASE)
     num = re.search(r"\d+", name)
@@ -55,11 +59,11 @@ def short_label(unit: UnitInfo) -> str:
         label = num.group(0)
         if re.search(r"\bSS\b|SS-", name):
             label += " SS"
-        elif unit.type == "hq" and "U.S." in name:
+        elif hq and "U.S." in name:
             label += " US"
         return label
     words = [w for w in re.split(r"[\s\-]+", name) if w and w.lower() not in ("panzer", "division")]
-    if unit.type == "hq":
+    if hq:
         initials = "".join(w[0] for w in re.split(r"[\s\-]+", name) if w[:1].isupper())
         return initials[:4] or name[:4]
     return (words[0] if words else name)[:5]

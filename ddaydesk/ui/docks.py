@@ -1,4 +1,4 @@
-"""The main window's docks, the same for every system: place info, units, log and dice,
+"""The main window's docks, the same for every system: place info, units, log, dice,
 actions; a system's own panels (``UIProfile.panels``) are tabbed beside the log. Widths are
 set in text units and bounded by the window, so they follow the scale factor and a small
 screen keeps most of its width for the map."""
@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QDockWidget,
     QHBoxLayout,
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import (
 from ddaydesk.ui.models.log import LogModel
 from ddaydesk.ui.rule_links import RuleLinkDelegate
 from ddaydesk.ui.widgets.actionspanel import ActionsPanel
+from ddaydesk.ui.widgets.dicelog import DiceLog
 
 RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
 DOCK_CHARS = 52  # a dock is about this many average characters wide...
@@ -66,10 +66,7 @@ def build_docks(win) -> None:
     log = QWidget()
     ll = QVBoxLayout(log)
     ll.setContentsMargins(2, 2, 2, 2)
-    win.dice_only = QCheckBox("Dice rolls only")
-    ll.addWidget(win.dice_only)
     win.log_model = LogModel(win)
-    win.dice_only.toggled.connect(win.log_model.set_dice_only)
     win.log_view = QListView()
     win.log_view.setModel(win.log_model)
     win.log_view.setUniformItemSizes(True)
@@ -77,6 +74,9 @@ def build_docks(win) -> None:
     ll.addWidget(win.log_view)
     win.log_dock = _dock(win, "Log", "log-dock", log)
     win.tabifyDockWidget(win.units_dock, win.log_dock)
+    win.dice_log = DiceLog()
+    win.dice_dock = _dock(win, "Dice", "dice-dock", win.dice_log)
+    win.tabifyDockWidget(win.log_dock, win.dice_dock)
     win.actions_panel = ActionsPanel()
     win.actions_panel.chosen.connect(win.take_choice)
     win.actions_panel.handOver.connect(lambda side: win.controller.hand_to(side))
@@ -85,7 +85,7 @@ def build_docks(win) -> None:
     win.actions_dock = _dock(win, "Actions", "actions-dock", win.actions_panel)
     win.tabifyDockWidget(win.log_dock, win.actions_dock)
     win.actions_dock.raise_()
-    win.docks = [win.hex_dock, win.units_dock, win.log_dock, win.actions_dock]
+    win.docks = [win.hex_dock, win.units_dock, win.log_dock, win.dice_dock, win.actions_dock]
     win.panel_docks = []
 
 

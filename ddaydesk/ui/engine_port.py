@@ -33,13 +33,11 @@ from ddaydesk.engine.hidden_setup import ChooseArea, PlaceWithheld, Withhold
 from ddaydesk.engine.savefile import is_save, save_text
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.scenariofile import Scenario, load_scenario
-from ddaydesk.rules.combat.words import log_text as combat_log_text
+from ddaydesk.ui.action_marks import last_moves
 from ddaydesk.ui.action_text import describe, places
 from ddaydesk.ui.names import Namer, place_text
 from ddaydesk.ui.port import (
     Capabilities,
-    CombatPreview,
-    CombatResult,
     GameView,
     LogEntry,
     MoveRange,
@@ -47,7 +45,8 @@ from ddaydesk.ui.port import (
     SupplyView,
     UnitInfo,
 )
-from ddaydesk.ui.port_moves import drifts, move_range, trails, why_not_move
+from ddaydesk.ui.port_combat import CombatPort
+from ddaydesk.ui.port_moves import drifts, move_modes, move_range, why_not_move
 from ddaydesk.ui.port_text import capabilities, log_entry, own_moves, phase_title
 from ddaydesk.ui.profiles import profile_for
 
@@ -64,7 +63,7 @@ def open_engine_game(path: str | Path, options: dict[str, bool] | None = None) -
     return EnginePort(Game(sc, options=opts))  # dice from the operating system, drawn when rolled
 
 
-class EnginePort:
+class EnginePort(CombatPort):
     def __init__(self, game: Game):
         self.game = game
         self.scenario: Scenario = game.scenario
@@ -161,7 +160,7 @@ class EnginePort:
                         phase=self.phase_label(v), phases=tuple(self.phase_title(p) for p in self._phases),
                         active_side=v.active, units=tuple(units), log=self._log(side),
                         secrets={k: str(val) for k, val in v.secrets.get(side, {}).items()},
-                        secret_pending=pending, secret_options=options, trails=trails(self.game, self.sides()),
+                        secret_pending=pending, secret_options=options, trails=(moved := last_moves(self.game, side)).paths, trail_attacks=moved.attacks,
                         markers=markers + self.profile.markers(self.game.state),
                         drifts=drifts(self.game.state, self.board), outcome=self._outcome(), tracks=self.profile.tracks(v),
                         end_phase_text=self._end_phase_text(v), first_turn=self.scenario.first_turn)
@@ -211,21 +210,25 @@ class EnginePort:
         return any(s.secrets.get(x) for x in self.sides()) or bool(s.options.get("withheld_setup"))
 
     # -- movement -----------------------------------------------------------------------------
-    def legal_moves(self, unit: str) -> MoveRange:
+    def legal_moves(self, unit: str, mode: str = "normal") -> MoveRange:
         self._index(unit)
-        return move_range(self, unit)
+        return move_range(self, unit, mode)
 
-    def why_not(self, unit: str, place: int) -> str:
+    def why_not(self, unit: str, place: int, mode: str = "normal") -> str:
         self._index(unit)
-        return why_not_move(self, unit, place)
+        return why_not_move(self, unit, place, mode)
 
-    def move(self, unit: str, path: list[int]) -> None:
+    def move_modes(self) -> tuple[tuple[str, str, str], ...]:
+        """(mode, title, why not now) of each way of moving the rules have (port_moves.py)."""
+        return move_modes(self)
+
+    def move(self, unit: str, path: list[int], mode: str = "normal") -> None:
         k = self._index(unit)
         side = self.scenario.units[k].side
         if "place_withheld" in current_phase(self.game.state).actions:
             self._do(PlaceWithheld(side, unit, path[-1]))
             return
-        self._do(Move(side, unit, path[-1], via=tuple(path)))
+        self._do(Move(side, unit, path[-1], mode, via=tuple(path)))
 
     def withhold(self, unit: str) -> None:
         """Hold a unit back at set-up (D77-SET-01); it is placed later, unseen."""
@@ -243,7 +246,7 @@ class EnginePort:
         m = zoc_map(self.game.state, side)
         return frozenset(i for i, b in enumerate(m) if b)
 
-    # -- supply and combat: from their rules modules --------------------------------------------
+    # -- supply (combat: port_combat.CombatPort) --------------------------------------------
     def _supply_input(self, side: str):
         from ddaydesk.ui.supply_port import supply_input
 
@@ -285,50 +288,6 @@ class EnginePort:
             self._oos_key = key
         return self._oos
 
-    def combat_preview(self, attackers: list[str], defender_place: int,
-                       support: dict[str, int]) -> CombatPreview:
-        phase = current_phase(self.game.state)
-        if phase.kind != "combat":
-            raise PortError(f"attacks are made in a combat phase, not in the {self.phase_title(phase.id)}")
-        from ddaydesk.ui.combat_port import preview
-
-        try:
-            pv = preview(self.game.state, attackers, defender_place, support)
-        except PortError as exc:
-            raise PortError(self.name(str(exc))) from None
-
-        def named(lines):
-            return tuple(replace(m, text=self.name(m.text)) for m in lines)
-        return replace(pv, attack_lines=named(pv.attack_lines), defence_lines=named(pv.defence_lines))
-
-    def resolve_combat(self, attackers: list[str], defender_place: int,
-                       support: dict[str, int]) -> CombatResult:
-        """Declare the attack (unless it waits declared) and roll it with the support given.
-
-        When the defender has an answer to give first (D77-AIR-16/20: close defensive support)
-        the declaration stands and the result says so, with no roll: the defender answers
-        through :meth:`choices`, then the attacker rolls."""
-        from ddaydesk.rules.combat.actions import DeclareAttack, ResolveCombat
-        from ddaydesk.rules.combat.flow import pending
-
-        state = self.game.state
-        waiting = pending(state)
-        if waiting is None:
-            self.combat_preview(attackers, defender_place, support)  # the refusal, if any, first
-            self._do(DeclareAttack(state.active, tuple(attackers), defender_place))
-            waiting = pending(self.game.state)
-        if waiting["stage"] == "response":
-            return CombatResult((), "", f"the {waiting['defender_side']} player answers the attack first")
-        self._do(ResolveCombat(waiting["side"], nbp=support.get("nbp", 0), cas=support.get("cas", 0)))
-        ch = self.game.changes[self.game.pos - 1]
-        done = pending(self.game.state) or {}
-        result = done.get("result") or next((n.split("→ ", 1)[1].split(" ", 1)[0] for n in ch.notes
-                                             if "→ " in n), "")
-        return CombatResult(tuple(r.value for r in ch.dice if "marker" not in r.purpose), result,
-                            self.name(combat_log_text(self.scenario, self.game.log[-1],
-                                                      self.game.states[self.game.pos - 1], ch) or
-                                      "; ".join(ch.notes)))
-
     def choices(self) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
         """What the game waits for now other than moves and the end of the phase, as
         (kind, plain words, places on the map) for the side that must act (``state.active``);
@@ -344,6 +303,12 @@ class EnginePort:
             spots = places(a, at) or ((at,) if at >= 0 else ())
             out.append((a.kind, self.describe(state, a, where), spots))
         return tuple(out)
+
+    def arrivals(self):
+        """What may come onto the map now, with where (the placement pool, port_pool.py)."""
+        from ddaydesk.ui.port_pool import arrivals
+
+        return arrivals(self)
 
     def choice_preview(self, index: int) -> str:
         acts = self._choice_actions(self.game.state)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from PySide6.QtGui import QKeySequence
 
 from ddaydesk.ui import dialogs, rules_browser
-from ddaydesk.ui.combat_dialog import CombatDialog
 
 
 class GameCommands:
@@ -61,7 +60,7 @@ class GameCommands:
 
     # -- game menu ----------------------------------------------------------------------------
     def end_phase(self) -> None:
-        self.controller.end_phase()
+        self.aids.end_phase()  # (unless a compulsory attack is open: then which, and the rule)
 
     def next_turn(self) -> None:
         turn = self.controller.view.turn
@@ -71,24 +70,14 @@ class GameCommands:
                 break
         self.controller.hand_to(self.controller.port.view(self.controller.side).active_side)
 
-    def attack_dialog(self) -> CombatDialog | None:
-        why = self.caps.why_not("attack")
-        if why:
-            self.show_hint(why)
-            return None
-        c = self.controller
-        target = self.hex_info.place
-        if not c.selected or target < 0:
-            self.show_hint("Select an attacking unit, then point at the place to attack and press A")
-            return None
-        dlg = CombatDialog(c, [c.selected], target, self)
-        dlg.open()
-        return dlg
+    def attack_dialog(self):
+        """A: the attack on the place under the cursor (attacking.py); outside a combat phase
+        the status bar says why and nothing opens."""
+        return self.aids.attacks.open(self.hex_info.place)
 
     def show_roll_log(self) -> None:
-        self.log_dock.show()
-        self.log_dock.raise_()
-        self.dice_only.setChecked(True)
+        self.dice_dock.show()
+        self.dice_dock.raise_()
 
     # -- help ---------------------------------------------------------------------------------
     def show_rules(self) -> None:

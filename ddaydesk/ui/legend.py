@@ -1,6 +1,10 @@
 """The map legend: what each overlay's colours, hatchings and lines mean, for what is shown.
 
-A small panel in the map's bottom-left corner (it stays there as the map pans and zooms).
+A small panel in a corner of the map (it stays there as the map pans and zooms), shown or
+hidden from the View menu (L). It hides as little of the map as it can: a tall legend is laid
+out in columns; it stands in the corner covering the fewest counters and marks (bottom-left
+when all are alike); when the pointer comes near it, it moves to another corner, and one that
+cannot get out of the way fades while the pointer is over it.
 Its samples are drawn with the overlay items' own pens and brushes, so the legend shows what
 the map shows, in every palette; it follows the layers as they are switched on and off (the
 overlays tell it). Entries of the supply view also explain the counters' "!" marks and the
@@ -10,10 +14,11 @@ whenever the map shows any.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QFrame,
+    QGraphicsOpacityEffect,
     QGraphicsPathItem,
     QGraphicsView,
     QHBoxLayout,
@@ -23,10 +28,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ddaydesk.ui.overlays import LAYERS, MARKER_LABELS, Overlays
+from ddaydesk.ui.overlays import LAYERS, MARKER_LABELS, Z_COUNTER, Overlays
 
 SWATCH = QSize(30, 16)
-TITLES = {"choices": "Combat result"}  # groups that are no View layer (those have their title there)
+CORNERS = ((False, False), (True, False), (False, True), (True, True))  # (right, top): bottom-left first
+# groups that are no View layer (those have their title there)
+TITLES = {"choices": "Combat result", "attack": "Attack", "duties": "Combat obligations",
+          "whatif": "Supply after the move shown", "placing": "Placing", "review": "Reviewed action"}
 MARKER_WORDS = {"supply_centre": "supply centre", "interdiction": "interdiction", "beachhead": "beachhead",
                 "drop_zone": "drop zone"}
 
@@ -56,7 +64,10 @@ def entries(ov: Overlays) -> list[tuple[str, str, object]]:
                 ("supply", "counter out of supply this turn", "mark:1"),
                 ("supply", "out of supply for longer", "mark:2")]
     if on("trails"):
-        out.append(("trails", "the last move of each unit", ov.trails))
+        out.append(("trails", "a move since your last turn (and yours this turn)", ov.trails))
+    out += ov.marks.entries()
+    for more in ov.more_entries:  # marks other modules draw (review.py)
+        out += more()
     if "choices" in ov.filled:
         out.append(("choices", "a retreat or advance may end there: click to choose it", ov.choice_ends))
     for kind in sorted(ov.marker_kinds):
@@ -132,10 +143,15 @@ class MapLegend(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAutoFillBackground(True)
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        self.rows = QVBoxLayout(self)
+        self.rows = QHBoxLayout(self)  # columns of groups
         self.rows.setContentsMargins(8, 6, 8, 6)
-        self.rows.setSpacing(3)
+        self.rows.setSpacing(16)
         self.rows.setSizeConstraint(QLayout.SizeConstraint.SetFixedSize)  # always as big as its rows
+        self.shown = True  # the View menu's switch
+        self.fade = QGraphicsOpacityEffect(self)  # see-through while the pointer is over it
+        self.fade.setOpacity(1.0)
+        self.setGraphicsEffect(self.fade)
+        self.corner = 0  # CORNERS: where it stands now
         overlays.changed.append(self.refresh)
         view.viewport().installEventFilter(self)
         self.refresh()
@@ -147,20 +163,39 @@ class MapLegend(QFrame):
                 w.hide()  # (deleted later: gone from the panel now)
                 w.deleteLater()
         shown = entries(self.overlays)
-        layer = None
+        groups: list[tuple[str, list[tuple[str, object]]]] = []
         for lay, text, sample in shown:
-            if lay != layer:
-                layer = lay
-                title = QLabel(LAYERS[lay][0] if lay in LAYERS else TITLES.get(lay, "Map markers"))
-                title.setStyleSheet("font-weight: bold;")
-                self.rows.addWidget(title)
-                title.show()  # (now, so that the size below counts it)
-            row = self._row(text, sample)
-            self.rows.addWidget(row)
-            row.show()
-        self.setVisible(bool(shown))
+            if not groups or groups[-1][0] != lay:
+                groups.append((lay, []))
+            groups[-1][1].append((text, sample))
+        # a tall legend goes into columns side by side: it covers a low strip of the map, not
+        # a third of its height
+        line = self.fontMetrics().height() + 5
+        budget = max(6, int(self.view.viewport().height() * 0.45 / line))
+        column, used = None, budget + 1
+        for lay, rows in groups:
+            if column is None or used + 1 + len(rows) > budget:
+                column = QWidget()
+                col = QVBoxLayout(column)
+                col.setContentsMargins(0, 0, 0, 0)
+                col.setSpacing(3)
+                self.rows.addWidget(column, 0, Qt.AlignmentFlag.AlignTop)
+                column.show()
+                used = 0
+            title = QLabel(LAYERS[lay][0] if lay in LAYERS else TITLES.get(lay, "Map markers"))
+            title.setStyleSheet("font-weight: bold;")
+            column.layout().addWidget(title)
+            title.show()  # (now, so that the size below counts it)
+            for text, sample in rows:
+                row = self._row(text, sample)
+                column.layout().addWidget(row)
+                row.show()
+            used += 1 + len(rows)
+        self.setVisible(bool(shown) and self.shown)
+        for k in range(self.rows.count()):
+            self.rows.itemAt(k).widget().layout().activate()
         self.rows.activate()  # the new size now, not at the next event loop turn
-        self._place()
+        self.corner = self._best_corner()
 
     def _row(self, text: str, sample: object) -> QWidget:
         row = QWidget()
@@ -174,17 +209,58 @@ class MapLegend(QFrame):
         return row
 
     def texts(self) -> list[str]:
-        """The entries' texts, in order (titles included)."""
+        """The entries' texts, in order (titles included), column by column."""
         out = []
-        for k in range(self.rows.count()):
-            w = self.rows.itemAt(k).widget()
-            labels = [w] if isinstance(w, QLabel) else w.findChildren(QLabel)
-            out += [lb.text() for lb in labels if lb.text()]
+        for c in range(self.rows.count()):
+            col = self.rows.itemAt(c).widget().layout()
+            for k in range(col.count()):
+                w = col.itemAt(k).widget()
+                labels = [w] if isinstance(w, QLabel) else w.findChildren(QLabel)
+                out += [lb.text() for lb in labels if lb.text()]
         return out
 
+    def set_shown(self, on: bool) -> None:
+        self.shown = on
+        self.refresh()
+
+    def _rect(self, corner: int) -> QRect:
+        """Where it would stand in ``corner``, in the viewport's coordinates."""
+        vp = self.view.viewport().rect()
+        right, top = CORNERS[corner]
+        x = vp.width() - self.width() - 10 if right else 10
+        y = 10 if top else max(0, vp.height() - self.height() - 10)
+        return QRect(x, y, self.width(), self.height())
+
+    def _best_corner(self, avoid: QPoint | None = None) -> int:
+        """The corner hiding the fewest counters and marks of play (the pointer's never), the
+        one it stands in when it is as good as any."""
+        def cost(corner: int) -> float:
+            r = self._rect(corner)
+            hidden = sum(3 if it.zValue() > Z_COUNTER + 0.2 else 1 for it in self.view.items(r)
+                         if it.zValue() >= Z_COUNTER - 0.5 and it.isVisible())
+            return hidden + (1000 if avoid is not None and r.adjusted(-24, -24, 24, 24).contains(avoid) else 0) \
+                + (0 if corner == self.corner else 0.5) + corner * 0.01
+        best = min(range(len(CORNERS)), key=cost)
+        self.corner = best
+        self._place()
+        return best
+
     def _place(self) -> None:
-        vp = self.view.viewport().geometry()
-        self.move(vp.left() + 10, max(vp.top(), vp.top() + vp.height() - self.height() - 10))
+        r = self._rect(self.corner).translated(self.view.viewport().geometry().topLeft())
+        self.move(r.topLeft())
+
+    def _near(self, pos) -> bool:
+        r = self.geometry().translated(-self.view.viewport().geometry().topLeft())
+        return r.adjusted(-24, -24, 24, 24).contains(pos)
+
+    def _dodge(self, pos) -> None:
+        """The pointer (viewport coordinates) near the legend: it goes to the other corner; one
+        too wide to get out of the way fades while the pointer is over it."""
+        if not self.isVisible():
+            return
+        if self._near(pos):
+            self._best_corner(avoid=pos)
+        self.fade.setOpacity(0.12 if self._near(pos) else 1.0)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -192,5 +268,7 @@ class MapLegend(QFrame):
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize:
-            self._place()
+            self.refresh()  # (the columns follow the map's height)
+        elif event.type() in (QEvent.Type.MouseMove, QEvent.Type.DragMove):
+            self._dodge(event.position().toPoint())
         return False

@@ -32,8 +32,10 @@ from ddaydesk.ui.menus import LAYER_FEATURES, apply_capabilities, build_menus
 from ddaydesk.ui.models.units import UNIT_ID_ROLE, UnitFilterModel, UnitTableModel
 from ddaydesk.ui.overlays import LAYERS
 from ddaydesk.ui.palette import DEFAULT, PALETTES
+from ddaydesk.ui.playaids import PlayAids
 from ddaydesk.ui.port import Capabilities, GamePort, GameView, SupplyView
 from ddaydesk.ui.profiles import profile_for
+from ddaydesk.ui.review import ReviewMode
 from ddaydesk.ui.widgets.handover import HandoverScreen
 from ddaydesk.ui.widgets.hexinfo import HexInfo
 from ddaydesk.ui.widgets.preview import PreviewDialog
@@ -68,7 +70,9 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         build_docks(self)
         self._build_turn_bar()
         build_menus(self)
+        self.aids = PlayAids(self)  # attacks, obligations, arrivals, what-if supply, legend switch
         self._build_status()
+        self.review = ReviewMode(self)
         self._sized = False
         geometry = self.settings.value("window/geometry")
         if isinstance(geometry, QByteArray):
@@ -115,6 +119,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         """Let go of the previous game's scene, controller, widgets and panels."""
         if self.controller is None:
             return
+        self.review.detach()
         for dlg in (self.secret_dialog, self.preview_dialog, self.outcome_box):
             if dlg is not None:
                 dlg.close()
@@ -182,6 +187,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
             a.setChecked(on)
             a.blockSignals(False)
             self.set_layer(layer, on, remember=False)
+        self.aids.set_game()
         self.setWindowTitle(f"ddaydesk {__version__} — {port.scenario.title}")
         self._update_recent_menu()
         self._outcome_shown = ""
@@ -190,16 +196,19 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.turn_bar.show()
         self.stack.setCurrentWidget(self.view)
         self._rules_follow_game()
+        self.review.attach(c, self.scene)
         self.view.fit()  # first, so counters are drawn once, at the scale they are shown
         c.refresh()
 
     # -- reactions ----------------------------------------------------------------------------
     def _view_changed(self, view: GameView) -> None:
+        self.aids.view_changed(view)
         self.scene.show_view(view)
         self.scene.counters.select(self.controller.selected)
         self.unit_model.set_units(view.units)
         self.log_model.set_entries(view.log)
-        if self.log_model.rowCount():
+        self.dice_log.set_view(view)
+        if self.log_model.rowCount() and self.log_model.current < 0:
             self.log_view.scrollToBottom()
         for d in self.panel_docks:
             d.widget().set_view(view)
@@ -236,6 +245,8 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         """Game over: in the status bar for good, and once in a dialog."""
         self.outcome_label.setText(rule_links.linked(outcome))
         self.outcome_label.setVisible(bool(outcome))
+        if self.review.active:
+            return  # a reviewed position's result was told when the game got there
         if outcome and outcome != self._outcome_shown:
             box = QMessageBox(QMessageBox.Icon.Information, "Game over", outcome,
                               QMessageBox.StandardButton.Ok, self)
@@ -286,6 +297,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
     def _hovered(self, place: int) -> None:
         self.scene.overlays.show_hover(place)
         self.controller.hover(place)
+        self.aids.hovered(place)
         if place >= 0:
             ids = self.scene.counters.stack_at(place)
             units = [self.controller.unit(i) for i in ids]
@@ -297,6 +309,8 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
             return
         if place in self.choice_at:  # a marked retreat or advance place: that choice
             self.controller.choose(*self.choice_at[place])
+            return
+        if self.aids.clicked(place, unit, button):  # a placement, an attack
             return
         ids = self.scene.counters.stack_at(place)
         c = self.controller

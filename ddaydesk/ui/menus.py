@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QMenu
 from ddaydesk.ui.overlays import LAYERS
 from ddaydesk.ui.palette import PALETTES
 from ddaydesk.ui.port import Capabilities
+from ddaydesk.ui.report_export import export_report
 
 # overlay layer -> the game feature it shows (a game without the feature greys the layer)
 LAYER_FEATURES = {"range": "move", "trails": "move", "supply": "supply", "zoc": "zoc"}
@@ -35,7 +36,7 @@ def build_menus(win) -> None:
     """File, Edit (undo/redo, filled per game), View, Game and Help."""
     win.all_actions = []
     mb = win.menuBar()
-    m = mb.addMenu("&File")
+    m = win.file_menu = mb.addMenu("&File")
     add_action(win, m, "&New game…", win.new_game, QKeySequence.StandardKey.New,
                "Start a scenario with a choice of optional rules")
     add_action(win, m, "&Open…", win.open_dialog, QKeySequence.StandardKey.Open, "Open a saved game or a scenario")
@@ -44,6 +45,8 @@ def build_menus(win) -> None:
     add_action(win, m, "Save &as…", win.save_as, QKeySequence.StandardKey.SaveAs, "Save the game to a new file")
     add_action(win, m, "Restore &autosave", win.restore_autosave, None,
                "Go back to the game as it was after its last action")
+    add_action(win, m, "Export game &report…", lambda: export_report(win), None,
+               "The game turn by turn as one web page: moves, attacks, supply, losses, a map of each turn")
     m.addSeparator()
     add_action(win, m, "&Quit", win.close, QKeySequence.StandardKey.Quit, "Quit ddaydesk")
     win.undo_menu = mb.addMenu("&Edit")
@@ -69,15 +72,17 @@ def build_menus(win) -> None:
     win.docks_menu = m
     for dock in win.docks:
         m.addAction(dock.toggleViewAction())
-    m = mb.addMenu("&Game")
+    m = win.game_menu = mb.addMenu("&Game")
     win.end_phase_action = add_action(win, m, "&End phase", win.end_phase, "Ctrl+E",
                                       "Finish this phase and go to the next")
     win.attack_action = add_action(win, m, "&Attack…", win.attack_dialog, "A",
                                    "Attack the place under the cursor with the selected unit")
     win.withhold_action = add_action(win, m, "&Withhold selected unit", lambda: win.controller.withhold_selected(),
                                      "W", "Set-up with withheld units: hold the selected unit back, to place it later")
-    add_action(win, m, "&Next turn", win.next_turn, "Ctrl+Shift+E", "End every remaining phase of this turn")
-    add_action(win, m, "Roll &log", win.show_roll_log, "Ctrl+L", "Show the dice rolls of this game")
+    win.next_turn_action = add_action(win, m, "&Next turn", win.next_turn, "Ctrl+Shift+E",
+                                      "End every remaining phase of this turn")
+    add_action(win, m, "&Dice log", win.show_roll_log, "Ctrl+L",
+               "Every roll: what it was for, the die, the table it was read on and its result")
     m = mb.addMenu("&Help")
     add_action(win, m, "&Rules", win.show_rules, QKeySequence.StandardKey.HelpContents,
                "This game's rules, charts and optional rules, searchable")

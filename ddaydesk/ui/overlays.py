@@ -15,6 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
 from ddaydesk.ui.geometry import BoardGeometry
+from ddaydesk.ui.overlay_marks import PlayMarks
 from ddaydesk.ui.palette import Palette
 from ddaydesk.ui.port import MoveRange, SupplyView
 
@@ -113,6 +114,9 @@ class Overlays:
         # map markers (supply centres, interdiction, beachheads): always shown, under counters
         self.marker_chips = _item(scene, Z_COUNTER - 1)
         self.marker_text = _item(scene, Z_COUNTER - 0.9)
+        # attacks being put together, combat obligations, what-if supply, arrivals to place
+        self.marks = PlayMarks(scene, geom, arrow_head, self._tell)
+        self.more_entries: list = []  # legend entries of marks other modules draw (review.py)
         self.apply_palette(palette)
         for name in LAYERS:
             self.set_visible(name, self.visible[name])

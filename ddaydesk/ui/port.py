@@ -46,6 +46,28 @@ class UnitInfo:
 
 
 @dataclass(frozen=True)
+class DieRoll:
+    """One roll in the dice log, in words: what it was rolled for, the table (chart, cup,
+    deck) it was read on and what it led to ("" where the log does not say)."""
+
+    value: int
+    sides: int
+    purpose: str
+    table: str = ""
+    result: str = ""
+    drawn: bool = False  # a draw from a cup or deck of ``sides``, not a die
+
+    @property
+    def die(self) -> str:
+        """"4 on d6"; a draw from a cup or deck of n: "2 of 4"."""
+        return f"{self.value} of {self.sides}" if self.drawn else f"{self.value} on d{self.sides}"
+
+    def __str__(self) -> str:
+        table = f" ({self.table})" if self.table else ""
+        return f"{self.die}: {self.purpose}{table}" + (f" → {self.result}" if self.result else "")
+
+
+@dataclass(frozen=True)
 class LogEntry:
     seq: int  # position in the action log
     turn: int
@@ -53,7 +75,7 @@ class LogEntry:
     side: str
     text: str
     dice: tuple[int, ...] = ()  # the rolls this action used, for the dice log
-    rolls: tuple[str, ...] = ()  # each roll in words: "4: combat at Carentan (1-1)"
+    rolls: tuple[DieRoll, ...] = ()  # each roll in words, with its table and result
 
 
 @dataclass(frozen=True)
@@ -71,7 +93,8 @@ class GameView:
     secrets: dict[str, str] = field(default_factory=dict)  # this side's own secret choices
     secret_pending: str | None = None  # key of a secret choice this side must now make
     secret_options: tuple[tuple[str, str], ...] = ()  # (value, title) for that choice
-    trails: tuple[tuple[int, ...], ...] = ()  # paths moved in each side's latest movement phase
+    trails: tuple[tuple[int, ...], ...] = ()  # last moves: the other side's since this side's turn, its own this turn
+    trail_attacks: tuple[tuple[tuple[int, ...], int], ...] = ()  # the other side's attacks then: (from, target)
     markers: tuple[tuple[str, int, str | None], ...] = ()  # (kind, place, side) on the map
     drifts: tuple[tuple[int, int], ...] = ()  # airborne drops: (planned, landed) where they differ
     outcome: str = ""  # game over: who won and why, in words (with the rule id); "" while playing
@@ -169,8 +192,9 @@ class ModifierLine:
 class SupportChoice:
     id: str
     title: str
-    maximum: int  # 0..maximum points may be committed
+    maximum: int  # 0..maximum points may be committed (1: a yes/no choice)
     rule: str
+    why: str = ""  # why not more (or, at 0, why none): the rules that cap it, with their ids
 
 
 @dataclass(frozen=True)
@@ -199,6 +223,39 @@ class CombatResult:
     text: str  # what it does, in words
     retreat_choices: dict[str, frozenset[int]] = field(default_factory=dict)  # unit -> places
     advance_choices: dict[str, frozenset[int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Obligation:
+    """A compulsory attack not made yet (D77-ZOC-04, D77-AUTO-16, FMU-BEACH-01, FMU-AIRB-12):
+    ``text`` in words with its rule id; ``units`` that must attack, or the ``target`` hex that
+    must be attacked (-1: any of ``attacks``); ``attacks``: (target, units to attack with)
+    that settle it, each one click from its combat dialog."""
+
+    rule: str
+    text: str
+    units: tuple[str, ...]
+    target: int
+    attacks: tuple[tuple[int, tuple[str, ...]], ...]
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """Something that may come onto the map now (a reinforcement, a withheld unit, a landing
+    force, an airborne unit, a drop zone, a beachhead or supply centre marker, a replacement),
+    for the placement pool: ``places`` maps each place it may be put to the choice placing it
+    there (-1: by the unit's move, ``move``); ``take`` is the choice of one with no place
+    (a replacement sent back to the pool); ``why`` says why it cannot come on now."""
+
+    key: str
+    title: str
+    group: str
+    places: dict[int, int] = field(default_factory=dict)
+    unit: str = ""
+    move: bool = False
+    take: int = -1
+    why: str = ""
+    detail: str = ""
 
 
 #: Features a game may lack; :meth:`GamePort.capabilities` says why for each one missing.

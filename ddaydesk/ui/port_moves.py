@@ -1,5 +1,5 @@
 """Movement for the engine port: a unit's legal range, why a place is out of reach, and the
-moves the map shows afterwards (trails, airborne drift).
+moves the map shows afterwards (airborne drift; the trails are ``action_marks.last_moves``).
 
 Hex systems search with the engine's ``reach`` (MP costs, the cheapest paths, ZOC stops);
 a system whose rules module lists its own moves (D-Day2: one zone a step) is read from
@@ -12,8 +12,43 @@ from ddaydesk.engine import Move, current_phase, legal_actions, problem, reach
 from ddaydesk.engine.movement import move_problem, why_not
 from ddaydesk.ui.port import MoveRange, PortError
 
+MODE_TITLES = {"normal": "Normal movement",
+               "strategic": "Strategic movement (double, kept away from the enemy)",
+               "surprise": "Surprise attack movement (strategic, may end next to the enemy)"}
 
-def move_range(port, unit: str) -> MoveRange:
+
+def move_modes(port) -> tuple[tuple[str, str, str], ...]:
+    """(mode, title, why not now) of each way of moving the rules have: normal; D-Day '77's
+    strategic movement and, with the surprise attack option, surprise movement (D77-SURP-01..05)."""
+    from ddaydesk.engine.tables import load_move_rules
+    from ddaydesk.formats.errors import FormatError
+
+    only = (("normal", MODE_TITLES["normal"], ""),)
+    if port._own_moves or port._caps.why_not("move"):
+        return only
+    try:
+        rules = load_move_rules(port.scenario.system.id)
+    except FormatError:  # a system without a movement table (its own moves)
+        return only
+    if rules.strategic is None:
+        return only
+    state = port.game.state
+    phase = current_phase(state)
+    moving = "move" in phase.actions and phase.kind == "movement"
+    why_strategic = "" if moving else "only in a movement phase"
+    why_surprise = why_strategic
+    s = rules.surprise
+    if s is None or not state.options.get(s.option):
+        why_surprise = "the surprise attack optional rule is not in play (D77-SURP-01)"
+    elif not why_surprise and state.scratch.get("surprise") != phase.side:
+        why_surprise = "declare the surprise attack first (Actions dock, D77-SURP-01)"
+    elif not why_surprise and len(state.scratch.get("surprise_units", [])) >= s.max_units:
+        why_surprise = f"{s.max_units} units have already moved for the surprise attack ({s.rule})"
+    return (("normal", MODE_TITLES["normal"], ""), ("strategic", MODE_TITLES["strategic"], why_strategic),
+            ("surprise", MODE_TITLES["surprise"], why_surprise))
+
+
+def move_range(port, unit: str, mode: str = "normal") -> MoveRange:
     state = port.game.state
     k = port.scenario.unit_index[unit]
     name = port.scenario.units[k].name
@@ -27,10 +62,10 @@ def move_range(port, unit: str) -> MoveRange:
         raise PortError(f"{name} cannot move in the {port.phase_title(phase.id)} phase")
     if port._own_moves:
         return _listed_range(port, unit, k)
-    why = move_problem(state, k, "normal", phase.units)
+    why = move_problem(state, k, mode, phase.units)
     if why:
         raise PortError(port.name(why))
-    r = reach(state, k)
+    r = reach(state, k, mode)
     cost = {i: r.cost(i) for i in r.dest}
     came: dict[int, int] = {}
     passes: dict[int, float] = {}
@@ -60,30 +95,13 @@ def _listed_range(port, unit: str, k: int) -> MoveRange:
     return MoveRange(unit, start, cost, {i: start for i in dest}, cost_unit="")
 
 
-def why_not_move(port, unit: str, place: int) -> str:
+def why_not_move(port, unit: str, place: int, mode: str = "normal") -> str:
     state = port.game.state
     k = port.scenario.unit_index[unit]
     if port._own_moves:
         return port.name(problem(state, Move(port.scenario.units[k].side, unit, place)) or "")
-    why = move_problem(state, k, "normal", current_phase(state).units)
-    return port.name(why or why_not(state, reach(state, k), place))
-
-
-def trails(game, sides: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
-    """What each side did in its latest movement phase (movement is open information)."""
-    latest: dict[str, tuple] = {}  # side -> (turn, phase) of its latest movement
-    out = []
-    for i in range(game.pos - 1, -1, -1):
-        before, ch = game.states[i], game.changes[i]
-        if not ch.moved or not isinstance(game.actions[i], Move):
-            continue
-        side = game.actions[i].side
-        key = latest.setdefault(side, (before.turn, before.phase))
-        if key == (before.turn, before.phase):
-            out.extend(tuple(p for p in path if p >= 0) for _u, _f, _t, path in ch.moved)
-        if len(latest) == len(sides) and all(latest[s] != (before.turn, before.phase) for s in latest):
-            break
-    return tuple(reversed(out))
+    why = move_problem(state, k, mode, current_phase(state).units)
+    return port.name(why or why_not(state, reach(state, k, mode), place))
 
 
 def drifts(state, board) -> tuple[tuple[int, int], ...]:

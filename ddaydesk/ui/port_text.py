@@ -7,10 +7,14 @@ or, failing that, its profile (``ddaydesk.ui.profiles``).
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import cache
+
 from ddaydesk.engine import Move
 from ddaydesk.engine.tables import load_move_rules
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.rules.combat.words import log_text as combat_log_text
+from ddaydesk.ui.dice_words import read_rolls
 from ddaydesk.ui.port import Capabilities, LogEntry
 
 
@@ -80,5 +84,19 @@ def log_entry(port, side: str, i: int) -> LogEntry:
         text = port.describe(before, action)
     if ch.notes and told is None:
         text += "; " + "; ".join(name(n) for n in ch.notes)
+    rolls = read_rolls(ch.dice, ch.notes, crt_meaning(port.scenario.system.id)) if ch.dice else ()
     return LogEntry(i + 1, before.turn, phase, action.side, text, tuple(r.value for r in ch.dice),
-                    tuple(f"{r.value} on d{r.sides}: {name(r.purpose)}" for r in ch.dice))
+                    tuple(replace(r, purpose=name(r.purpose), table=name(r.table), result=name(r.result)) for r in rolls))
+
+
+@cache
+def crt_meaning(system_id: str):
+    """code -> what a result of the system's Combat Results Table does ("" if it has none)."""
+    try:
+        from ddaydesk.rules.combat.crt import load_crt
+
+        crt = load_crt(system_id)
+    except (ImportError, FormatError, OSError):
+        return lambda code: ""
+    words = {c: r.text for t in crt.tables.values() for c, r in t.results.items()}
+    return lambda code: words.get(code, "")

@@ -46,17 +46,22 @@ def settings(tmp_path):
     return QSettings(str(tmp_path / "ddaydesk.ini"), QSettings.Format.IniFormat)
 
 
-@pytest.fixture
-def window(qtbot, game, settings):
+def open_window(qtbot, settings, port, autosave: bool = True):
+    """A main window on ``port`` at 1280x800, shown, the map fitted."""
     from ddaydesk.ui.mainwindow import MainWindow
 
-    win = MainWindow(game, settings, autosave=True)
+    win = MainWindow(port, settings, autosave=autosave)
     qtbot.addWidget(win)
     win.resize(1280, 800)
     win.show()
     qtbot.waitExposed(win)
     win.view.fit()
     return win
+
+
+@pytest.fixture
+def window(qtbot, game, settings):
+    return open_window(qtbot, settings, game)
 
 
 def shown(label) -> str:

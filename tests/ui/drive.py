@@ -31,9 +31,11 @@ def take(qtbot, win, action) -> None:
         win.handover.button.click()
     assert win.controller.side == game.state.active, "the window hands the seat to the side to act"
     if isinstance(action, Move):
+        win.aids.modes.choose(action.mode)  # the turn bar's "Move:" box (D-Day '77's strategic moves)
         win.controller.select(action.unit)  # as a click on its counter or its row in the Units dock
         assert win.controller.range is not None and action.to in win.controller.range.cost, win.hint.text()
         click_place(qtbot, win, action.to)
+        win.aids.modes.choose("normal")
     elif isinstance(action, EndPhase):
         win.actions_panel.end_button.click()
     else:
@@ -49,8 +51,8 @@ def take(qtbot, win, action) -> None:
 
 def scripted(seed: int):
     """A seeded player: a random legal action, favouring moves and the end of phases less
-    than the rest so that games go somewhere. Moves are the window's (normal mode: strategic
-    and surprise movement are not offered on the map yet)."""
+    than the rest so that games go somewhere. Moves in any mode the rules list (strategic and
+    surprise movement are chosen on the turn bar)."""
     rng = random.Random(seed)
 
     def choose(state):
@@ -62,7 +64,7 @@ def scripted(seed: int):
         other = next((a for a in others[:8] if problem(state, a) is None), None)
         if other is not None and rng.random() < 0.7:
             return other
-        moves = [a for a in acts if isinstance(a, Move) and a.mode == "normal"]
+        moves = [a for a in acts if isinstance(a, Move)]
         if moves and rng.random() < 0.6:
             return rng.choice(moves)
         return next((a for a in acts if isinstance(a, EndPhase)), other or acts[0])

@@ -10,7 +10,7 @@ engine = pytest.importorskip("ddaydesk.engine")
 from ddaydesk.formats.catalog import default_scenario_path  # noqa: E402
 from ddaydesk.ui.engine_port import EnginePort, open_engine_game  # noqa: E402
 from ddaydesk.ui.session import autosave_path, open_game  # noqa: E402
-from tests.ui.conftest import shown  # noqa: E402
+from tests.ui.conftest import open_window, shown  # noqa: E402
 
 
 @pytest.fixture
@@ -20,15 +20,7 @@ def port():
 
 @pytest.fixture
 def win(qtbot, port, settings):
-    from ddaydesk.ui.mainwindow import MainWindow
-
-    w = MainWindow(port, settings, autosave=True)
-    qtbot.addWidget(w)
-    w.resize(1280, 800)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fit()
-    return w
+    return open_window(qtbot, settings, port)
 
 
 def _to_movement(port: EnginePort) -> None:

@@ -63,6 +63,7 @@ def test_samples_are_the_overlays_own_pens_and_brushes(qtbot, win):
 
 
 def test_the_legend_sits_in_the_maps_bottom_left_corner_and_lets_clicks_through(qtbot, win):
+    qtbot.mouseMove(win.view.viewport(), win.view.viewport().rect().center())  # the pointer away from it
     win.set_layer("supply", True)
     vp = win.view.viewport().geometry()
     g = win.legend.geometry()
@@ -87,3 +88,37 @@ def test_a_combat_results_choice_places_are_explained_while_marked(qtbot, win):
     assert "Combat result" in win.legend.texts()
     ov.show_choice_ends([])
     assert "Combat result" not in win.legend.texts()
+
+
+def test_the_legend_moves_out_of_the_pointers_way_and_the_view_menu_hides_it(qtbot, win):
+    """It never hides the map under it for long: the pointer near it sends it to another corner
+    (the one covering the fewest counters); View > Map legend (L) hides it, and the choice is
+    kept for the next game."""
+    vp = win.view.viewport()
+    qtbot.mouseMove(vp, vp.rect().center())
+    win.set_layer("supply", True)
+    first = win.legend.geometry()
+    pointer = first.translated(-vp.geometry().topLeft()).center()
+    qtbot.mouseMove(vp, pointer)
+    moved = win.legend.geometry()
+    assert moved != first and not moved.translated(-vp.geometry().topLeft()).adjusted(-24, -24, 24, 24).contains(pointer)
+    assert win.legend.fade.opacity() == 1.0  # out of the way: fully drawn
+    corners = {win.legend._rect(k).translated(vp.geometry().topLeft()).topLeft() for k in range(4)}
+    assert moved.topLeft() in corners
+    action = win.aids.legend_action
+    assert action.isChecked() and action.shortcut().toString() == "L"
+    action.trigger()
+    assert not win.legend.isVisible() and not win.settings.value("legend/shown", type=bool)
+    win.set_layer("zoc", True)  # something more to explain: still hidden
+    assert not win.legend.isVisible()
+    action.trigger()
+    assert win.legend.isVisible()
+
+
+def test_a_tall_legend_goes_into_columns(qtbot, win):
+    for layer in ("supply", "zoc", "trails", "range"):
+        win.set_layer(layer, True)
+    win.resize(1280, 560)
+    qtbot.wait(1)
+    assert win.legend.rows.count() >= 2  # columns side by side
+    assert win.legend.height() <= win.view.viewport().height() * 0.6

@@ -69,7 +69,7 @@ def shown_texts(win: MainWindow) -> list[str]:
             out += [lw.item(i).text(), lw.item(i).toolTip()]
     stack = win.controller.undo_stack
     out += [stack.text(i) for i in range(stack.count())]
-    out += model_texts(win.unit_model) + model_texts(win.log_model)
+    out += model_texts(win.unit_model) + model_texts(win.log_model) + model_texts(win.dice_log.model)
     for item in win.actions_panel.items():
         out += [item.text(0), item.toolTip(0)]
     return [t for t in out if t]

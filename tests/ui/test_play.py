@@ -88,7 +88,7 @@ def test_illegal_click_changes_nothing_and_says_why(qtbot, window, game):
     german = "de-352-inf"
     click(qtbot, window, game.units[german].place)
     assert window.controller.range is None  # the allied player is viewing
-    assert "is a german unit" in shown(window.hint)
+    assert "is a German unit" in shown(window.hint)
     window.end_phase()  # combat phase: the engine refuses movement and says why
     click(qtbot, window, game.units["us-29-inf"].place)
     assert window.controller.range is None

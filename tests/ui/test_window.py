@@ -7,7 +7,7 @@ from PySide6.QtGui import QKeySequence
 
 from ddaydesk.ui import dialogs
 from ddaydesk.ui.mainwindow import MainWindow
-from ddaydesk.ui.models.log import LogModel
+from ddaydesk.ui.models.log import CURRENT, LogModel
 from ddaydesk.ui.models.units import UNIT_ID_ROLE
 from ddaydesk.ui.overlays import LAYERS
 from ddaydesk.ui.port import LogEntry
@@ -35,13 +35,24 @@ def test_double_click_in_unit_table_selects_the_unit(qtbot, window):
     assert window.controller.range is not None
 
 
-def test_log_model_dice_filter():
+def test_log_model_marks_the_reviewed_action_and_greys_the_later_ones(qtbot):
     m = LogModel()
-    m.set_entries([LogEntry(1, 1, "movement", "allied", "moved"),
-                   LogEntry(2, 1, "combat", "allied", "attack", (4,))])
-    assert m.rowCount() == 2
-    m.set_dice_only(True)
-    assert m.rowCount() == 1 and "[dice: 4]" in m.data(m.index(0))
+    m.set_entries([LogEntry(k, 1, "movement", "allied", f"move {k}", (4,) if k == 2 else ()) for k in range(1, 6)])
+    assert "[dice: 4]" in m.data(m.index(1))
+    background, foreground = Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.ForegroundRole
+    assert all(m.data(m.index(r), background) is None for r in range(5))  # live: no marks
+    with qtbot.waitSignal(m.dataChanged) as changed:
+        m.set_current(2)
+    assert (changed.args[0].row(), changed.args[1].row()) == (0, 4)  # into the review: every row
+    assert m.data(m.index(1), background).color() == CURRENT
+    assert [m.data(m.index(r), foreground) is not None for r in range(5)] == [False, False, True, True, True]
+    with qtbot.waitSignal(m.dataChanged) as changed:
+        m.set_current(4)  # a step: only the rows between the two positions change
+    assert changed.args[0].row() >= 0 and changed.args[1].row() <= 3
+    assert m.data(m.index(3), background).color() == CURRENT and m.data(m.index(1), background) is None
+    assert m.row_of(4) == 3 and m.row_of(9) == -1
+    m.set_current(-1)
+    assert all(m.data(m.index(r), foreground) is None for r in range(5))
 
 
 def test_log_model_adds_rows_for_a_longer_log_and_resets_for_another(qtbot):
@@ -57,10 +68,6 @@ def test_log_model_adds_rows_for_a_longer_log_and_resets_for_another(qtbot):
     with qtbot.waitSignal(m.modelReset):
         m.set_entries([a, other])
     assert [m.data(m.index(r)) for r in range(2)][1].endswith("another move")
-    m.set_dice_only(True)
-    assert m.rowCount() == 0
-    m.set_dice_only(False)
-    assert m.rowCount() == 2
 
 
 def test_every_overlay_has_a_view_action_with_its_shortcut(window, settings):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations_with_replacement
 
-from ddaydesk.engine import ON_MAP, Changes, GameState, IllegalAction, Phase, positions
+from ddaydesk.engine import Changes, GameState, IllegalAction, Phase
 from ddaydesk.engine.movement import is_mobile
 from ddaydesk.rules.combat import auto_victory
 from ddaydesk.rules.combat import support as sup
@@ -529,7 +529,6 @@ def _auto_win(state: GameState, p: dict, av: auto_victory.AutoVictory, ch: Chang
     settle(state, ch)
 
 
-# ---- end checks -----------------------------------------------------------------------------------
 # ---- movement limits (the engine's add_move_limit) ----------------------------------------------
 def _this_turn(state: GameState) -> dict:
     rec = record(state)
@@ -568,38 +567,3 @@ def closed_problem(state: GameState, side: str, to: int) -> str | None:
         return (f"{state.scenario.board.labels[to]} was emptied by an automatic victory: no other unit "
                 "may enter it this phase (D77-AUTO-07)")
     return None
-
-
-def end_problem(state: GameState, phase: Phase) -> str | None:
-    p = pending(state)
-    if p:
-        return describe_pending(p)
-    if phase.kind != "combat":
-        return None
-    rec = record(state)
-    side = phase.side
-    if rec.get("turn") == state.turn and rec.get("must_attack"):
-        defended = set(phase_list(state, "defended"))
-        sit = situation(state)
-        for m in rec["must_attack"]:
-            t = sit.board.index(m["target"])
-            if m["target"] not in defended and any(u.side != side for u in sit.at.get(t, ())) and any(
-                    d.target == t for d in declarable(state, side, phase)):
-                return (f"the attack on {m['target']} that close defensive support kept from an automatic "
-                        "victory must be fought (D77-AUTO-16)")
-    if not sup.param(state.scenario.system.id, "must_attack_from_zoc"):
-        return None
-    # The units in an enemy zone of control first: most phases end with none, and then the
-    # attacks open to them need not be worked out.
-    zoc = positions(state).zoc[enemy(state, side)]
-    place, status = state.place, state.status
-    in_zoc = [u.id for k, u in enumerate(state.scenario.units)
-              if u.side == side and status[k] == ON_MAP and place[k] >= 0 and zoc[place[k]]]
-    if not in_zoc:
-        return None
-    able = {uid for d in declarable(state, side, phase) for uid in d.attackers}
-    for uid in in_zoc:
-        if uid in able:
-            return f"{uid} is in an enemy zone of control and must attack (D77-ZOC-04)"
-    return None
-

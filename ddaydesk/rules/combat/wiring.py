@@ -4,7 +4,7 @@ checks and a guard that holds every other action while a combat waits for a deci
 from __future__ import annotations
 
 from ddaydesk.engine import Handler, IllegalAction, RulesModule
-from ddaydesk.rules.combat import choices, flow
+from ddaydesk.rules.combat import choices, flow, obligations
 from ddaydesk.rules.combat.state_adapter import record
 
 COMBAT_KINDS = ("respond", "resolve_combat", "take_losses", "retreat", "stiff_resistance", "advance")
@@ -44,5 +44,5 @@ def register(rm: RulesModule) -> None:
     rm.add_action(Handler("retreat", choices.retreat_legal, choices.retreat_apply, sides="any"))
     rm.add_action(Handler("stiff_resistance", choices.stiff_legal, choices.stiff_apply, sides="any"))
     rm.add_action(Handler("advance", choices.advance_legal, choices.advance_apply, sides="any"))
-    rm.add_end_check(flow.end_problem)
+    rm.add_end_check(obligations.end_problem)
     rm.add_move_limit(check=flow.stopped, mask=flow.closed_mask)

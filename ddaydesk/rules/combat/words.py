@@ -81,9 +81,14 @@ def log_text(scenario: Scenario, action, before: GameState, ch: Changes) -> str 
     notes = list(ch.notes)
     if action.kind == "attack":
         target = scenario.board.labels[action.target]
-        defenders = [scenario.units[k].name for k in before.units_at().get(action.target, ())]
-        head = (f"{w.names(action.attackers)} attack{'s' if len(action.attackers) == 1 else ''} "
-                f"{' and '.join(defenders) or 'the enemy'} at {w.where(target)}")
+        s = "s" if len(action.attackers) == 1 else ""
+        if getattr(action, "mode", "normal") == "beach_assault":  # the attackers' own hex
+            head = f"{w.names(action.attackers)} assault{s} the beach at {w.where(target)} (FMU-BEACH-01)"
+        else:
+            defenders = [scenario.units[k].name for k in before.units_at().get(action.target, ())
+                         if scenario.units[k].side != action.side]
+            head = (f"{w.names(action.attackers)} attack{s} {' and '.join(defenders) or 'the enemy'} "
+                    f"at {w.where(target)}" + (" (FMU-AIRB-12)" if getattr(action, "mode", "") == "drop_hex" else ""))
         notes = [n for n in notes if not n.startswith(f"{action.side} attacks ")]
     elif action.kind == "resolve_combat":
         head, notes = _resolution(scenario, w, p, ch, notes)

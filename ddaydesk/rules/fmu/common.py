@@ -12,6 +12,12 @@ BEACHHEAD = "beachhead"
 DROP_ZONE = "drop_zone"
 
 
+def ordinal(number: str | int) -> str:
+    """A division's number as players write it: "82" -> "82nd", "101" -> "101st"."""
+    n = int(number)
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def fx(state: GameState) -> dict[str, Any]:
     """This module's JSON-able record in the state (created on first use)."""
     return state.own("fmu")

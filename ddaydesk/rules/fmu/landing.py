@@ -23,6 +23,7 @@ from ddaydesk.rules.fmu.common import (
     is_airborne,
     is_fmu_scenario,
     occupants,
+    ordinal,
     outside,
     remove_markers,
     row_of,
@@ -266,7 +267,7 @@ def _drop_zone_problem(state: GameState, division: str, place: object) -> str | 
     if division not in divisions_due(state):
         return f"no airborne division {division!r} drops in this scenario"
     if division in fx(state).get("drop_zones", {}):
-        return f"the {division}th's drop zone is already placed"
+        return f"the {ordinal(division)}'s drop zone is already placed"
     if not isinstance(place, int) or not 0 <= place < board.n:
         return f"{place!r} is not a place on the map"
     label = board.labels[place]
@@ -315,7 +316,7 @@ def _airborne_problem(state: GameState, k: int, place: object) -> str | None:
         return f"{u.id} is not an airborne unit waiting to drop"
     dz = fx(state).get("drop_zones", {}).get(division_of(state, k))
     if dz is None:
-        return f"the {division_of(state, k)}th has no drop zone"
+        return f"the {ordinal(division_of(state, k))} has no drop zone"
     if not isinstance(place, int) or not 0 <= place < board.n:
         return f"{place!r} is not a place on the map"
     z = board.index(dz)

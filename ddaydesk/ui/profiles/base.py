@@ -117,6 +117,12 @@ class UIProfile:
         """Items over the map redrawn from each view (battles, box counts)."""
         return []
 
+    def attack_dialog(self, window: Any, attackers: list[str], target: int, eligible: list[str]) -> Any:
+        """The dialog for an attack put together on the map (``ui/attacking.py``): ``attackers``
+        ticked among the ``eligible`` units that may attack ``target``; None for the window's
+        combat dialog (D-Day '77, Fire & Movement). It is opened by the caller."""
+        return None
+
     def panels(self, parent: QWidget) -> list[ViewPart]:
         """Extra docks (QWidget and :class:`ViewPart`), tabbed beside the log."""
         return []

@@ -22,7 +22,7 @@ ROLE = Qt.ItemDataRole.UserRole
 Choices = tuple[tuple[str, str, tuple[int, ...]], ...]
 
 
-class _WrappedTree(QTreeWidget):
+class WrappedTree(QTreeWidget):
     """Long lines wrap onto the next (where an attack starts and who makes it are both read),
     the rows growing to fit, laid out again when the dock's width changes."""
 
@@ -52,6 +52,16 @@ class _WrapDelegate(QStyledItemDelegate):
         return QSize(size.width(), max(size.height(), text.height() + 4))
 
 
+def noted(panel: QWidget) -> tuple[QVBoxLayout, QLabel]:
+    """A dock panel's layout with its note (a wrapped line of words) on top."""
+    lay = QVBoxLayout(panel)
+    lay.setContentsMargins(2, 2, 2, 2)
+    note = QLabel("")
+    note.setWordWrap(True)
+    lay.addWidget(note)
+    return lay, note
+
+
 class ActionsPanel(QWidget):
     chosen = Signal(int, str)  # index in the port's choices(), the words shown
     handOver = Signal(str)  # the side the game waits for
@@ -60,11 +70,7 @@ class ActionsPanel(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(2, 2, 2, 2)
-        self.note = QLabel("")
-        self.note.setWordWrap(True)
-        lay.addWidget(self.note)
+        lay, self.note = noted(self)
         self.hand_over = QPushButton("")
         self.hand_over.setVisible(False)
         self.hand_over.clicked.connect(lambda: self.handOver.emit(self._waiting))
@@ -78,7 +84,7 @@ class ActionsPanel(QWidget):
         row.addWidget(self.filter, 1)
         row.addWidget(self.all_button)
         lay.addLayout(row)
-        self.tree = _WrappedTree()
+        self.tree = WrappedTree()
         self.tree.itemActivated.connect(self._activated)  # double-click and Enter
         lay.addWidget(self.tree)
         self.end_note = QLabel("")

@@ -89,3 +89,21 @@ def test_other_actions_are_left_to_the_generic_log():
     end = first(legal_actions(g.state, "allied"), "end_phase")
     before = g.state
     assert log_text(TUTORIAL, end, before, g.do(end)) is None
+
+
+def test_a_beach_assault_reads_as_one_FMU_BEACH_01():
+    """The assaulting units stand in the beach hex themselves: never "X attacks X"."""
+    from ddaydesk.engine import Changes, Game
+    from ddaydesk.paths import scenarios_dir
+
+    sc = load_scenario(scenarios_dir() / "utah-landing.yaml")
+    g = Game(sc, 1)
+    while g.state.phase != "landing.beach_assault":
+        acts = legal_actions(g.state, g.state.active)
+        g.do(next((a for a in acts if a.kind not in ("end_phase", "move")), None) or
+             next(a for a in acts if a.kind == "end_phase"))
+    a = next(a for a in legal_actions(g.state, "allied", ("attack",)) if a.mode == "beach_assault")
+    text = log_text(sc, a, g.state, Changes())
+    names = [sc.units[sc.unit_index[u]].name for u in a.attackers]
+    assert f"the beach at {sc.board.labels[a.target]}" in text and text.endswith("(FMU-BEACH-01)")
+    assert text.count(names[0]) == 1

@@ -1,0 +1,36 @@
+"""Combat answers and rolls in the Actions dock's words: the support committed said plainly,
+never a field dump ("draws ('german',)")."""
+
+from __future__ import annotations
+
+from ddaydesk.formats.catalog import default_scenario_path
+from ddaydesk.formats.scenariofile import load_scenario
+from ddaydesk.rules.combat.actions import ResolveCombat, Respond
+from ddaydesk.ui.action_text import describe
+
+SC = load_scenario(default_scenario_path())
+
+
+def words(action) -> str:
+    return describe(SC, action, SC.board.labels.__getitem__)
+
+
+def test_answers_and_rolls_say_their_support():
+    assert words(Respond("german")) == "Answer the attack without support"
+    assert words(Respond("allied", cds=True)) == "Answer the attack with close defensive support"
+    assert words(Respond("german", draws=("german",), mines=True)) == \
+        "Answer the attack drawing 1 support fire marker from the german cup, playing the Mines marker"
+    assert words(Respond("german", defender="de-21-pz")) == \
+        "Answer the attack 21. Panzer-Division defending the beach stack"
+    assert words(ResolveCombat("allied", nbp=4)) == "Roll the combat with 4 naval bombardment points"
+    assert words(ResolveCombat("allied", cas=1)) == "Roll the combat with 1 air factor"
+    assert words(ResolveCombat("allied", draws=("allied_air", "allied_air"), naval=2)) == \
+        "Roll the combat with 2 naval gunfire markers, drawing 2 support fire markers from the allied air cup"
+    assert words(ResolveCombat("allied")) == "Roll the combat without support"
+
+
+def test_an_attack_names_the_hex_first():
+    from ddaydesk.rules.combat.actions import DeclareAttack
+
+    assert words(DeclareAttack("allied", ("ca-3-inf", "br-7-arm"), SC.board.index("1308"))) == \
+        "Attack 1308 with 3rd Canadian Infantry Division, 7th Armoured Division"

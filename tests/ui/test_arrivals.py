@@ -1,0 +1,151 @@
+"""The Arrivals dock (placement pool), through the real window over the real engine: an entry
+chosen lights exactly the places the engine accepts, a click on a lit place (or a drop there)
+puts it there; the Actions dock's lines still work from the keyboard and mark their places."""
+
+from __future__ import annotations
+
+import pytest
+
+engine = pytest.importorskip("ddaydesk.engine")
+
+from ddaydesk.engine import legal_actions  # noqa: E402
+from ddaydesk.formats.catalog import default_scenario_path  # noqa: E402
+from ddaydesk.paths import scenarios_dir  # noqa: E402
+from ddaydesk.ui.engine_port import open_engine_game  # noqa: E402
+from tests.ui.conftest import shown  # noqa: E402
+from tests.ui.drive import click_place  # noqa: E402
+from tests.ui.test_attacks import play_to, to_phase, window  # noqa: E402
+
+
+def lit(w) -> set[int]:
+    """The places lit on the map now (the pool's entry, or the selected unit's range)."""
+    path = w.scene.overlays.marks.placing.path()
+    if path.isEmpty():
+        path = w.scene.overlays.range_fill.path()
+    return {p for p in range(w.port.board.n) if path.contains(w.scene.geom.centres[p])}
+
+
+def groups(w) -> list[str]:
+    t = w.aids.pool.tree
+    return [t.topLevelItem(k).text(0) for k in range(t.topLevelItemCount())]
+
+
+@pytest.fixture
+def campaign(qtbot, settings):
+    """The campaign's first Allied movement phase, the invasion of Normandy declared."""
+    port = open_engine_game(scenarios_dir() / "dday77-campaign.yaml")
+    w = window(qtbot, settings, port)
+    w.view.set_zoom(1.0)
+    to_phase(qtbot, w, "allied.movement")
+    k = next(k for k, (kind, text, _p) in enumerate(w.controller.choices()) if kind == "invade" and "Normandy" in text)
+    w.take_choice(k, "invade Normandy")
+    return w, port
+
+
+def test_a_landing_is_placed_by_clicking_a_lit_hex_STD_INV_05(qtbot, campaign):
+    w, port = campaign
+    assert any(g.startswith("Landing from the sea in Normandy: 6 of 6 left") for g in groups(w))
+    w.aids.pool.choose("land_from_sea:us-1")
+    legal = {a.place for a in legal_actions(port.game.state, "allied", ("land_from_sea",)) if a.unit == "us-1"}
+    assert lit(w) == legal  # lit: exactly where the engine lets it land
+    target = min(legal, key=lambda p: port.board.labels[p])
+    click_place(qtbot, w, target)
+    assert w.controller.unit("us-1").place == target
+    assert port.game.log[-1].kind == "land_from_sea"
+    assert any(g.startswith("Landing from the sea in Normandy: 5 of 6 left") for g in groups(w))
+
+
+def test_an_airborne_drop_is_placed_by_clicking_a_lit_hex(qtbot, campaign):
+    w, port = campaign
+    key = next(k for k in w.aids.pool.arrivals if k.startswith("drop:"))
+    uid = key.split(":", 1)[1]
+    w.aids.pool.choose(key)
+    legal = {a.place for a in legal_actions(port.game.state, "allied", ("drop",)) if a.unit == uid}
+    assert lit(w) == legal and legal
+    target = sorted(legal)[len(legal) // 2]
+    w._hovered(target)
+    assert "click to place it here" in shown(w.hint) and port.place_name(target) in shown(w.hint)
+    click_place(qtbot, w, target)
+    assert w.controller.unit(uid).place == target and port.game.log[-1].kind == "drop"
+
+
+def test_a_reinforcement_is_placed_by_clicking_a_lit_hex(qtbot, settings):
+    """Turn 2 of the tutorial: the 2nd Armored Division is due; its entry lights where it may
+    come on and move to (the engine's range from off the map), and a click brings it there."""
+    port = open_engine_game(default_scenario_path())
+    w = window(qtbot, settings, port)
+    play_to(w, 2, "allied.movement")
+    entry = w.aids.pool.arrivals["move:us-2-arm"]
+    assert entry.group.startswith("Reinforcements due: 20 of 20 allotment factors left (STD-REIN-02)")
+    w.aids.pool.choose("move:us-2-arm")
+    assert w.controller.selected == "us-2-arm"
+    rng = port.legal_moves("us-2-arm")
+    assert set(w.controller.range.cost) == set(rng.cost) == set(entry.places)  # its range, lit on the map
+    target = min(entry.places, key=lambda p: (rng.cost[p], port.board.labels[p]))
+    assert w.scene.overlays.range_fill.path().contains(w.scene.geom.centres[target])
+    click_place(qtbot, w, target)
+    assert w.controller.unit("us-2-arm").place == target and port.game.log[-1].kind == "move"
+    assert "move:us-2-arm" not in w.aids.pool.arrivals
+
+
+def test_utah_airborne_units_are_dropped_by_clicks_and_the_drift_drawn(qtbot, settings):
+    """Utah Beach's drop: each regiment placed on a lit hex of its drop zone, then the drop rolled
+    by clicking its hex; where it drifted is an arrow on the map (FMU-AIRB-02, FMU-AIRB-08)."""
+    port = open_engine_game(scenarios_dir() / "utah-landing.yaml")
+    w = window(qtbot, settings, port)
+    w.view.set_zoom(1.2)
+    state = port.game.state
+    while state.phase != "landing.airborne":
+        arr = [a for a in w.aids.pool.arrivals.values() if a.places]
+        if arr:
+            w.aids.pool.choose(arr[0].key)
+            click_place(qtbot, w, sorted(arr[0].places)[0])
+        else:
+            w.actions_panel.end_button.click()
+        state = port.game.state
+    airborne = [a for a in w.aids.pool.arrivals.values() if a.key.startswith("place_airborne:")]
+    assert airborne and all(a.group == "Airborne units to their drop zones" for a in airborne)
+    while port.game.state.phase == "landing.airborne" and w.aids.pool.arrivals:
+        a = next(iter(w.aids.pool.arrivals.values()))
+        w.aids.pool.choose(a.key)
+        assert lit(w) == set(a.places)
+        click_place(qtbot, w, sorted(a.places)[0])
+        assert port.game.log[-1].kind == "place_airborne"
+    w.actions_panel.end_button.click()
+    rolls = [a for a in w.aids.pool.arrivals.values() if a.key.startswith("roll_drop:")]
+    assert rolls
+    for a in rolls:
+        w.aids.pool.choose(a.key)
+        (where,) = a.places
+        click_place(qtbot, w, where)
+        assert port.game.log[-1].kind == "roll_drop"
+    view = port.view("allied")
+    assert w.scene.overlays.drift_lines.path().elementCount() == 2 * len(view.drifts)
+
+
+def test_the_actions_docks_lines_name_their_place_and_mark_it_while_pointed_at(qtbot, campaign):
+    w, port = campaign
+    panel = w.actions_panel
+    item = next(i for i in panel.items() if "Land 1st Infantry Division" in i.text(0))
+    k = item.data(0, 0x0100)
+    places = panel.choices[k][2]
+    assert port.place_name(places[-1]) in item.text(0)
+    panel.tree.itemEntered.emit(item, 0)
+    marked = w.scene.overlays.marks.pointed.path()
+    assert marked.contains(w.scene.geom.centres[places[-1]])
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QEnterEvent  # noqa: F401
+
+    w.aids.eventFilter(panel.tree.viewport(), QEvent(QEvent.Type.Leave))
+    assert w.scene.overlays.marks.pointed.path().isEmpty()
+
+
+def test_nothing_to_place_says_so_instead_of_an_empty_list(qtbot):
+    from ddaydesk.ui.widgets.pool import PoolPanel
+
+    pool = PoolPanel()
+    qtbot.addWidget(pool)
+    pool.set_arrivals(())
+    assert "Nothing comes onto the map this phase" in pool.note.text() and pool.tree.topLevelItemCount() == 0
+    pool.set_arrivals((), waiting_for="german")
+    assert pool.note.text() == "Waiting for the german player."

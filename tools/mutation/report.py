@@ -16,6 +16,7 @@ from pathlib import Path
 import yaml
 
 from tools.mutation import code_campaign
+from tools.mutation.tables import enumerate_all
 
 HERE = Path(__file__).resolve().parent
 KILLED = {"killed", "timeout", "error"}
@@ -43,12 +44,20 @@ def _first(c: Counter) -> str:
     return f"{100 * c['first_killed'] / live:.1f}%" if live else "-"
 
 
-def table_rows(work: Path, eq) -> tuple[dict, list]:
+def table_rows(work: Path, eq, data: Path) -> tuple[dict, list]:
+    """Only the results of the tables as they are now: a mutant of a value since removed, or
+    of a table changed since it ran, is left out until it is run again."""
     path = work / "results.json"
     res = json.loads(path.read_text()) if path.exists() else {}
+    now = {m.key: m.data_sha for m in enumerate_all(data)}
     by = defaultdict(Counter)
+    for key in now:
+        by[key.split("/")[0]]["made"] += 1
+        by["all"]["made"] += 1
     surv = []
     for key, r in sorted(res.items()):
+        if now.get(key) != r["data_sha"]:
+            continue
         area = r["file"].split("/")[0]
         for a in (area, "all"):
             c = by[a]
@@ -98,12 +107,17 @@ def write(root: Path, out: Path) -> str:
              "Written by `python3 -m tools.mutation report` from the stored results "
              "(docs/mutation.md). Score = killed / (run - equivalent); *first run* is the same "
              "figure as each mutant's first run found it, before the tests added for its survivors.", ""]
-    tby, tsurv = table_rows(root / "mutants" / "tables", eq)
+    before = HERE / "before.md"
+    if before.exists():
+        lines += [before.read_text(encoding="utf-8").rstrip(), ""]
+    tby, tsurv = table_rows(root / "mutants" / "tables", eq, root / "ddaydesk" / "rules" / "data")
     lines += ["## Tables (`ddaydesk/rules/data`)", "",
-              "| system | run | killed | equivalent | score | first run |", "|---|---|---|---|---|---|"]
+              "| system | mutants made | run | killed | equivalent | score | first run |",
+              "|---|---|---|---|---|---|---|"]
     for area in sorted(tby, key=lambda a: (a == "all", a)):
         c = tby[area]
-        lines.append(f"| {area} | {c['run']} | {c['killed']} | {c['equivalent']} | {_score(c)} | {_first(c)} |")
+        lines.append(f"| {area} | {c['made']} | {c['run']} | {c['killed']} | {c['equivalent']} | {_score(c)} "
+                     f"| {_first(c)} |")
     lines += ["", "### Surviving table mutants", "", "| mutant | line | rule | change | status | why |",
               "|---|---|---|---|---|---|"]
     for key, r, reason in tsurv:

@@ -13,7 +13,7 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
-RULE_ID = re.compile(r"\b(?:D77|PKD|FMU|DDD|DD2|STD)(?:-[A-Z0-9]+)+\b")
+RULE_ID = re.compile(r"\b(?:D77|PKD|FMU|DDD|DD2|STD|FM)(?:-[A-Z0-9]+)+\b")  # FM-TEC: a standard rule of ours
 # Folders whose tests never prove a rule: installers, the map builder.
 SKIP = ("tests/packaging", "tests/tools")
 

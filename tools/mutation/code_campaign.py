@@ -128,6 +128,39 @@ def _keep_first(root: Path) -> None:
     (root / "mutants" / "code-first.json").write_text(json.dumps(first, indent=0, sort_keys=True))
 
 
+def sync_copies(root: Path) -> int:
+    """Bring mutmut's copy of the project (``mutants/``) up to date for everything it does not
+    mutate: the tests, the tables and other data files of ddaydesk, and the ``also_copy``
+    folders. mutmut copies them once and then keeps them even when they change (it only
+    warns), so without this a table or test changed since would be run stale."""
+    import shutil
+    import tomllib
+
+    work = root / "mutants"
+    cfg = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mutmut"]
+    changed = 0
+    for top in ["tests", "ddaydesk", *cfg.get("also_copy", [])]:
+        src_dir, dst_dir = root / top, work / top
+        if not dst_dir.exists():
+            continue
+        mutated = top == "ddaydesk"  # its .py files are mutmut's own, mutants inside
+        want = {p.relative_to(src_dir) for p in src_dir.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+                and not (mutated and p.suffix == ".py")}
+        for rel in want:
+            src, dst = src_dir / rel, dst_dir / rel
+            if not dst.exists() or dst.read_bytes() != src.read_bytes():
+                dst.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(src, dst)
+                changed += 1
+        for p in list(dst_dir.rglob("*")):
+            rel = p.relative_to(dst_dir)
+            if (p.is_file() and "__pycache__" not in p.parts and rel not in want
+                    and not (mutated and p.suffix in (".py", ".meta", ".spans"))):
+                p.unlink()
+                changed += 1
+    return changed
+
+
 def campaign(root: Path, *, area=None, file=None, rule=None, sample=None, seed=0, fresh=False,
              retry=False, listing=False, log=print) -> int:
     mutmut = [sys.executable, "-m", "mutmut", "run", "--max-children", "1"]
@@ -151,6 +184,8 @@ def campaign(root: Path, *, area=None, file=None, rule=None, sample=None, seed=0
     else:
         todo = [n for n in picked if results[n] is None]
     log(f"{len(picked)} code mutants selected, {len(todo)} to run")
+    if todo:
+        log(f"mutants/: {sync_copies(root)} tests and data files brought up to date")
     rc = 0
     for i in range(0, len(todo), 1500):
         rc = subprocess.call([*mutmut, *todo[i:i + 1500]], cwd=root) or rc

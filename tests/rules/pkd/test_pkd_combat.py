@@ -138,6 +138,32 @@ def test_a_retreat_then_the_attackers_move_in():
     assert set(rec(after)["act"]["done"]) == {"a-inf1", "a-inf2"}  # their moves have ended
 
 
+def test_dr_retreats_the_defender_one_hex_without_a_hit():
+    # STD-PKD-CBT, our default: DR is a retreat of one hex and no Hit (D1R's contrast above)
+    st = position({"a-inf1": "0502", "a-inf2": "0602", "g-inf1": "0603"}, op="move", dice=[3])
+    after, _ = do(st, CloseCombat("allied", ("a-inf1", "a-inf2"), hex_(st, "0603")))  # +4: die 3 is DR
+    assert battle(after)["stage"] == "withdraw"
+    options = {a.to for a in legal(after)}
+    assert options and {st.scenario.board.distance(hex_(st, "0603"), o) for o in options} == {1}
+    after, _ = do(after, Withdraw("german", min(options)))
+    assert after.steps_lost[after.unit("g-inf1")] == 0 and where(after, "g-inf1") != "0603"
+
+
+@pytest.mark.parametrize(("target", "added"), [("0101", 0), ("0603", 0), ("0502", 1), ("0202", 1), ("0403", 2)],
+                         ids=["clear", "swamp", "bocage", "town", "city"])
+def test_each_terrain_adds_to_the_close_combat_defence(target, added):
+    # STD-PKD-TEC, our default (docs/rules/koenig.md §5): clear, beach and swamp add nothing,
+    # bocage and town 1, city 2, to the defenders' combat values
+    st = position({"g-inf1": target}, op="move")
+    board = st.scenario.board
+    frm = board.labels[board.adj[hex_(st, target)][0]]
+    st = position({"g-inf1": target, "a-inf1": frm}, op="move")
+    a = assess(st, CloseCombat("allied", ("a-inf1",), hex_(st, target)))
+    base = st.scenario.units[st.unit("g-inf1")].attack
+    assert a.defence == base + added
+    assert [x.value for x in a.defence_lines if x.rule == "STD-PKD-TEC"] == ([added] if added else [])
+
+
 def test_nowhere_to_retreat_eliminates():
     # STD-PKD-CC, our default: a unit that cannot retreat is eliminated
     places = {"a-inf1": "0502", "a-inf2": "0602", "g-inf1": "0801", "a-tank": "0702", "a-tank9": "0701",

@@ -20,8 +20,14 @@ def test_twelve_turns_the_nights_and_their_labels():  # STD-PKD-TURNS
 
 
 @pytest.mark.parametrize(("formation", "side", "first"), [
-    ("8bde", "allied", 1), ("6abn", "allied", 1), ("716id", "german", 1), ("12ss", "german", 1),
+    ("8bde", "allied", 1), ("1ssbde", "allied", 1), ("6abn", "allied", 1), ("185bde", "allied", 1),
+    ("9bde", "allied", 1), ("6alb", "allied", 1), ("716id", "german", 1), ("12ss", "german", 1),
     ("kgluck", "german", 2), ("kgoppeln", "german", 3)])
 def test_each_formation_and_the_turn_its_chit_enters_the_cup(formation, side, first):  # STD-PKD-CUP
     f = beach(scenario(SWORD)).formations[formation]
     assert (f.side, f.first_turn) == (side, first)
+
+
+def test_every_formation_of_sword_is_one_of_these():  # STD-PKD-CUP: no chit more, none less
+    assert sorted(beach(scenario(SWORD)).formations) == sorted(
+        ["8bde", "1ssbde", "6abn", "185bde", "9bde", "6alb", "716id", "12ss", "kgluck", "kgoppeln"])

@@ -19,7 +19,8 @@ from pathlib import Path
 
 from tools.mutation.citations import ids_in
 
-# Areas: the shared procedures and each system's own rules.
+# Areas: the shared procedures and the rules (the top-level modules and each system's, which
+# the report counts together as "rules"; a system's name selects its own for a run).
 AREAS = {
     "movement": ["ddaydesk/engine/movement.py"],
     "supply": ["ddaydesk/rules/supply/*"],
@@ -103,8 +104,9 @@ def rules_of(root: Path, mutant: str) -> tuple[str, ...]:
 
 def select(root: Path, results: dict, area=None, file=None, rule=None, sample=None, seed=0) -> list[str]:
     names = sorted(results)
-    if area:
-        names = [n for n in names if area_of(source_of(n)) == area]
+    if area:  # "rules" holds every system's rules too; a system's name picks its own
+        names = [n for n in names if area_of(source_of(n)) == area
+                 or any(fnmatch.fnmatch(source_of(n), g) for g in AREAS.get(area, ()))]
     if file:
         names = [n for n in names if source_of(n) == file or source_of(n).endswith("/" + file)]
     if rule:

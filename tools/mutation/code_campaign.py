@@ -181,8 +181,9 @@ def campaign(root: Path, *, area=None, file=None, rule=None, sample=None, seed=0
         return 0
     if fresh:
         todo = picked
-    elif retry:  # the survivors again, after tests were added for them
-        todo = [n for n in picked if results[n] is None or EXIT.get(results[n]) not in ("killed", "timeout")]
+    elif retry:  # the survivors again, after tests were added for them (and, in a sample, the rest)
+        todo = [n for n in picked if (results[n] is None and sample)
+                or (results[n] is not None and EXIT.get(results[n]) not in ("killed", "timeout"))]
     else:
         todo = [n for n in picked if results[n] is None]
     log(f"{len(picked)} code mutants selected, {len(todo)} to run")

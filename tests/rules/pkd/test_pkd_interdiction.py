@@ -40,7 +40,8 @@ def test_only_the_allies_and_only_before_the_first_draw():  # PKD-INT-01
 
 
 def test_in_a_real_game_the_window_follows_the_support_rolls():  # PKD-INT-01
-    # the step before: the window opens on the points the Support rolls just gave; the step
+    # the step before: the window opens on the points the Support rolls just gave (and those
+    # rolls come after the Leadership roll-off, PKD-LEAD-02, as the day turn starts); the step
     # after: ending it draws the first HQ chit, and no trade is possible any more
     g = Game(scenario(), 3, ON)
     assert g.state.phase == "interdiction" and g.state.active == "allied"
@@ -50,6 +51,9 @@ def test_in_a_real_game_the_window_follows_the_support_rolls():  # PKD-INT-01
     assert rec(g.state)["support"]["allied"] == {"artillery": 1, "allied_support": 0} and rec(g.state)["leader"] == "allied"
     assert {a.pay for a in legal(g.state, ["trade_support"])} == {"artillery", "leadership"}
     assert legal(g.state, ["trade_support"], side="german") == []
+    g.do(TradeSupport("allied", "artillery"))  # in the window: a point traded and its marker placed
+    g.do(legal(g.state, ["interdict"])[0])
+    assert [m.kind for m in g.state.markers] == ["interdiction"]
     ch = g.do(EndPhase("allied"))
     assert [r.purpose for r in ch.dice][:1] and all(r.purpose.startswith("Command Cup") for r in ch.dice)
     assert g.state.phase.endswith(".activation")
@@ -88,6 +92,19 @@ def test_at_most_three_markers_leadership_included():  # PKD-INT-02
     two, _ = do(two, TradeSupport("allied", "artillery"))
     assert rec(do(two, TradeSupport("allied", "artillery"))[0])["interdiction"]["traded"] == 3  # the 3rd is fine
     assert table("support")["interdiction"]["max_markers"]["value"] == 3
+
+
+def test_three_traded_markers_are_all_placed_the_same_turn():  # PKD-INT-02
+    # the step at the limit: three markers traded, three placed, and the window may close
+    st = window(support=3, leader="allied")
+    for pay in ("artillery", "artillery", "leadership"):
+        st, _ = do(st, TradeSupport("allied", pay))
+    for label in ("0303", "0304", "0305"):
+        st, _ = do(st, Interdict("allied", hex_(st, label)))
+    assert sorted(st.scenario.board.labels[m.place] for m in st.markers if m.kind == "interdiction") == [
+        "0303", "0304", "0305"]
+    closed, _ = do(st, EndPhase("allied"))
+    assert closed.phase.endswith(".activation")
 
 
 def test_leadership_marker_trades_for_one():  # PKD-INT-02

@@ -73,7 +73,7 @@ def test_two_star_gives_one_replacement_a_unit():  # PKD-RR-05
         do(st, Refit("allied", ("a-inf1", "a-inf1")))
     after, _ = do(st, Refit("allied", ("a-inf1", "a-inf2")))
     assert [after.steps_lost[after.unit(u)] for u in ("a-inf1", "a-inf2")] == [1, 0]
-    plain, _ = refit({"a-inf1": "0502"}, "2", hits={"a-inf1": 2})
+    plain, _ = refit({"a-inf1": "0502"}, "2", hits={"a-inf1": 2})  # PKD-RR-03: a '2' gives two, to any unit
     assert do(plain, Refit("allied", ("a-inf1", "a-inf1")))[0].steps_lost[plain.unit("a-inf1")] == 0
 
 

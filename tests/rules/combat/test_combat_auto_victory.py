@@ -54,7 +54,8 @@ def test_defenders_removed_without_a_roll_and_movement_goes_on_D77_AUTO_03(d77):
     ids, t = setup(d77, [7, 7, 7, 7], 4)
     av = check_automatic_victory(d77.sit(turn=MOVE), ids, t)
     assert av.removed == ["d"]  # D77-AUTO-03
-    assert "D77-AUTO-03" in [n.rule for n in av.notes]
+    note = next(n for n in av.notes if n.rule == "D77-AUTO-03")  # what the player is told, in words
+    assert (note.text, note.value) == ("the defenders are removed without a die roll; movement goes on", 0)
 
 
 def test_participants_locked_for_the_turn_D77_AUTO_04_05(d77):

@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from tools.mutation import citations, runner
+from tools.mutation import citations, report, runner
 from tools.mutation.tables import TableMutant, enumerate_all, mutated_text
 
 # Test folders a table mutant may fall back to (the window holds no rules; installers none).
@@ -140,13 +140,20 @@ def campaign(root: Path, work: Path, *, system=None, file=None, rule=None, sampl
         reads = readers(root, tree, work, log)
     data = tree / "ddaydesk" / "rules" / "data"
     todo = []
+    known = report.reasons()
     for m in picked:
+        if report.why(m.key, known):  # its reason is written: running it would tell nothing new
+            if (store.data.get(m.key) or {}).get("data_sha") != m.data_sha:
+                store.data[m.key] = {**_record(m), "status": "equivalent", "killer": None, "seconds": 0.0,
+                                     "tests": 0, "chosen_by": "reason", "tests_sha": ""}
+            continue
         nodeids, how = tests_for(m, cites, reads)
         tests_sha = _sha([root / n.split("::")[0] for n in nodeids])
         old = store.data.get(m.key)
         if old and old["data_sha"] == m.data_sha and (old["status"] != "survived" or old["tests_sha"] == tests_sha):
             continue
         todo.append((m, nodeids, how, tests_sha))
+    store.save()
     if limit:
         todo = todo[:limit]
     log(f"{len(picked)} table mutants selected, {len(todo)} to run")
@@ -166,14 +173,18 @@ def campaign(root: Path, work: Path, *, system=None, file=None, rule=None, sampl
         old = store.data.get(m.key) or {}
         first = old.get("first_status", old.get("status", out.status))
         store.data[m.key] = {
-            "first_status": first, "file": m.file, "path": list(m.path), "op": m.op, "line": m.line, "rules": list(m.rules),
-            "before": m.before, "after": m.after, "status": out.status, "killer": out.killer,
-            "seconds": round(out.seconds, 2), "tests": len(nodeids), "chosen_by": how,
-            "data_sha": m.data_sha, "tests_sha": tests_sha, "when": time.strftime("%Y-%m-%d %H:%M"),
+            **_record(m), "first_status": first, "status": out.status, "killer": out.killer,
+            "seconds": round(out.seconds, 2), "tests": len(nodeids), "chosen_by": how, "tests_sha": tests_sha,
         }
         store.save()
         log(f"[{n}/{len(todo)}] {out.status:8} {out.seconds:6.1f}s  {m.key}  ({m.rule}, {len(nodeids)} tests)")
     return 0
+
+
+def _record(m: TableMutant) -> dict:
+    return {"first_status": "equivalent", "file": m.file, "path": list(m.path), "op": m.op, "line": m.line,
+            "rules": list(m.rules), "before": m.before, "after": m.after, "data_sha": m.data_sha,
+            "when": time.strftime("%Y-%m-%d %H:%M")}
 
 
 def _clean_run(nodeids: list[str], work: Path, timeout: float, log) -> int:

@@ -107,6 +107,21 @@ def test_cds_must_be_answered_before_any_other_german_move_D77_AUTO_13_14(d77sc)
     assert [a for a in legal_actions(g.state, "german") if a.kind == "move" and a.unit == "g-inf"]
 
 
+def test_the_german_movement_phase_allows_the_advance_after_an_automatic_victory_STD_SEQ(d77sc):
+    # STD-SEQ (our default order, rules/data/dday77/sequence.yaml): the German movement phase
+    # holds the automatic victory's advance (D77-AUTO-06) as the Allied one does
+    g = game_at(d77sc, GERMAN, phase="german.movement", options={**AUTO, "armoured_advance": True})
+    g.do(AutomaticVictory("german", ("g-arm", "g-arm2"), at(d77sc, "0504")))
+    while g.state.active == "allied":  # no close defensive support without tactical air
+        g.do(legal_actions(g.state, "allied")[0])
+    assert g.state.status[g.state.unit("a-weak")] == "eliminated"
+    advances = [a for a in legal_actions(g.state, "german") if a.kind == "advance"]
+    assert advances and any(a.units for a in advances)
+    g.do(next(a for a in advances if a.units))
+    assert g.state.phase == "german.movement"
+    assert any(g.state.place[g.state.unit(u)] == at(d77sc, "0504") for u in ("g-arm", "g-arm2"))
+
+
 def test_cds_that_drops_the_odds_cancels_the_automatic_victory_D77_AUTO_15_16_17(d77sc):
     units = {**GERMAN, "g-inf": "0404", "g-inf2": "0403"}
     g = game_at(d77sc, units, phase="german.movement", options={**AUTO, "tactical_air": True})

@@ -32,9 +32,11 @@ def _held(campaign, phase="allied.movement", turn=4, **options):
     return s
 
 
-def test_an_sc_on_a_controlled_port_even_in_the_german_turn_d77_asup_12(campaign):
-    # proves D77-ASUP-12
-    s = do(_held(campaign, phase="german.movement"), PlaceSupplyCentre("allied", lab(campaign, CHERBOURG)))
+@pytest.mark.parametrize("phase", ["allied.movement", "allied.combat", "german.movement", "german.combat"])
+def test_an_sc_on_a_controlled_port_even_in_the_german_turn_d77_asup_12(campaign, phase):
+    # proves D77-ASUP-12 ("at any time"): each phase with actions allows it in our default
+    # order of play (STD-SEQ, rules/data/dday77/sequence.yaml)
+    s = do(_held(campaign, phase=phase), PlaceSupplyCentre("allied", lab(campaign, CHERBOURG)))
     assert centres(s) == [lab(campaign, CHERBOURG)]
     assert s.markers == (Marker("supply_centre", lab(campaign, CHERBOURG), "allied"),)
 

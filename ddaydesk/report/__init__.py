@@ -41,7 +41,8 @@ def report_html(game: Game, width: int = WIDTH, progress: Callable[[int, int], N
     if over:
         status = view.outcome or f"The game is over (turn {view.turn})."
     else:
-        status = f"Unfinished: turn {view.turn} of {view.last_turn}, {view.active_side.capitalize()} {view.phase}."
+        of = f" of {view.last_turn}" if live.profile.turn_limit else ""  # D-Day Dice: no last turn
+        status = f"Unfinished: turn {view.turn}{of}, {view.active_side.capitalize()} {view.phase}."
     rows = option_listing(sc.system.id, game.options).rows
     on = [r.title for r in rows if game.state.options.get(r.id, False)]
     facts = [f"{game.pos} actions, {sum(len(a.rolls) for t in told for a in t.actions)} rolls, "

@@ -104,4 +104,4 @@ def _section(t: Turn, picture) -> list[str]:
 def _by_side(by_side: dict[str, list[str]], nothing: str) -> list[str]:
     if not by_side:
         return [f'<p class="none">{nothing.capitalize()}.</p>']
-    return [f"<p><b>{escape(side.capitalize())}:</b> {escape(', '.join(names))}</p>" for side, names in by_side.items()]
+    return [f"<p><b>{escape(side.capitalize())}:</b> {escape('; '.join(names))}</p>" for side, names in by_side.items()]

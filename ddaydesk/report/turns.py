@@ -94,6 +94,7 @@ def turns(rp: ReviewPort, progress=None) -> list[Turn]:
         end = max(start, stop - 1) if n + 1 < len(starts) else rp.end
         phases: list[Phase] = []
         marks = Marks()
+        told: list[tuple[str, str]] = []  # the rules' own losses (D-Day Dice: Soldiers, cards)
         for i in range(start, stop):
             a = g.actions[i]
             # a finished game is told in full; an unfinished one keeps every side's secrets
@@ -102,6 +103,8 @@ def turns(rp: ReviewPort, progress=None) -> list[Turn]:
                 phases.append(Phase(f"{entry.side.capitalize()} {entry.phase}"))
             phases[-1].actions.append(Action(entry, kind_of(a.kind)))
             marks = marks + action_marks(g, i, a.side if over else "")
+            if over or not a.secret:
+                told += [(side, live.name(words)) for side, words in live.profile.losses(g.changes[i].notes)]
         rp.seek(end)
         t = Turn(turn, phases, end, public_view(rp), marks)
         state = g.states[end]
@@ -119,6 +122,8 @@ def turns(rp: ReviewPort, progress=None) -> list[Turn]:
                 t.losses.setdefault(u.side, []).append(f"{u.name} eliminated")
             elif after.steps_lost[k] > before.steps_lost[k]:
                 t.losses.setdefault(u.side, []).append(f"{u.name} reduced")
+        for side, words in told:
+            t.losses.setdefault(side, []).append(words)
         out.append(t)
         if progress is not None:
             progress(n + 1, len(starts))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsRectItem, QGraphicsScene
 
 from ddaydesk.ui.counters import COUNTER, CounterArt, face_of
@@ -25,6 +25,17 @@ from ddaydesk.ui.profiles.base import UIProfile
 STACK_STEP = 0.09  # of a counter: each unit under the top one peeks out up and to the left
 UNIT_ROLE = 0  # QGraphicsItem.data key holding the unit id
 BADGE_MIN_PX = 14  # a count stays readable however small the counters are drawn
+
+
+class CounterItem(QGraphicsPixmapItem):
+    """A counter: hit where it is drawn. (Qt's bounding-rect shape counts the pixmap's device
+    pixels, so a counter drawn at another scale than 1 was hit in a quarter or four times its
+    area: far out, a click on its lower right missed it.)"""
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRect(self.boundingRect())
+        return path
 
 
 class CounterLayer:
@@ -72,9 +83,8 @@ class CounterLayer:
         for key, ids in self.members.items():
             item = self.items.get(key)
             if item is None:
-                item = QGraphicsPixmapItem()
+                item = CounterItem()
                 item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
-                item.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
                 item.setScale(self.profile.counter_scale)
                 self.scene.addItem(item)
                 self.items[key] = item

@@ -99,6 +99,13 @@ def _joining(m, roll, notes, ctx):
     return "Soldiers joining", got.string if got else ""
 
 
+@reads(r"^(?P<card>an Award|a Badge|a Decoration) from the deck$")
+def _card_draw(m, roll, notes, ctx):
+    """D-Day Dice: the card drawn, as the log names it (the German's Decoration stays unnamed)."""
+    got = _note(notes, rf"(?:^|: )(?P<who>[^:;]+?) draws (?P<what>the .+|{m['card']})$")
+    return f"draw from {roll.sides}", f"{got['who']} draws {got['what']}" if got else ""
+
+
 @reads(r"^drop of (?P<unit>\S+)$")
 def _drop(m, roll, notes, ctx):
     got = _note(notes, rf"^{re.escape(m['unit'])} drop: rolled \d+, (?P<res>[^;]+)")

@@ -28,12 +28,12 @@ DOCK_CHARS = 52  # a dock is about this many average characters wide...
 DOCK_SHARE = (0.2, 0.3)  # ...but never less or more than these shares of the window's width
 
 
-def _dock(win, title: str, name: str, widget: QWidget | None = None) -> QDockWidget:
+def _dock(win, title: str, name: str, widget: QWidget | None = None, area=RIGHT) -> QDockWidget:
     d = QDockWidget(title, win)
     d.setObjectName(name)
     if widget is not None:
         d.setWidget(widget)
-    win.addDockWidget(RIGHT, d)
+    win.addDockWidget(area, d)
     return d
 
 
@@ -87,6 +87,7 @@ def build_docks(win) -> None:
     win.actions_dock.raise_()
     win.docks = [win.hex_dock, win.units_dock, win.log_dock, win.dice_dock, win.actions_dock]
     win.panel_docks = []
+    win.turn_parts, win.turn_part_actions = [], []  # the profile's part of the turn bar (set_turn_bar)
 
 
 def set_panels(win, panels) -> None:
@@ -98,8 +99,11 @@ def set_panels(win, panels) -> None:
         d.deleteLater()
     win.panel_docks = []
     for panel in panels:
-        d = _dock(win, panel.title, f"panel-{panel.objectName() or type(panel).__name__}", panel)
-        win.tabifyDockWidget(win.log_dock, d)
+        left = getattr(panel, "area", "right") == "left"  # a column of its own left of the map
+        d = _dock(win, panel.title, f"panel-{panel.objectName() or type(panel).__name__}", panel,
+                  Qt.DockWidgetArea.LeftDockWidgetArea if left else RIGHT)
+        if not left:
+            win.tabifyDockWidget(win.log_dock, d)
         win.panel_docks.append(d)
         win.docks.append(d)
         win.docks_menu.addAction(d.toggleViewAction())
@@ -149,3 +153,16 @@ def clamp_to_screen(win) -> None:
     y = min(max(frame.y(), avail.top()), avail.bottom() + 1 - frame.height())
     if (x, y) != (frame.x(), frame.y()):
         win.move(x, y)
+
+
+def set_turn_bar(win, profile) -> None:
+    """The turn bar for this game: the turn track where the scenario's last turn ends the game,
+    and the profile's own part beside the phase (D-Day Dice: the phases of its turn)."""
+    win.turn_track_action.setVisible(profile.turn_limit)
+    for action, old in zip(win.turn_part_actions, win.turn_parts, strict=True):
+        win.turn_bar.removeAction(action)
+        action.deleteLater()
+        old.deleteLater()
+    part = profile.turn_bar(win)
+    win.turn_parts = [part] if part is not None else []
+    win.turn_part_actions = [win.turn_bar.addWidget(part)] if part is not None else []

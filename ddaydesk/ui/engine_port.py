@@ -46,7 +46,7 @@ from ddaydesk.ui.port import (
     UnitInfo,
 )
 from ddaydesk.ui.port_combat import CombatPort
-from ddaydesk.ui.port_moves import drifts, move_modes, move_range, why_not_move
+from ddaydesk.ui.port_moves import drifts, listed_moves, move_modes, move_range, why_not_move
 from ddaydesk.ui.port_text import capabilities, log_entry, own_moves, phase_title
 from ddaydesk.ui.profiles import profile_for
 
@@ -72,7 +72,7 @@ class EnginePort(CombatPort):
         self._phases = tuple(p.id for p in sequence)
         self.profile = profile_for(sid)
         self.name = Namer(self.scenario, self.profile.words)  # engine text -> names
-        self._caps = capabilities(self.scenario, sequence)
+        self._caps = capabilities(self.scenario, sequence, self.profile.move_kind)
         self._own_moves = own_moves(sid)
         self._oos_key: tuple = ()
         self._oos: set[str] = set()
@@ -163,7 +163,9 @@ class EnginePort(CombatPort):
                         secret_pending=pending, secret_options=options, trails=(moved := last_moves(self.game, side)).paths, trail_attacks=moved.attacks,
                         markers=markers + self.profile.markers(self.game.state),
                         drifts=drifts(self.game.state, self.board), outcome=self._outcome(), tracks=self.profile.tracks(v),
-                        end_phase_text=self._end_phase_text(v), first_turn=self.scenario.first_turn)
+                        end_phase_text=self._end_phase_text(v), first_turn=self.scenario.first_turn,
+                        table=self.profile.table(self.game.state, side, self._choice_actions(self.game.state)
+                                                 if side == v.active else ()))
 
     def _end_phase_text(self, state) -> str:
         words = self.profile.end_phase_words.get(state.phase)
@@ -173,8 +175,9 @@ class EnginePort(CombatPort):
 
     def _outcome(self) -> str:
         out = self.game.state.game.get("outcome")
-        if not out:
-            return self.profile.outcome(self.game.state)
+        own = self.profile.outcome(self.game.state)  # a system's own words for its result first
+        if own or not out:
+            return own
         who = f"the {out['winner']} player wins" if out.get("winner") else "the game is drawn"
         rule = f" ({out['rule']})" if out.get("rule") else ""
         return self.name(f"Game over on turn {out.get('turn', '?')}: {who}: {out.get('reason', '')}{rule}")
@@ -227,6 +230,9 @@ class EnginePort(CombatPort):
         side = self.scenario.units[k].side
         if "place_withheld" in current_phase(self.game.state).actions:
             self._do(PlaceWithheld(side, unit, path[-1]))
+            return
+        if self.profile.move_kind != "move":  # a move the rules list as their own action
+            self._do(listed_moves(self, unit).get(path[-1]) or self.profile.move_action(self.game.state, unit, path[-1]))
             return
         self._do(Move(side, unit, path[-1], mode, via=tuple(path)))
 

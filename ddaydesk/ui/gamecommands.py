@@ -23,7 +23,7 @@ class GameCommands:
         self.unit_model.set_units([])
         self.log_model.set_entries([])
         self.show_hint("")
-        self.handover.prepare(self.controller.side, side, "the next side has secrets to keep")
+        self.handover.prepare(self.controller.side, side, "a side has secrets the other may not see")
         self.stack.setCurrentWidget(self.handover)
         self.menuBar().setEnabled(False)
 

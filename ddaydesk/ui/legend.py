@@ -49,9 +49,11 @@ def entries(ov: Overlays) -> list[tuple[str, str, object]]:
         return ov.visible.get(layer, False) and layer in ov.filled
 
     if on("range"):
-        out += [("range", "the selected unit can reach", (ov.range_fill, ov.range_edge)),
-                ("range", "it must stop there (enemy zone of control)", ov.range_stops),
-                ("range", "its path, with the MP spent", ov.path_line)]
+        out.append(("range", "the selected unit can reach", (ov.range_fill, ov.range_edge)))
+        if not ov.range_stops.path().isEmpty():
+            out.append(("range", "it must stop there (enemy zone of control)", ov.range_stops))
+        spent = f", with the {ov.cost_unit} spent" if ov.cost_unit else ""  # MP, or D-Day Dice's Courage
+        out.append(("range", f"its path{spent}", ov.path_line))
     if on("zoc"):
         out += [("zoc", "zone of control of the side playing", ov.zoc_own),
                 ("zoc", "zone of control of the other side", ov.zoc_enemy)]

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from ddaydesk import __version__
 from ddaydesk.ui import rule_links
 from ddaydesk.ui.controller import Controller
-from ddaydesk.ui.docks import build_docks, clamp_to_screen, set_panels, size_docks
+from ddaydesk.ui.docks import build_docks, clamp_to_screen, set_panels, set_turn_bar, size_docks
 from ddaydesk.ui.gamecommands import GameCommands
 from ddaydesk.ui.gamefiles import FILE_FILTER, GameFiles
 from ddaydesk.ui.legend import MapLegend
@@ -91,7 +91,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         bar.setMovable(False)
         self.phase_label = QLabel("")
         self.phase_label.setStyleSheet("font-weight: bold; padding: 0 12px;")
-        bar.addWidget(self.turn_track)  # first: its boxes keep their places as the label's text changes
+        self.turn_track_action = bar.addWidget(self.turn_track)  # first: its boxes keep their places
         bar.addWidget(self.phase_label)
         self.tracks_label = QLabel("")
         self.tracks_label.setStyleSheet("padding: 0 8px;")
@@ -163,7 +163,9 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.side_filter.blockSignals(False)
         self.unit_filter.clear()
         self.actions_panel.set_place(-1, "")
+        self.actions_panel.titles = self.profile.kind_titles
         set_panels(self, self.profile.panels(self))
+        set_turn_bar(self, self.profile)
         ov = self.scene.overlays
         self.view.hexHovered.connect(self._hovered)
         self.view.hexClicked.connect(self._clicked)
@@ -210,14 +212,15 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.dice_log.set_view(view)
         if self.log_model.rowCount() and self.log_model.current < 0:
             self.log_view.scrollToBottom()
-        for d in self.panel_docks:
-            d.widget().set_view(view)
+        for part in [d.widget() for d in self.panel_docks] + self.turn_parts:
+            part.set_view(view)
         self.turn_track.set_view(view)
         side = view.active_side.capitalize()
-        self.phase_label.setText(f"Turn {view.turn} of {view.last_turn}\n{side} {view.phase}")
+        of = f" of {view.last_turn}" if self.profile.turn_limit else ""  # D-Day Dice: no last turn
+        self.phase_label.setText(f"Turn {view.turn}{of}\n{side} {view.phase}")
         tracks = [f"{t}: {v}" for t, v in view.tracks]  # two a line, beside the two-line phase
         self.tracks_label.setText("\n".join("  ·  ".join(tracks[k:k + 2]) for k in range(0, len(tracks), 2)))
-        self.turn_label.setText(f"Turn {view.turn}/{view.last_turn} · {side} {view.phase} · "
+        self.turn_label.setText(f"Turn {view.turn}{of} · {side} {view.phase} · "
                                 f"viewing as {view.side.capitalize()}")
         end = view.end_phase_text or "finish this phase and go to the next"
         self.end_phase_action.setToolTip(f"End phase: {end}")
@@ -301,7 +304,8 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         if place >= 0:
             ids = self.scene.counters.stack_at(place)
             units = [self.controller.unit(i) for i in ids]
-            self.hex_info.show_place(place, [u for u in units if u], self.supply)
+            self.hex_info.show_place(place, [u for u in units if u], self.supply,
+                                     self.profile.place_info(self.controller.view, place))
 
     def _clicked(self, place: int, unit: str, button: int) -> None:
         if button == Qt.MouseButton.RightButton.value:

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView
 
 from ddaydesk.board import Board
 from ddaydesk.ui.counterlayer import CounterLayer
-from ddaydesk.ui.counters import CounterArt
 from ddaydesk.ui.geometry import BoardGeometry
 from ddaydesk.ui.maprender import BLEED, TILE, MapRenderer, level_for
 from ddaydesk.ui.overlays import Overlays
@@ -58,7 +57,7 @@ class MapScene(QGraphicsScene):
         self.board = board
         self.profile = profile = profile or UIProfile()
         self.geom, self.renderer = _board_art(board, profile, palette)
-        self.art = CounterArt(palette)
+        self.art = profile.counter_art(palette)  # NATO counters, or the system's own markers
         margin = self.geom.scale * 3
         self.setSceneRect(self.geom.rect.adjusted(-margin, -margin, margin, margin))
         self.overlays = Overlays(self, self.geom, palette, skip_markers=profile.own_markers)
@@ -122,6 +121,7 @@ class MapView(QGraphicsView):
         self._settle.setInterval(180)
         self._settle.timeout.connect(self._zoom_settled)
         self.fitted = False  # the whole map is in view: a resize fits it again
+        self.fit_rect: QRectF | None = None  # what fitting shows, if not the whole map (a campaign's battle)
         scene.renderer.dpr = scene.counters.dpr = self.devicePixelRatioF()
         self._update_level()
 
@@ -228,7 +228,7 @@ class MapView(QGraphicsView):
         self._update_level()
 
     def fit(self) -> None:
-        self.fitInView(self.map.geom.rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self.fitInView(self.fit_rect or self.map.geom.rect, Qt.AspectRatioMode.KeepAspectRatio)
         self.fitted = True
         self._update_level()
 

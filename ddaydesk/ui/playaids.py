@@ -140,7 +140,7 @@ class PlayAids(QObject):
             [names[u].place for o in owed for u in o.units if u in names and names[u].place >= 0],
             [o.target for o in owed if o.target >= 0])
         arrivals = port.arrivals() if mine and hasattr(port, "arrivals") else ()
-        self.pool.set_arrivals(arrivals, "" if mine else view.active_side)
+        self.pool.set_arrivals(arrivals, "" if mine else view.active_side, w.profile.turn_limit)
 
     # -- the map --------------------------------------------------------------------------------------
     def hovered(self, place: int) -> None:

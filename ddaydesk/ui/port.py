@@ -101,6 +101,7 @@ class GameView:
     end_phase_text: str = ""  # what ending this phase does, in words ("send the bombers")
     tracks: tuple[tuple[str, str], ...] = ()  # counters the game keeps: (title, value)
     first_turn: int = 1  # the scenario's first turn (the turn track starts there)
+    table: object = None  # a system's own table for its panels (UIProfile.table), or None
 
 
 @dataclass(frozen=True)

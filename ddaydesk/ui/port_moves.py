@@ -8,7 +8,7 @@ a system whose rules module lists its own moves (D-Day2: one zone a step) is rea
 
 from __future__ import annotations
 
-from ddaydesk.engine import Move, current_phase, legal_actions, problem, reach
+from ddaydesk.engine import current_phase, legal_actions, problem, reach
 from ddaydesk.engine.movement import move_problem, why_not
 from ddaydesk.ui.port import MoveRange, PortError
 
@@ -58,8 +58,8 @@ def move_range(port, unit: str, mode: str = "normal") -> MoveRange:
         if not spots:
             raise PortError(f"{name} is not a withheld {phase.side} unit")
         return MoveRange(unit, -1, spots, {})
-    if "move" not in phase.actions or phase.side != port.scenario.units[k].side:
-        raise PortError(f"{name} cannot move in the {port.phase_title(phase.id)} phase")
+    if port.profile.move_kind not in phase.actions or phase.side != port.scenario.units[k].side:
+        raise PortError(f"{name} cannot move now ({port.phase_title(phase.id)})")
     if port._own_moves:
         return _listed_range(port, unit, k)
     why = move_problem(state, k, mode, phase.units)
@@ -81,25 +81,34 @@ def move_range(port, unit: str, mode: str = "normal") -> MoveRange:
     return MoveRange(unit, r.start, cost, came, frozenset(r.zoc_stops), passes)
 
 
+def listed_moves(port, unit: str) -> dict:
+    """Place -> the listed action moving ``unit`` there (the profile's move kind; its mover is
+    the action's ``unit``, or ``player`` where a player's marker is the unit)."""
+    state = port.game.state
+    return {a.to: a for a in legal_actions(state, state.active, (port.profile.move_kind,))
+            if getattr(a, "unit", getattr(a, "player", None)) == unit}
+
+
 def _listed_range(port, unit: str, k: int) -> MoveRange:
-    """The places the rules list a move to, one step each (no cost to show)."""
+    """The places the rules list a move to, one step each, with the profile's cost of each."""
     state = port.game.state
     start = state.place[k]
-    dest = {a.to for a in legal_actions(state, state.active, ("move",)) if a.unit == unit}
+    profile = port.profile
+    dest = listed_moves(port, unit)
     if not dest:
         probe = next(iter(port.board.adj[start]), start) if start >= 0 else 0
-        why = problem(state, Move(port.scenario.units[k].side, unit, probe))
+        why = problem(state, profile.move_action(state, unit, probe))
         raise PortError(port.name(why or "it has no legal move now"))
-    cost = {i: 1.0 for i in dest}
+    cost = {i: profile.move_cost(state, a) if profile.move_cost_unit else 1.0 for i, a in dest.items()}
     cost[start] = 0.0
-    return MoveRange(unit, start, cost, {i: start for i in dest}, cost_unit="")
+    return MoveRange(unit, start, cost, {i: start for i in dest}, cost_unit=profile.move_cost_unit)
 
 
 def why_not_move(port, unit: str, place: int, mode: str = "normal") -> str:
     state = port.game.state
     k = port.scenario.unit_index[unit]
     if port._own_moves:
-        return port.name(problem(state, Move(port.scenario.units[k].side, unit, place)) or "")
+        return port.name(problem(state, port.profile.move_action(state, unit, place)) or "")
     why = move_problem(state, k, mode, current_phase(state).units)
     return port.name(why or why_not(state, reach(state, k, mode), place))
 

@@ -6,6 +6,7 @@ the map lights is what the rules take) and what is left of the turn's capacity.
   and supply centres; Utah Beach's beachhead markers, landings, drop zones, airborne units
   and the drop rolls; D-Day2's reinforcements; withheld units (D77-SET-04); replacements
   (units alike, as D-Day2's, are one entry with their count);
+* D-Day Dice's Units landing in a landing Sector;
 * reinforcements that come on by a move (the unit's legal range, entering from off the map).
 
 The capacity notes read the rules' own counters (invasion landings and drops left, the
@@ -33,6 +34,7 @@ PLACING = {
     "replace": "Replacements",
     "rebuild": "Replacements",
     "reinforce": "Reinforcements",
+    "land_unit": "Units to land (each in a landing Sector)",
 }
 REINFORCEMENTS = "Reinforcements due"
 MARKERS = {"place_beachhead": "Beachhead marker", "place_supply_centre": "Supply Centre"}
@@ -47,7 +49,7 @@ def arrivals(port) -> tuple[Arrival, ...]:
         group = PLACING.get(a.kind)
         if group is None:
             continue
-        unit = getattr(a, "unit", "")
+        unit = getattr(a, "unit", "") or (a.player if a.kind == "land_unit" else "")  # D-Day Dice: a player's Unit
         if a.kind == "place_drop_zone":
             from ddaydesk.rules.fmu.common import ordinal
 
@@ -59,7 +61,7 @@ def arrivals(port) -> tuple[Arrival, ...]:
         entry = got.setdefault(key, {"key": key, "title": title, "unit": unit, "places": {},
                                      "group": group + notes.get(a.kind, ""), "take": -1,
                                      "detail": _detail(sc, unit)})
-        place = getattr(a, "place", None)
+        place = getattr(a, "place", getattr(a, "to", None))
         if place is None and unit and state.place[sc.unit_index[unit]] >= 0:
             place = state.place[sc.unit_index[unit]]  # a drop to roll, a unit to rebuild: at its hex
         if place is None:
@@ -86,7 +88,8 @@ def _detail(sc, unit: str) -> str:
     if not unit:
         return ""
     u = sc.units[sc.unit_index[unit]]
-    return f"{u.attack}-{u.defence}-{u.movement}"
+    factors = (u.attack, u.defence, u.movement)
+    return "-".join(map(str, factors)) if any(factors) else ""  # a system without factors prints none
 
 
 def _reinforcements(port, state, listed: set[str], note: str) -> list[Arrival]:

@@ -40,13 +40,14 @@ def own_moves(system_id: str) -> bool:
     return False
 
 
-def capabilities(scenario, phases) -> Capabilities:
-    """The features of :data:`ddaydesk.ui.port.FEATURES` this game lacks, with the reason."""
+def capabilities(scenario, phases, move_kind: str = "move") -> Capabilities:
+    """The features of :data:`ddaydesk.ui.port.FEATURES` this game lacks, with the reason
+    (``move_kind``: the action kind moving a unit on the map, the profile's)."""
     title = scenario.system.title
     sid = scenario.system.id
     kinds = {k for p in phases for k in p.actions}
     missing: dict[str, str] = {}
-    if "move" not in kinds:
+    if move_kind not in kinds:
         missing["move"] = f"units are not moved on the map in {title}"
     if "attack" not in kinds:
         missing["attack"] = (f"{title} has no attack declared on one place: its fights are "

@@ -173,6 +173,9 @@ class ReviewPort(EnginePort):
     def choices(self):
         return ()
 
+    def _choice_actions(self, state) -> list:
+        return []  # nothing to take: a system's own panels (D-Day Dice's trays) offer no button
+
     def choice_preview(self, index: int) -> str:
         return ""
 

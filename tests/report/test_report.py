@@ -143,3 +143,37 @@ def test_every_system_s_report(qtbot, name, supply):
         assert (img.width(), img.height()) == (w, h) == (300, h)
     assert ("Out of supply at the end of the turn" in text) == supply
     assert ("weather:" in text) == (load_weather_chart(g.scenario.system.id) is not None)
+
+
+def test_a_dice_game_s_report_tells_its_soldiers_lost(qtbot):
+    """D-Day Dice in the report: no last turn in its status (the game has none), and the Losses
+    tell each Unit's Soldiers lost with what took them, as the log's notes do (STD-DDD-DEF)."""
+    from ddaydesk.report import report_html
+
+    g = Game(load_scenario(scenarios_dir() / "ddd-omaha.yaml"), seed=4, options={"unit_british": True})
+    choose = scripted(4)
+    notes: list[str] = []
+    while not notes:  # until a Unit has lost Soldiers (the game goes on)
+        g.do(choose(g.state))
+        notes = [n for n in g.changes[g.pos - 1].notes if ": American Unit loses " in n and "nothing" not in n]
+    assert g.state.phase != OVER
+    text = report_html(g, width=200)
+    assert f"Unfinished: turn {g.state.turn}, Allied " in text and " of 60" not in text
+    why, _s, what = notes[0].rpartition(": ")
+    losses = re.findall(r"<h3>Losses</h3>\s*<p><b>Allied:</b> ([^<]*)</p>", text)
+    assert any(f"{what} ({why})" in line for line in losses)
+
+
+def test_a_dice_game_s_losses_are_the_players_not_a_cards_text():
+    """The notes name who lost what; a Battle Conditions card's text saying "Every Unit loses..."
+    is no loss of anyone's."""
+    from ddaydesk.ui.profiles.ddd import DDDProfile
+
+    notes = ["DEF in Sector 7: British Unit loses 5 Soldiers", "machine guns: American Unit loses nothing",
+             "Battle Conditions: Sniper Fire — Every Unit loses 1 Specialist of its choice.",
+             "Sniper Fire: American Unit loses the Corporal", "the German loses 4 Soldiers (DEF 4)",
+             "British Unit is wiped out; Carry On!: it falls back"]
+    assert DDDProfile().losses(notes) == (
+        ("allied", "British Unit loses 5 Soldiers (DEF in Sector 7)"),
+        ("allied", "American Unit loses the Corporal (Sniper Fire)"),
+        ("german", "the German loses 4 Soldiers (DEF 4)"), ("allied", "British Unit is wiped out"))

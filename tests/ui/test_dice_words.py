@@ -66,3 +66,12 @@ def test_draws_and_notes_named_after_the_purpose():
 def test_no_note_about_the_roll_means_no_result_rather_than_a_wrong_one():
     r = one("allied marker set aside", 11, ["inclement weather: the aircraft markers are set aside this GT"], 13)
     assert r.result == "" and r.die == "11 of 13"
+
+
+def test_d_day_dice_card_draws_name_the_card_but_not_the_germans_decoration():
+    r = one("an Award from the deck", 1, ["Straight: an Award", "British Unit draws the Purple Heart"], sides=12)
+    assert (r.die, r.table, r.result) == ("1 of 12", "draw from 12", "British Unit draws the Purple Heart")
+    r = one("a Badge from the deck", 3, ["Wiped out: American Unit draws the Combat Medical Badge"], sides=8)
+    assert r.result == "American Unit draws the Combat Medical Badge"
+    r = one("a Decoration from the deck", 5, ["Straight: the German draws a Decoration"], sides=20)
+    assert r.result == "the German draws a Decoration"

@@ -196,5 +196,5 @@ def assault_apply(state: GameState, a: Assault, ch: Changes, phase: Phase) -> No
         fx.trophy(state, ch)  # the game goes on (DDD-GER-29, -33)
     else:
         r["winner"], r["end"] = "german", "the last Allied Unit fell in the Bunker"
-    if not assault_due(state) and r["winner"] is None:
+    if not assault_due(state) and r["winner"] is None and not r["pending"]:  # (a trophy's choice first)
         ch.end_phase = True

@@ -32,6 +32,8 @@ class ViewPart:
     every view the window shows. A panel is also a ``QWidget`` with ``title``."""
 
     title = ""
+    #: a panel's dock area: "right" (tabbed beside the log) or "left" (a column of its own)
+    area = "right"
     #: a decoration's markers in the map legend: marker kind -> (words, the item drawing it)
     legend: dict = {}
 
@@ -53,6 +55,9 @@ class UIProfile:
     #: action kind -> how it reads, with its fields in braces ("{n} fighter(s) over {place}");
     #: ``{unit_where}`` is where the action's unit stands. Default: ddaydesk.ui.action_text.
     phrases: dict[str, str] = {}
+    #: action kind -> the Actions dock's title for its group ("score_tally" -> "Score the Final
+    #: Tally"); default: the kind in words
+    kind_titles: dict[str, str] = {}
 
     # -- port side (the engine's GameState; no Qt) -----------------------------------------
     def where(self, board: Board, place: int, part: str, place_name: str) -> str:
@@ -75,10 +80,38 @@ class UIProfile:
         """Counters of the game worth showing beside the turn track, as (title, value)."""
         return ()
 
+    def losses(self, notes: Any) -> tuple[tuple[str, str], ...]:
+        """Losses an action's notes tell that are no unit eliminated or reduced (D-Day Dice's
+        Soldiers and cards), as (side, words), for the game report's Losses."""
+        return ()
+
     def preview(self, state: Any, action: Any, name: Any) -> str:
         """What ``action`` would do, as rich text shown for confirmation before it is taken
         (the odds before a roll); "" to take it at once. ``name(text)`` turns ids into names."""
         return ""
+
+    def table(self, state: Any, side: str, actions: Any) -> Any:
+        """The system's own table for its panels (``GameView.table``: D-Day Dice's players'
+        cards and dice), read for ``side``; ``actions`` are the port's choices in order (empty
+        when ``side`` does not act now), so a panel can take one by its index. None: no table."""
+        return None
+
+    #: the action kind that moves a unit on the map; a system whose rules list their own moves
+    #: (no movement table) may name another ("sector_move"), built by ``move_action``
+    move_kind = "move"
+    #: what a listed move's cost counts ("Courage"); "": no cost shown
+    move_cost_unit = ""
+
+    def move_action(self, state: Any, unit: str, place: int) -> Any:
+        """The action moving ``unit`` to ``place`` (legal or not: its refusal is the reason shown)."""
+        from ddaydesk.engine import Move
+
+        k = state.scenario.unit_index[unit]
+        return Move(state.scenario.units[k].side, unit, place)
+
+    def move_cost(self, state: Any, action: Any) -> float:
+        """A listed move's cost, in ``move_cost_unit``."""
+        return 1.0
 
     # -- window side -------------------------------------------------------------------------
     #: counters relative to the standard size (area maps have small places)
@@ -89,6 +122,23 @@ class UIProfile:
     own_markers: frozenset[str] = frozenset()
     #: names printed on the map by the window (False: the system's own map art names its places)
     map_names: bool = True
+    #: the scenario's last turn ends the game (a turn track to it); False: turns go on until the
+    #: game ends otherwise (D-Day Dice), no turn track and no "of N"
+    turn_limit: bool = True
+
+    def counter_art(self, palette: Any) -> Any:
+        """What draws the counters (a :class:`~ddaydesk.ui.counters.CounterArt`)."""
+        from ddaydesk.ui.counters import CounterArt
+
+        return CounterArt(palette)
+
+    def place_info(self, view: GameView, place: int) -> str:
+        """More about a place for the place dock, as rich text (rule ids become links)."""
+        return ""
+
+    def turn_bar(self, parent: QWidget) -> ViewPart | None:
+        """A widget for the turn bar beside the phase (a QWidget and :class:`ViewPart`)."""
+        return None
 
     def slot(self, geom: BoardGeometry, place: int, part: str, occupied: frozenset[str]) -> tuple[QPointF, int]:
         """Where the units of ``place`` standing in ``part`` are drawn (scene units) and which

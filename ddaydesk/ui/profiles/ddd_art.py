@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 
 from ddaydesk.board import Board
 from ddaydesk.ui.geometry import BoardGeometry
@@ -68,40 +68,126 @@ def _across(board: Board, i: int, j: int, corner) -> tuple:
 
 def draw_sector_marks(p: QPainter, board: Board, geom: BoardGeometry, places: Iterable[int]) -> None:
     s = geom.scale
+    marks = line_marks(board, s)
     for i in places:
         props = board.props[i]
         if "row" in props:
-            _sector(p, board, geom, i, props, s)
+            _sector(p, board, geom, i, props, s, marks)
     _borders(p, board, s)
 
 
-def _sector(p: QPainter, board: Board, geom: BoardGeometry, i: int, props: dict, s: float) -> None:
+def line_marks(board: Board, s: float) -> list[QRectF]:
+    """Where the lines' Courage costs and Land Mines are printed (scene units): a Sector's own
+    printing keeps clear of them."""
+    out = []
+    mines = board.feature_bit("mines")
+    for _i, _j, side, (mx, my), a, b, corner in _lines(board):
+        if board.side_props.get(side, {}).get("courage", 0):
+            out.append(QRectF((mx - 0.26) * s, (my - 0.26) * s, 0.52 * s, 0.52 * s))
+        if board.side_mask[side] & mines:
+            for c in _mine_spots(mx, my, a, b, corner):
+                out.append(QRectF((c[0] - 0.12) * s, (c[1] - 0.12) * s, 0.24 * s, 0.24 * s))
+    return out
+
+
+def _mine_spots(mx: float, my: float, a, b, corner: bool) -> list[tuple[float, float]]:
+    """Four mines along a line (model units), two each side of its middle; at a corner, along
+    the way up from it, clear of what the Sectors print by it."""
+    ux, uy = b[0] - a[0], b[1] - a[1]
+    steps = (-2, -1, 1, 2)
+    if corner:
+        ux, uy = (-uy, ux) if ux < 0 else (uy, -ux)
+        steps = (1.4, 2.2, 3, 3.8)
+    n = (ux * ux + uy * uy) ** 0.5 or 1.0
+    return [(mx + k * 0.32 * ux / n, my + k * 0.32 * uy / n) for k in steps]
+
+
+def _clear(r: QRectF, marks: list[QRectF]) -> bool:
+    return not any(r.intersects(m) for m in marks)
+
+
+def def_box(geom: BoardGeometry, i: int, marks: list[QRectF]) -> QRectF:
+    """The DEF shield at a Sector's top right (a Bunker's below its roof), moved down clear of a
+    line's Courage cost or mines printed there."""
+    s = geom.scale
+    r = geom.bounds[i]
+    pad = s * 0.12
+    props = geom.board.props[i]
+    later = f"/{props['def_later']}" if "def_later" in props else ""  # two DEF values: 9/6
+    wide = QFontMetricsF(_font(s * 0.3)).horizontalAdvance(f"DEF {props.get('def', 0)}{later}") + s * 0.24
+    box = QRectF(r.right() - pad - wide, r.top() + (s * 0.75 if props.get("bunker") else pad * 0.5),
+                 wide, s * 0.48)
+    for _k in range(6):
+        if _clear(box, marks):
+            break
+        box.translate(0, s * 0.2)
+    return box
+
+
+def gun_spots(geom: BoardGeometry, i: int, marks: list[QRectF]) -> list[QPointF]:
+    """Where a Sector's machine-gun sights go: in a row under its DEF shield, right to left."""
+    s = geom.scale
+    box = def_box(geom, i, marks)
+    y = box.bottom() + s * 0.3
+    return [QPointF(box.right() - s * 0.22 - k * s * 0.42, y) for k in range(geom.board.props[i].get("mgf", 0))]
+
+
+def _sector(p: QPainter, board: Board, geom: BoardGeometry, i: int, props: dict, s: float,
+            marks: list[QRectF]) -> None:
     r = geom.bounds[i]
     pad = s * 0.12
     p.setPen(INK)
     bunker = props.get("bunker")
     title = board.name_of(i) if bunker else props.get("sector", board.labels[i])  # (a campaign board's part)
-    p.setFont(_font(s * (0.42 if bunker else 0.55)))
-    p.drawText(QRectF(r.left() + pad, r.top() + pad * (4 if bunker else 0.5), r.width() - 2 * pad, s * 0.7),
+    px = s * 0.55
+    if bunker:  # its name left of the dragon's teeth printed at its centre, smaller if need be
+        room = geom.centres[i].x() - s * 0.62 - (r.left() + pad)
+        px = max(s * 0.28, min(s * 0.42, s * 0.42 * room / QFontMetricsF(_font(s * 0.42)).horizontalAdvance(title)))
+    p.setFont(_font(px))
+    top = r.top() + (s * 0.75 if bunker else pad * 0.5)
+    p.drawText(QRectF(r.left() + pad, top, r.width() - 2 * pad, s * 0.7),
                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, title)
-    # DEF on a shield at the top right
-    wide = 1.35 if "def_later" in props else 1.05  # "DEF 9/6"
-    box = QRectF(r.right() - pad - s * wide, r.top() + pad * (4 if bunker else 0.5), s * wide, s * 0.48)
+    box = def_box(geom, i, marks)
     p.setBrush(QColor(255, 255, 255, 210))
     p.setPen(QPen(INK, s * 0.03))
     p.drawRoundedRect(box, s * 0.08, s * 0.08)
     p.setFont(_font(s * 0.3))
     later = f"/{props['def_later']}" if "def_later" in props else ""  # two DEF values: 9/6
     p.drawText(box, Qt.AlignmentFlag.AlignCenter, f"DEF {props.get('def', 0)}{later}")
-    x = r.right() - pad - s * 0.22
-    y = box.bottom() + s * 0.3
-    for _k in range(props.get("mgf", 0)):  # a gun sight per machine gun
-        _sight(p, QPointF(x, y), s * 0.17)
-        x -= s * 0.42
+    guns = gun_spots(geom, i, marks)  # the sights themselves are drawn while the guns fire (ddd_map)
     if props.get("special_damage"):
+        x = (guns[-1].x() if guns else box.right()) - s * 0.42
         p.setPen(GUN)
         p.setFont(_font(s * 0.34))
-        p.drawText(QPointF(x - s * 0.12, y + s * 0.12), "✹")
+        p.drawText(QPointF(x - s * 0.12, box.bottom() + s * 0.42), "✹")
+    spot, text = words_spot(geom, i, marks)
+    if text:
+        p.setPen(INK)
+        p.setFont(_font(s * 0.24, bold=False))
+        p.drawText(spot, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, text)
+
+
+def unit_spot(geom: BoardGeometry, i: int) -> QPointF:
+    """Where a Sector's Units stand: its centre, moved off its small print (beside the words where
+    two markers fit, else to the middle of the room above or below them); in a Bunker, under
+    its dragon's teeth."""
+    s = geom.scale
+    c = geom.centres[i]
+    r = geom.bounds[i]
+    if geom.board.props[i].get("bunker"):
+        return QPointF(c.x(), c.y() + s * 0.62)
+    spot, text = words_spot(geom, i, line_marks(geom.board, s))
+    half = s * 0.45  # a marker's half height, its turn die below
+    if not text or spot.bottom() < c.y() - half or spot.top() > c.y() + half:
+        return c
+    if r.right() - spot.right() > s * 1.9:  # room for two markers beside the words
+        return QPointF((spot.right() + r.right()) / 2, c.y())
+    if spot.center().y() < c.y():
+        return QPointF(c.x(), (spot.bottom() + r.bottom()) / 2)
+    return QPointF(c.x(), (r.top() + s * 0.7 + spot.top()) / 2)
+
+
+def _sector_words(props: dict) -> list[str]:
     words = []
     if props.get("requires"):
         words.append(f"needs {props['requires'].replace('_', ' ').title()}")
@@ -112,21 +198,38 @@ def _sector(p: QPainter, board: Board, geom: BoardGeometry, i: int, props: dict,
     words += [SHORT.get(a, a) for a in props.get("attributes", ())]
     if props.get("start"):
         words.append("landing")
-    if words:
-        p.setPen(INK)
-        p.setFont(_font(s * 0.24, bold=False))
-        # left of the middle, where the lines' Courage marks do not fall
-        p.drawText(QRectF(r.left() + pad, r.bottom() - s * 0.75, r.width() * 0.46, s * 0.7),
-                   Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom | Qt.TextFlag.TextWordWrap,
-                   " · ".join(words))
+    return words
 
 
-def _sight(p: QPainter, c: QPointF, rad: float) -> None:
-    p.setPen(QPen(GUN, rad * 0.3))
-    p.setBrush(Qt.BrushStyle.NoBrush)
-    p.drawEllipse(c, rad, rad)
-    p.drawLine(QPointF(c.x() - rad * 1.4, c.y()), QPointF(c.x() + rad * 1.4, c.y()))
-    p.drawLine(QPointF(c.x(), c.y() - rad * 1.4), QPointF(c.x(), c.y() + rad * 1.4))
+def words_spot(geom: BoardGeometry, i: int, marks: list[QRectF]) -> tuple[QRectF, str]:
+    """Where a Sector's attributes go in small print, and the words: at its bottom left, else
+    bottom right, else under its number (each also a little in from the side, off a line of
+    mines there), the middle last: the first place no line's marks, its DEF or its guns fall."""
+    words = _sector_words(geom.board.props[i])
+    if not words:
+        return QRectF(), ""
+    s = geom.scale
+    r = geom.bounds[i]
+    box = def_box(geom, i, marks)
+    guns = gun_spots(geom, i, marks)
+    keep_clear = marks + [box] + [QRectF(c.x() - s * 0.25, c.y() - s * 0.25, s * 0.5, s * 0.5) for c in guns]
+    if geom.board.terrain_of(i) == "bocage":  # the map's hedges (terrain_marks.hedges) about its centre
+        c = geom.centres[i]
+        keep_clear.append(QRectF(c.x() - s * 0.65, c.y() - s * 0.75, s * 1.3, s * 1.5))
+    if geom.board.props[i].get("special_damage"):  # its star, left of the guns
+        x = (guns[-1].x() if guns else box.right()) - s * 0.42
+        keep_clear.append(QRectF(x - s * 0.2, box.bottom() + s * 0.1, s * 0.4, s * 0.4))
+    text = " · ".join(words)
+    pad = s * 0.12
+    flags = Qt.TextFlag.TextWordWrap
+    need = QFontMetricsF(_font(s * 0.24, bold=False)).boundingRect(QRectF(0, 0, r.width() * 0.5, s * 3), flags, text)
+    w, h = need.width(), need.height()
+    inset = s * 0.35  # off a line of mines along the Sector's side
+    xs = (r.left() + pad, r.right() - pad - w, r.left() + pad + inset, r.right() - pad - inset - w)
+    ys = (r.bottom() - pad - h, r.top() + s * 0.75, r.bottom() - pad - inset - h)  # the bottom, under the number
+    spots = [QRectF(x, y, w, h) for y in ys for x in xs]
+    spots += [QRectF(x, r.center().y() - h / 2, w, h) for x in xs]  # the middle, where the Units stand: last
+    return next((q for q in spots if _clear(q.adjusted(-2, -2, 2, 2), keep_clear)), spots[0]), text
 
 
 def _borders(p: QPainter, board: Board, s: float) -> None:
@@ -138,17 +241,10 @@ def _borders(p: QPainter, board: Board, s: float) -> None:
         if mask & barrier:
             p.setPen(QPen(BARRIER, s * 0.16, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
             p.drawLine(QPointF(a[0] * s, a[1] * s), QPointF(b[0] * s, b[1] * s))
-        if mask & mines:  # four mines along the line, two each side of its middle
+        if mask & mines:  # four mines along the line
             path = QPainterPath()
-            ux, uy = b[0] - a[0], b[1] - a[1]
-            steps = (-2, -1, 1, 2)
-            if corner:  # along the way up from the corner, clear of what the Sectors print by it
-                ux, uy = (-uy, ux) if ux < 0 else (uy, -ux)
-                steps = (1.4, 2.2, 3, 3.8)
-            n = (ux * ux + uy * uy) ** 0.5 or 1.0
-            for k in steps:
-                path.addEllipse(QPointF(mid.x() + k * s * 0.32 * ux / n, mid.y() + k * s * 0.32 * uy / n),
-                                s * 0.09, s * 0.09)
+            for x, y in _mine_spots(mx, my, a, b, corner):
+                path.addEllipse(QPointF(x * s, y * s), s * 0.09, s * 0.09)
             p.setPen(QPen(QColor("#111111"), s * 0.03))
             p.setBrush(QColor("#555555"))
             p.drawPath(path)

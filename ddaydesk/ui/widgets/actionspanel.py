@@ -95,6 +95,7 @@ class ActionsPanel(QWidget):
         self.end_button.clicked.connect(self.endPhase.emit)
         lay.addWidget(self.end_button)
         self.choices: Choices = ()
+        self.titles: dict[str, str] = {}  # kind -> its group's title (the profile's ``kind_titles``)
         self.place, self.place_name = -1, ""
         self._show_filter()
 
@@ -113,7 +114,7 @@ class ActionsPanel(QWidget):
             self.hand_over.setText(f"Hand over to the {waiting_for} player")
         else:
             self.note.setText("Double-click or press Enter to take an action." if choices
-                              else "No special actions now: move units or end the phase.")
+                              else "Nothing to choose here now: moves (where the phase has them) are made on the map; or end the phase.")
         self._fill()
 
     def set_place(self, place: int, name: str) -> None:
@@ -130,7 +131,8 @@ class ActionsPanel(QWidget):
                 continue
             group = groups.get(kind)
             if group is None:
-                group = groups[kind] = QTreeWidgetItem(self.tree, [kind.replace("_", " ").capitalize()])
+                title = self.titles.get(kind) or kind.replace("_", " ").capitalize()
+                group = groups[kind] = QTreeWidgetItem(self.tree, [title])
                 group.setFlags(Qt.ItemFlag.ItemIsEnabled)
             item = QTreeWidgetItem(group, [text])
             item.setData(0, ROLE, k)

@@ -47,9 +47,8 @@ class HexInfo(QWidget):
         self.board = port.board
         what = "hex to see its terrain, hexsides" if self.board.grid is not None else "place to see what it holds"
         lay = QVBoxLayout(self)
-        self.header = QLabel(f"Point at a {what} and its units.\n\n"
-                             "Click a unit to select it; where it may move is shaded.")
-        self.header.setTextFormat(Qt.TextFormat.RichText)
+        self.header = link_label(QLabel(f"Point at a {what} and its units.<br><br>"  # a system's rule ids
+                                        "Click a unit to select it; where it may move is shaded."))
         self.header.setWordWrap(True)
         self.header.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.supply = link_label(QLabel(""))  # the supply explanations' rule ids are links
@@ -62,11 +61,12 @@ class HexInfo(QWidget):
         lay.addStretch(0)
         self.place = -1
 
-    def show_place(self, place: int, units: list[UnitInfo], supply: SupplyView | None) -> None:
+    def show_place(self, place: int, units: list[UnitInfo], supply: SupplyView | None, extra: str = "") -> None:
+        """``extra``: the system's own words about the place (rich text; rule ids become links)."""
         self.place = place
         if place < 0:
             return
-        self.header.setText(hex_description(self.board, place, self.port.place_name))
+        self.header.setText(hex_description(self.board, place, self.port.place_name) + extra)
         self.stack.set_units(units)
         self.stack.setVisible(bool(units))
         lines = []

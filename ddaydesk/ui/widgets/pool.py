@@ -51,7 +51,7 @@ class PoolPanel(QWidget):
         lay.addWidget(self.tree)
         self.arrivals: dict[str, Arrival] = {}
 
-    def set_arrivals(self, arrivals: tuple[Arrival, ...], waiting_for: str = "") -> None:
+    def set_arrivals(self, arrivals: tuple[Arrival, ...], waiting_for: str = "", turn_track: bool = True) -> None:
         """Refill, keeping the entry chosen if it is still there (placing markers one after
         another); ``waiting_for``: the other side must act (its arrivals stay hidden)."""
         keep = self.current().key if self.current() else None
@@ -90,8 +90,8 @@ class PoolPanel(QWidget):
             self.note.setText("Choose an entry: where it may go is lit on the map. Click a lit place, "
                               "or drag the entry onto it.")
         else:
-            self.note.setText("Nothing comes onto the map this phase. The turn track's tooltips list "
-                              "each turn's arrivals.")
+            self.note.setText("Nothing comes onto the map this phase." + (
+                " The turn track's tooltips list each turn's arrivals." if turn_track else ""))
         if again is not None:
             self.tree.setCurrentItem(again)
         self.tree.blockSignals(False)

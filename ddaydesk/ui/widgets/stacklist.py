@@ -16,8 +16,9 @@ ICON_PX = 52
 def unit_lines(u: UnitInfo, port) -> str:
     where = u.where or (port.place_name(u.place) if u.place >= 0 else "off map")
     status = status_text(u)
-    return (f"{u.name}\n{u.type.replace('_', ' ')} · {u.attack}-{u.defence}-{u.movement} · {where}"
-            + (f"\n{status}" if status else ""))
+    factors = (u.attack, u.defence, u.movement)  # a system without factors (D-Day Dice) prints none
+    kind = " · ".join([u.type.replace("_", " ")] + (["-".join(map(str, factors))] if any(factors) else []))
+    return f"{u.name}\n{kind} · {where}" + (f"\n{status}" if status else "")
 
 
 class StackList(QListWidget):

@@ -71,6 +71,19 @@ def test_the_german_destroys_a_weaker_unit_and_takes_a_trophy():  # DDD-GER-29, 
     assert rec(g)["winner"] == "german"
 
 
+def test_a_black_decoration_taken_as_a_trophy_waits_for_the_german_before_the_turn_goes_on():  # DDD-GER-29, DDD-GER-35
+    """The trophy is a Wound Badge: the German pays it at once, choosing what he loses, and the
+    game waits for his choice (found at the screen: the turn went on with his choice pending,
+    the Allies to act, and nobody could)."""
+    g = _assault((9, []), (12, ["unteroffizier", "pionier"]), other="5")
+    arrange(g, lambda s, r: s.secrets["german"].update(top=["gold_wound_badge"]))
+    g.do(Assault("allied", "us"))
+    assert rec(g)["pending"] and rec(g)["pending"][0]["player"] == "german"  # which Specialist he loses
+    assert g.state.phase == "assault" and g.state.active == "german"  # his choice, then the turn goes on
+    g.do(legal_actions(g.state, "german")[0])
+    assert not rec(g)["pending"] and legal_actions(g.state, g.state.active)
+
+
 def test_the_allies_choose_who_assaults_first():  # DDD-GER-30
     g = new_game("exercise-tiger", 4, atlantikwall=True, unit_british=True)
     _to_combat(g, {"us": "B", "british": "B"}, german=(40, []), forces={"us": (30, []), "british": (30, [])})

@@ -1,0 +1,166 @@
+"""D-Day Dice's player cards and the German's Bunker view in the main window: cards held as
+chips with their texts on hover, used from the chip; the German's Decorations face up only in
+his own view after the hand-over, a count in the Allies'; his machine guns drawn on the map
+only while he mans them (DDD-GER-08..09); the marker's turns in its Sector."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMenu
+
+from ddaydesk.rules.ddd import model as m
+from ddaydesk.rules.ddd.actions import UseCard
+from ddaydesk.rules.ddd.data import tables
+from ddaydesk.ui.profiles.ddd_map import GunSights
+from ddaydesk.ui.widgets.ddd_card import Chip
+from tests.rules.ddd.conftest import arrange, land_all, play_to
+from tests.ui.ddd_drive import panel
+from tests.ui.test_ddd_play import shown_texts, window
+
+
+def _chip(card, cid: str) -> Chip:
+    return next(c for c in card.findChildren(Chip) if c.card.id == cid and not c.isHidden())
+
+
+def test_a_cards_text_shows_on_hover_and_its_chip_uses_it(qtbot, settings):
+    w, port = window(qtbot, settings, "exercise-tiger", {})
+    g = port.game
+    land_all(g)
+    play_to(g, "supply")
+    arrange(g, lambda s, r: r["players"]["us"].update(items=["flak_vest", "purple_heart"], specialists=["corporal"]))
+    w.controller.refresh()
+    card = panel(w).cards["us"]
+    vest = _chip(card, "flak_vest")
+    assert tables().cards["flak_vest"].text in vest.toolTip() and "Click to use it" in vest.toolTip()
+    corporal = _chip(card, "corporal")
+    assert "ddaydesk's own text" in corporal.toolTip()  # (the printed text is not public: STD-DDD-CARDS)
+    assert "Click to use it" not in corporal.toolTip()  # nothing to use now
+    heart = _chip(card, "purple_heart")  # several uses: a menu of them, in words
+    qtbot.mouseClick(heart, Qt.MouseButton.LeftButton)
+    menu = heart.findChild(QMenu)
+    assert menu is not None and len(menu.actions()) > 1
+    assert all("Purple Heart" in a.text() for a in menu.actions())
+    menu.close()
+    qtbot.mouseClick(_chip(panel(w).cards["us"], "flak_vest"), Qt.MouseButton.LeftButton)
+    assert g.log[-1] == UseCard("allied", "us", "flak_vest")
+
+
+def _german_holds(s, r, hand, gunner: bool) -> None:
+    sec = m.german_secrets(s)
+    sec["hand"] = list(hand)
+    sec["deck"] = [c for c in sec["deck"] if c not in hand]
+    sec["top"] = sec["deck"][:1]
+    r["decorations"]["held"] = len(hand)
+    if gunner:
+        r["players"][m.GERMAN]["specialists"] = [*r["players"][m.GERMAN]["specialists"], "mg_schuetze"]
+
+
+def test_the_bunker_view_shows_his_decorations_only_after_the_hand_over(qtbot, settings):
+    """DDD-GER-22..26: the Allies see how many Decorations he holds; he sees which, and the
+    next in the deck as he saw them."""
+    w, port = window(qtbot, settings, "atlantikwall", {})
+    g = port.game
+    land_all(g)
+    play_to(g, "roll")
+    hand = ("german_cross", "flak_badge")
+    arrange(g, lambda s, r: _german_holds(s, r, hand, gunner=False))
+    w.controller.show_side("allied")
+    names = [tables().cards[c].name for c in hand]
+    top = tables().cards[g.state.secrets["german"]["top"][0]].name
+    german = panel(w).cards[m.GERMAN]
+    assert not [c for c in german.findChildren(Chip) if not c.isHidden() and c.card.kind == "decoration"]
+    assert "Decorations (DDD-GER-22..26): 2 in his hand" in panel(w).bunker.text().replace("</a>", "").replace(
+        '<a href="rule:DDD-GER-22">', "")
+    texts = shown_texts(w)
+    assert not [n for n in names + [top] if n in texts]
+    w.controller.hand_to(m.GERMAN)
+    assert w.stack.currentWidget() is w.handover  # his secrets blank the screen first
+    assert not panel(w).isVisible()
+    w.handover.button.click()
+    assert w.controller.side == m.GERMAN
+    p = panel(w)
+    assert list(p.cards)[0] == m.GERMAN or p.cards_box.itemAt(0).widget() is p.cards[m.GERMAN]  # his card first
+    assert "The Bunker: the German's view" in p.status.text()
+    chips = {c.card.name: c for c in p.cards[m.GERMAN].findChildren(Chip) if not c.isHidden()}
+    assert set(names) <= set(chips)
+    assert tables().cards["german_cross"].text in chips["German Cross"].toolTip()
+    assert top in p.bunker.text()  # the next card, as he saw it
+
+
+def test_the_guns_are_drawn_while_the_german_mans_them_and_always_without_him(qtbot, settings):
+    """DDD-GER-08..09: against a German the machine guns fire only while he has the
+    Maschinengewehr-Schütze; in the co-operative game they always fire."""
+    w, port = window(qtbot, settings, "atlantikwall", {})
+    g = port.game
+    land_all(g)
+    sights = next(d for d in w.scene.decorations if isinstance(d, GunSights))
+    w.controller.refresh()
+    assert sights.item.path().isEmpty()
+    assert "Machine guns: silent until he rallies the Maschinengewehr-Schütze" in panel(w).bunker.text()
+    arrange(g, lambda s, r: _german_holds(s, r, (), gunner=True))
+    w.controller.refresh()
+    guns = sum(s.mgf for s in panel(w).table.table.sectors if s.mgf_live)
+    assert guns > 0 and sights.item.path().elementCount() >= guns * 5  # a ring and two strokes each
+    coop, _port = window(qtbot, settings, "exercise-fabius", {})
+    coop_sights = next(d for d in coop.scene.decorations if isinstance(d, GunSights))
+    assert not coop_sights.item.path().isEmpty()
+
+
+def test_the_card_counts_the_markers_turns_and_says_when_the_unit_must_move(qtbot, settings):
+    """STD-DDD-MARKER: a Unit stays at most 3 turns in a Sector."""
+    w, port = window(qtbot, settings, "exercise-tiger", {})
+    g = port.game
+    land_all(g)
+    play_to(g, "move")
+    arrange(g, lambda s, r: r["players"]["us"].update(marker=2))
+    w.controller.refresh()
+    header = panel(w).cards["us"].header.text()
+    assert "turn 2 of 3 here" in header and "STD-DDD-MARKER" in header
+    arrange(g, lambda s, r: r["players"]["us"].update(marker=4))
+    w.controller.refresh()
+    assert "must move" in panel(w).cards["us"].header.text()
+
+
+def test_the_germans_tray_waits_for_his_roll_like_a_units(qtbot, settings):
+    """Solitaire (you are the German): before he rolls, his card shows the six empty places of
+    his dice and the Roll button, as an Allied Unit's does; R rolls. The automated Unit's card
+    shows no resources: it keeps none."""
+    from ddaydesk.engine import legal_actions
+    from ddaydesk.rules.ddd import RollDice
+    from tests.rules.ddd.play import choose
+    from tests.ui.ddd_drive import seat, take
+
+    w, port = window(qtbot, settings, "exercise-fabius", {"solitaire": True})
+    g = port.game
+    roll = RollDice(m.GERMAN, m.GERMAN)
+    while roll not in legal_actions(g.state, m.GERMAN):
+        take(qtbot, w, choose(g.state))
+    seat(qtbot, w)
+    unit = panel(w).cards["us"]  # the automated Unit keeps no resources: none shown (DDD-SOLO-07)
+    assert not any(c.isVisible() for c in unit.resources) and "keeps no count of its resources" in unit.header.text()
+    assert all(c.isVisible() for c in panel(w).cards[m.GERMAN].resources)
+    from ddaydesk.rules.help.ids import rule_ids
+
+    (rule,) = rule_ids(unit.header.text().split("moved by the program")[1])
+    w.show_rule("")  # the rule its words link to has its entry
+    assert w.rules_browser.open_rule(rule) and rule == "DDD-SOLO-01"
+    w.rules_browser.close()
+    card = panel(w).cards[m.GERMAN]
+    assert card.tray.isVisible() and len(card.dice) == 6 and all(b.die is None for b in card.dice)
+    assert card.roll_button.isVisible() and card.roll_button.isEnabled() and card.roll_button.text() == "Roll (R)"
+    qtbot.keyClick(w.view, Qt.Key.Key_R)
+    assert g.log[-1] == roll and all(b.die is not None for b in panel(w).cards[m.GERMAN].dice)
+
+
+def test_the_programs_german_says_so_on_his_card(qtbot, settings):
+    """Two Units against the program's German: his card (dice, Soldiers, cards, as any player's)
+    says the program plays him, with its rule; a person's German's card does not."""
+    for options, program in (({"auto_german": True, "unit_canadian": True}, True), ({"atlantikwall": True}, False)):
+        w, port = window(qtbot, settings, "gold", options)
+        land_all(port.game)
+        w.controller.refresh()
+        german = panel(w).cards[m.GERMAN]
+        assert german.isVisible() and all(c.isVisible() for c in german.resources)
+        assert ("played by the program" in german.header.text()) == program
+        assert ("STD-DDD-AUTO" in german.header.text()) == program
+        w.close()

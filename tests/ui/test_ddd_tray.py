@@ -1,0 +1,110 @@
+"""D-Day Dice's dice tray and player cards in the main window, over the real engine: a die is
+locked by a click and shown with its padlock, R re-rolls with the re-rolls left counted down,
+undo takes a lock back but stops at a roll, the tally is highlighted as the rules count it
+(RWB, Straight, the Skull's cancelled die) and every way to score shows what it buys before
+the Score button takes it; cards show their texts on hover and are used from their chip."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+
+from ddaydesk.rules.ddd import LockDie, Reroll, RollDice, scoring
+from tests.rules.ddd.conftest import arrange, land_all, play_to, player
+from tests.ui.ddd_drive import panel, take
+from tests.ui.test_ddd_play import window
+
+
+def _rolled(qtbot, settings, name="exercise-tiger", seed=1, **options):
+    w, port = window(qtbot, settings, name, options, seed)
+    land_all(port.game)
+    take(qtbot, w, RollDice("allied", "us"))
+    return w, port.game
+
+
+def test_a_click_locks_a_die_r_rerolls_the_rest_and_undo_stops_at_the_roll(qtbot, settings):
+    """STD-DDD-ROLL: lock at least 2, re-roll the others up to twice; the locks stay."""
+    w, g = _rolled(qtbot, settings)
+    card = panel(w).cards["us"]
+    assert [b.die.colour for b in card.dice] == ["red", "red", "white", "white", "blue", "blue"]
+    assert [b.die.face for b in card.dice] == [d[1] for d in player(g, "us")["dice"]]
+    assert card.roll_button.text() == "Re-roll: 2 left (R)" and not card.roll_button.isEnabled()
+    assert "lock at least 2" in card.roll_button.toolTip()  # the engine's reason, before a click
+    qtbot.keyClick(w.view, Qt.Key.Key_R)
+    assert "lock at least 2" in w.hint.text() and len(g.log) == 1  # the key says why, changes nothing
+    qtbot.mouseClick(card.dice[0], Qt.MouseButton.LeftButton)
+    assert card.dice[0].die.locked and player(g, "us")["dice"][0][2] == 1
+    assert w.undo_action.isEnabled()  # a lock is no roll
+    w.undo_action.trigger()
+    assert not panel(w).cards["us"].dice[0].die.locked
+    for k in (0, 3):
+        qtbot.mouseClick(panel(w).cards["us"].dice[k], Qt.MouseButton.LeftButton)
+    kept = [d[1] for d in player(g, "us")["dice"]]
+    qtbot.keyClick(w.view, Qt.Key.Key_R)
+    assert g.log[-1] == Reroll("allied", "us")
+    card = panel(w).cards["us"]
+    assert card.roll_button.text() == "Re-roll: 1 left (R)"
+    assert [b.die.face for b in card.dice][0] == kept[0] and card.dice[0].die.held and card.dice[3].die.held
+    assert not w.undo_action.isEnabled() and "rolled dice" in w.undo_action.toolTip()  # undo stops at a roll
+    qtbot.mouseClick(card.dice[0], Qt.MouseButton.LeftButton)  # held by the re-roll: it stays
+    assert "stays locked" in w.hint.text()
+    qtbot.keyClick(w.view, Qt.Key.Key_3)  # the digit keys lock too
+    assert g.log[-1] == LockDie("allied", "us", 2)
+
+
+def test_the_tally_is_lit_as_the_rules_count_it_and_each_way_shows_what_it_buys(qtbot, settings):
+    """STD-DDD-RWB, DDD-COND-06: an RWB of Soldiers lights its three dice, the Active Skull and
+    the die it cancels are marked; the rows' gains are the scoring's own."""
+    w, port = window(qtbot, settings, "exercise-tiger", {}, 1)
+    g = port.game
+    land_all(g)
+    play_to(g, "roll")
+    faces = ["soldier", "skull", "soldier", "courage", "soldier", "star"]
+
+    def dice(s, r):
+        p = r["players"]["us"]
+        p["dice"] = [[c, f, 0] for c, f in zip(["red", "red", "white", "white", "blue", "blue"], faces, strict=True)]
+        p["rolls"], p["kept"] = 1, True
+    arrange(g, dice)
+    w.controller.refresh()
+    w.end_phase()
+    assert g.state.phase == "tally"
+    card = panel(w).cards["us"]
+    opts = scoring.options(g.state, "us")
+    rows = card.tally.rows
+    assert len(rows) == len(opts) >= 2 and all(r.index is not None for r in rows)
+    for row, o in zip(rows, opts, strict=True):
+        shown = [lb.text() for lb in row.findChildren(type(card.name)) if lb.text().startswith("<b>")]
+        assert shown == [f"<b>{n:+d}</b>" for res in ("soldiers", "courage", "stars", "tools")
+                         if (n := o.gain.get(res, 0))]
+    rwb = next(k for k, o in enumerate(opts) if o.action.rwbs)
+    qtbot.mouseMove(rows[rwb], QPoint(5, 5))
+    rows[rwb].enterEvent(None)  # pointing at a row lights the dice it uses
+    roles = [b.role for b in card.dice]
+    assert roles[0] == roles[2] == roles[4] == "rwb" and roles[1] == "active_skull"
+    assert "cancelled" in roles
+    rows[rwb].leaveEvent(None)
+    qtbot.mouseClick(rows[rwb].button, Qt.MouseButton.LeftButton)
+    assert g.log[-1] == opts[rwb].action
+    assert "Scored" in panel(w).cards["us"].tally.head.text()
+
+
+def test_the_keys_still_work_after_a_score_button_is_clicked(qtbot, settings):
+    """A Score button (or a die, or a chip) clicked takes no keyboard focus: its row goes once
+    scored, and the window's keys (Ctrl+E, R, K) must reach the window after it."""
+    from PySide6.QtWidgets import QAbstractButton, QApplication, QLineEdit
+
+    w, g = _rolled(qtbot, settings)
+    w.view.setFocus()
+    qtbot.mouseClick(panel(w).cards["us"].dice[0], Qt.MouseButton.LeftButton)
+    assert not isinstance(QApplication.focusWidget(), QAbstractButton)  # the die took no focus
+    qtbot.keyClick(w.view, Qt.Key.Key_K)
+    assert g.log[-1].kind == "keep_dice"
+    w.end_phase()
+    row = panel(w).cards["us"].tally.rows[0]
+    qtbot.mouseClick(row.button, Qt.MouseButton.LeftButton)
+    assert g.log[-1].kind == "score_tally"
+    focus = QApplication.focusWidget()
+    # (the deleted button's focus went on to the Units filter, where Ctrl+E is "end of line")
+    assert focus is not None and focus.window() is w and not isinstance(focus, (QLineEdit, QAbstractButton))
+    qtbot.keyClick(focus, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    assert g.state.phase != "tally"

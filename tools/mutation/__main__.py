@@ -65,7 +65,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=600.0, help="tables: seconds a mutant may take")
     ap.add_argument("--fresh", action="store_true", help="run the subset again, forgetting its results")
     ap.add_argument("--retry", action="store_true",
-                    help="code: run the subset's survivors again (tables do so by themselves when their tests change)")
+                    help="run the subset's survivors again (tables: only them; both also rerun by themselves when "
+                         "their tests change)")
     ap.add_argument("--list", action="store_true", help="print the subset, run nothing")
     args = ap.parse_args(argv)
     os.chdir(ROOT)
@@ -78,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
         rc = tables_campaign.campaign(ROOT, ROOT / "mutants" / "tables", system=args.system, file=file,
                                       rule=args.rule, sample=args.sample, seed=args.seed,
                                       limit=args.limit, timeout=args.timeout,
-                                      fresh=args.fresh, listing=args.list) or rc
+                                      fresh=args.fresh, listing=args.list, survivors=args.retry) or rc
         os.chdir(ROOT)  # the table campaign works in its scratch copy
     if args.command in ("code", "all") and not (file and file.endswith(".yaml")):
         rc = code_campaign.campaign(ROOT, area=args.system, file=file, rule=args.rule,

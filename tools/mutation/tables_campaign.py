@@ -119,11 +119,13 @@ def tests_for(m: TableMutant, cites, reads) -> tuple[list[str], str]:
 
 
 def campaign(root: Path, work: Path, *, system=None, file=None, rule=None, sample=None, seed=0,
-             limit=None, timeout=600.0, fresh=False, listing=False, log=print) -> int:
+             limit=None, timeout=600.0, fresh=False, listing=False, survivors=False, log=print) -> int:
     data_src = root / "ddaydesk" / "rules" / "data"
     picked = select(enumerate_all(data_src), system, file, rule, sample, seed)
     cites = citations.index(root)
     store = Store(work / "results.json")
+    if survivors:  # only the mutants that survived their last run (after tests were added for them)
+        picked = [m for m in picked if (store.data.get(m.key) or {}).get("status") == "survived"]
     if fresh:
         for m in picked:
             store.data.pop(m.key, None)

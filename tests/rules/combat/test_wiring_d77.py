@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from ddaydesk.engine import STRATEGIC, SURPRISE, EndPhase, IllegalAction, Move, apply, legal_actions
+from ddaydesk.engine import (
+    STRATEGIC,
+    SURPRISE,
+    EndPhase,
+    IllegalAction,
+    Move,
+    apply,
+    current_phase,
+    legal_actions,
+)
 from ddaydesk.rules.combat.actions import (
     Advance,
     DeclareAttack,
@@ -13,6 +22,7 @@ from ddaydesk.rules.combat.actions import (
     Retreat,
     TakeLosses,
 )
+from ddaydesk.rules.combat.obligations import obligations
 from tests.engine.conftest import at
 from tests.rules.combat.conftest import first, game_at, seeded_result
 
@@ -88,6 +98,9 @@ def test_units_ending_in_enemy_zoc_must_attack_D77_ZOC_04(d77sc):
     # D77-ZOC-04 rests on base attack/ZOC rules, not in the seeds: proven against our default (docs/rules/dday77.md)
     g = game_at(d77sc, {"a-arm": "0503", "g-inf": "0504"}, phase="allied.combat", options={"armoured_zoc": True})
     assert not [a for a in legal_actions(g.state, "allied") if a.kind == "end_phase"]
+    owed = obligations(g.state, current_phase(g.state))  # the list the window shows, with the attack that settles it
+    assert [(o.rule, o.units, o.attacks) for o in owed] == [
+        ("D77-ZOC-04", ("a-arm",), ((at(d77sc, "0504"), ("a-arm",), "normal"),))]
     with pytest.raises(IllegalAction, match=r"a-arm is in an enemy zone of control and must attack \(D77-ZOC-04\)"):
         apply(g.state, EndPhase("allied"))
     g.do(DeclareAttack("allied", ("a-arm",), at(d77sc, "0504")))

@@ -77,3 +77,67 @@ def app():
     from ddaydesk.ui.app import make_app
 
     return make_app()
+
+
+# -- the figures of benchmarks/README.md, printed together at the end ----------------------------
+class Figures:
+    """What each benchmark measured against its goal (and its baseline, measured in the same
+    run), printed as one table at the end of the session (``pytest_terminal_summary``)."""
+
+    def __init__(self):
+        self.rows: list[tuple[str, str, str, str, bool | None]] = []
+
+    def add(self, figure: str, ours: str, baseline: str, goal: str, ok: bool | None) -> None:
+        self.rows.append((figure, ours, baseline, goal, ok))
+        print(f"\n{figure}: {ours}; {baseline}; goal {goal}: {verdict(ok)}")
+
+
+def verdict(ok: bool | None) -> str:
+    return "n/a" if ok is None else "met" if ok else "NOT MET"
+
+
+FIGURES = Figures()
+
+
+@pytest.fixture(scope="session")
+def figures() -> Figures:
+    return FIGURES
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not FIGURES.rows:
+        return
+    tr = terminalreporter
+    tr.section("ddaydesk figures (benchmarks/README.md): ours, baseline in the same run, goal")
+    for figure, ours, baseline, goal, ok in FIGURES.rows:
+        tr.write_line(f"{figure}\n    ours: {ours}\n    baseline: {baseline}\n    goal: {goal}: {verdict(ok)}")
+
+
+def ms(values) -> str:
+    """``min / median`` of seconds, in ms."""
+    import statistics
+
+    return f"{min(values) * 1e3:.1f} / {statistics.median(values) * 1e3:.1f} ms"
+
+
+@pytest.fixture(scope="session")
+def campaign_save(tmp_path_factory):
+    """The 2,000-action campaign game (seeded random legal play, both supply rules), saved:
+    the same recipe as the floor kit's same-position/make_game.py."""
+    import random
+
+    from ddaydesk.engine import OVER, Game, Move, legal_actions, save_game
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.paths import scenarios_dir
+
+    sc = load_scenario(scenarios_dir() / "dday77-campaign.yaml")
+    g = Game(sc, 7, {"weather": True, "tactical_air": True, "surprise_attack": True,
+                     "allied_supply": True, "german_supply": True})
+    rnd = random.Random(7)
+    while len(g.log) < 2000 and g.state.phase != OVER:
+        legal = legal_actions(g.state, g.state.active)
+        ends = [a for a in legal if not isinstance(a, Move)]
+        g.do(rnd.choice(ends) if ends and rnd.random() < 0.08 else rnd.choice(legal))
+    path = tmp_path_factory.mktemp("campaign") / "campaign2000.ddaysave"
+    save_game(g, path)
+    return path

@@ -112,3 +112,42 @@ def _times(fn, repeat: int) -> list[float]:
         fn()
         out.append(time.perf_counter() - t)
     return out
+
+
+def test_supply_against_the_c_floor(benchmark, figures, campaign_save, tmp_path):
+    """The recompute against the C floor kernels doing the same graph work (the same traces
+    from the same places, the same assignment) on the same position, and against networkx,
+    interleaved per round: the benchmark position (280 units) and the campaign game at turn
+    25. Goals: <= 30x the C floor; networkx >= 20x slower than ours."""
+    import floorkit
+
+    from ddaydesk.engine import load_game
+    from ddaydesk.rules.supply.adapter import from_game_state
+
+    exe = floorkit.compile_c(tmp_path).get("suph")
+    if exe is None:
+        pytest.skip("the C floor cannot be built here (no compiler or no floor kit)")
+    nx_supply = pytest.importorskip("supply_nx")
+    positions = {"benchmark position": INP, "campaign turn 25": from_game_state(load_game(campaign_save).state)}
+    for name, inp in positions.items():
+        files, want = floorkit.supply_files(inp, P, tmp_path, name.split()[0])
+        ours, c, nxs = [], [], []
+        for _ in range(9):
+            c.append(floorkit.c_supply(exe, files, want, 200))
+            ours += _times(lambda inp=inp: compute_supply(inp, P, explain=False), 5)
+            if name == "benchmark position":
+                nxs += _times(lambda: (nx_supply.german_count(INP, P), nx_supply.allied_count(INP, P)), 1)
+        o, fc = statistics.median(ours) * 1000, statistics.median(c)
+        line = f"ours {min(ours) * 1000:.2f} / {o:.2f} ms; C floor {min(c) * 1000:.1f} / {fc * 1000:.1f} µs"
+        baseline = f"C floor {min(c) * 1000:.1f} / {fc * 1000:.1f} µs: ours/C {o / fc:.0f}x"
+        goal, ok = "<= 30x the C floor", o / fc <= 30
+        if nxs:
+            n = statistics.median(nxs) * 1000
+            baseline += f"; networkx {min(nxs) * 1000:.0f} / {n:.0f} ms: {n / o:.0f}x slower than ours"
+            goal += ", networkx >= 20x slower"
+            ok = ok and n / o >= 20
+        print(f"\n{name}: {line}")
+        figures.add(f"supply recompute, both sides ({name}, {len(inp.units)} units)",
+                    f"{min(ours) * 1000:.2f} / {o:.2f} ms", baseline, goal, ok)
+    benchmark.pedantic(ours_fn := (lambda: compute_supply(INP, P, explain=False)), rounds=5, iterations=1)
+    assert ours_fn().units

@@ -1,12 +1,17 @@
 """UI timings (offscreen, raster, 1280x800): scene build, pan/zoom frame, hover -> range and
-path shown, start to first painted map. Targets from issue 6 and perf.md §9."""
+path shown, start to first painted map, a long save on screen after Open, peak memory.
+Goals in benchmarks/README.md (issue 21); each figure with a baseline (a bare PySide6
+window) measures it in the same run."""
 
 from __future__ import annotations
 
+import os
+import resource
 import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, QTemporaryDir
@@ -15,6 +20,7 @@ from PySide6.QtWidgets import QApplication
 
 from ddaydesk.ui.mapview import MapScene, MapView
 from ddaydesk.ui.palette import DEFAULT
+from tests.conftest import ROOT
 from tests.ui.fakeport import FakeGame
 
 
@@ -31,9 +37,28 @@ def _view(position):
     return scene, view
 
 
-def test_scene_build_and_first_paint(benchmark, app, position):
-    """Target: <= 300 ms (geometry, counters, first frame with its tiles drawn)."""
-    benchmark.pedantic(lambda: _view(position), rounds=5, iterations=1)
+def test_scene_build_and_first_paint(benchmark, app, position, figures):
+    """Goal (campaign): <= 250 ms from nothing to the first frame with its tiles drawn:
+    geometry, tile renderer, counters, the map fitted to 1280x800. Cold: the board's art is
+    not kept from a previous round (as for the first game of a board in a process)."""
+    from ddaydesk.ui import mapview
+
+    times, cpu = [], []
+
+    def cold():
+        mapview._ART.clear()
+        t, c = time.perf_counter(), time.process_time()
+        scene, view = _view(position)
+        times.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
+        view.close()
+        view.deleteLater()
+
+    benchmark.pedantic(cold, rounds=7, iterations=1)
+    QApplication.processEvents()
+    if position[0].id.startswith("dday77-campaign"):
+        figures.add("scene build + first paint, campaign 1280x800 (cold)", f"{_ms(times)} (CPU {_ms(cpu)})", "no baseline",
+                    "<= 250 ms", statistics.median(times) <= 0.250)
 
 
 def _warm_view(position, zoom):
@@ -60,6 +85,32 @@ def test_pan_frame(benchmark, app, position, zoom):
         view.viewport().repaint()
 
     benchmark.pedantic(frame, rounds=300, iterations=1, warmup_rounds=60)
+
+
+@pytest.mark.parametrize("scale", [1, 2], ids=["1280x800", "2560x1600-scale2"])
+def test_zoom_frame_in_the_window(benchmark, figures, scale):
+    """Wheel zoom in 2 % steps in the real window on the campaign, in a process of its own
+    (``QT_SCALE_FACTOR`` is read at start): 1280x800, and the same window at scale 2
+    (2560x1600 device pixels). Goal: median <= 4 ms."""
+    import json
+
+    from ddaydesk.paths import scenarios_dir
+
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QT_SCALE_FACTOR=str(scale))
+    box = {}
+
+    def run():
+        out = subprocess.run([sys.executable, str(CHILD), "zoom", str(scenarios_dir() / "dday77-campaign.yaml"),
+                              "1280", "800"], check=True, capture_output=True, text=True, env=env).stdout
+        box.update(json.loads(out.splitlines()[-1]))
+
+    benchmark.pedantic(run, rounds=1, iterations=1)
+    frames = box["frames"]
+    w, h = box["viewport"]
+    dpr = box["dpr"]
+    figures.add(f"zoom frame, campaign window {1280 * scale}x{800 * scale} device pixels "
+                f"(map view {w * dpr:.0f}x{h * dpr:.0f})", _ms(frames), "no baseline", "<= 4 ms median",
+                statistics.median(frames) <= 0.004)
 
 
 def test_zoom_frame(benchmark, app, position):
@@ -114,19 +165,120 @@ def test_select_shows_range(benchmark, app, position):
     benchmark.pedantic(show, rounds=100, iterations=1)
 
 
-@pytest.mark.parametrize("game", ["tutorial", "dday77-campaign"])
-def test_start_to_first_paint(benchmark, game):
-    """Target: <= 1.0 s from process start to the first painted map (``--smoke``)."""
+def _ms(values) -> str:
+    return f"{min(values) * 1e3:.1f} / {statistics.median(values) * 1e3:.1f} ms"
+
+
+CHILD = Path(__file__).resolve().parent / "ui_child.py"
+BARE = ("import sys\nfrom PySide6.QtWidgets import QApplication, QMainWindow\n"
+        "app = QApplication(sys.argv[:1])\nw = QMainWindow()\nw.resize(1280, 800)\nw.show()\n"
+        "app.processEvents()\nw.grab()\n")
+
+
+def _run(cmd, env) -> tuple[float, float]:
+    """(wall, CPU) seconds of a whole process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    subprocess.run(cmd, check=True, capture_output=True, env=env)
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+def _frozen() -> Path | None:
+    for exe in (ROOT / "dist" / "ddaydesk" / "ddaydesk", ROOT / "dist" / "ddaydesk" / "ddaydesk.exe"):
+        if exe.is_file():
+            return exe
+    return None
+
+
+@pytest.mark.parametrize("build", ["source", "frozen"])
+def test_start_to_first_paint(benchmark, figures, build):
+    """Every shipped scenario from process start to its first painted map and exit
+    (``--smoke``), against a bare PySide6 window (QMainWindow shown, events processed,
+    grabbed) measured round by round in the same run. Goal: <= 2.5x the bare window.
+    Frozen: the PyInstaller build in dist/ (``python3 packaging/build.py``), if present."""
+    from ddaydesk.formats.catalog import bundled_scenarios
+
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    exe = _frozen() if build == "frozen" else None
+    if build == "frozen" and exe is None:
+        pytest.skip("no frozen build in dist/ (python3 packaging/build.py makes one)")
+    app = [str(exe)] if exe is not None else [sys.executable, "-m", "ddaydesk"]
+    scenarios = [e for e in bundled_scenarios() if e.ok]
+    cmds = {"bare": [sys.executable, "-c", BARE]}
+    cmds.update({Path(e.path).stem: [*app, e.path, "--smoke"] for e in scenarios})
+    wall: dict[str, list[float]] = {k: [] for k in cmds}
+    cpu: dict[str, list[float]] = {k: [] for k in cmds}
+
+    def rounds():
+        for _ in range(5):
+            for k, cmd in cmds.items():
+                w, c = _run(cmd, env)
+                wall[k].append(w)
+                cpu[k].append(c)
+
+    benchmark.pedantic(rounds, rounds=1, iterations=1)
+    med = statistics.median
+    bare, bare_cpu = med(wall["bare"]), med(cpu["bare"])
+    worst = max(med(wall[k]) / bare for k in cmds if k != "bare")
+    lines = [f"{k}: {_ms(wall[k])} = {med(wall[k]) / bare:.2f}x (CPU {med(cpu[k]) * 1e3:.0f} ms = "
+             f"{med(cpu[k]) / bare_cpu:.2f}x)" for k in cmds if k != "bare"]
+    print("\n" + "\n".join(lines))
+    figures.add(f"start to first painted map, whole process, {build} ({len(scenarios)} scenarios)",
+                "; ".join(lines), f"bare PySide6 window {_ms(wall['bare'])} (CPU {bare_cpu * 1e3:.0f} ms)",
+                "<= 2.5x the bare window, every scenario", worst <= 2.5)
+
+
+def test_a_long_save_on_screen_after_open(benchmark, app, figures, campaign_save):
+    """The 2,000-action campaign save opened in a window showing the tutorial: from Open to
+    the first painted frame of the game (read, checked field by field, shown from its
+    checkpoint; the campaign's art not kept from before, as for a first open). Its log is
+    checked afterwards in the background (not timed here: ``LogCheck``). Goal: <= 150 ms."""
+    from ddaydesk.paths import scenarios_dir
+    from ddaydesk.ui import mapview
+    from ddaydesk.ui.mainwindow import MainWindow
+    from ddaydesk.ui.session import open_game
+
+    tmp = QTemporaryDir()
+    win = MainWindow(open_game(scenarios_dir() / "tutorial.yaml"),
+                     QSettings(tmp.filePath("s.ini"), QSettings.Format.IniFormat), autosave=False)
+    win.resize(1280, 800)
+    win.show()
+    QTest.qWaitForWindowExposed(win)
+    times, cpu = [], []
+
+    def open_it():
+        mapview._ART.clear()
+        t, c = time.perf_counter(), time.process_time()
+        assert win.open_path(str(campaign_save), asked=True)
+        win.view.viewport().repaint()
+        times.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
+        win.save_check._stop()  # (the next round opens it again)
+        win.open_path(str(scenarios_dir() / "tutorial.yaml"), asked=True)
+
+    benchmark.pedantic(open_it, rounds=7, iterations=1)
+    figures.add("a 2,000-action campaign save on screen after Open (1280x800)", f"{_ms(times)} (CPU {_ms(cpu)})",
+                "no baseline", "<= 150 ms", statistics.median(times) <= 0.150)
+    win.close()
+
+
+def test_peak_memory_of_the_campaign_window(benchmark, figures, campaign_save):
+    """Peak resident memory of the window process on the campaign through the issue's
+    sequence (ui_child.py rss). Goal: <= 150 MiB throughout."""
+    import json
+
     from ddaydesk.paths import scenarios_dir
 
-    path = str(scenarios_dir() / f"{game}.yaml")
+    box = {}
 
-    def start():
-        t = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "ddaydesk", path, "--smoke"], check=True,
-                       capture_output=True)
-        return time.perf_counter() - t
+    def run():
+        out = subprocess.run([sys.executable, str(CHILD), "rss", str(scenarios_dir() / "dday77-campaign.yaml"),
+                              str(campaign_save)], check=True, capture_output=True, text=True,
+                             env=dict(os.environ, QT_QPA_PLATFORM="offscreen")).stdout
+        box.update(json.loads(out.splitlines()[-1]))
 
-    times = []
-    benchmark.pedantic(lambda: times.append(start()), rounds=3, iterations=1)
-    assert statistics.median(times) > 0
+    benchmark.pedantic(run, rounds=1, iterations=1)
+    figures.add("peak RSS, campaign window", "; ".join(f"{k}: {v:.0f} MiB" for k, v in box.items()),
+                "no baseline", "<= 150 MiB through all of that", max(box.values()) <= 150)

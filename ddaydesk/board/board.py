@@ -208,8 +208,12 @@ class Board:
         if self.grid is None:
             return None
         lay = Layout(self.grid.orientation, 1.0)
-        # Shift so the north-west hex's corner sits at the origin.
-        xs, ys = zip(*(c for i in range(self.n) for c in lay.corners(self.grid.axial[i])), strict=True)
+        # Shift so the north-west hex's corner sits at the origin: the least corner of the
+        # first two rows and columns (offset rows and columns shift by half a hex at most).
+        g = self.grid
+        edge = {g.index(c, r) for c in range(g.width) for r in range(min(2, g.height))}
+        edge |= {g.index(c, r) for c in range(min(2, g.width)) for r in range(g.height)}
+        xs, ys = zip(*(c for i in edge for c in lay.corners(g.axial[i])), strict=True)
         return Layout(self.grid.orientation, 1.0, (-min(xs), -min(ys)))
 
     def centre(self, i: int) -> tuple[float, float]:

@@ -18,7 +18,9 @@ from ddaydesk.paths import SAVE_SUFFIX
 COMMANDS = ("gui", "check", "scenarios", "moves", "replay", "odds", "supply", "screenshots", "report")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line; with ``only``, that command's arguments alone (the others' modules
+    are not imported: the window starts without the headless commands' imports)."""
     parser = argparse.ArgumentParser(
         prog="ddaydesk",
         description="Hot-seat D-Day board wargames with the rules enforced. "
@@ -26,7 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"ddaydesk {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    for name in COMMANDS if only is None else (only,):
         module = importlib.import_module(f"ddaydesk.cli.{name}_cmd")
         p = sub.add_parser(name, help=module.HELP, description=module.HELP)
         module.add_arguments(p)
@@ -36,7 +38,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser()
     # No command (only GUI options, or a game file to open) means the GUI, as a desktop
     # launcher expects: ``ddaydesk game.ddaysave`` opens the game; ``ddaydesk fly`` is a
     # usage error, not a file.
@@ -44,5 +45,6 @@ def main(argv: list[str] | None = None) -> int:
     if not argv or first.startswith("-") and first not in ("-h", "--help", "--version") \
             or first.endswith((".yaml", ".yml", ".json", SAVE_SUFFIX)):
         argv = ["gui", *argv]
+    parser = build_parser("gui") if argv[0] == "gui" and not {"-h", "--help"} & set(argv) else build_parser()
     args = parser.parse_args(argv)
     return int(args.run(args) or 0)

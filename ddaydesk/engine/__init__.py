@@ -14,10 +14,12 @@ from ddaydesk.engine.actions import (
 from ddaydesk.engine.core import DeclareSurprise, EndPhase, Interdict, Move, RollWeather
 from ddaydesk.engine.dice import Dice, RecordedDice, Roll, SeededDice, SystemDice
 from ddaydesk.engine.game import Game, Replay
-from ddaydesk.engine.movement import Reach, positions, reach, zoc_map
+from ddaydesk.engine.movement import reach
 from ddaydesk.engine.phases import OVER, current_phase, new_state
 from ddaydesk.engine.play import apply, legal_actions, problem
+from ddaydesk.engine.positions import positions, zoc_map
 from ddaydesk.engine.savefile import load_game, save_game
+from ddaydesk.engine.search import Reach
 from ddaydesk.engine.sequence import Phase, Sequence, load_sequence
 from ddaydesk.engine.state import (
     ATTACKED,

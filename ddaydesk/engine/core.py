@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ddaydesk.engine.actions import Action, Changes, IllegalAction, action_type
-from ddaydesk.engine.movement import check_move, move_problem, reach
+from ddaydesk.engine.movement import check_move, move_problem
 from ddaydesk.engine.sequence import Phase
 from ddaydesk.engine.state import MOVED, ON_MAP, STRATEGIC, SURPRISE, GameState, Marker
 from ddaydesk.engine.systems import Handler, RulesModule, rules_module
@@ -88,14 +88,16 @@ def _modes(state: GameState) -> tuple[str, ...]:
     return ("normal", "strategic")
 
 
-def _move_legal(state: GameState, side: str, phase: Phase):
+def _move_legal(state: GameState, side: str, phase: Phase) -> list[Move]:
+    from ddaydesk.engine.legal_moves import unit_moves  # (here: it imports Move from this module)
+
     units = state.scenario.units
+    out: list[Move] = []
     for mode in _modes(state):
         for k, u in enumerate(units):
-            if u.side != side or move_problem(state, k, mode, phase.units):
-                continue
-            for to in reach(state, k, mode).dest:
-                yield Move(side, u.id, to, mode)
+            if u.side == side and not move_problem(state, k, mode, phase.units):
+                out += unit_moves(state, k, mode)
+    return out
 
 
 def _unit_of(state: GameState, a: Action) -> int:

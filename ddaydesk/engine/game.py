@@ -38,6 +38,29 @@ class Game:
         # The saved form of the first actions of the log (savefile.py fills it): an autosave
         # after each action encodes only the new ones.
         self.encoded: list[tuple[str, str]] = []
+        # States and Changes before this log position are not known yet: a save opened from
+        # its checkpoint, whose log is being replayed and checked (engine/opening.py).
+        self.history_from = 0
+
+    @classmethod
+    def resumed(cls, scenario: Scenario, options: dict[str, bool], actions: list[Action], state: GameState) -> Game:
+        """A game shown at ``state``, the position after ``actions``, before its history is
+        known (:meth:`adopt_history` brings it)."""
+        g = cls.__new__(cls)
+        g.scenario, g.seed, g.options, g.start_changes = scenario, None, dict(options), Changes()
+        n = len(actions)
+        g.actions, g.changes, g.states = list(actions), [None] * n, [None] * n + [state]
+        g.pos, g.encoded, g.history_from = n, [], n
+        return g
+
+    def adopt_history(self, other: Game) -> None:
+        """The states and Changes before :attr:`history_from`, from ``other``: the same log
+        replayed from the start (its state there has the same hash as this game's)."""
+        n = self.history_from
+        self.states[:n] = other.states[:n]
+        self.changes[:n] = other.changes[:n]
+        self.start_changes = other.start_changes
+        self.history_from = 0
 
     # -- playing --------------------------------------------------------------------------------
     @property
@@ -61,6 +84,7 @@ class Game:
         # and their caches (combat situations, ZOC masks) were most of its objects. Undo
         # rebuilds what it needs on demand.
         self.state._cache.clear()
+        _share_unchanged(self.state, new)
         self.actions.append(action)
         self.changes.append(ch)
         self.states.append(new)
@@ -70,6 +94,8 @@ class Game:
     def undo_problem(self) -> str | None:
         if self.pos == 0:
             return "nothing to undo"
+        if self.pos <= self.history_from:
+            return "the saved game is still being checked"
         last = self.changes[self.pos - 1]
         if last.dice:
             return "the last action rolled dice: it cannot be undone"
@@ -99,17 +125,19 @@ class Game:
         """Every roll in effect with the index of the action that made it (-1: rolled by the
         opening phases' hooks before the first action)."""
         return [(-1, r) for r in self.start_changes.dice] + [
-            (i, r) for i, ch in enumerate(self.changes[: self.pos]) for r in ch.dice]
+            (i, r) for i, ch in enumerate(self.changes[: self.pos]) if ch is not None for r in ch.dice]
 
     def state_at(self, i: int) -> GameState:
         """The state after ``i`` actions of the log (0 = the start)."""
         if not 0 <= i <= self.pos:
             raise IndexError(f"no state {i}: the log has {self.pos} actions")
+        if i < self.history_from:
+            raise IndexError(f"no state {i} yet: the saved game is still being checked")
         return self.states[i]
 
     def find(self, turn: int, phase: str | None = None) -> int:
         """The first log position at the start of ``turn`` (and ``phase``); ValueError if none."""
-        for i in range(self.pos + 1):
+        for i in range(self.history_from, self.pos + 1):
             s = self.states[i]
             if s.turn == turn and (phase is None or s.phase == phase):
                 return i
@@ -146,3 +174,14 @@ class Replay:
 
     def jump(self, turn: int, phase: str | None = None) -> None:
         self.at = self.game.find(turn, phase)
+
+
+def _share_unchanged(old: GameState, new: GameState) -> None:
+    """``new`` takes ``old``'s per-unit lists and plain records where the action left them as
+    they were: a long game holds thousands of states, and an action changes one or two of
+    them. (Sound because a state in the log is never changed in place: the next action
+    changes a copy. ``extra`` is not shared: its copy-on-write has its own bookkeeping.)"""
+    for name in ("place", "status", "steps_lost", "flags", "part", "options", "secrets", "game", "scratch"):
+        was = getattr(old, name)
+        if getattr(new, name) == was:
+            setattr(new, name, was)

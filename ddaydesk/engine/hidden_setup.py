@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ddaydesk.engine.actions import Action, Changes, IllegalAction, action_type
-from ddaydesk.engine.movement import positions
+from ddaydesk.engine.positions import positions
 from ddaydesk.engine.sequence import Phase
 from ddaydesk.engine.state import ON_MAP, WITHHELD, GameState
 from ddaydesk.engine.systems import Handler, RulesModule

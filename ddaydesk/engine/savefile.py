@@ -2,7 +2,9 @@
 
 A save holds the format version, the scenario (id, path, content hash), the options, the
 rolls the opening phases made, the action log (one action per line, each with the rolls it
-made, so a problem names its line), a checksum of the log and the hash of the final state.
+made, so a problem names its line), a checksum of the log, the hash of the final state and,
+as a checkpoint, that state itself (its canonical form), from which the window shows a long
+game at once while the log is replayed and checked in the background.
 It holds no seed: each roll was drawn from the operating system's randomness when it was
 made (engine/dice.py), so nothing in a save tells the next one. Loading (engine/saveload.py)
 refuses, naming what did not match. See docs/engine.md ("Saved games").
@@ -57,6 +59,7 @@ def _save_text(game: Game, path: str | Path | None) -> str:
             scenario_path = str(Path(sc.source).resolve())
     # The digest of json.dumps(actions, compact): the same bytes as the compact forms joined.
     digest = hashlib.sha256(("[" + ",".join(c for _, c in encoded) + "]").encode()).hexdigest()
+    position = game.state.canonical_json()  # hashed, and kept as the checkpoint to open from
     head = {
         "format": FORMAT,
         "version": VERSION,
@@ -64,7 +67,7 @@ def _save_text(game: Game, path: str | Path | None) -> str:
         "options": dict(sorted(game.options.items())),
         "opening_rolls": [r.text for r in game.start_changes.dice],
         "actions_sha256": digest,
-        "final_state_hash": game.state.state_hash(),
+        "final_state_hash": hashlib.sha256(position.encode()).hexdigest(),
     }
     lines = ["{"]
     lines += [f"  {_dump(k)}: {_dump(v)}," for k, v in head.items()]
@@ -72,9 +75,12 @@ def _save_text(game: Game, path: str | Path | None) -> str:
         lines.append('  "actions": [')
         lines += [f"    {line}," for line, _ in encoded[:-1]]
         lines.append(f"    {encoded[-1][0]}")
-        lines.append("  ]")
+        lines.append("  ],")
     else:
-        lines.append('  "actions": []')
+        lines.append('  "actions": [],')
+    # Last, on one line: the position after the last action, to open the game from at once
+    # (the log is still replayed and checked against it: engine/opening.py).
+    lines.append(f'  "checkpoints": [{{"at": {game.pos}, "position": {position}}}]')
     lines.append("}")
     return "\n".join(lines) + "\n"
 

@@ -20,7 +20,7 @@ import hashlib
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ddaydesk.engine.actions import Action, IllegalAction, action_from_json
 from ddaydesk.engine.dice import Dice, RecordedDice, RecordMismatch, SeededDice, SystemDice
@@ -36,11 +36,11 @@ from ddaydesk.paths import scenarios_dir
 from ddaydesk.rules.tables import tables_pinned
 
 FORMAT = "ddaydesk-save"
-VERSION = 2
+VERSION = 3
 HEAD = ("format", "version", "scenario", "options", "actions_sha256", "final_state_hash", "actions")
-KEYS = {1: (*HEAD, "seed"), 2: (*HEAD, "opening_rolls")}
+KEYS = {1: (*HEAD, "seed"), 2: (*HEAD, "opening_rolls"), 3: (*HEAD, "opening_rolls", "checkpoints")}
 HEAD_TYPES = {"scenario": dict, "options": dict, "actions": list, "actions_sha256": str, "final_state_hash": str,
-              "opening_rolls": list}
+              "opening_rolls": list, "checkpoints": list}
 TYPE_NAMES = {dict: "an object", list: "a list", str: "a string"}
 ROLL = re.compile(r"d([1-9][0-9]{0,5})=([1-9][0-9]{0,5})")
 SCENARIO_ID = re.compile(r"[A-Za-z0-9_.-]{1,100}")
@@ -51,34 +51,82 @@ def actions_digest(actions: list[dict]) -> str:
     return hashlib.sha256(json.dumps(actions, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
+def canonical(d: dict) -> str:
+    """The canonical text of a position's dict (:meth:`GameState.canonical_json`)."""
+    return json.dumps(d, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def sha256_of(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class Saved(NamedTuple):
+    """A save read and checked, before its log is replayed."""
+
+    doc: dict
+    version: int
+    scenario: Scenario
+    log: list[Action]
+    rolls: list[list[tuple[int, int]]]
+    opening: list[tuple[int, int]]
+    checkpoints: list[tuple[int, str]]  # (actions before it, the position's canonical text)
+
+
 def load_game(path: str | Path, scenario: Scenario | None = None, dice: Dice | None = None) -> Game:
     """The saved game, replayed and verified; FormatError naming what did not match. The
     game goes on rolling ``dice`` (default: the operating system's randomness)."""
     # Thousands of small objects (the parsed log, the states), none of them garbage yet; and
     # one version of each rules table for the whole replay.
     with gc_paused(), tables_pinned():
-        return _Load(str(path)).run(scenario, dice or SystemDice())
+        return SaveReader(str(path)).run(scenario, dice or SystemDice())
 
 
 def check_save(path: str) -> None:
     load_game(path)
 
 
-class _Load:
+class SaveReader:
     def __init__(self, path: str):
         self.path = path
         self.problems: list[Problem] = []
         self.lines: list[str] = []
+        self._lines_of: dict[str, int] = {}
 
     def fail(self, line: int, message: str) -> FormatError:
         return FormatError([*self.problems, Problem(self.path, line, 1, message)])
 
     def line_of(self, key: str) -> int:
-        needle = f'"{key}"'
-        return next((n for n, line in enumerate(self.lines, 1) if needle in line), 1)
+        got = self._lines_of.get(key)
+        if got is None:
+            needle = f'"{key}"'
+            got = self._lines_of[key] = next((n for n, line in enumerate(self.lines, 1) if needle in line), 1)
+        return got
 
     # -- reading -------------------------------------------------------------------------------
     def run(self, scenario: Scenario | None, live: Dice) -> Game:
+        return self.finish(self.read(scenario), live)
+
+    def finish(self, saved: Saved, live: Dice) -> Game:
+        """The whole log replayed and checked: the final state, then every checkpoint."""
+        game = self.start(saved)
+        self.replay(game, saved.log, saved.rolls if saved.version >= 2 else None)
+        got = game.state.state_hash() if saved.version >= 2 else _v1_hash(game.state)
+        if got != saved.doc["final_state_hash"]:
+            self.problems.append(Problem(self.path, self.line_of("final_state_hash"), 1,
+                                         f"final_state_hash: replaying the log gives state {got[:12]}..., "
+                                         f"the save says {clip(str(saved.doc['final_state_hash']), 15)}"))
+        for at, text in saved.checkpoints:
+            if game.states[at].state_hash() != sha256_of(text):
+                self.problems.append(self.checkpoint_problem(at))
+        if self.problems:
+            raise FormatError(self.problems)
+        for s in game.states:  # from here on, dice nobody could read from the file
+            s.dice = live.at(s.dice.draws)
+        game.seed = None
+        return game
+
+    def read(self, scenario: Scenario | None) -> Saved:
+        """Everything in the save read and checked, short of replaying its log."""
         text = read_text(self.path)[1]
         self.lines = text.splitlines()
         doc = load_json(text, self.path)
@@ -94,33 +142,43 @@ class _Load:
                                          "actions: the action log does not match its checksum (actions_sha256): "
                                          "the save was edited or corrupted"))
         log, rolls = self.read_log(actions, scenario)
-        opening = self.opening(doc)
-        if version == 1:
+        return Saved(doc, version, scenario, log, rolls, self.opening(doc), self.checkpoints(doc, len(log)))
+
+    def start(self, saved: Saved) -> Game:
+        """The game before its first action, rolling the save's recorded dice."""
+        doc = saved.doc
+        if saved.version == 1:
             dice: Dice = SeededDice.from_seed(doc["seed"])
         else:
-            dice = RecordedDice(tuple(opening) + tuple(r for action_rolls in rolls for r in action_rolls))
+            dice = RecordedDice(tuple(saved.opening) + tuple(r for action_rolls in saved.rolls for r in action_rolls))
         try:
-            game = Game(scenario, options=doc["options"], dice=dice)
+            game = Game(saved.scenario, options=doc["options"], dice=dice)
         except IllegalAction as exc:
             raise self.fail(self.line_of("options"), f"options: {clip(exc.reason, 300)}") from None
         except RecordMismatch as exc:
             raise self.fail(self.line_of("opening_rolls"), f"opening_rolls: {exc}") from None
-        if version == 2 and [(r.sides, r.value) for r in game.start_changes.dice] != opening:
+        if saved.version >= 2 and [(r.sides, r.value) for r in game.start_changes.dice] != saved.opening:
             raise self.fail(self.line_of("opening_rolls"), "opening_rolls: the opening phases roll "
                             f"{_texts(game.start_changes.dice) or 'nothing'}, the save records "
-                            f"{_texts(opening) or 'nothing'}")
-        self.replay(game, log, rolls if version == 2 else None)
-        got = game.state.state_hash() if version == 2 else _v1_hash(game.state)
-        if got != doc["final_state_hash"]:
-            self.problems.append(Problem(self.path, self.line_of("final_state_hash"), 1,
-                                         f"final_state_hash: replaying the log gives state {got[:12]}..., "
-                                         f"the save says {clip(str(doc['final_state_hash']), 15)}"))
-        if self.problems:
-            raise FormatError(self.problems)
-        for s in game.states:  # from here on, dice nobody could read from the file
-            s.dice = live.at(s.dice.draws)
-        game.seed = None
+                            f"{_texts(saved.opening) or 'nothing'}")
         return game
+
+    def checkpoints(self, doc: dict, n: int) -> list[tuple[int, str]]:
+        """``(actions before it, canonical text)`` of each checkpoint, in order."""
+        out: list[tuple[int, str]] = []
+        for k, cp in enumerate(doc.get("checkpoints", [])):
+            at = cp.get("at") if isinstance(cp, dict) else None
+            if not isinstance(cp, dict) or set(cp) != {"at", "position"} or type(at) is not int \
+                    or not (out[-1][0] if out else 0) <= at <= n or not isinstance(cp["position"], dict):
+                raise self.fail(self.line_of("checkpoints"), f"checkpoints[{k}]: expected {{\"at\": a number "
+                                f"of actions (0 to {n}, in order), \"position\": a position}}, found {show(cp, 60)}")
+            out.append((at, canonical(cp["position"])))
+        return out
+
+    def checkpoint_problem(self, at: int) -> Problem:
+        return Problem(self.path, self.line_of("checkpoints"), 1,
+                       f"checkpoints: the position saved after action {at} is not the one the action log leads "
+                       "to: the save was edited or corrupted")
 
     def header(self, doc: dict) -> int:
         version = doc.get("version")
@@ -211,10 +269,11 @@ class _Load:
             raise FormatError([*self.problems, *bad])
         return log, rolls
 
-    def replay(self, game: Game, log: list[Action], rolls: list | None) -> None:
+    def replay(self, game: Game, log: list[Action], rolls: list | None, start: int = 0) -> None:
+        """Apply ``log`` (the save's actions from number ``start``, 0-based) with its rolls."""
         first = self.line_of("actions") + 1
         board = game.scenario.board
-        for k, action in enumerate(log):
+        for k, action in enumerate(log, start):
             line = self.action_line(k, first)
             try:
                 ch = game.do(action)
@@ -222,9 +281,9 @@ class _Load:
                 why = exc.reason if isinstance(exc, IllegalAction) else str(exc)
                 raise self.fail(line, f"action {k + 1} ({clip(action.describe(board), 200)}) is refused on "
                                       f"replay: {clip(why, 300)}") from None
-            if rolls is not None and [(r.sides, r.value) for r in ch.dice] != rolls[k]:
+            if rolls is not None and [(r.sides, r.value) for r in ch.dice] != rolls[k - start]:
                 raise self.fail(line, f"action {k + 1}: replaying it rolls {_texts(ch.dice) or 'nothing'}, "
-                                      f"the save records {_texts(rolls[k]) or 'nothing'}")
+                                      f"the save records {_texts(rolls[k - start]) or 'nothing'}")
 
 
 def _rolls(texts: Any, what: str = "") -> list[tuple[int, int]]:

@@ -105,12 +105,17 @@ class WeatherChart:
         return None
 
 
-def _ticks(rd: Reader, d: MarkedDict, key: str, what: str) -> int | None:
+def _ticks(rd: Reader, d: MarkedDict, key: str, what: str, step: bool = False) -> int | None:
+    """A cost in ticks; ``step``: the whole cost of a step, which is never free (the movement
+    search settles places in order of cost and finds a path's steps back from its costs)."""
     v = d.get(key)
     if v is None:
         return None
     if isinstance(v, bool) or not isinstance(v, (int, float)) or v < 0 or v * SCALE != int(v * SCALE):
         rd.error(d.at(key), f"{what}.{key}: expected a cost in steps of 1/{SCALE} MP, found {v!r}")
+        return None
+    if step and v == 0:
+        rd.error(d.at(key), f"{what}.{key}: a step costs at least 1/{SCALE} MP, found 0")
         return None
     return int(v * SCALE)
 
@@ -195,7 +200,7 @@ def load_move_rules(system_id: str) -> MoveRules:
             continue
         t = _tagged(trd, spec, tdoc["terrain"].at(name), f"terrain.{name}", tuple(classes))
         if t is not None:
-            entry[name] = tuple(_ticks(trd, t, c, f"terrain.{name}") for c in classes)
+            entry[name] = tuple(_ticks(trd, t, c, f"terrain.{name}", step=True) for c in classes)
     for name, tt in system.terrain.items():
         if tt.passable and name not in entry:
             trd.error(tdoc["terrain"].pos, f"terrain: passable terrain {name!r} has no movement cost")
@@ -215,7 +220,8 @@ def load_move_rules(system_id: str) -> MoveRules:
             if t not in system.terrain:
                 trd.error(h.at("bridged_between"), f"hexsides.{name}.bridged_between: {t!r} is not a terrain of {system_id}")
         hexsides.append(Hexside(str(name), h["mode"] == "replace",
-                                tuple(_ticks(trd, h, c, f"hexsides.{name}") for c in classes),
+                                tuple(_ticks(trd, h, c, f"hexsides.{name}", step=h["mode"] == "replace")
+                                      for c in classes),
                                 frozenset(str(t) for t in bridged)))
     problems = rd.problems + trd.problems
     if problems or stacking is None:

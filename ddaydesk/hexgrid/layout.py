@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ddaydesk.hexgrid.coords import Axial, axial_round
@@ -12,6 +13,14 @@ if TYPE_CHECKING:  # shapely loads numpy: imported only when a polygon is asked 
     from shapely.geometry import Polygon
 
 _SQRT3 = math.sqrt(3.0)
+
+
+@cache
+def _corner_offsets(orientation: str, size: float) -> tuple[tuple[float, float], ...]:
+    """The six corners from a hex's centre (the same for every hex: worked out once)."""
+    start = 0.0 if orientation == "flat" else 30.0
+    angles = [math.radians(start + 60.0 * k) for k in range(6)]
+    return tuple((size * math.cos(a), size * math.sin(a)) for a in angles)
 
 
 @dataclass(frozen=True)
@@ -46,12 +55,7 @@ class Layout:
     def corners(self, h: Axial) -> list[tuple[float, float]]:
         """The six corners, clockwise on screen, starting east (flat) or north-east (pointy)."""
         cx, cy = self.to_pixel(h)
-        start = 0.0 if self.orientation == "flat" else 30.0
-        out = []
-        for k in range(6):
-            a = math.radians(start + 60.0 * k)
-            out.append((cx + self.size * math.cos(a), cy + self.size * math.sin(a)))
-        return out
+        return [(cx + dx, cy + dy) for dx, dy in _corner_offsets(self.orientation, self.size)]
 
     def polygon(self, h: Axial) -> Polygon:
         from shapely.geometry import Polygon

@@ -104,7 +104,7 @@ def last_moves(game, side: str) -> Marks:
     marks = Marks()
     own = True  # still in side's current stretch, walking back
     turn = game.state.turn
-    for i in range(game.pos - 1, -1, -1):
+    for i in range(game.pos - 1, game.history_from - 1, -1):  # (what is known of it yet)
         before = game.states[i]
         mine = phase_side(before) == side
         if mine and not own or own and mine and before.turn != turn or before.turn < turn - 1:

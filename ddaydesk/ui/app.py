@@ -9,9 +9,9 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from ddaydesk.formats.catalog import default_scenario_path
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.paths import icon_path
+from ddaydesk.ui.savecheck import check_opened
 from ddaydesk.ui.session import autosave_path, open_game
 
 RUNNING_KEY = "session/running"  # true from start until a clean exit: a crash leaves it set
@@ -39,7 +39,11 @@ def mark_running(settings: QSettings, running: bool) -> None:
 def run_gui(path: str | None = None, smoke: bool = False, screenshot: str | None = None) -> int:
     app = make_app()
     settings = QSettings()
-    target = path or str(default_scenario_path())
+    if path is None:
+        from ddaydesk.formats.catalog import default_scenario_path  # (reads every scenario's head)
+
+        path = str(default_scenario_path())
+    target = path
     restore = False
     if restore_offered(settings) and not smoke:
         answer = QMessageBox.question(
@@ -58,6 +62,7 @@ def run_gui(path: str | None = None, smoke: bool = False, screenshot: str | None
     from ddaydesk.ui.mainwindow import MainWindow
 
     win = MainWindow(port, settings, autosave=not smoke)
+    check_opened(win, port, str(autosave_path()) if restore else target, None)
     win.show()
     if smoke:
         app.processEvents()

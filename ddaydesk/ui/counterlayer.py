@@ -96,6 +96,13 @@ class CounterLayer:
         face = face_of(u, not self.profile.group_alike)
         return self.art.pixmap(face, self.level * self.profile.counter_scale)
 
+    def set_fast(self, fast: bool) -> None:
+        """Counters scaled without smoothing (while the map zooms: its frames are cheaper;
+        they are redrawn at the new scale when it stops)."""
+        mode = Qt.TransformationMode.FastTransformation if fast else Qt.TransformationMode.SmoothTransformation
+        for item in self.items.values():
+            item.setTransformationMode(mode)
+
     def set_level(self, level: float) -> None:
         if level == self.level:
             return

@@ -23,13 +23,13 @@ from ddaydesk.engine import (
     Move,
     current_phase,
     legal_actions,
-    load_game,
     load_sequence,
     rules_module,
     view,
     zoc_map,
 )
 from ddaydesk.engine.hidden_setup import ChooseArea, PlaceWithheld, Withhold
+from ddaydesk.engine.opening import LogCheck, open_save
 from ddaydesk.engine.savefile import is_save, save_text
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.scenariofile import Scenario, load_scenario
@@ -53,14 +53,20 @@ from ddaydesk.ui.profiles import profile_for
 WEATHER = {"CLR": "clear", "RAIN": "rain", "MUD": "mud", "SNOW": "snow"}
 
 
-def open_engine_game(path: str | Path, options: dict[str, bool] | None = None) -> EnginePort:
-    """A saved game (replayed and verified) or a new game of a scenario."""
+def open_engine_game(path: str | Path, options: dict[str, bool] | None = None,
+                     seed: int | None = None) -> EnginePort:
+    """A saved game (from its checkpoint, its log still to check: ``port.check``; an old
+    save replayed and verified) or a new game of a scenario; ``seed`` is for tests, whose
+    games must play the same every run."""
     if is_save(str(path)):
-        return EnginePort(load_game(path))
+        game, check = open_save(path)
+        port = EnginePort(game)
+        port.check = check
+        return port
     sc = load_scenario(path)
     opts = dict(sc.options)
     opts.update(options or {})
-    return EnginePort(Game(sc, options=opts))  # dice from the operating system, drawn when rolled
+    return EnginePort(Game(sc, seed, options=opts))  # without a seed: the OS's dice, drawn when rolled
 
 
 class EnginePort(CombatPort):
@@ -80,6 +86,7 @@ class EnginePort(CombatPort):
         rm = rules_module(sid)  # a system's own words for its actions and phases, where it has them
         self._describe, self._phase_name, self._phase_label = rm.describe, rm.phase_name, rm.phase_label
         self._previews = None  # supply_port.MovePreviews, made on the first hover
+        self.check: LogCheck | None = None  # a save's log still being checked (ui/savecheck.py)
 
     @property
     def board(self) -> Board:
@@ -128,7 +135,13 @@ class EnginePort(CombatPort):
         except KeyError:
             raise PortError(f"there is no unit {unit!r}") from None
 
+    def _checking(self) -> None:
+        if self.check is not None:
+            raise PortError(f"the saved game is still being checked ({self.check.done} of "
+                            f"{self.check.total} actions): a moment")
+
     def _do(self, action) -> None:
+        self._checking()
         try:
             self.game.do(action)
         except IllegalAction as exc:
@@ -197,6 +210,8 @@ class EnginePort(CombatPort):
         of: the view is asked after every action, and only the new ones (those after an undo
         or a new action that replaced the undone ones) are written again."""
         g = self.game
+        if g.history_from:  # a save still being checked: only the actions after its checkpoint
+            return tuple(log_entry(self, side, i) for i in range(g.history_from, g.pos))
         kept = self._log_entries.setdefault(side, [])
         k = min(len(kept), g.pos)
         while k and kept[k - 1][0] is not g.actions[k - 1]:
@@ -367,4 +382,5 @@ class EnginePort(CombatPort):
         return log[-1].text if log else ""
 
     def save_bytes(self) -> bytes:
+        self._checking()
         return save_text(self.game).encode("utf-8")

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from PySide6.QtGui import QKeySequence
 
-from ddaydesk.ui import dialogs, rules_browser
-
 
 class GameCommands:
     """Mixed into :class:`~ddaydesk.ui.mainwindow.MainWindow`."""
@@ -85,12 +83,16 @@ class GameCommands:
 
     def show_rule(self, rule: str) -> None:
         """The rules browser of this game, at the entry of ``rule`` if one is given."""
+        from ddaydesk.ui import rules_browser
+
         rules_browser.show_for(self, self.controller.port, rule)
 
     def _rules_follow_game(self) -> None:
         """A rules browser left open shows the rules of the game opened since."""
         browser = getattr(self, "rules_browser", None)
         if browser is not None and browser.isVisible():
+            from ddaydesk.ui import rules_browser
+
             rules_browser.show_for(self, self.port)
 
     def _close_rules(self) -> None:
@@ -99,7 +101,11 @@ class GameCommands:
             browser.close()
 
     def show_shortcuts(self) -> None:
+        from ddaydesk.ui import dialogs
+
         dialogs.shortcuts_dialog(self, self.all_actions + [self.undo_action, self.redo_action]).open()
 
     def show_about(self) -> None:
+        from ddaydesk.ui import dialogs
+
         dialogs.about(self, self.controller.port.board)

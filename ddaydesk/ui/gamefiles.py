@@ -9,8 +9,8 @@ from pathlib import Path
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ddaydesk.formats.errors import FormatError
-from ddaydesk.ui import dialogs
 from ddaydesk.ui.port import PortError
+from ddaydesk.ui.savecheck import check_opened
 from ddaydesk.ui.session import (
     SAVE_SUFFIX,
     add_recent,
@@ -54,6 +54,8 @@ class GameFiles:
     def new_game(self) -> None:
         if not self.may_leave():
             return
+        from ddaydesk.ui import dialogs  # (not needed before)
+
         dlg = dialogs.NewGameDialog(self)
         if dlg.exec() and dlg.entry() is not None:
             self.open_path(dlg.entry().path, dlg.options(), asked=True)
@@ -75,9 +77,11 @@ class GameFiles:
         except FormatError as exc:
             self.show_problems(path, exc)
             return False
+        previous = (self.port, self.save_path)
         self.save_path = path if path.endswith(SAVE_SUFFIX) and Path(path) != autosave_path() else None
         add_recent(self.settings, path)
         self.set_game(port)
+        check_opened(self, port, path, previous)  # a save shown from its checkpoint: its log next
         return True
 
     def show_problems(self, path: str, exc: FormatError) -> None:

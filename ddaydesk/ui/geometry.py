@@ -11,8 +11,6 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath, QPolygonF
-from shapely.geometry import LineString
-from shapely.ops import polylabel, unary_union
 
 from ddaydesk.board import Board
 
@@ -34,20 +32,27 @@ class BoardGeometry:
                            for x0, y0, x1, y1 in (shape.bounds for shape in keep_out)]
         lay = board.layout
         if lay is not None:
-            # Corners as fixed offsets from each centre: arithmetic, no per-hex trigonometry.
+            # Corners as fixed offsets from each centre: arithmetic, no per-hex trigonometry;
+            # each polygon a translated copy of one (a C++ call, not six points made in Python).
             cx0, cy0 = lay.to_pixel(board.grid.axial[0])
             offsets = [((x - cx0) * scale, (y - cy0) * scale) for x, y in lay.corners(board.grid.axial[0])]
             xs = [dx for dx, _ in offsets]
             ys = [dy for _, dy in offsets]
-            box = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+            box = QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+            shape = QPolygonF([QPointF(dx, dy) for dx, dy in offsets])
+            to_pixel, axial = lay.to_pixel, board.grid.axial
             for i in range(board.n):
-                x, y = lay.to_pixel(board.grid.axial[i])
+                x, y = to_pixel(axial[i])
                 cx, cy = x * scale, y * scale
-                self.polygons.append(QPolygonF([QPointF(cx + dx, cy + dy) for dx, dy in offsets]))
+                self.polygons.append(shape.translated(cx, cy))
                 self.centres.append(QPointF(cx, cy))
-                self.bounds.append(QRectF(cx + box[0], cy + box[1], box[2], box[3]))
-            self.label_width = [box[2]] * board.n
+                self.bounds.append(box.translated(cx, cy))
+            self.label_width = [box.width()] * board.n
         else:
+            # (shapely loads numpy: only drawn areas need it, a hex grid starts without)
+            from shapely.geometry import LineString
+            from shapely.ops import polylabel, unary_union
+
             blocked = unary_union(list(keep_out)) if keep_out else None
             for i in range(board.n):
                 shape = board.polygon(i)
@@ -68,6 +73,7 @@ class BoardGeometry:
                 r = r.united(b)
         self.rect = r.adjusted(-scale * 0.5, -scale * 0.5, scale * 0.5, scale * 0.5)
         self._edges: dict[tuple[int, int], QLineF] = {}
+        self._outlines: dict[frozenset[int], QPainterPath] = {}
 
     @property
     def n(self) -> int:
@@ -128,10 +134,21 @@ class BoardGeometry:
         return path
 
     def boundary_path(self, hexes: Iterable[int]) -> QPainterPath:
-        """The outer edge of a set of places: sides whose other place is not in the set."""
-        inside = set(hexes)
+        """The outer edge of a set of places: sides whose other place is not in the set
+        (kept: the map's regions are outlined on every tile they cross)."""
+        inside = frozenset(hexes)
+        got = self._outlines.get(inside)
+        if got is None:
+            got = self._outlines[inside] = self._boundary(inside)
+            if len(self._outlines) > 256:
+                self._outlines.pop(next(iter(self._outlines)))
+        return got
+
+    def _boundary(self, inside: frozenset[int]) -> QPainterPath:
         path = QPainterPath()
         if self.board.grid is None:  # areas: the outline of their union (borders are not straight)
+            from shapely.ops import unary_union
+
             merged = unary_union([self.board.polygon(i) for i in inside]) if inside else None
             for poly in getattr(merged, "geoms", [merged] if merged is not None else []):
                 for ring in (poly.exterior, *poly.interiors):

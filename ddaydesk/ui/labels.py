@@ -19,10 +19,10 @@ tile renderer's, maprender.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QFont, QFontMetricsF, QPainterPath, QPainterPathStroker, QTransform
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QFont, QFontMetricsF, QPainterPath, QTransform
 
 from ddaydesk.board import Board
 from ddaydesk.ui.counterlayer import STACK_STEP
@@ -40,8 +40,17 @@ class Label:
     name: str
     anchor: int  # the place index it names
     box: QRectF  # scene rect the text (and its halo) covers
-    path: QPainterPath
-    halo: QPainterPath
+    lines: tuple[tuple[QPointF, str], ...]  # each line's baseline start (scene units) and text
+    size: float  # the text's pixel size in scene units (bold DejaVu Sans)
+
+    @cached_property
+    def path(self) -> QPainterPath:
+        """The text's outline in scene units (the tiles draw the text itself: maprender.py)."""
+        out = QPainterPath()
+        f = self.size / BASE
+        for base, text in self.lines:
+            out.addPath((QTransform.fromScale(f, f) * QTransform.fromTranslate(base.x(), base.y())).map(_text(text)))
+        return out
 
 
 @dataclass(frozen=True)
@@ -61,17 +70,11 @@ def label_font(px: int) -> tuple[QFont, QFontMetricsF]:
     return font, QFontMetricsF(font)
 
 
-@cache
-def _text(name: str) -> tuple[QPainterPath, QPainterPath]:
-    """A name's outline and halo at BASE pixels, the baseline's left end at the origin (a
-    label scales them to its size)."""
-    font, _fm = label_font(BASE)
+def _text(name: str) -> QPainterPath:
+    """A name's outline at BASE pixels, the baseline's left end at the origin."""
     path = QPainterPath()
-    path.addText(QPointF(0, 0), font, name)
-    stroker = QPainterPathStroker()
-    stroker.setWidth(BASE * 0.28)
-    stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-    return path, stroker.createStroke(path)
+    path.addText(QPointF(0, 0), label_font(BASE)[0], name)
+    return path
 
 
 def named_places(board: Board) -> list[_Place]:
@@ -109,6 +112,8 @@ class LabelPlanner:
                       for p in board.places}
         self._mark_place = {id(r): i for i, r in self.marks.items()}
         self._mark_rank: dict[int, int] = {}  # a place's best rank: a name may cover lesser marks
+        self._marks_grid: dict[float, _Grid] = {}
+        self._advance: dict[str, float] = {}  # a name's width at BASE
         for p in board.places:
             self._mark_rank[p.place] = min(self._mark_rank.get(p.place, 9), LABEL_RANK.get(p.kind, 3))
 
@@ -124,12 +129,16 @@ class LabelPlanner:
         logical pixel."""
         # about 13 logical pixels whatever the zoom (never below a fifth of a hex)
         px = max(self.geom.scale * 0.18, 13 * dpr / level)
-        counters, placed, marks = _Grid(COUNTER * 2), _Grid(COUNTER * 2), _Grid(COUNTER * 2)
+        cell = max(COUNTER * 2, px * 4)  # a name spans a few cells at any zoom
+        counters, placed = _Grid(cell), _Grid(cell)
         for p, n in stacks.items():
             if n > 0:
                 counters.add(self.stack_rect(p, n))
-        for r in self.marks.values():
-            marks.add(r)
+        marks = self._marks_grid.get(cell)
+        if marks is None:  # (the marks never move: one grid per zoom level, kept)
+            marks = self._marks_grid[cell] = _Grid(cell)
+            for r in self.marks.values():
+                marks.add(r)
         out: list[Label] = []
         for pl in self.places:
             size = px * (1.12 if pl.rank <= 1 else 1.0)
@@ -140,10 +149,8 @@ class LabelPlanner:
             if got is None:
                 continue  # no room: left out
             _cover, box, base, f = got
-            path, halo = _text(pl.name)
-            to = QTransform.fromScale(f, f) * QTransform.fromTranslate(base.x(), base.y())
             placed.add(box)
-            out.append(Label(pl.name, pl.anchor, box, to.map(path), to.map(halo)))
+            out.append(Label(pl.name, pl.anchor, box, ((base, pl.name),), f * BASE))
         return out
 
     def _spot(self, pl: _Place, size: float, stacks: dict[int, int], counters: _Grid, placed: _Grid,
@@ -152,7 +159,10 @@ class LabelPlanner:
         scale of the text path), the first clear one in the order of :func:`_spots`."""
         _font, fm = label_font(BASE)
         f = size / BASE
-        w, asc, h = fm.horizontalAdvance(pl.name) * f, fm.ascent() * f, fm.height() * f
+        advance = self._advance.get(pl.name)
+        if advance is None:
+            advance = self._advance[pl.name] = fm.horizontalAdvance(pl.name)
+        w, asc, h = advance * f, fm.ascent() * f, fm.height() * f
         pad = size * 0.2
         c = self.geom.centres[pl.anchor]
         own = stacks.get(pl.anchor, 0)
@@ -160,12 +170,15 @@ class LabelPlanner:
         best = None
         for x, y in _spots(c, e, w, h):
             box = QRectF(x - pad, y - pad, w + 2 * pad, h + 2 * pad)
-            if not self.paper.contains(box) or any(box.intersects(b) for b in placed.near(box)):
+            if not self.paper.contains(box):
+                continue
+            keys = placed.keys(box)  # (the three grids share their cells)
+            if any(box.intersects(b) for b in placed.near(keys)):
                 continue
             if any(box.intersects(m) and (i := self._mark_place[id(m)]) not in pl.members
-                   and self._mark_rank[i] <= pl.rank for m in marks.near(box)):
+                   and self._mark_rank[i] <= pl.rank for m in marks.near(keys)):
                 continue
-            cover = sum(_overlap(box, r) for r in counters.near(box))
+            cover = sum(_overlap(box, r) for r in counters.near(keys))
             if best is None or cover < best[0]:
                 best = (cover, box, QPointF(x, y + asc), f)
             if cover == 0:
@@ -196,19 +209,22 @@ class _Grid:
         self.cell = cell
         self.cells: dict[tuple[int, int], list[QRectF]] = {}
 
-    def _keys(self, r: QRectF):
+    def keys(self, r: QRectF) -> list[tuple[int, int]]:
         c = self.cell
-        for gx in range(int(r.left() // c), int(r.right() // c) + 1):
-            for gy in range(int(r.top() // c), int(r.bottom() // c) + 1):
-                yield gx, gy
+        ys = range(int(r.top() // c), int(r.bottom() // c) + 1)
+        return [(gx, gy) for gx in range(int(r.left() // c), int(r.right() // c) + 1) for gy in ys]
 
     def add(self, r: QRectF) -> None:
-        for k in self._keys(r):
+        for k in self.keys(r):
             self.cells.setdefault(k, []).append(r)
 
-    def near(self, r: QRectF) -> list[QRectF]:
+    def near(self, keys: list[tuple[int, int]]):
+        """The rectangles in the cells ``keys`` (:meth:`keys` of a box), each once."""
+        cells = self.cells
+        if len(keys) == 1:
+            return cells.get(keys[0], ())
         seen: dict[int, QRectF] = {}
-        for k in self._keys(r):
-            for x in self.cells.get(k, ()):
+        for k in keys:
+            for x in cells.get(k, ()):
                 seen[id(x)] = x
-        return list(seen.values())
+        return seen.values()

@@ -9,7 +9,7 @@ area holding a city is marked with a star.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QFont, QPainterPath, QPainterPathStroker, QPolygonF
+from PySide6.QtGui import QPolygonF
 
 from ddaydesk.board import Board
 from ddaydesk.ui.geometry import BoardGeometry
@@ -23,16 +23,6 @@ TIGHT_PX = 10.0  # ...and the smallest, for a name with no room at the larger si
 SPOTS = sorted(((dx, dy) for dx in (0, -0.25, 0.25, -0.5, 0.5) for dy in (0, -0.5, -1, -1.5)),
                key=lambda d: abs(d[0]) + abs(d[1]) / 2)
 CROWDED = 0.3  # a name that would still lie this much over others is left out at that scale
-
-
-def _glyphs(lines: list[tuple[QPointF, str]], font: QFont) -> tuple[QPainterPath, QPainterPath]:
-    path = QPainterPath()
-    for base, text in lines:
-        path.addText(base, font, text)
-    halo = QPainterPathStroker()
-    halo.setWidth(font.pixelSize() * 0.28)
-    halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-    return path, halo.createStroke(path)
 
 
 def _split(name: str) -> list[str]:
@@ -92,9 +82,8 @@ def area_labels(board: Board, geom: BoardGeometry, level: float, paper: QRectF, 
         if score > CROWDED * box.width() * box.height():
             continue
         placed.append(box)
-        font, fm = label_font(px)
-        glyphs = [(QPointF(box.center().x() - fm.horizontalAdvance(text) / 2, box.top() + fm.ascent()
-                           + n * fm.height()), text) for n, text in enumerate(lines)]
-        path, halo = _glyphs(glyphs, font)
-        plan.append(Label(name, i, box.adjusted(-px, -px, px, px), path, halo))
+        fm = label_font(px)[1]
+        glyphs = tuple((QPointF(box.center().x() - fm.horizontalAdvance(text) / 2, box.top() + fm.ascent()
+                                + n * fm.height()), text) for n, text in enumerate(lines))
+        plan.append(Label(name, i, box.adjusted(-px, -px, px, px), glyphs, px))
     return plan

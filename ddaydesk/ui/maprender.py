@@ -14,7 +14,6 @@ from collections import OrderedDict
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
-    QBrush,
     QColor,
     QFont,
     QFontMetricsF,
@@ -35,16 +34,20 @@ from ddaydesk.ui.palette import DEFAULT, Palette
 TILE = 512  # device pixels per tile side
 BLEED = 2  # extra pixels drawn around a tile so smooth scaling has neighbours to sample
 LEVELS = (0.25, 0.5, 1.0, 2.0, 4.0)  # coarse levels shown while zooming (device px per unit)
-MAX_TILES = 160  # about 160 MB of tiles at most
+TILE_BYTES = (TILE + 2 * BLEED) ** 2 * 4  # one tile's pixels
+KEEP_BYTES = 16 * 2**20  # tiles kept at least (the view asks for more on a larger screen: keep_for)
+MAX_SPRITES = 1200  # names drawn for the levels in use (a few KB each)
 FONT = "DejaVu Sans"
+TABLE = QColor("#3b4038")  # the table the map lies on (around the sheet, in tiles and view)
 
 
 def level_for(device_scale: float) -> float:
-    """The coarsest level at least as fine as the screen needs (never upscale a tile)."""
-    for lv in LEVELS:
-        if lv >= device_scale * 0.98:
-            return lv
-    return LEVELS[-1]
+    """The finest coarse level no finer than the screen (the smallest when the screen is
+    coarser still): a zooming frame scales a screenful of its pixels or fewer, up by less
+    than 2x (a blurred frame while the wheel turns; the exact tiles replace it at rest).
+    Scaling a finer level down read up to four screens of pixels from memory per frame."""
+    fit = [lv for lv in LEVELS if lv <= device_scale * 1.02]
+    return fit[-1] if fit else LEVELS[0]
 
 
 def render_board(board: Board, scale: float = HEX_PX, labels: bool = True,
@@ -70,12 +73,14 @@ class MapRenderer:
         self.paint_extra = paint_extra  # a system's static art (UIProfile.paint_map), or None
         self.dpr = 1.0  # device pixels per logical pixel of the screen shown on (names' least size)
         self._tiles: OrderedDict[tuple[float, int, int], QPixmap] = OrderedDict()
+        self.max_tiles = KEEP_BYTES // TILE_BYTES  # least recently drawn go first
         self._sea = bytearray(1 if self._is_water(i) else 0 for i in range(board.n))
         self._place_kind = {p.place: p.kind for p in board.places}
         # hex maps: place names clear of the counter stacks; area maps: every area's name
         self.names = LabelPlanner(board, geom, self.paper_rect()) if board.grid is not None else None
         self._stacks: dict[int, int] = {}  # counters per place: names keep clear of them
         self._labels: dict[float, list[Label]] = {}
+        self._sprites: OrderedDict[tuple, tuple[QImage, QPointF]] = OrderedDict()  # names drawn (_sprite)
         self._links = links(board)
 
     def _is_water(self, i: int) -> bool:
@@ -101,7 +106,17 @@ class MapRenderer:
         return [(tx, ty) for ty in range(y0, y1) for tx in range(x0, x1)]
 
     def cached(self, level: float, tx: int, ty: int) -> QPixmap | None:
-        return self._tiles.get((level, tx, ty))
+        pm = self._tiles.get((level, tx, ty))
+        if pm is not None:
+            self._tiles.move_to_end((level, tx, ty))  # (on screen: the last to let go)
+        return pm
+
+    def keep_for(self, width: int, height: int) -> None:
+        """Keep tiles enough for a screen of ``width`` x ``height`` device pixels: its exact
+        tiles and a margin around them, twice over (a level and the coarse one zooming shows,
+        which needs fewer), and never less than :data:`KEEP_BYTES`."""
+        on_screen = (width // TILE + 2) * (height // TILE + 2)
+        self.max_tiles = max(KEEP_BYTES // TILE_BYTES, 2 * on_screen)
 
     def tile(self, level: float, tx: int, ty: int) -> QPixmap:
         key = (level, tx, ty)
@@ -110,19 +125,25 @@ class MapRenderer:
             r = self.tile_rect(level, tx, ty)
             b = BLEED / level
             pm = QPixmap.fromImage(self.render(level, r.adjusted(-b, -b, b, b), TILE + 2 * BLEED,
-                                               TILE + 2 * BLEED))
+                                               TILE + 2 * BLEED, TABLE))
             self._tiles[key] = pm
-            while len(self._tiles) > MAX_TILES:
+            while len(self._tiles) > self.max_tiles:
                 self._tiles.popitem(last=False)
         else:
             self._tiles.move_to_end(key)
         return pm
 
     # -- drawing ------------------------------------------------------------------------------
-    def render(self, level: float, rect: QRectF, w: int, h: int) -> QImage:
-        """Draw the map region ``rect`` (scene units) into a ``w`` x ``h`` image."""
-        img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
-        img.fill(Qt.GlobalColor.transparent)
+    def render(self, level: float, rect: QRectF, w: int, h: int, background: QColor | None = None) -> QImage:
+        """Draw the map region ``rect`` (scene units) into a ``w`` x ``h`` image, on
+        ``background`` (an opaque image: copied to the screen without blending) or on
+        nothing."""
+        if background is None:
+            img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+            img.fill(Qt.GlobalColor.transparent)
+        else:
+            img = QImage(w, h, QImage.Format.Format_RGB32)
+            img.fill(background)
         p = QPainter(img)
         p.scale(w / rect.width(), h / rect.height())
         p.translate(-rect.left(), -rect.top())
@@ -341,13 +362,64 @@ class MapRenderer:
             p.drawText(QPointF(c.x() - w / 2, c.y() - s * 0.86 * 0.8 + fm.ascent() * 0.2), label)
 
     def _names(self, p: QPainter, rect: QRectF, level: float) -> None:
-        p.setPen(Qt.PenStyle.NoPen)
-        halo_brush = QBrush(QColor(255, 252, 235, 215))
-        ink = QBrush(QColor(self.palette.label))
+        """Each name as a sprite (its text on a light halo) drawn once per zoom level and
+        size, blitted at whole device pixels: a name's outline filled as a path cost about
+        ten times as much, in every tile it crosses."""
+        to_device = p.worldTransform()
+        shown = []
         for label in self._label_plan(level):
             if label.box.intersects(rect):
-                p.fillPath(label.halo, halo_brush)
-                p.fillPath(label.path, ink)
+                img, off = self._sprite(label, level)
+                at = to_device.map(label.box.topLeft())
+                shown.append((round(at.x() + off.x()), round(at.y() + off.y()), img))
+        p.save()
+        p.resetTransform()
+        for x, y, img in shown:
+            p.drawImage(x, y, img)
+        p.restore()
+
+    def _sprite(self, label: Label, level: float) -> tuple[QImage, QPointF]:
+        """The name's text on its halo, in device pixels at ``level``, and where its corner
+        lies from the label box's (kept by text, size and palette: a replan moves names, it
+        does not redraw them)."""
+        px = label.size * level
+        top = label.box.topLeft()
+        lines = tuple((round((b.x() - top.x()) * level, 1), round((b.y() - top.y()) * level, 1), t)
+                      for b, t in label.lines)
+        key = (lines, round(px, 2), self.palette.label)
+        got = self._sprites.get(key)
+        if got is not None:
+            self._sprites.move_to_end(key)
+            return got
+        r = max(1.0, px * 0.14)  # the halo's reach: as the stroke of 0.28 of the size it stands for
+        m = math.ceil(r) + 1
+        font = QFont(FONT)
+        font.setBold(True)
+        font.setPixelSize(max(1, round(px)))
+        fm = QFontMetricsF(font)
+        w = max(x + fm.horizontalAdvance(t) for x, _y, t in lines) + 2 * m
+        h = max(y + fm.descent() for _x, y, _t in lines) + 2 * m
+        img = QImage(max(1, math.ceil(w)), max(1, math.ceil(h)), QImage.Format.Format_ARGB32_Premultiplied)
+        img.fill(Qt.GlobalColor.transparent)
+        q = QPainter(img)
+        q.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        q.setFont(font)
+        q.setPen(QColor(255, 252, 235))
+        for k in range(8):  # the halo: the text moved round a circle, then made translucent
+            dx, dy = r * math.cos(k * math.pi / 4), r * math.sin(k * math.pi / 4)
+            for x, y, t in lines:
+                q.drawText(QPointF(x + m + dx, y + m + dy), t)
+        q.setCompositionMode(QPainter.CompositionMode.CompositionMode_DestinationIn)
+        q.fillRect(img.rect(), QColor(0, 0, 0, 215))
+        q.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
+        q.setPen(QColor(self.palette.label))
+        for x, y, t in lines:
+            q.drawText(QPointF(x + m, y + m), t)
+        q.end()
+        got = self._sprites[key] = (img, QPointF(-m, -m))
+        while len(self._sprites) > MAX_SPRITES:
+            self._sprites.popitem(last=False)
+        return got
 
     def _draw_links(self, p: QPainter, px: float) -> None:
         if not self._links:

@@ -10,19 +10,18 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QTransform, QWheelEvent
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QTransform, QWheelEvent
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView
 
 from ddaydesk.board import Board
 from ddaydesk.ui.counterlayer import CounterLayer
 from ddaydesk.ui.geometry import BoardGeometry
-from ddaydesk.ui.maprender import BLEED, TILE, MapRenderer, level_for
+from ddaydesk.ui.maprender import BLEED, TABLE, TILE, MapRenderer, level_for
 from ddaydesk.ui.overlays import Overlays
 from ddaydesk.ui.palette import Palette
 from ddaydesk.ui.port import GameView
 from ddaydesk.ui.profiles.base import UIProfile
 
-TABLE = QColor("#3b4038")  # the table the map lies on
 MAX_SCALE = 5.0  # view scale limit (a hex 200 px across at 1x)
 DRAG_START = 5  # pixels of movement before a press becomes a pan
 
@@ -45,6 +44,18 @@ def _board_art(board: Board, profile: UIProfile, palette: Palette) -> tuple[Boar
     while len(_ART) > ART_KEPT:
         _ART.popitem(last=False)
     return art
+
+
+def _outside(rect: QRectF, inner: QRectF) -> list[QRectF]:
+    """``rect`` less ``inner``, as up to four bands."""
+    r = rect.intersected(inner)
+    if r.isEmpty():
+        return [rect]
+    bands = [QRectF(rect.left(), rect.top(), rect.width(), r.top() - rect.top()),
+             QRectF(rect.left(), r.bottom(), rect.width(), rect.bottom() - r.bottom()),
+             QRectF(rect.left(), r.top(), r.left() - rect.left(), r.height()),
+             QRectF(r.right(), r.top(), rect.right() - r.right(), r.height())]
+    return [b for b in bands if b.width() > 0 and b.height() > 0]
 
 
 class MapScene(QGraphicsScene):
@@ -125,6 +136,14 @@ class MapView(QGraphicsView):
         scene.renderer.dpr = scene.counters.dpr = self.devicePixelRatioF()
         self._update_level()
 
+    def resizeEvent(self, event) -> None:
+        """Maximising or resizing a fitted map fits it again; a zoomed one keeps its scale."""
+        super().resizeEvent(event)
+        dpr = self.devicePixelRatioF()
+        self.map.renderer.keep_for(round(self.viewport().width() * dpr), round(self.viewport().height() * dpr))
+        if self.fitted:
+            self.fit()
+
     # -- painting -----------------------------------------------------------------------------
     def device_scale(self) -> float:
         """Device pixels per scene unit, rounded so a zoom level names one tile set."""
@@ -133,12 +152,23 @@ class MapView(QGraphicsView):
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         """Blit tiles drawn at exactly this scale; while one is missing, show the nearest
         coarse level scaled in its place and draw the exact one when the view is idle."""
-        painter.fillRect(rect, TABLE)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # no seams at tile edges
         r = self.map.renderer
+        map_rect = self.map.geom.rect
+        if not map_rect.contains(rect):  # the table around the map (tiles are opaque: not under them)
+            for band in _outside(rect, map_rect):
+                painter.fillRect(band, TABLE)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # no seams at tile edges
         exact = self.device_scale()
         coarse = level_for(exact)
         src = QRectF(BLEED, BLEED, TILE, TILE)
+        if self._zooming and self._has_coarse(coarse, rect):
+            # Mid-gesture no exact tile exists (the scale changes every frame): the coarse
+            # level's tiles, scaled, each drawn once over the whole exposed area.
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+            for cx, cy in r.tiles_for(coarse, rect):
+                painter.drawPixmap(r.tile_rect(coarse, cx, cy), r.cached(coarse, cx, cy), src)
+            self._prerender.start()
+            return
         missing = False
         for tx, ty in r.tiles_for(exact, rect):
             target = r.tile_rect(exact, tx, ty)
@@ -165,26 +195,33 @@ class MapView(QGraphicsView):
         return all(r.cached(coarse, cx, cy) is not None for cx, cy in r.tiles_for(coarse, target))
 
     def _prerender_step(self) -> bool:
-        """Draw one missing exact tile of the visible area, then of a margin around it;
-        False when there was none left to draw."""
+        """Draw one missing tile: the exact ones of the visible area, the coarse ones a zoom
+        would show around it, then the exact ones of a margin; False when none is left."""
         if self._zooming:
             return False
         r = self.map.renderer
         exact = self.device_scale()
         visible = self.mapToScene(self.viewport().rect()).boundingRect()
-        pad_w, pad_h = visible.width() * 0.5, visible.height() * 0.5
-        for area, repaint in ((visible, True), (visible.adjusted(-pad_w, -pad_h, pad_w, pad_h), False)):
-            for tx, ty in r.tiles_for(exact, area):
-                if r.cached(exact, tx, ty) is None:
-                    r.tile(exact, tx, ty)
-                    if repaint:
-                        self.viewport().update(self.mapFromScene(r.tile_rect(exact, tx, ty)).boundingRect())
-                    self._prerender.start()
-                    return True
+        pad_w, pad_h = visible.width() * 0.25, visible.height() * 0.25  # (a pan's first steps)
+        around = visible.adjusted(-pad_w, -pad_h, pad_w, pad_h)
+        wanted: dict[tuple[float, int, int], bool] = {}  # (level, tx, ty) -> on screen, in order
+        for level, area, repaint in ((exact, visible, True), (level_for(exact), around, False),
+                                     (exact, around, False)):
+            for tx, ty in r.tiles_for(level, area):
+                wanted.setdefault((level, tx, ty), repaint)
+        # no more than the cache keeps: drawing one would drop another wanted (and draw it again)
+        for (level, tx, ty), repaint in list(wanted.items())[:r.max_tiles - 1]:
+            if r.cached(level, tx, ty) is None:
+                r.tile(level, tx, ty)
+                if repaint:
+                    self.viewport().update(self.mapFromScene(r.tile_rect(level, tx, ty)).boundingRect())
+                self._prerender.start()
+                return True
         return False
 
     def _zoom_settled(self) -> None:
         self._zooming = False
+        self.map.counters.set_fast(False)
         self._update_level()
 
     def _update_level(self) -> None:
@@ -213,7 +250,9 @@ class MapView(QGraphicsView):
         if anchor is None:
             anchor = self.viewport().rect().center()
         fixed = self.mapToScene(anchor)
-        self._zooming = True  # until the wheel rests: scaled coarse tiles, no redraws
+        if not self._zooming:  # until the wheel rests: scaled coarse tiles, no redraws...
+            self._zooming = True
+            self.map.counters.set_fast(True)  # ...and counters scaled without smoothing
         self._settle.start()
         self.scale(target / current, target / current)
         moved = self.mapFromScene(fixed) - anchor
@@ -231,12 +270,6 @@ class MapView(QGraphicsView):
         self.fitInView(self.fit_rect or self.map.geom.rect, Qt.AspectRatioMode.KeepAspectRatio)
         self.fitted = True
         self._update_level()
-
-    def resizeEvent(self, event) -> None:
-        """Maximising or resizing a fitted map fits it again; a zoomed one keeps its scale."""
-        super().resizeEvent(event)
-        if self.fitted:
-            self.fit()
 
     def pan_by(self, dx: float, dy: float, by_user: bool = True) -> None:
         if by_user:

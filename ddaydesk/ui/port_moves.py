@@ -43,7 +43,7 @@ def move_modes(port) -> tuple[tuple[str, str, str], ...]:
     elif not why_surprise and state.scratch.get("surprise") != phase.side:
         why_surprise = "declare the surprise attack first (Actions dock, D77-SURP-01)"
     elif not why_surprise and len(state.scratch.get("surprise_units", [])) >= s.max_units:
-        why_surprise = f"{s.max_units} units have already moved for the surprise attack ({s.rule})"
+        why_surprise = f"{s.max_units} units have already moved for the surprise attack (D77-SURP-02)"
     return (("normal", MODE_TITLES["normal"], ""), ("strategic", MODE_TITLES["strategic"], why_strategic),
             ("surprise", MODE_TITLES["surprise"], why_surprise))
 

@@ -13,8 +13,6 @@ from functools import cache
 from ddaydesk.engine import Move
 from ddaydesk.engine.tables import load_move_rules
 from ddaydesk.formats.errors import FormatError
-from ddaydesk.rules.combat.words import log_text as combat_log_text
-from ddaydesk.ui.dice_words import read_rolls
 from ddaydesk.ui.port import Capabilities, LogEntry
 
 
@@ -71,6 +69,9 @@ def log_entry(port, side: str, i: int) -> LogEntry:
     name = port.name
     action, before, ch = g.actions[i], g.states[i], g.changes[i]
     phase = port.phase_title(before.phase)
+    from ddaydesk.rules.combat.words import log_text as combat_log_text  # (not needed at start)
+    from ddaydesk.ui.dice_words import read_rolls
+
     told = None if action.secret else combat_log_text(port.scenario, action, before, ch)
     if action.secret and action.side != side:
         text = "a secret choice was recorded"

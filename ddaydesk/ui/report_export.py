@@ -8,6 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QProgressDialog
 
+from ddaydesk.ui.savecheck import STILL_CHECKING
 from ddaydesk.ui.session import saves_dir
 
 
@@ -26,6 +27,9 @@ def export_report(win, path: str | None = None) -> Path | None:
     game = getattr(port, "game", None)
     if game is None:
         win.show_hint("Not in this game: the report is written from the engine's action log")
+        return None
+    if game.history_from:  # (a save opened from its checkpoint: its history is not known yet)
+        win.show_hint(STILL_CHECKING)
         return None
     path = path or ask_report_path(win)
     if not path:

@@ -20,6 +20,7 @@ from ddaydesk.ui.port import GameView
 from ddaydesk.ui.review_choices import ReviewChoices
 from ddaydesk.ui.review_marks import review_items, trail_attack_items
 from ddaydesk.ui.review_port import ReviewPort, take_back_problem
+from ddaydesk.ui.savecheck import STILL_CHECKING
 from ddaydesk.ui.widgets.reviewbar import ReviewBar
 
 NOT_HERE = "Not in this game: review reads the engine's action log"
@@ -106,6 +107,10 @@ class ReviewMode(ReviewChoices, QObject):
         win = self.win
         if not isinstance(win.port, EnginePort) or win.controller is None:
             win.show_hint(NOT_HERE)
+            self._check(False)
+            return
+        if win.port.game.history_from:  # (a save opened from its checkpoint, its log unchecked)
+            win.show_hint(STILL_CHECKING)
             self._check(False)
             return
         if win.stack.currentWidget() is win.handover:

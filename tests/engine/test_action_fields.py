@@ -33,8 +33,8 @@ def save_with(sc, tmp_path, bad: dict) -> tuple:
     first = {"kind": "end_phase", "side": g.state.active}
     actions = [first, bad]
     lines = path.read_text().splitlines()
-    at = lines.index('  "actions": []')
-    lines[at:at + 1] = ['  "actions": [', "    " + json.dumps(first) + ",", "    " + json.dumps(bad), "  ]"]
+    at = lines.index('  "actions": [],')
+    lines[at:at + 1] = ['  "actions": [', "    " + json.dumps(first) + ",", "    " + json.dumps(bad), "  ],"]
     text = "\n".join(lines).replace(doc["actions_sha256"], actions_digest(actions))
     path.write_text(text)
     return path, at + 3  # the line of the bad action

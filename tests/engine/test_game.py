@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from ddaydesk.engine import (
@@ -162,3 +164,27 @@ def test_problem_explains_a_refusal_without_applying(small):
     assert problem(g.state, EndPhase("german")) == (
         "it is the allied player's allied.movement phase; german may not act")
     assert g.pos == 0 and g.state.phase == "allied.movement"
+
+
+def test_states_in_the_log_share_what_an_action_left_unchanged_and_never_change():
+    """A long game's states share the per-unit lists an action did not touch (memory), and
+    no later action, undo or redo changes a state already in the log."""
+    import random
+
+    from ddaydesk.formats.catalog import default_scenario_path
+    from ddaydesk.formats.scenariofile import load_scenario
+
+    g = Game(load_scenario(default_scenario_path()), 3, {"weather": True})
+    rnd = random.Random(3)
+    hashes = [g.state.state_hash()]
+    for k in range(120):
+        legal = legal_actions(g.state, g.state.active)
+        g.do(rnd.choice(legal))
+        hashes.append(g.state.state_hash())
+        if k % 30 == 29 and g.undo_problem() is None:
+            g.undo()
+            g.redo()
+    assert [s.state_hash() for s in g.states] == hashes
+    pairs = list(itertools.pairwise(g.states))
+    assert any(a.status is b.status for a, b in pairs)  # shared where unchanged...
+    assert all(a.place is not b.place for a, b in pairs if a.place != b.place)  # ...never where changed

@@ -22,7 +22,8 @@ from ddaydesk.engine import (
     reach,
     zoc_map,
 )
-from ddaydesk.engine.movement import allowance, edge_table
+from ddaydesk.engine.movement import allowance
+from ddaydesk.engine.positions import edge_table
 from ddaydesk.engine.tables import SCALE, load_move_rules
 from ddaydesk.formats.scenariofile import load_scenario
 from tests.engine.conftest import TUTORIAL, at, position

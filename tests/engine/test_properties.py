@@ -32,7 +32,8 @@ from ddaydesk.engine import (
     save_game,
 )
 from ddaydesk.engine.hidden_setup import ChooseArea, PlaceWithheld, Withhold
-from ddaydesk.engine.movement import allowance, entry_places, positions, reach
+from ddaydesk.engine.movement import allowance, entry_places, reach
+from ddaydesk.engine.positions import positions
 from ddaydesk.engine.tables import load_move_rules
 from ddaydesk.formats.scenariofile import load_scenario
 from tests.conftest import ROOT

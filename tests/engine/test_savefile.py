@@ -29,7 +29,7 @@ def test_save_then_load_gives_the_same_game(small, tmp_path):
     save_game(g, path)
     assert is_save(str(path)) and [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temp left
     doc = json.loads(path.read_text())
-    assert doc["format"] == "ddaydesk-save" and doc["version"] == 2
+    assert doc["format"] == "ddaydesk-save" and doc["version"] == 3
     assert doc["scenario"]["id"] == "engine_small" and "seed" not in doc
     assert doc["actions"][-1]["rolled"] == [g.dice_log()[-1][1].text]  # the weather roll, with its action
     assert doc["final_state_hash"] == g.state.state_hash()

@@ -61,7 +61,7 @@ def test_the_rolls_are_recorded_with_their_actions_and_replayed(small, tmp_path)
     path = tmp_path / "game.ddaysave"
     save_game(g, path)
     doc = json.loads(path.read_text())
-    assert doc["version"] == 2 and doc["actions"][-1]["rolled"] == [f"d6={ch.dice[0].value}"]
+    assert doc["version"] == 3 and doc["actions"][-1]["rolled"] == [f"d6={ch.dice[0].value}"]
     again = load_game(path)
     assert again.dice_log() == g.dice_log() and again.state.state_hash() == g.state.state_hash()
 
@@ -101,13 +101,13 @@ def test_an_old_save_with_a_seed_still_loads_and_replays(tmp_path):
     stream = SeededDice.from_seed(doc["seed"])
     assert [(r.sides, r.value) for _, r in g.dice_log()] == [(6, stream.roll(6, "").value) for _ in range(15)]
     assert any("combat" in r.purpose for _, r in g.dice_log())
-    # it goes on with dice nobody can read from the file, and saves as version 2
+    # it goes on with dice nobody can read from the file, and saves as the current version
     shutil.copy(V1_SAVE.parent / "small_scenario.yaml", tmp_path)
     shutil.copy(V1_SAVE.parent / "small.yaml", tmp_path)
     path = tmp_path / "again.ddaysave"
     save_game(g, path)
     new = json.loads(path.read_text())
-    assert new["version"] == 2 and "seed" not in new
+    assert new["version"] == 3 and "seed" not in new
     assert load_game(path).state.state_hash() == g.state.state_hash()
 
 
@@ -215,11 +215,11 @@ def test_a_move_keeps_its_place_labels_in_a_save(small, tmp_path):
     assert json.loads(path.read_text())["actions"][0]["to"] == "0201"
 
 
-@pytest.mark.parametrize("version", ["[2]", "{}", "true", "2.0", "3"])
+@pytest.mark.parametrize("version", ["[2]", "{}", "true", "2.0", "4"])
 def test_a_version_that_is_not_one_we_read_is_refused_at_its_line(small, tmp_path, version):
     path = tmp_path / "game.ddaysave"
     save_game(Game(small, 1), path)
-    path.write_text(path.read_text().replace('"version": 2', f'"version": {version}'))
+    path.write_text(path.read_text().replace('"version": 3', f'"version": {version}'))
     with pytest.raises(FormatError) as exc:
         load_game(path)
     (p,) = exc.value.problems

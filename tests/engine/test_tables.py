@@ -63,6 +63,23 @@ def test_a_cost_that_is_not_a_half_step_is_refused(broken):
     assert p.path == path and p.line > 1 and "steps of 1/2 MP" in p.message
 
 
+@pytest.mark.parametrize("old, new", [("woods:     {foot: 2,", "woods:     {foot: 0,"),
+                                      ("road:        {mode: replace, foot: 0.5,", "road:        {mode: replace, foot: 0,")])
+def test_a_free_step_is_refused(broken, old, new):
+    """Every step costs something: the search settles places in order of cost and finds a
+    path's steps back from the costs (engine/search.py)."""
+    path = broken("terrain.yaml", old, new)
+    with pytest.raises(FormatError) as exc:
+        load_move_rules("dday77")
+    (p,) = exc.value.problems
+    assert p.path == path and p.line > 1 and "a step costs at least 1/2 MP, found 0" in p.message
+
+
+def test_a_hexside_that_adds_nothing_is_accepted(broken):
+    broken("terrain.yaml", "river:       {mode: add, foot: 1,", "river:       {mode: add, foot: 0,")
+    assert load_move_rules("dday77").hexsides[0].cost[0] == 0
+
+
 def test_a_passable_terrain_without_cost_is_refused(broken):
     broken("terrain.yaml", "  mountain:  {foot: 3, mech: 3, rule: STD-TEC, confidence: default}\n", "")
     with pytest.raises(FormatError, match="passable terrain 'mountain' has no movement cost"):

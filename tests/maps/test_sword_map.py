@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ddaydesk.engine.movement import edge_table
+from ddaydesk.engine.positions import edge_table
 from ddaydesk.engine.tables import load_move_rules
 from ddaydesk.formats.mapfile import load_map
 from tools.mapgen import sword

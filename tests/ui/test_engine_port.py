@@ -105,7 +105,7 @@ def test_end_phase_to_the_other_side(qtbot, win, port):
 
 def test_save_from_a_newer_version_is_refused_and_the_game_kept(qtbot, win, port, tmp_path):
     path = tmp_path / "newer.ddaysave"
-    path.write_bytes(port.save_bytes().replace(b'"version": 2', b'"version": 99'))
+    path.write_bytes(port.save_bytes().replace(b'"version": 3', b'"version": 99'))
     before = port.game.state.state_hash()
     assert not win.open_path(str(path))
     assert "newer.ddaysave" in win.problem_box.informativeText()
@@ -304,6 +304,6 @@ def test_the_autosave_is_private_and_tells_no_coming_roll(qtbot, win, port):
     win.controller.end_phase()  # an action through the window: the autosave is written
     path = autosave_path()
     doc = json.loads(path.read_text(encoding="utf-8"))
-    assert doc["version"] == 2 and "seed" not in doc and doc["actions"]
+    assert doc["version"] == 3 and "seed" not in doc and doc["actions"]
     if os.name == "posix":
         assert path.stat().st_mode & 0o777 == 0o600  # a hot-seat save holds both sides' secrets

@@ -55,10 +55,12 @@ def test_tile_colours_follow_terrain_and_palette(qapp, scenario):
         assert abs(got.red() - want.red()) < 40 and abs(got.blue() - want.blue()) < 40, pal.id
 
 
-def test_level_for_never_upscales():
+def test_a_zoom_scales_a_coarse_level_up_by_less_than_twice():
+    """A zooming frame reads no more than a screenful of a coarse level's pixels."""
     for scale in (0.1, 0.3, 0.5, 0.9, 1.0, 1.7, 3.9, 9.0):
         lv = level_for(scale)
-        assert lv in LEVELS and (lv >= scale * 0.98 or lv == LEVELS[-1])
+        assert lv in LEVELS and (lv <= scale * 1.02 or lv == LEVELS[0])
+        assert lv > scale / 2 or lv == LEVELS[-1]
 
 
 def test_counter_labels_and_size_marks(scenario):

@@ -64,3 +64,20 @@ def test_surprise_movement_opens_once_the_attack_is_declared_D77_SURP_01(qtbot, 
 def test_a_system_with_one_way_of_moving_shows_no_choice(qtbot, settings):
     w = window(qtbot, settings, open_engine_game(scenarios_dir() / "utah-landing.yaml"))
     assert not w.aids.modes.box_action.isVisible() and not w.aids.modes.menu.menuAction().isVisible()
+
+
+def test_surprise_movement_closes_when_its_units_have_moved_D77_SURP_02(qtbot, win):
+    from ddaydesk.engine import Move, legal_actions
+
+    k = next(k for k, (kind, _t, _p) in enumerate(win.controller.choices()) if kind == "declare_surprise")
+    win.take_choice(k, "declare a surprise attack")
+    moved: set[str] = set()
+    while len(moved) < 3:
+        g = win.port.game
+        a = next(a for a in legal_actions(g.state, g.state.active)
+                 if isinstance(a, Move) and a.mode == "surprise" and a.unit not in moved)
+        win.controller.apply("a surprise move", lambda a=a: win.port._do(a))
+        moved.add(a.unit)
+    surprise = win.aids.modes.box.model().item(2)
+    assert not surprise.isEnabled()
+    assert "3 units have already moved for the surprise attack (D77-SURP-02)" in win.aids.modes.box.itemData(2, 3)

@@ -34,7 +34,7 @@ GAMES = {
     "utah-landing": (2024, 17, False),
     "utah-campaign": (7, 6, False),
     "dday2": (7, 10, False),
-    "sword": (4, 4, True),
+    "sword": (5, 4, True),  # (a game whose log cites a rule: Corps Artillery variants are listed now)
 }
 
 

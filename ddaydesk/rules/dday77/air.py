@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ddaydesk.engine.actions import Action, Changes, IllegalAction, action_type
-from ddaydesk.engine.movement import RIVER_KEY
+from ddaydesk.engine.positions import RIVER_KEY
 from ddaydesk.engine.sequence import Phase
 from ddaydesk.engine.systems import Handler
 from ddaydesk.engine.tables import load_move_rules

@@ -67,12 +67,15 @@ def wrap_move(rm) -> None:
                 and a.unit not in state.game.get(REBUILT, ()))
 
     def legal(state: GameState, side: str, phase: Phase):
+        moves = core.legal(state, side, phase)
         left = allotment_left(state) if side == ALLIED else None
+        if left is None:
+            return moves
         units = state.scenario.units
-        for a in core.legal(state, side, phase):
-            if left is not None and charged(state, a) and units[state.scenario.unit_index[a.unit]].attack > left:
-                continue
-            yield a
+        # (per unit, not per move: a side's moves run to tens of thousands on a big map)
+        over = {u.id for k, u in enumerate(units) if u.side == side and state.status[k] == PENDING
+                and u.attack > left and u.id not in state.game.get(REBUILT, ())}
+        return [a for a in moves if a.unit not in over] if over else moves
 
     def apply(state: GameState, a, ch: Changes, phase: Phase) -> None:
         charge = charged(state, a)

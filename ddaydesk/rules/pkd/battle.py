@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ddaydesk.engine import Changes, GameState, IllegalAction
-from ddaydesk.engine.movement import edge_table
+from ddaydesk.engine.positions import edge_table
 from ddaydesk.engine.state import MOVED, ON_MAP
 from ddaydesk.engine.tables import SCALE, load_move_rules
 from ddaydesk.rules.pkd.actions import CloseCombat, FireAttack

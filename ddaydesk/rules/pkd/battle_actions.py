@@ -66,6 +66,7 @@ def _groups(state: GameState, side: str, close: bool):
 def _declarations(state: GameState, side: str, cls):
     close = cls is CloseCombat
     most = min(val("combat", "support.max_per_battle"), support_pool(state, side))
+    corps = support_problem(state, side, 0, True) is None  # the Leadership marker as Corps Artillery
     for t, near, far in _groups(state, side, close):
         ids, indirect = [], []
         for k in near + far:  # each unit that may join: not across a cliff, no Heavy Weapons closing...
@@ -78,9 +79,10 @@ def _declarations(state: GameState, side: str, cls):
         if not ids:
             continue
         base = cls(side, tuple(ids), t, **({} if close else {"indirect": tuple(indirect)}))
-        yield base
-        if most:
-            yield replace(base, support=most)
+        for support in (0, most) if most else (0,):
+            yield replace(base, support=support)
+            if corps:
+                yield replace(base, support=support, corps=True)
 
 
 def _fire_legal(state: GameState, side: str, phase: Phase):

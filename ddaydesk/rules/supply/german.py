@@ -8,23 +8,21 @@ OB West (D77-SUP-10/11): an HQ that cannot trace to a source but is within the r
 supplied OB West takes one of OB West's slots. Taking an HQ in never lowers the number of
 units in supply (it frees nothing but one slot and supplies itself), so every such HQ is
 taken while OB West has slots; if more HQs need it than it has slots, the subset that lets
-the most units be supplied is chosen (nearest first on ties).
+the most units be supplied is chosen, exactly (``matching.best_subset``), nearest first on
+ties.
 """
 
 from __future__ import annotations
 
-from itertools import combinations, islice
-
 from ddaydesk.rules.supply.blocking import TraceMap
 from ddaydesk.rules.supply.explain import Target, why_not
-from ddaydesk.rules.supply.matching import b_matching
+from ddaydesk.rules.supply.matching import b_matching, best_subset
 from ddaydesk.rules.supply.model import CapacityUse, Leg, SupplyInput, SupplyUnit, UnitSupply
 from ddaydesk.rules.supply.params import SupplyParams
 from ddaydesk.rules.supply.trace import Trace, bfs
 
 SIDE = "german"
 GENERIC_HQ = "german_army"
-MAX_SUBSETS = 256  # OB West over-subscribed: exhaustive choice up to this many subsets
 
 
 class _HQ:
@@ -126,7 +124,9 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
                         near[k].append((d, h.k))
         return [[k for _, k in sorted(x)] for x in near]
 
-    def solve(chosen: list[_HQ]) -> tuple[int, list[int]]:
+    def solve(chosen: list[_HQ], taken: int) -> tuple[int, list[int]]:
+        """Units matched to HQ slots with the ``chosen`` dependants in, OB West giving
+        ``taken`` of its slots to HQs."""
         for h in dependants:
             h.supplied = h in chosen
             if h.supplied and h.trace is None:
@@ -134,20 +134,16 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
         live = [h for h in hqs if h.supplied]
         cap = [0] * len(hqs)
         for h in live:
-            cap[h.k] = h.cap - (len(chosen) if h is obw else 0)
-        opts = options_for(live)
-        assign = b_matching(opts, cap)
-        return sum(1 for a in assign if a >= 0) + len(chosen), assign
+            cap[h.k] = h.cap - (taken if h is obw else 0)
+        assign = b_matching(options_for(live), cap)
+        return sum(1 for a in assign if a >= 0), assign
 
     room = obw.cap if obw is not None else 0
-    if len(dependants) <= room:
-        chosen = dependants
-    else:  # more HQs need OB West than it has slots: best subset, nearest first on ties
-        subsets = list(islice(combinations(dependants, room), MAX_SUBSETS + 1))
-        if len(subsets) > MAX_SUBSETS:  # too many to try: the nearest ones
-            subsets = subsets[:1]
-        chosen = list(max(subsets, key=lambda s: solve(list(s))[0]))
-    _, assign = solve(chosen)
+    # More HQs need OB West than it has slots: the slots go to the HQs that let the most
+    # units be supplied (an HQ taken in frees at least the slot it takes, so all are used),
+    # nearest first on ties. Exact: a choice's matching never shrinks as HQs are added.
+    chosen = best_subset(dependants, room, lambda s: solve(s, room)[0])
+    _, assign = solve(chosen, len(chosen))
     for u in fortress:
         d = dist_src.get(u.place)
         results[u.id] = _fortress(u, d is not None and d <= unit_src or any(

@@ -9,7 +9,10 @@ and a well-defined one. Each unit tries its holders in the order given (nearest 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 def b_matching(options: Sequence[Sequence[int]], capacity: Sequence[int]) -> list[int]:
@@ -45,3 +48,36 @@ def b_matching(options: Sequence[Sequence[int]], capacity: Sequence[int]) -> lis
         if opts and augment(u, seen):
             seen = set()
     return assign
+
+
+def best_subset(candidates: Sequence[T], size: int, value: Callable[[list[T]], int]) -> list[T]:
+    """The ``size`` candidates whose ``value`` is greatest, exactly; among equals, the first in
+    the candidates' order (compared place by place, as :func:`itertools.combinations` lists
+    them). ``value`` must never fall when a candidate is added (a maximum matching with one
+    more holder open never matches fewer), which gives every partial choice a bound: its value
+    with all the candidates still open added. Branch and bound, taking a candidate before
+    leaving it out, so the first choice found at the best value is the one to keep; it stops
+    as soon as a choice reaches the value of all candidates together."""
+    if size >= len(candidates):
+        return list(candidates)
+    ceiling = value(list(candidates))
+    best: list[T] = list(candidates[:size])
+    best_value = value(best)
+
+    def search(i: int, chosen: list[T]) -> bool:
+        """True once a choice at the ceiling is found (nothing can beat it)."""
+        nonlocal best, best_value
+        need = size - len(chosen)
+        if need == 0:
+            v = value(chosen)
+            if v > best_value:
+                best, best_value = list(chosen), v
+            return best_value == ceiling
+        rest = candidates[i:]
+        if len(rest) < need or value(chosen + list(rest)) <= best_value:
+            return False
+        return search(i + 1, [*chosen, candidates[i]]) or search(i + 1, chosen)
+
+    if best_value < ceiling:
+        search(0, [])
+    return best

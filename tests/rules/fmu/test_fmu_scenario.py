@@ -123,7 +123,7 @@ def test_river_between_two_city_hexes_is_bridged_FMU_GEN_04():
     s = Game(sc, 1).state
     r = reach(s, s.unit("a-leg"))
     assert r.cost(at(sc, "0201")) == 1  # city to city across the river: no river cost
-    from ddaydesk.engine.movement import edge_table
+    from ddaydesk.engine.positions import edge_table
     from ddaydesk.engine.tables import SCALE, load_move_rules
 
     edges, _ = edge_table(sc.board, load_move_rules("fmu"), 0)

@@ -244,6 +244,29 @@ def test_D77_SUP_11_more_hqs_than_ob_west_slots():
     assert next(c for c in r.capacity if c.id == "obw").used == 12
 
 
+def test_D77_SUP_11_ob_west_slots_go_to_the_hqs_that_supply_the_most():
+    """Cites D77-SUP-11. 16 HQs without a line of their own within 8 hexes of OB West (12
+    slots: 1,820 ways to choose). The 12 nearest supply nobody; each of the 4 farthest reaches
+    the 8 units in the west that nobody else reaches. The best choice takes one of those:
+    all 8 units supplied (the nearest 11 and the first far one, nearest first on ties)."""
+    obw_col = EDGE - 30
+    obw = B.index(col(obw_col))
+    near = sorted((i for i in range(B.n) if 0 < B.distance(i, obw) <= 3), key=lambda i: (B.distance(i, obw), i))[:12]
+    far = [B.index(col(obw_col - 8, r)) for r in (1, 3, 7, 9)]
+    assert all(B.distance(i, obw) == 8 for i in far)
+    hqs = [de(B, f"n{k:02d}", B.labels[i], hq="german_army") for k, i in enumerate(near)]
+    hqs += [de(B, f"f{k}", B.labels[i], hq="german_army") for k, i in enumerate(far)]
+    spots = [i for i in range(B.n) if all(B.distance(i, f) <= 8 for f in far)
+             and min(B.distance(i, h) for h in near) > 8 and B.distance(i, obw) > 10 and B.terrain_of(i) != "sea"]
+    west = [de(B, f"w{k}", B.labels[i]) for k, i in enumerate(spots[:8])]
+    assert len(west) == 8
+    r = line([hq_at("ob_west", obw_col, "obw"), *hqs, *west])
+    assert all(r.units[u.id].supplied for u in west)
+    taken = [h.id for h in hqs if r.units[h.id].supplied]
+    assert taken == [f"n{k:02d}" for k in range(11)] + ["f0"]
+    assert next(c for c in r.capacity if c.id == "f0").used == 8
+
+
 def test_D77_SUP_10_ob_west_radius_is_shortened_by_mud():
     """Reading: OB West's 8 hexes are a supply line, so mud makes them 7 (D77-WX-13)."""
     units = [hq_at("ob_west", EDGE - 30, "obw"), hq_at("german_army", EDGE - 38, "hq7")]

@@ -1,6 +1,11 @@
 """The capacity-constrained assignment on its own (../shared/research/perf.md §4)."""
 
-from ddaydesk.rules.supply.matching import b_matching
+from itertools import combinations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ddaydesk.rules.supply.matching import b_matching, best_subset
 
 
 def test_augmenting_path_beats_greedy():
@@ -19,3 +24,26 @@ def test_earliest_units_win_when_not_all_fit():
 
 def test_no_options_and_zero_capacity():
     assert b_matching([[], [0]], [0]) == [-1, -1]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_best_subset_is_the_first_best_of_every_choice(data):
+    """Branch and bound gives what trying every choice gives: the greatest value, and the
+    first such choice in the candidates' order (itertools.combinations order)."""
+    n_units = data.draw(st.integers(0, 8))
+    n_cand = data.draw(st.integers(0, 7))
+    fixed = data.draw(st.integers(0, 2))  # holders always open
+    holders = fixed + n_cand
+    options = [data.draw(st.lists(st.integers(0, holders - 1), max_size=3, unique=True)) if holders else []
+               for _ in range(n_units)]
+    cap = [data.draw(st.integers(0, 3)) for _ in range(holders)]
+    size = data.draw(st.integers(0, n_cand))
+
+    def value(chosen):
+        live = set(range(fixed)) | {fixed + c for c in chosen}
+        return sum(a >= 0 for a in b_matching([[h for h in o if h in live] for o in options], cap))
+
+    cands = list(range(n_cand))
+    want = max(combinations(cands, size), key=lambda c: value(list(c)))
+    assert best_subset(cands, size, value) == list(want)

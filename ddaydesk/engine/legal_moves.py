@@ -1,0 +1,89 @@
+"""Every move of a side's units, for ``legal_actions``, reusing searches across positions.
+
+A unit's move depends on the state only through the places its search can reach: where it
+stands, its allowance and edge table, and which of the places within its allowance (its
+*ball*, the places a search that ignored every unit would reach) are blocked or end a move.
+So a search is kept with the board, keyed by exactly that, and the next position answers
+from it unless a unit came or went inside the ball: after one move, most units' moves are
+what they were. The ball itself is a search too, made once per start, allowance and class.
+The moves (immutable actions) are kept per unit, so a position whose moves did not change
+costs a few lookups per unit. Pending units' searches (from their entry places) are made
+afresh every time.
+"""
+
+from __future__ import annotations
+
+from ddaydesk.engine.core import Move
+from ddaydesk.engine.movement import reach, unit_rules
+from ddaydesk.engine.positions import board_cache
+from ddaydesk.engine.search import MoveLimits, dial, from_start
+from ddaydesk.engine.state import GameState
+
+KEPT = 1024  # searches (and balls) kept per board: a few turns of a large game
+
+
+def unit_moves(state: GameState, k: int, mode: str) -> list[Move]:
+    """Unit ``k``'s moves in ``mode`` (its move_problem already checked), shared with the
+    positions that give the same search: never change the list."""
+    lim = unit_rules(state, k, mode)
+    u = state.scenario.units[k]
+    if lim.start < 0:
+        return [Move(u.side, u.id, to, mode) for to in reach(state, k, mode).dest]
+    cache = board_cache(state.scenario.board)
+    ball = _ball(cache, lim)
+    blocked, stop = ball[1] & _bits(state, lim.blocked), ball[1] & _bits(state, lim.stop)
+    if not blocked and not stop:
+        got = ball  # nothing in the way: the search is the ball's
+    else:
+        key = (id(lim.edges), lim.start, lim.mp, blocked, stop)
+        searches = cache.setdefault("searches", {})
+        got = searches.get(key)
+        if got is None or got[0] is not lim.edges:
+            if len(searches) >= KEPT:
+                searches.clear()
+            dest = list(from_start(lim))
+            del dest[0]  # the start
+            got = searches[key] = (lim.edges, 0, dest)
+    kept = cache.setdefault("unit_moves", {})
+    mine = kept.get((k, mode))
+    if mine is None or mine[0] is not got:
+        mine = kept[(k, mode)] = (got, [Move(u.side, u.id, to, mode) for to in got[2]])
+    moves = mine[1]
+    if lim.full and not lim.full.isdisjoint(got[2]):
+        return [m for m in moves if m.to not in lim.full]
+    return moves
+
+
+def _ball(cache: dict, lim: MoveLimits) -> tuple[list, int, list[int]]:
+    """``(edges, bits, dest)``: the places a search from ``lim.start`` with ``lim.mp`` over
+    ``lim.edges`` reaches when no unit stands anywhere, as bits (8 per place, as the masks'
+    bytes), and as the search's destinations (all but the start; the stacking limit is
+    applied by the caller: where the friendly stacks stand is not part of any key)."""
+    balls = cache.setdefault("balls", {})
+    key = (id(lim.edges), lim.start, lim.mp)
+    got = balls.get(key)
+    if got is None or got[0] is not lim.edges:
+        n = len(lim.edges)
+        free = bytes(n)
+        dist = {lim.start: 0}
+        buckets: list[list[int]] = [[] for _ in range(lim.mp + 1)]
+        buckets[0].append(lim.start)
+        dial(lim.edges, dist, buckets, lim.mp, free, free, -1)
+        marks = bytearray(n)
+        for i in dist:
+            marks[i] = 1
+        if len(balls) >= KEPT:
+            balls.clear()
+        dest = list(dist)
+        del dest[0]
+        got = balls[key] = (lim.edges, int.from_bytes(marks, "little"), dest)
+    return got
+
+
+def _bits(state: GameState, mask: bytes) -> int:
+    """A 0/1 mask over places as an int, made once per state and mask."""
+    memo = state._cache.setdefault("mask_bits", {})
+    got = memo.get(mask)
+    if got is None:
+        got = memo[mask] = int.from_bytes(mask, "little")
+    return got

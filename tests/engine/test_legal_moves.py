@@ -1,0 +1,79 @@
+"""legal_actions' moves reuse searches across positions (engine/legal_moves.py): they must be
+exactly the moves a fresh search of every unit gives, position after position; and every
+destination's path, found back from the costs, is lawful and costs what the search says."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ddaydesk.engine import (
+    ON_MAP,
+    OVER,
+    Game,
+    Move,
+    current_phase,
+    legal_actions,
+    reach,
+    rules_module,
+)
+from ddaydesk.engine.core import _modes
+from ddaydesk.engine.movement import move_problem, path_cost
+from ddaydesk.formats.scenariofile import load_scenario
+from tests.conftest import ROOT
+
+
+def fresh_moves(state, side) -> set[Move]:
+    """Every move of ``side``'s units on the map from a search of each (reach keeps nothing
+    between states; pending units' moves are searched afresh by legal_actions too, and the
+    rules modules may hold some back)."""
+    phase = current_phase(state)
+    out = set()
+    for mode in _modes(state):
+        for k, u in enumerate(state.scenario.units):
+            if u.side == side and state.status[k] == ON_MAP and not move_problem(state, k, mode, phase.units):
+                out.update(Move(side, u.id, to, mode) for to in reach(state, k, mode).dest)
+    return out
+
+
+def positions_of(scenario: str, seed: int, options: dict, n: int):
+    """The states of a seeded random game (moves mostly), ``n`` actions long."""
+    g = Game(load_scenario(ROOT / "scenarios" / scenario), seed, options)
+    rnd = random.Random(seed)
+    while len(g.log) < n and g.state.phase != OVER:
+        yield g.state
+        legal = legal_actions(g.state, g.state.active)
+        ends = [a for a in legal if not isinstance(a, Move)]
+        g.do(rnd.choice(ends) if ends and rnd.random() < 0.1 else rnd.choice(legal))
+
+
+@pytest.mark.parametrize("scenario, options", [
+    ("dday77-breakout.yaml", {"weather": True, "armoured_zoc": True, "surprise_attack": True}),
+    ("utah-campaign.yaml", {}),
+    ("sword.yaml", {}),
+])
+def test_reused_moves_are_a_fresh_search_s_moves(scenario, options):
+    checked = 0
+    for state in positions_of(scenario, 11, options, 200):
+        phase = current_phase(state)
+        if "move" not in phase.actions or rules_module(state.scenario.system.id).held(state, "move"):
+            continue
+        on_map = {u.id for k, u in enumerate(state.scenario.units) if state.status[k] == ON_MAP}
+        listed = {a for a in legal_actions(state, phase.side, ("move",)) if a.unit in on_map}
+        assert listed == fresh_moves(state, phase.side)
+        checked += bool(listed)
+    assert checked > 30  # positions with moves to compare
+
+
+def test_a_destination_s_path_is_lawful_and_costs_its_cost():
+    for state in positions_of("dday77-breakout.yaml", 5, {"armoured_zoc": True}, 60):
+        phase = current_phase(state)
+        for k, u in enumerate(state.scenario.units):
+            if u.side != state.active or move_problem(state, k, "normal", phase.units):
+                continue
+            r = reach(state, k)
+            for to in r.dest:
+                path = r.path(to)
+                assert path[-1] == to and (r.start < 0 or path[0] == r.start)
+                assert path_cost(state, k, "normal", path) == r.dist[to]

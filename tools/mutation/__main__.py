@@ -67,6 +67,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--retry", action="store_true",
                     help="run the subset's survivors again (tables: only them; both also rerun by themselves when "
                          "their tests change)")
+    ap.add_argument("--reads", action="store_true",
+                    help="tables: run a mutant no test cites against the test files that read its table "
+                         "(to find where its citation belongs; not counted as cited)")
     ap.add_argument("--list", action="store_true", help="print the subset, run nothing")
     args = ap.parse_args(argv)
     os.chdir(ROOT)
@@ -79,7 +82,8 @@ def main(argv: list[str] | None = None) -> int:
         rc = tables_campaign.campaign(ROOT, ROOT / "mutants" / "tables", system=args.system, file=file,
                                       rule=args.rule, sample=args.sample, seed=args.seed,
                                       limit=args.limit, timeout=args.timeout,
-                                      fresh=args.fresh, listing=args.list, survivors=args.retry) or rc
+                                      fresh=args.fresh, listing=args.list, survivors=args.retry,
+                                      by_reads=args.reads) or rc
         os.chdir(ROOT)  # the table campaign works in its scratch copy
     if args.command in ("code", "all") and not (file and file.endswith(".yaml")):
         rc = code_campaign.campaign(ROOT, area=args.system, file=file, rule=args.rule,

@@ -1,0 +1,59 @@
+"""What each card costs, at the boundary (STD-DDD-CARDS). The printed cards are not public:
+the prices are ddaydesk's documented default (rules/data/ddd/cards.yaml, `confidence:
+default`), written out here so that a changed table fails: with its price a Unit may take
+the card and pays exactly that; one less and the card is not offered."""
+
+from __future__ import annotations
+
+import pytest
+
+from ddaydesk.engine import apply
+from ddaydesk.rules.ddd import supply
+from ddaydesk.rules.ddd.actions import FindItem, Rally
+from tests.rules.ddd.conftest import at
+
+# Stars to rally each Specialist (STD-DDD-CARDS, our default)
+STARS = {"corporal": 2, "scout": 3, "sharpshooter": 4, "medic": 4, "veterans": 5, "lieutenant": 5, "engineer": 6,
+         "grenadier": 6, "rifleman": 3, "radioman": 4, "chaplain": 5, "ranger": 6, "captain": 7, "piat_gunner": 6,
+         "sniper": 7, "soe_agent": 6, "war_correspondent": 3}
+# Item Points to find each Item and Vehicle (STD-DDD-CARDS, our default)
+POINTS = {"bangalore": 20, "binoculars": 10, "carrier_pigeon": 3, "command_jacket": 10, "dispatch_case": 12,
+          "field_radio": 12, "flak_vest": 7, "bazooka": 15, "rangefinder": 8, "false_orders": 8, "sniper_scope": 10,
+          "thermite_grenade": 8, "tnt": 12, "artillery_periscope": 9, "tinted_glasses": 6, "spyglass": 8,
+          "pocket_telescope": 7, "rifle_scope": 9, "tank": 25, "jeep": 15, "mine_clearing_tank": 18, "tractor": 12}
+
+
+@pytest.fixture(scope="module")
+def supply_phase():
+    return at("supply").state
+
+
+def _with(base, card: str, **have):
+    s = base.copy()
+    r = s.own("ddd")
+    r["pool"]["allied"] = [*(c for c in r["pool"]["allied"] if c != card), card]
+    r["players"]["us"].update(hand=[], specialists=[], items=[], vehicles=[], **have)
+    s._cache.clear()
+    return s
+
+
+@pytest.mark.parametrize("card", sorted(STARS))
+def test_a_specialist_costs_its_stars(supply_phase, card):
+    # STD-DDD-CARDS, our default price
+    price = STARS[card]
+    assert card not in supply.rally_options(_with(supply_phase, card, stars=price - 1), "us")
+    s = _with(supply_phase, card, stars=price)
+    assert card in supply.rally_options(s, "us")
+    after, _ = apply(s, Rally("allied", "us", card))
+    assert after.record("ddd")["players"]["us"]["stars"] == 0
+
+
+@pytest.mark.parametrize("card", sorted(POINTS))
+def test_an_item_or_vehicle_costs_its_item_points(supply_phase, card):
+    # STD-DDD-CARDS, our default price
+    price = POINTS[card]
+    assert card not in supply.find_options(_with(supply_phase, card, tools=price - 1), "us")
+    s = _with(supply_phase, card, tools=price)
+    assert card in supply.find_options(s, "us")
+    after, _ = apply(s, FindItem("allied", "us", card))
+    assert after.record("ddd")["players"]["us"]["tools"] == 0

@@ -190,6 +190,8 @@ def test_attacker_step_loss_is_the_owners_choice(fmu):
 
 
 def test_stiff_resistance_offered_on_retreat_results(fmu):
+    # STD-FM-SR, our default (docs/rules/fire-and-movement.md): on a retreat result the defender may
+    # hold the hex for 1 step instead; not on a result without a retreat
     fmu.unit("g", "german", "0404", 4, 4, has_reduced_side=True)
     fmu.unit("a", "allied", fmu.nb("0404", 0), 6, 6)
     sit, a = attack(fmu, ["a"], "0404")

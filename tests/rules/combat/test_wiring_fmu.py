@@ -58,6 +58,7 @@ def test_cups_are_full_again_next_game_turn(fmusc):
 
 
 def test_stiff_resistance_holds_the_hex_for_a_step(fmusc):
+    # STD-FM-SR, our default: the defender holds the hex and loses exactly 1 step
     def make(seed):
         return game_at(fmusc, INLAND, phase="allied.combat", turn=2, seed=seed)
 

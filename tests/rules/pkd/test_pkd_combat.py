@@ -12,7 +12,7 @@ from ddaydesk.engine import IllegalAction
 from ddaydesk.rules.pkd import AnswerBattle, CloseCombat, FireAttack, Occupy, Withdraw, preview
 from ddaydesk.rules.pkd.combat import assess
 from ddaydesk.rules.pkd.records import rec
-from tests.rules.pkd.conftest import battle, do, hex_, legal, position, where
+from tests.rules.pkd.conftest import SWORD, battle, do, hex_, legal, position, where
 
 IND = {"indirect_fire": True}
 
@@ -288,3 +288,12 @@ def test_d2r_puts_two_hits_and_a_retreat_on_the_defender():
     after, _ = do(st, CloseCombat("allied", ("a-inf1", "a-inf2"), hex_(st, "0603")))  # +4: die 6 is D2R
     assert after.status[after.unit("g-inf1")] == "on_map" and after.steps_lost[after.unit("g-inf1")] == 2
     assert battle(after)["stage"] == "withdraw"
+
+
+def test_fire_at_night_loses_two():
+    # STD-PKD-NIGHT, our default: Fire on a night turn is at -2 (Sword turn 5 is a night, turn 4 a day)
+    places = {"gb-1slancs": "1009", "de-wn20": "1010"}
+    for turn, night in ((5, [-2]), (4, [])):
+        st = position(places, formation="8bde", op="fire", sc=SWORD, turn=turn)
+        a = assess(st, FireAttack("allied", ("gb-1slancs",), hex_(st, "1010")))
+        assert [x.value for x in a.attack_lines if x.rule == "STD-PKD-NIGHT"] == night

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from ddaydesk.rules.pkd.data import beach
-from tests.rules.pkd.conftest import SWORD, scenario
+from ddaydesk.rules.pkd import ChooseOperation
+from tests.rules.pkd.conftest import SWORD, do, legal, position, scenario
 
 NIGHTS = {5, 8, 11}
 
@@ -31,3 +32,14 @@ def test_each_formation_and_the_turn_its_chit_enters_the_cup(formation, side, fi
 def test_every_formation_of_sword_is_one_of_these():  # STD-PKD-CUP: no chit more, none less
     assert sorted(beach(scenario(SWORD)).formations) == sorted(
         ["8bde", "1ssbde", "6abn", "185bde", "9bde", "6alb", "716id", "12ss", "kgluck", "kgoppeln"])
+
+
+@pytest.mark.parametrize(("formation", "side"), [("a1", "allied"), ("g1", "german")])
+def test_a_drawn_formation_first_chooses_its_operation(formation, side):
+    # STD-PKD-SEQ, our default: in its side's activation phase the formation drawn from the
+    # cup chooses its Operation, and only then moves or fights
+    st = position({"a-inf1": "0502", "g-inf1": "0603"}, formation=formation, op=None)
+    assert st.phase == f"{side}.activation"
+    assert {a.operation for a in legal(st, ["operation"])} == {"move", "fire", "combined"}
+    after, _ = do(st, ChooseOperation(side, "move"))
+    assert legal(after, ["move"]) and not legal(after, ["operation"])

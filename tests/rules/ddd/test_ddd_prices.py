@@ -1,4 +1,4 @@
-"""What each card costs, at the boundary (STD-DDD-CARDS). The printed cards are not public:
+"""What each card costs, at the boundary (STD-DDD-CARDS; the German's, STD-DDD-GERMAN). The printed cards are not public:
 the prices are ddaydesk's documented default (rules/data/ddd/cards.yaml, `confidence:
 default`), written out here so that a changed table fails: with its price a Unit may take
 the card and pays exactly that; one less and the card is not offered."""
@@ -10,7 +10,7 @@ import pytest
 from ddaydesk.engine import apply
 from ddaydesk.rules.ddd import supply
 from ddaydesk.rules.ddd.actions import FindItem, Rally
-from tests.rules.ddd.conftest import at
+from tests.rules.ddd.conftest import at, land_all, new_game, play_to
 
 # Stars to rally each Specialist (STD-DDD-CARDS, our default)
 STARS = {"corporal": 2, "scout": 3, "sharpshooter": 4, "medic": 4, "veterans": 5, "lieutenant": 5, "engineer": 6,
@@ -22,17 +22,32 @@ POINTS = {"bangalore": 20, "binoculars": 10, "carrier_pigeon": 3, "command_jacke
           "thermite_grenade": 8, "tnt": 12, "artillery_periscope": 9, "tinted_glasses": 6, "spyglass": 8,
           "pocket_telescope": 7, "rifle_scope": 9, "tank": 25, "jeep": 15, "mine_clearing_tank": 18, "tractor": 12}
 
+# The German's (Atlantikwall), in Stars and Item Points (STD-DDD-GERMAN, our default)
+GERMAN_STARS = {"unteroffizier": 3, "pionier": 4, "mg_schuetze": 5, "scharfschuetze": 5, "waffen_ss": 6,
+                "beobachter": 4, "zwangsrekrut": 1}
+GERMAN_POINTS = {"booby_traps": 8, "gas": 10, "goliath_mine": 8, "mg42": 10, "molotov_cocktail": 5,
+                 "panzerfaust": 10, "tracer_bullets": 6, "dog": 6, "barbed_wire": 8, "bunker_periscope": 6}
+
 
 @pytest.fixture(scope="module")
 def supply_phase():
     return at("supply").state
 
 
-def _with(base, card: str, **have):
+@pytest.fixture(scope="module")
+def german_supply():
+    g = new_game("exercise-fabius", 1, atlantikwall=True)
+    land_all(g)
+    play_to(g, "german_supply")
+    return g.state
+
+
+def _with(base, card: str, pid="us", **have):
     s = base.copy()
     r = s.own("ddd")
-    r["pool"]["allied"] = [*(c for c in r["pool"]["allied"] if c != card), card]
-    r["players"]["us"].update(hand=[], specialists=[], items=[], vehicles=[], **have)
+    pool = "german" if pid == "german" else "allied"
+    r["pool"][pool] = [*(c for c in r["pool"][pool] if c != card), card]
+    r["players"][pid].update(hand=[], specialists=[], items=[], vehicles=[], **have)
     s._cache.clear()
     return s
 
@@ -57,3 +72,25 @@ def test_an_item_or_vehicle_costs_its_item_points(supply_phase, card):
     assert card in supply.find_options(s, "us")
     after, _ = apply(s, FindItem("allied", "us", card))
     assert after.record("ddd")["players"]["us"]["tools"] == 0
+
+
+@pytest.mark.parametrize("card", sorted(GERMAN_STARS))
+def test_a_german_specialist_costs_its_stars(german_supply, card):
+    # STD-DDD-GERMAN, our default price
+    price = GERMAN_STARS[card]
+    assert card not in supply.rally_options(_with(german_supply, card, "german", stars=price - 1), "german")
+    s = _with(german_supply, card, "german", stars=price)
+    assert card in supply.rally_options(s, "german")
+    after, _ = apply(s, Rally("german", "german", card))
+    assert after.record("ddd")["players"]["german"]["stars"] == 0
+
+
+@pytest.mark.parametrize("card", sorted(GERMAN_POINTS))
+def test_a_german_item_costs_its_item_points(german_supply, card):
+    # STD-DDD-GERMAN, our default price
+    price = GERMAN_POINTS[card]
+    assert card not in supply.find_options(_with(german_supply, card, "german", tools=price - 1), "german")
+    s = _with(german_supply, card, "german", tools=price)
+    assert card in supply.find_options(s, "german")
+    after, _ = apply(s, FindItem("german", "german", card))
+    assert after.record("ddd")["players"]["german"]["tools"] == 0

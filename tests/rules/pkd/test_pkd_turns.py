@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from ddaydesk.rules.pkd.data import beach
 from ddaydesk.rules.pkd import ChooseOperation
+from ddaydesk.rules.pkd.data import beach
 from tests.rules.pkd.conftest import SWORD, do, legal, position, scenario
 
 NIGHTS = {5, 8, 11}

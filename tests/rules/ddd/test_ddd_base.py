@@ -177,6 +177,18 @@ def test_each_face_adds_its_amount_to_the_tally():
         {"soldiers": 3, "stars": 1, "courage": 1, "tools": 1}
 
 
+def test_the_sharpshooter_ignores_one_skull():
+    # DDD-COND-06: an ignored Skull cancels nothing; the Sharpshooter ignores exactly one
+    dice = [["red", "skull", 0], ["white", "skull", 0], ["red", "soldier", 0], ["white", "soldiers", 0]]
+
+    def soldiers(specialists):
+        g = _at("tally")
+        arrange(g, lambda s, r: r["players"]["us"].update(dice=dice, kept=True, specialists=specialists))
+        return sorted(o.gain.get("soldiers", 0) for o in scoring.options(g.state, "us"))
+    assert soldiers([]) == [0]  # two Active Skulls cancel both dice
+    assert soldiers(["sharpshooter"]) == [1, 2]  # one Active Skull: either die is cancelled
+
+
 def test_a_straight_draws_an_award():
     g = _at("tally")
     dice = [["red", "soldier", 0], ["white", "soldiers", 0], ["blue", "star", 0], ["red", "courage", 0],

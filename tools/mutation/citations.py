@@ -53,7 +53,14 @@ def _names_used(node) -> set[str]:
 
 
 def ids_in(text: str) -> set[str]:
-    return set(RULE_ID.findall(text))
+    """The ids named in ``text``; a test's parameter id that extends a clause's id
+    (``D77-SUP-14-B``: its case B) names the clause too."""
+    out = set()
+    for rid in RULE_ID.findall(text):
+        out.add(rid)
+        parts = rid.split("-")
+        out.update("-".join(parts[:n]) for n in range(3, len(parts)) if parts[n - 1].isdigit())
+    return out
 
 
 def file_citations(text: str) -> tuple[dict[str, set[str]], set[str]]:

@@ -297,3 +297,13 @@ def test_fire_at_night_loses_two():
         st = position(places, formation="8bde", op="fire", sc=SWORD, turn=turn)
         a = assess(st, FireAttack("allied", ("gb-1slancs",), hex_(st, "1010")))
         assert [x.value for x in a.attack_lines if x.rule == "STD-PKD-NIGHT"] == night
+
+
+def test_a_beach_adds_nothing_to_the_defence():
+    # STD-PKD-TEC, our default: a beach hex adds nothing (Sword 0704, a beach); the other
+    # terrains in test_each_terrain_adds_to_the_close_combat_defence
+    st = position({"gb-1slancs": "0704", "de-wn20": "0705"}, formation="716id", op="fire", sc=SWORD)
+    assert st.scenario.board.terrain_of(hex_(st, "0704")) == "beach"
+    a = assess(st, FireAttack("german", ("de-wn20",), hex_(st, "0704")))
+    assert a.legal, a.refusal
+    assert a.defence == 0 and not a.defence_lines  # Fire: the terrain alone defends

@@ -10,8 +10,8 @@
 
 Subsets: --system dday77|fmu|pkd|ddd|dd2 (code: also movement, supply, combat, rules),
 --file crt.yaml or ddaydesk/rules/supply/trace.py, --rule FMU-AIRB-02, --sample N (a random
-sample of N mutants of the subset, the same for the same --seed S), --limit N (tables: the
-first N still to run). --list
+sample of N mutants of the subset, the same for the same --seed S), --limit N (the first N
+still to run). --list
 prints the subset and runs nothing; --fresh runs it again even where results are kept;
 --retry (code) runs its survivors again, after tests were added for them.
 
@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rule", help="only the mutants tagged with (tables) or cited by (code) this id")
     ap.add_argument("--sample", type=int, help="a random sample of this many mutants of the subset")
     ap.add_argument("--seed", type=int, default=0, help="the sample's seed (the same seed, the same sample)")
-    ap.add_argument("--limit", type=int, help="tables: run at most this many mutants now")
+    ap.add_argument("--limit", type=int, help="run at most this many mutants of the subset now (the rest later)")
     ap.add_argument("--timeout", type=float, default=600.0, help="tables: seconds a mutant may take")
     ap.add_argument("--fresh", action="store_true", help="run the subset again, forgetting its results")
     ap.add_argument("--retry", action="store_true",
@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command in ("code", "all") and not (file and file.endswith(".yaml")):
         rc = code_campaign.campaign(ROOT, area=args.system, file=file, rule=args.rule,
                                     sample=args.sample, seed=args.seed, fresh=args.fresh,
-                                    retry=args.retry, listing=args.list) or rc
+                                    retry=args.retry, listing=args.list, limit=args.limit) or rc
     if args.command != "report" and args.list:
         return rc
     report.write(ROOT, REPORT)

@@ -94,3 +94,14 @@ def test_a_german_item_costs_its_item_points(german_supply, card):
     assert card in supply.find_options(s, "german")
     after, _ = apply(s, FindItem("german", "german", card))
     assert after.record("ddd")["players"]["german"]["tools"] == 0
+
+
+@pytest.mark.parametrize(("name", "specials"), [
+    ("exercise-tiger", {"rangefinder"}), ("exercise-fabius", {"bazooka"}), ("omaha", {"bazooka", "rangefinder"}),
+    ("gold", {"bazooka", "rangefinder"}), ("strongpoint-daimler", {"bazooka", "rangefinder"}),
+    ("gold-single", {"rangefinder"})])
+def test_each_map_puts_its_special_items_in_the_pool(name, specials):
+    # STD-DDD-CARDS, our default (rules/data/ddd/battle_maps.yaml): a Battle Map's Special Items
+    # are found there, and no other Special Item
+    pool = set(new_game(name).state.record("ddd")["pool"]["allied"])
+    assert pool & {"bazooka", "rangefinder"} == specials

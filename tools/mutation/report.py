@@ -112,6 +112,29 @@ def code_rows(root: Path, eq) -> tuple[dict, list]:
     return by, surv
 
 
+# The seeded per-area samples of the code campaign (docs/mutation.md)
+CODE_SAMPLE, CODE_SEED = 30, 1
+CODE_AREAS = ("combat", "supply", "rules", "movement")
+
+
+def code_sample_rows(root: Path, eq) -> list[str]:
+    """Each area's seeded sample: how much of it has run and its score so far."""
+    res = code_campaign.all_results(root)
+    rows = []
+    for area in CODE_AREAS:
+        picked = code_campaign.select(root, res, area, sample=CODE_SAMPLE, seed=CODE_SEED)
+        c = Counter()
+        for name in picked:
+            if res[name] is None:
+                continue
+            status = code_campaign.EXIT.get(res[name], "error")
+            c["run"] += 1
+            c["killed"] += status in KILLED
+            c["equivalent"] += status not in KILLED and why(name, eq) is not None
+        rows.append(f"| {area} | {len(picked)} | {c['run']} | {c['killed']} | {c['equivalent']} | {_score(c)} |")
+    return rows
+
+
 def write(root: Path, out: Path) -> str:
     eq = reasons()
     lines = ["# Mutation campaign report", "",
@@ -161,6 +184,10 @@ def write(root: Path, out: Path) -> str:
         c = cby[area]
         lines.append(f"| {area} | {c['made']} | {c['run']} | {c['killed']} | {c['equivalent']} | {_score(c)} "
                      f"| {_first(c)} |")
+    lines += ["", f"Each area's seeded sample (`code --system AREA --sample {CODE_SAMPLE} --seed {CODE_SEED}`), "
+              "as far as it has run:", "",
+              "| area | sample | run | killed | equivalent | score |", "|---|---|---|---|---|---|",
+              *code_sample_rows(root, eq)]
     lines += ["", "### Surviving code mutants", "",
               "`mutmut show NAME` prints the change.", "", "| mutant | rule | status | why |", "|---|---|---|---|"]
     for name, status, reason in csurv:

@@ -146,6 +146,7 @@ def test_exchange_by_printed_strength_naval_points_excluded_D77_NAV_11(d77):
     assert plan.exchange_need == 6  # printed defence, not counting anything else
     # 8 ground factors must cover 6: both units go; the 4 NBPs cannot absorb any loss (D77-NAV-11)
     assert plan.exchange_options == [("a1", "a2")]
+    assert [n.rule for n in plan.notes if "exchange" in n.text] == ["D77-NAV-11"]  # the note the log shows
 
 
 def test_exchange_options_are_minimal_sets(d77):

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from ddaydesk.engine import apply
+from ddaydesk.engine import apply, legal_actions
 from ddaydesk.rules.ddd import supply
-from ddaydesk.rules.ddd.actions import FindItem, Rally
+from ddaydesk.rules.ddd.actions import FindItem, Rally, UseCard
 from tests.rules.ddd.conftest import at, land_all, new_game, play_to
 
 # Stars to rally each Specialist (STD-DDD-CARDS, our default)
@@ -105,3 +105,27 @@ def test_each_map_puts_its_special_items_in_the_pool(name, specials):
     # are found there, and no other Special Item
     pool = set(new_game(name).state.record("ddd")["pool"]["allied"])
     assert pool & {"bazooka", "rangefinder"} == specials
+
+
+ROOKIES = ("rookie_us", "rookie_british", "rookie_french", "rookie_canadian", "rookie_greek", "rookie_norwegian",
+           "rookie_polish", "rookie_shaef")
+
+
+@pytest.fixture(scope="module")
+def captain_supply():
+    return at("supply", "omaha", 1, captain_ocrappy=True).state
+
+
+@pytest.mark.parametrize("card", ROOKIES)
+def test_a_rookie_officer_is_bought_off_for_3_stars(captain_supply, card):
+    # STD-DDD-CARDS, our default price of every Rookie Officer: 3 Stars (DDD-ROOKIE-04 buys
+    # him off with it); 2 are not enough
+    def having(stars):
+        s = captain_supply.copy()
+        s.own("ddd")["players"]["us"].update(specialists=[card, "medic"], stars=stars)
+        s._cache.clear()
+        return s
+    assert UseCard("allied", "us", card) not in legal_actions(having(2), "allied")
+    after, _ = apply(having(3), UseCard("allied", "us", card))
+    assert after.record("ddd")["players"]["us"]["stars"] == 0
+    assert after.record("ddd")["players"]["us"]["specialists"] == ["medic"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from ddaydesk.engine import apply, legal_actions
-from ddaydesk.rules.ddd import supply
+from ddaydesk.rules.ddd import rookie, supply
 from ddaydesk.rules.ddd.actions import FindItem, Rally, UseCard
 from tests.rules.ddd.conftest import at, land_all, new_game, play_to
 
@@ -129,3 +129,17 @@ def test_a_rookie_officer_is_bought_off_for_3_stars(captain_supply, card):
     after, _ = apply(having(3), UseCard("allied", "us", card))
     assert after.record("ddd")["players"]["us"]["stars"] == 0
     assert after.record("ddd")["players"]["us"]["specialists"] == ["medic"]
+
+
+@pytest.mark.parametrize(("card", "effect"), [
+    ("rookie_us", "rookie_advance"), ("rookie_british", "rookie_def"), ("rookie_french", "rookie_dice"),
+    ("rookie_canadian", "rookie_skull"), ("rookie_norwegian", "rookie_mgf"), ("rookie_polish", "rookie_rerolls")])
+def test_a_rookie_officers_penalty_is_one(captain_supply, card, effect):
+    # STD-DDD-CARDS, our default: each Rookie Officer's penalty (an Advance, the DEF, a die, a
+    # Skull, an MGF, a re-roll) is 1, and nothing without him
+    s = captain_supply.copy()
+    s.own("ddd")["players"]["us"].update(specialists=[card])
+    s._cache.clear()
+    assert rookie.amount(s, "us", effect) == 1
+    s.own("ddd")["players"]["us"].update(specialists=[])
+    assert rookie.amount(s, "us", effect) == 0

@@ -143,3 +143,18 @@ def test_a_rookie_officers_penalty_is_one(captain_supply, card, effect):
     assert rookie.amount(s, "us", effect) == 1
     s.own("ddd")["players"]["us"].update(specialists=[])
     assert rookie.amount(s, "us", effect) == 0
+
+
+def test_the_explosive_cards_carry_one_explosive_each():
+    # STD-DDD-CARDS, our default: the Grenadier, the Bangalore, the Bazooka, the Thermite
+    # Grenade and the TNT carry one Explosive each (counted by Playing with Fire, DDD-OPT-01);
+    # no other card carries one
+    from ddaydesk.rules.ddd.bonus import explosives
+    from ddaydesk.rules.ddd.data import tables
+
+    each = {c: explosives({"specialists": [c] if c == "grenadier" else [], "items": [] if c == "grenadier" else [c],
+                           "vehicles": [], "badges": []}) for c in ("grenadier", "bangalore", "bazooka",
+                                                                     "thermite_grenade", "tnt")}
+    assert each == dict.fromkeys(each, 1)
+    cards = tables().cards
+    assert {c for c, card in cards.items() if card.explosive} == set(each)

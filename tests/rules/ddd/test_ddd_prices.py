@@ -158,3 +158,20 @@ def test_the_explosive_cards_carry_one_explosive_each():
     assert each == dict.fromkeys(each, 1)
     cards = tables().cards
     assert {c for c, card in cards.items() if card.explosive} == set(each)
+
+
+def test_the_jeep_takes_one_courage_off_an_advance(supply_phase):
+    # STD-DDD-CARDS, our default: the Jeep's Advance discount is 1 Courage (never below 0)
+    from ddaydesk.rules.ddd import model as m
+    from ddaydesk.rules.ddd.moves import cost
+
+    sm = m.sectors(supply_phase)
+    advances = [(a, b) for (a, b), line in sm.lines.items() if sm.advance(a, b) and line.courage >= 2]
+    assert advances
+
+    def costs(vehicles):
+        s = supply_phase.copy()
+        s.own("ddd")["players"]["us"].update(vehicles=vehicles, specialists=[])
+        s._cache.clear()
+        return [cost(s, "us", a, b) for a, b in advances]
+    assert [x - y for x, y in zip(costs([]), costs(["jeep"]), strict=True)] == [1] * len(advances)

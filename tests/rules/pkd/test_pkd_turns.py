@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from ddaydesk.engine import EndPhase
 from ddaydesk.rules.pkd import ChooseOperation
 from ddaydesk.rules.pkd.data import beach
 from tests.rules.pkd.conftest import SWORD, do, legal, position, scenario
@@ -43,3 +44,15 @@ def test_a_drawn_formation_first_chooses_its_operation(formation, side):
     assert {a.operation for a in legal(st, ["operation"])} == {"move", "fire", "combined"}
     after, _ = do(st, ChooseOperation(side, "move"))
     assert legal(after, ["move"]) and not legal(after, ["operation"])
+
+
+
+def test_the_end_of_the_last_turn_decides_the_game():
+    # STD-PKD-SEQ, our default: the end phase of the turn checks victory (STD-PKD-VIC); at the
+    # end of the scenario's last turn the game is decided
+    st = position()
+    st.turn = st.scenario.last_turn
+    st.own("pkd")["cup"] = []
+    st.dice.default = 1
+    after, _ = do(st, EndPhase("allied"))
+    assert after.game["outcome"]["rule"] == "STD-PKD-VIC"

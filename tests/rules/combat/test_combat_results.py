@@ -190,6 +190,15 @@ def test_attacker_step_loss_is_the_owners_choice(fmu):
     assert [(c.side, c.steps) for c in ex.step_choices] == [("allied", 1)]
 
 
+def test_d1_reduces_the_defender_by_one_step(fmu):
+    # STD-FM-CRT, our default (docs/rules/fire-and-movement.md): D1 costs the defender 1 step
+    fmu.unit("g", "german", "0404", 4, 4, has_reduced_side=True)
+    fmu.unit("a", "allied", fmu.nb("0404", 0), 6, 6)
+    sit, a = attack(fmu, ["a"], "0404")
+    plan = plan_result(sit, a, "D1")
+    assert plan.reduced == ["g"] and not plan.eliminated and not plan.retreats
+
+
 def test_stiff_resistance_offered_on_retreat_results(fmu):
     # STD-FM-SR, our default (docs/rules/fire-and-movement.md): on a retreat result the defender may
     # hold the hex for 1 step instead; not on a result without a retreat

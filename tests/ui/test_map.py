@@ -122,3 +122,19 @@ def test_wheel_zoom_keeps_the_point_under_the_cursor(qtbot, scenario):
     after = view.mapToScene(anchor)
     assert abs(after.x() - before.x()) < 2 and abs(after.y() - before.y()) < 2
     assert abs(view.transform().m11() - 1.5) < 1e-9
+
+
+def test_no_seam_between_the_table_and_the_map_at_a_fitted_zoom(qtbot, scenario):
+    """At an uneven scale the tiles start mid-pixel: the table's fill must still meet them
+    (a half-covered pixel showed the viewport's grey as a line down the map's edge)."""
+    scene = MapScene(scenario.board, DEFAULT)
+    view = MapView(scene)
+    qtbot.addWidget(view)
+    view.resize(1013, 707)
+    view.show()
+    view.fit()
+    img = view.viewport().grab().toImage()
+    left = view.mapFromScene(scene.geom.rect.topLeft()).x()
+    light = [(x, y) for x in range(max(0, left - 3), left + 1) for y in range(0, img.height(), 7)
+             if QColor(img.pixel(x, y)).lightness() > 120]
+    assert not light, light[:5]

@@ -217,13 +217,14 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.turn_track.set_view(view)
         side = view.active_side.capitalize()
         of = f" of {view.last_turn}" if self.profile.turn_limit else ""  # D-Day Dice: no last turn
-        phase, fm = f"{side} {view.phase}", self.phase_label.fontMetrics()  # cut a long phase (all in its tip),
+        phase = view.phase if view.outcome else f"{side} {view.phase}"  # "Game over", no one's
+        fm = self.phase_label.fontMetrics()  # a long phase is cut (all in its tip),
         elided = fm.elidedText(phase, Qt.TextElideMode.ElideRight, 40 * fm.averageCharWidth())  # not the track
         self.phase_label.setText(f"Turn {view.turn}{of}\n{elided}")
         self.phase_label.setToolTip(phase)
         tracks = [f"{t}: {v}" for t, v in view.tracks]  # two a line, beside the two-line phase
         self.tracks_label.setText("\n".join("  ·  ".join(tracks[k:k + 2]) for k in range(0, len(tracks), 2)))
-        self.turn_label.setText(f"Turn {view.turn}{of} · {side} {view.phase} · "
+        self.turn_label.setText(f"Turn {view.turn}{of} · {phase} · "
                                 f"viewing as {view.side.capitalize()}")
         end = view.end_phase_text or "finish this phase and go to the next"
         self.end_phase_action.setToolTip(f"End phase: {end}")

@@ -233,7 +233,8 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
             self._hovered(self.hex_info.place)
         mine = view.active_side == view.side  # the other side's options stay hidden (hot-seat)
         choices = self.controller.choices() if mine else ()
-        self.actions_panel.set_choices(choices, "" if mine else view.active_side, view.end_phase_text)
+        self.actions_panel.set_choices(choices, "" if mine else view.active_side, view.end_phase_text,
+                                       f"{view.turn} {view.active_side} {view.phase}")
         # a combat result's retreat/advance choices, by the place each ends in (first listed wins)
         self.choice_at = {}
         for k, (kind, text, places) in enumerate(choices):

@@ -262,6 +262,20 @@ def test_the_turn_bar_shows_the_cup_support_and_victory_points(qtbot, settings):
     assert "Allied activation: 6th Airborne Division" in w.phase_label.text()  # the rules' own label
 
 
+def test_the_turn_track_dates_each_turn_and_darkens_the_nights(qtbot, settings):
+    """STD-PKD-TURNS (our default): Sword's twelve turns, three of them nights."""
+    from ddaydesk.ui.widgets.turntrack import NIGHT
+
+    w, _port = _window(qtbot, settings)
+    track = w.turn_track
+    nights = sorted(t for t, (_label, night) in track.notes.items() if night)
+    assert nights == [5, 8, 11]
+    assert track.tooltip(5).startswith("Turn 5 of 12: night of 6-7 June") and "07:30" in track.tooltip(1)
+    img = track.boxes.grab().toImage()
+    at = {t: img.pixelColor(track.box_rect(t).center()).name() for t in (4, 5, 6)}
+    assert at[5] == NIGHT[True].name() and at[4] != at[5] and at[6] == at[4]
+
+
 def test_the_legend_explains_the_drawn_formation_and_no_zone_of_control(qtbot, settings):
     w, port = _window(qtbot, settings)
     texts = w.legend.texts()

@@ -90,6 +90,11 @@ class MapRenderer:
         self.palette = palette
         self._tiles.clear()
 
+    def drop_tiles(self) -> None:
+        """Let go of the drawn tiles (the board is no longer shown); they are drawn again when
+        it is."""
+        self._tiles.clear()
+
     # -- tiles --------------------------------------------------------------------------------
     def tile_rect(self, level: float, tx: int, ty: int) -> QRectF:
         side = TILE / level

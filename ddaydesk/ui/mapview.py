@@ -27,7 +27,7 @@ DRAG_START = 5  # pixels of movement before a press becomes a pan
 
 
 _ART: OrderedDict[tuple, tuple[BoardGeometry, MapRenderer]] = OrderedDict()
-ART_KEPT = 2  # boards whose geometry and tiles stay cached: reopening a game of one is instant
+ART_KEPT = 2  # boards whose geometry stays cached: reopening a game of one is quick
 
 
 def _board_art(board: Board, profile: UIProfile, palette: Palette) -> tuple[BoardGeometry, MapRenderer]:
@@ -40,6 +40,8 @@ def _board_art(board: Board, profile: UIProfile, palette: Palette) -> tuple[Boar
         art = (geom, MapRenderer(board, geom, palette, labels=profile.map_names, paint_extra=profile.paint_map))
     elif art[1].palette is not palette:
         art[1].set_palette(palette)
+    for _geom, renderer in _ART.values():  # a board not shown keeps no tiles (a screenful is ~25 MiB)
+        renderer.drop_tiles()
     _ART[key] = art
     while len(_ART) > ART_KEPT:
         _ART.popitem(last=False)

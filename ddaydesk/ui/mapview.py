@@ -230,6 +230,8 @@ class MapView(QGraphicsView):
         """Counters are redrawn at the exact scale once zooming stops (crisp, and 1:1 blits)."""
         level = self.device_scale()
         if level != self.level and not self._zooming:
+            # the last scale's exact tiles: never shown at another scale (a few MiB each)
+            self.map.renderer.drop_level(self.level)
             self.level = level
             self.map.counters.set_level(level)
             self.levelChanged.emit(level)

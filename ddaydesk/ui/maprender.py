@@ -125,8 +125,8 @@ class MapRenderer:
 
     def keep_for(self, width: int, height: int) -> None:
         """Keep tiles enough for a screen of ``width`` x ``height`` device pixels: its exact
-        tiles and a margin around them, twice over (a level and the coarse one zooming shows,
-        which needs fewer), and never less than :data:`KEEP_BYTES`."""
+        tiles and a margin around them, and half as many again (the coarse level zooming
+        shows, which needs fewer), and never less than :data:`KEEP_BYTES`."""
         on_screen = (width // TILE + 2) * (height // TILE + 2)
         self.max_tiles = max(KEEP_BYTES // TILE_BYTES, on_screen * 3 // 2)
 

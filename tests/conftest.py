@@ -49,3 +49,33 @@ def assert_history_unchanged(g) -> None:
     for k, a in enumerate(g.log):
         again.do(a)
         assert again.state.state_hash() == g.states[k + 1].state_hash(), f"state after action {k + 1}"
+
+
+def _ddaydesk_caches() -> list:
+    """Every functools cache of the ddaydesk modules loaded (the tables, scenarios and boards
+    they load once), and the module-level ``_CACHE`` dicts."""
+    import sys
+
+    out = []
+    for name, mod in list(sys.modules.items()):
+        if name == "ddaydesk" or name.startswith("ddaydesk."):
+            for v in vars(mod).values():
+                if callable(getattr(v, "cache_clear", None)) or (isinstance(v, dict) and v is vars(mod).get("_CACHE")):
+                    out.append(v)
+    return out
+
+
+@pytest.fixture(autouse=True)
+def _fresh_caches_while_mutmut_watches():
+    """mutmut learns which tests call which function by watching each test run (its "stats"
+    pass, MUTANT_UNDER_TEST=stats) and later runs a mutant against those tests only. A table
+    or board cached by an earlier test hides its loader from every later one, so a mutant of
+    the loader would run against one test and survive falsely: in that pass each test starts
+    with empty caches (docs/mutation.md)."""
+    if os.environ.get("MUTANT_UNDER_TEST") == "stats":
+        for c in _ddaydesk_caches():
+            if isinstance(c, dict):
+                c.clear()
+            else:
+                c.cache_clear()
+    yield

@@ -33,6 +33,7 @@ class InvasionRules:
     min_units_ashore: int  # Allied combat units on the map needed for a second invasion
     rule: dict[str, str]  # condition -> rule id, for reasons
     sea_stacking: int = 3  # units in one all-sea hex while landing (STD-INV-21)
+    first_eligible: int = 1  # the arrival turn of the units that take part in the first invasion (STD-INV-05)
     drop_range: int = 5  # hexes from a friendly infantry or armoured unit (D77-WX-10)
     drop_from: tuple[str, ...] = ("infantry", "armour")
     drop_invasion_range: int = 3  # on an invasion turn: hexes from the area's coast (STD-AIRB-02)
@@ -77,6 +78,7 @@ def invasion_rules(system_id: str = "dday77") -> InvasionRules:
               "drops_per_turn": air["per_turn"]["rule"], "drop_sides": air["sides"]["rule"],
               **{cid: c["rule"] for cid, c in conditions.items()}},
         sea_stacking=int(doc["landing"]["sea_stacking"]["value"]),
+        first_eligible=int(first["eligible"]["arrives_turn"]),
         drop_range=int(air["range"]["hexes"]), drop_from=tuple(air["range"]["from"]),
         drop_invasion_range=int(air["invasion_turn"]["hexes"]), drops_per_turn=int(air["per_turn"]["value"]),
         drop_weather=tuple((w, spec.get("option"), spec["hexes"], spec["rule"])

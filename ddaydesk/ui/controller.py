@@ -205,8 +205,15 @@ class Controller(QObject):
 
     def choose(self, index: int, text: str) -> bool:
         """Apply one listed choice; hand over when the other side must act next."""
+        return self._then_hand_over(text, lambda: self.port.choose(index))
+
+    def perform(self, text: str, action: object) -> bool:
+        """Apply an action a system's panel took from its view (``port.perform``), as a choice."""
+        return self._then_hand_over(text, lambda: self.port.perform(action))
+
+    def _then_hand_over(self, text: str, fn: Callable[[], object]) -> bool:
         before = self.view.active_side
-        ok = self.apply(text, lambda: self.port.choose(index))
+        ok = self.apply(text, fn)
         if ok:
             after = self.port.view(self.side).active_side
             if after != before and after != self.side:

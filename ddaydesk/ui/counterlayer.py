@@ -16,7 +16,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsRectItem, QGraphicsScene
 
-from ddaydesk.ui.counters import COUNTER, CounterArt, face_of
+from ddaydesk.ui.counters import COUNTER, CounterArt
 from ddaydesk.ui.geometry import BoardGeometry
 from ddaydesk.ui.overlays import Z_COUNTER, Z_MARK
 from ddaydesk.ui.port import UnitInfo
@@ -74,7 +74,7 @@ class CounterLayer:
         self.members, self.key_of = {}, {}
         for u in on_map:
             self.stacks.setdefault(u.place, []).append(u.id)
-            key = f"{u.place}/{u.part}/{u.side}/{face_of(u, False)}" if self.profile.group_alike else u.id
+            key = f"{u.place}/{u.part}/{u.side}/{self.art.face(u, False)}" if self.profile.group_alike else u.id
             self.members.setdefault(key, []).insert(0, u.id)
             self.key_of[u.id] = key
         for key in list(self.items):
@@ -93,7 +93,7 @@ class CounterLayer:
         self._layout()
 
     def _pixmap(self, u: UnitInfo) -> QPixmap:
-        face = face_of(u, not self.profile.group_alike)
+        face = self.art.face(u, not self.profile.group_alike)
         return self.art.pixmap(face, self.level * self.profile.counter_scale)
 
     def set_fast(self, fast: bool) -> None:

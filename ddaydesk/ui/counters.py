@@ -95,6 +95,10 @@ class CounterArt:
         self._cache: OrderedDict[tuple[Face, float], QPixmap] = OrderedDict()
         self._bases: dict[tuple, QPixmap] = {}
 
+    def face(self, unit: UnitInfo, labelled: bool = True) -> Face:
+        """What ``unit``'s counter shows (a system's art may print more: Koenig's Hits)."""
+        return face_of(unit, labelled)
+
     def set_palette(self, palette: Palette) -> None:
         self.palette = palette
         self._cache.clear()
@@ -108,7 +112,7 @@ class CounterArt:
             self._cache.move_to_end(key)
             return pm
         side = max(8, round(COUNTER * scale))
-        base_key = (face.type, face.nationality, face.size, face.reduced, face.out_of_supply, side)
+        base_key = self._base_key(face, side)
         base = self._bases.get(base_key)
         if base is None:
             base = self._paint(side, lambda p: self._draw_base(p, face))
@@ -123,6 +127,10 @@ class CounterArt:
         while len(self._cache) > self.MAX:
             self._cache.popitem(last=False)
         return pm
+
+    def _base_key(self, face: Face, side: int) -> tuple:
+        """What the printed frame and symbol depend on (shared by many faces)."""
+        return (face.type, face.nationality, face.size, face.reduced, face.out_of_supply, side)
 
     @staticmethod
     def _setup(p: QPainter, side: int) -> None:

@@ -8,7 +8,7 @@ from html import escape
 
 import PySide6
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QColor
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -151,15 +151,21 @@ def shortcuts_dialog(parent: QWidget, actions: list[QAction]) -> QDialog:
     dlg = QDialog(parent)
     dlg.setWindowTitle("Keyboard shortcuts")
     lay = QVBoxLayout(dlg)
-    rows = [(a.text().replace("&", ""), a.shortcut().toString()) for a in actions if not a.shortcut().isEmpty()]
-    rows += [("Pan the map", "Arrow keys, or drag with any mouse button"),
-             ("Zoom around the cursor", "Mouse wheel")]
+    # a command this game lacks (D-Day Dice has no supply view) is greyed, with its reason
+    rows = [(a.text().replace("&", ""), a.shortcut().toString(), a.isEnabled(), a.toolTip())
+            for a in actions if not a.shortcut().isEmpty() and a.isVisible()]
+    rows += [("Pan the map", "Arrow keys, or drag with any mouse button", True, ""),
+             ("Zoom around the cursor", "Mouse wheel", True, "")]
     table = QTableWidget(len(rows), 2)
     table.setHorizontalHeaderLabels(["Action", "Shortcut"])
     table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-    for r, (text, key) in enumerate(rows):
-        table.setItem(r, 0, QTableWidgetItem(text))
-        table.setItem(r, 1, QTableWidgetItem(key))
+    for r, (text, key, enabled, tip) in enumerate(rows):
+        for c, cell in enumerate((text, key)):
+            item = QTableWidgetItem(cell)
+            if not enabled:
+                item.setForeground(QColor("#999"))
+                item.setToolTip(tip)
+            table.setItem(r, c, item)
     table.resizeColumnsToContents()
     table.horizontalHeader().setStretchLastSection(True)
     lay.addWidget(table)

@@ -108,6 +108,9 @@ def set_panels(win, panels) -> None:
         win.docks.append(d)
         win.docks_menu.addAction(d.toggleViewAction())
     win.actions_dock.raise_()
+    for d in win.panel_docks:  # a panel the system plays from (Koenig's Command Cup) comes first
+        if getattr(d.widget(), "raised", False):
+            d.raise_()
 
 
 def unelide_tabs(win) -> None:

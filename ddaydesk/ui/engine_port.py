@@ -1,9 +1,7 @@
 """The :class:`~ddaydesk.ui.port.GamePort` over ``ddaydesk.engine`` (docs/engine.md).
 
 Translation only: engine states become :class:`GameView`s, ``reach`` a :class:`MoveRange`,
-``IllegalAction`` a :class:`PortError`. Supply and combat answer once their rules modules
-(``ddaydesk.rules.supply``, ``ddaydesk.rules.combat``) are part of the build.
-"""
+``IllegalAction`` a :class:`PortError`; what a system adds, through its profile."""
 
 from __future__ import annotations
 
@@ -53,9 +51,11 @@ from ddaydesk.ui.profiles import profile_for
 WEATHER = {"CLR": "clear", "RAIN": "rain", "MUD": "mud", "SNOW": "snow"}
 
 
-def open_engine_game(path: str | Path, options: dict[str, bool] | None = None) -> EnginePort:
+def open_engine_game(path: str | Path, options: dict[str, bool] | None = None,
+                     seed: int | None = None) -> EnginePort:
     """A saved game (from its checkpoint, its log still to check: ``port.check``; an old
-    save replayed and verified) or a new game of a scenario."""
+    save replayed and verified) or a new game of a scenario; ``seed`` is for tests, whose
+    games must play the same every run."""
     if is_save(str(path)):
         game, check = open_save(path)
         port = EnginePort(game)
@@ -64,7 +64,7 @@ def open_engine_game(path: str | Path, options: dict[str, bool] | None = None) -
     sc = load_scenario(path)
     opts = dict(sc.options)
     opts.update(options or {})
-    return EnginePort(Game(sc, options=opts))  # dice from the operating system, drawn when rolled
+    return EnginePort(Game(sc, seed, options=opts))  # without a seed: the OS's dice, drawn when rolled
 
 
 class EnginePort(CombatPort):
@@ -138,10 +138,11 @@ class EnginePort(CombatPort):
             raise PortError(f"the saved game is still being checked ({self.check.done} of "
                             f"{self.check.total} actions): a moment")
 
-    def _do(self, action) -> None:
+    def _do(self, action, step=None) -> None:
+        """The engine's ``do(action)`` (or ``step()``: undo, redo); a refusal as a PortError."""
         self._checking()
         try:
-            self.game.do(action)
+            step() if step else self.game.do(action)
         except IllegalAction as exc:
             raise PortError(self.name(str(exc))) from None
 
@@ -161,7 +162,8 @@ class EnginePort(CombatPort):
             units.append(UnitInfo(
                 id=u.id, name=u.name, side=u.side, nationality=u.nationality, type=u.type,
                 attack=a, defence=d, movement=m, place=place,
-                reduced=v.steps_lost[k] > 0, hq=u.hq, size=u.size or "",
+                reduced=v.steps_lost[k] > 0 and not self.profile.hit_markers, hq=u.hq, size=u.size or "",
+                hits=v.steps_lost[k] if self.profile.hit_markers else 0, formation=u.formation or "",
                 arrive_turn=u.arrive_turn if status == PENDING else None,
                 eliminated=status == ELIMINATED, turns_out_of_supply=1 if u.id in out else 0,
                 part=v.part[k], where=self.place_name(place, v.part[k]) if place >= 0 or v.part[k] else ""))
@@ -175,6 +177,7 @@ class EnginePort(CombatPort):
                         markers=markers + self.profile.markers(self.game.state),
                         drifts=drifts(self.game.state, self.board), outcome=self._outcome(), tracks=self.profile.tracks(v),
                         end_phase_text=self._end_phase_text(v), first_turn=self.scenario.first_turn,
+                        extra=self.profile.extra(v, side, self.name),
                         table=self.profile.table(self.game.state, side, self._choice_actions(self.game.state)
                                                  if side == v.active else ()))
 
@@ -345,6 +348,12 @@ class EnginePort(CombatPort):
             raise PortError("that choice is no longer open")
         self._do(acts[index])
 
+    def perform(self, action) -> None:
+        self._do(action)  # the engine checks it as any action: refused, nothing changes
+
+    def ask(self, question: str, **args):
+        return self.profile.ask(self.game.state, self.name, question, **args)
+
     def undo_problem(self) -> str:
         return self.name(self.game.undo_problem() or "")
 
@@ -358,16 +367,10 @@ class EnginePort(CombatPort):
         self._do(ChooseArea(self.game.state.active, value))
 
     def undo(self) -> None:
-        try:
-            self.game.undo()
-        except IllegalAction as exc:
-            raise PortError(self.name(str(exc))) from None
+        self._do(None, self.game.undo)
 
     def redo(self) -> None:
-        try:
-            self.game.redo()
-        except IllegalAction as exc:
-            raise PortError(self.name(str(exc))) from None
+        self._do(None, self.game.redo)
 
     def can_undo(self) -> bool:
         return self.game.undo_problem() is None

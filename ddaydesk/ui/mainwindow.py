@@ -149,7 +149,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.hex_info.stack.unitChosen.connect(c.select)
         self.hex_dock.setWidget(self.hex_info)
         self.hex_dock.setWindowTitle("Hex" if port.board.grid is not None else "Place")
-        self.unit_model = UnitTableModel(port.place_name, self)
+        self.unit_model = UnitTableModel(port.place_name, self, self.profile.values, self.profile.values_title)
         self.unit_proxy = UnitFilterModel(self)
         self.unit_proxy.setSourceModel(self.unit_model)
         self.unit_table.setModel(self.unit_proxy)
@@ -218,10 +218,14 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.turn_track.set_view(view)
         side = view.active_side.capitalize()
         of = f" of {view.last_turn}" if self.profile.turn_limit else ""  # D-Day Dice: no last turn
-        self.phase_label.setText(f"Turn {view.turn}{of}\n{side} {view.phase}")
+        phase = view.phase if view.outcome else f"{side} {view.phase}"  # "Game over", no one's
+        fm = self.phase_label.fontMetrics()  # a long phase is cut (all in its tip),
+        elided = fm.elidedText(phase, Qt.TextElideMode.ElideRight, 40 * fm.averageCharWidth())  # not the track
+        self.phase_label.setText(f"Turn {view.turn}{of}\n{elided}")
+        self.phase_label.setToolTip(phase)
         tracks = [f"{t}: {v}" for t, v in view.tracks]  # two a line, beside the two-line phase
         self.tracks_label.setText("\n".join("  ·  ".join(tracks[k:k + 2]) for k in range(0, len(tracks), 2)))
-        self.turn_label.setText(f"Turn {view.turn}{of} · {side} {view.phase} · "
+        self.turn_label.setText(f"Turn {view.turn}{of} · {phase} · "
                                 f"viewing as {view.side.capitalize()}")
         end = view.end_phase_text or "finish this phase and go to the next"
         self.end_phase_action.setToolTip(f"End phase: {end}")
@@ -230,7 +234,8 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
             self._hovered(self.hex_info.place)
         mine = view.active_side == view.side  # the other side's options stay hidden (hot-seat)
         choices = self.controller.choices() if mine else ()
-        self.actions_panel.set_choices(choices, "" if mine else view.active_side, view.end_phase_text)
+        self.actions_panel.set_choices(choices, "" if mine else view.active_side, view.end_phase_text,
+                                       f"{view.turn} {view.active_side} {view.phase}")
         # a combat result's retreat/advance choices, by the place each ends in (first listed wins)
         self.choice_at = {}
         for k, (kind, text, places) in enumerate(choices):
@@ -280,6 +285,9 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
 
     def take_choice(self, index: int, text: str) -> None:
         """One listed action; one with a preview (odds before a roll) is confirmed first."""
+        kind = self.controller.choices()[index][0] if index < len(self.controller.choices()) else ""
+        if self.profile.take_choice(self, index, kind, text):  # a dialog of the system's own
+            return
         preview = getattr(self.port, "choice_preview", None)
         html = preview(index) if preview else ""
         if not html:

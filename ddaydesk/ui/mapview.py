@@ -155,12 +155,13 @@ class MapView(QGraphicsView):
         """Blit tiles drawn at exactly this scale; while one is missing, show the nearest
         coarse level scaled in its place and draw the exact one when the view is idle."""
         r = self.map.renderer
-        map_rect = self.map.geom.rect
-        if not map_rect.contains(rect):  # the table around the map (tiles are opaque: not under them)
-            for band in _outside(rect, map_rect):
-                painter.fillRect(band, TABLE)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # no seams at tile edges
         exact = self.device_scale()
+        map_rect = self.map.geom.rect
+        if not map_rect.contains(rect):  # the table around the map (tiles are opaque: not under them)
+            px = 1 / exact  # the table reaches a pixel under the tiles: no unpainted seam between
+            for band in _outside(rect, map_rect.adjusted(px, px, -px, -px)):
+                painter.fillRect(band, TABLE)
         coarse = level_for(exact)
         src = QRectF(BLEED, BLEED, TILE, TILE)
         if self._zooming and self._has_coarse(coarse, rect):

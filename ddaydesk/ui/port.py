@@ -43,6 +43,8 @@ class UnitInfo:
     part: str = ""  # area systems: where inside its place it stands, or its off-map box (place -1)
     where: str = ""  # its place (and part or box) in words, as the port names it
     size: str = ""  # the size mark from the order of battle ("XX", "III"; "" when it gives none)
+    hits: int = 0  # Hit markers on the counter (systems whose losses are marked, not a reduced side)
+    formation: str = ""  # the formation it answers to, where the system has them (Koenig's chits)
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,7 @@ class GameView:
     end_phase_text: str = ""  # what ending this phase does, in words ("send the bombers")
     tracks: tuple[tuple[str, str], ...] = ()  # counters the game keeps: (title, value)
     first_turn: int = 1  # the scenario's first turn (the turn track starts there)
+    extra: object = None  # the system's own view for its panels (``UIProfile.extra``); None for most
     table: object = None  # a system's own table for its panels (UIProfile.table), or None
 
 
@@ -327,6 +330,14 @@ class GamePort(Protocol):
         """(kind, words, places) of every action open now besides moves and the end of the phase."""
 
     def choose(self, index: int) -> None: ...
+
+    def perform(self, action: object) -> None:
+        """An action a profile's panel took from the system's view (``GameView.extra``) or
+        answer (``ask``), e.g. a Koenig declaration with fewer units than its listed one."""
+
+    def ask(self, question: str, **args: object) -> object:
+        """A system's own question about the game now, answered by its profile's port side
+        (``UIProfile.ask``: the odds of any group of Koenig attackers); PortError if unknown."""
 
     def choice_preview(self, index: int) -> str:
         """What a choice would do, as rich text shown before it is taken (odds before a roll),

@@ -91,6 +91,9 @@ class CombatPort:
 
     def combat_preview(self, attackers: list[str], defender_place: int,
                        support: dict[str, int]) -> CombatPreview:
+        own = self.profile.combat_preview(self.game.state, attackers, defender_place, self.name)
+        if own is not None:  # a system judging its own attacks (Koenig's Fire or Close Combat)
+            return own
         phase = current_phase(self.game.state)
         if phase.kind != "combat":
             raise PortError(f"attacks are made in a combat phase, not in the {self.phase_title(phase.id)}")

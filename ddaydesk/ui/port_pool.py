@@ -31,13 +31,15 @@ PLACING = {
     "roll_drop": "Drops to roll (click the unit's hex)",
     "drop": "Airborne drops",
     "place_supply_centre": "Supply centres",
+    "interdict": "Interdiction markers",
     "replace": "Replacements",
     "rebuild": "Replacements",
     "reinforce": "Reinforcements",
     "land_unit": "Units to land (each in a landing Sector)",
 }
 REINFORCEMENTS = "Reinforcements due"
-MARKERS = {"place_beachhead": "Beachhead marker", "place_supply_centre": "Supply Centre"}
+MARKERS = {"place_beachhead": "Beachhead marker", "place_supply_centre": "Supply Centre",
+           "interdict": "Interdiction marker"}
 
 
 def arrivals(port) -> tuple[Arrival, ...]:
@@ -60,7 +62,7 @@ def arrivals(port) -> tuple[Arrival, ...]:
             key, title = a.kind, MARKERS.get(a.kind, a.kind.replace("_", " "))
         entry = got.setdefault(key, {"key": key, "title": title, "unit": unit, "places": {},
                                      "group": group + notes.get(a.kind, ""), "take": -1,
-                                     "detail": _detail(sc, unit)})
+                                     "detail": _detail(port, unit)})
         place = getattr(a, "place", getattr(a, "to", None))
         if place is None and unit and state.place[sc.unit_index[unit]] >= 0:
             place = state.place[sc.unit_index[unit]]  # a drop to roll, a unit to rebuild: at its hex
@@ -84,12 +86,14 @@ def _alike(entries: list[Arrival]) -> list[Arrival]:
             for same in seen.values()]
 
 
-def _detail(sc, unit: str) -> str:
+def _detail(port, unit: str) -> str:
+    """The unit's values as its counter prints them (Koenig's: combat-movement)."""
     if not unit:
         return ""
-    u = sc.units[sc.unit_index[unit]]
-    factors = (u.attack, u.defence, u.movement)
-    return "-".join(map(str, factors)) if any(factors) else ""  # a system without factors prints none
+    u = port.scenario.units[port.scenario.unit_index[unit]]
+    if not any((u.attack, u.defence, u.movement)):  # a system without factors prints none
+        return ""
+    return port.profile.values(u)
 
 
 def _reinforcements(port, state, listed: set[str], note: str) -> list[Arrival]:
@@ -106,12 +110,12 @@ def _reinforcements(port, state, listed: set[str], note: str) -> list[Arrival]:
             rng = port.legal_moves(u.id)
         except PortError as exc:
             out.append(Arrival(f"move:{u.id}", u.name, REINFORCEMENTS + note, unit=u.id, move=True,
-                               why=str(exc), detail=_detail(port.scenario, u.id)))
+                               why=str(exc), detail=_detail(port, u.id)))
             continue
         places = {p: -1 for p in rng.cost if p >= 0 and p != rng.start}
         if places:  # (none: it comes another way, e.g. by an invasion not declared yet)
             out.append(Arrival(f"move:{u.id}", u.name, REINFORCEMENTS + note, places, u.id, True,
-                               detail=_detail(port.scenario, u.id)))
+                               detail=_detail(port, u.id)))
     return out
 
 

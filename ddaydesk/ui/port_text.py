@@ -14,6 +14,7 @@ from ddaydesk.engine import Move
 from ddaydesk.engine.tables import load_move_rules
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.ui.port import Capabilities, LogEntry
+from ddaydesk.ui.port_combat import ATTACK_KINDS
 
 
 def phase_title(phase_id: str, sides: tuple[str, ...], titles: dict[str, str]) -> str:
@@ -47,7 +48,7 @@ def capabilities(scenario, phases, move_kind: str = "move") -> Capabilities:
     missing: dict[str, str] = {}
     if move_kind not in kinds:
         missing["move"] = f"units are not moved on the map in {title}"
-    if "attack" not in kinds:
+    if not kinds & set(ATTACK_KINDS):  # (D-Day '77's attack, Koenig's Fire and Close Combat)
         missing["attack"] = (f"{title} has no attack declared on one place: its fights are "
                              "taken from the Actions dock")
     try:

@@ -17,7 +17,9 @@ def air_phase(small) -> Game:
 
 
 def test_only_the_allies_interdict_in_their_air_phase(small):
-    # PKD-INT-01: only the Allied player, before movement.
+    # STD-SEQ, our default for D-Day '77 (its base air rules are not in the seeds): only the
+    # Allied player interdicts, in his air phase before movement. Koenig's own window (after
+    # the Support rolls, before the first HQ draw) is PKD-INT-01, tests/rules/pkd.
     g = air_phase(small)
     assert legal_actions(g.state, "german") == []
     with pytest.raises(IllegalAction, match="german may not act"):
@@ -40,7 +42,7 @@ def test_one_marker_per_hex(small):
 
 
 def test_at_most_three_missions_a_turn(small):
-    # D77-AIR-14 (and PKD-INT-02's limit of 3)
+    # D77-AIR-14: at most 3 interdiction missions a game turn; the 3rd accepted, the 4th refused
     g = air_phase(small)
     for h in ("0303", "0304", "0305"):
         g.do(Interdict("allied", at(small, h)))

@@ -120,6 +120,7 @@ def test_hq_units_exert_no_zoc(small):
 @pytest.mark.parametrize("uid", ["a-arm", "a-mech"], ids=["D77-ZOC-01-armour", "D77-ZOC-01-mechanised"])
 def test_armour_passes_through_non_armoured_zoc(small, uid):
     # D77-ZOC-01 (no stop) and D77-ZOC-02 (no movement penalty): 0403 and 0504 are in g-inf's ZOC.
+    # D77-ZOC-01 rests on base rules 8.4, 8.5, 8.6, not in the seeds: proven against our default (docs/rules/dday77.md)
     s = position(small, {uid: "0303", "g-inf": "0503"}, options=ARMOURED)
     r = reach(s, s.unit(uid))
     assert r.cost(at(small, "0604")) == 3
@@ -144,6 +145,7 @@ def test_armoured_enemy_zoc_still_stops_armour(small):
 @pytest.mark.parametrize("uid", ["a-inf", "a-para"], ids=["D77-ZOC-05-infantry", "D77-ZOC-05-parachute"])
 def test_non_armoured_units_keep_the_zoc_stop(small, uid):
     # D77-ZOC-05: only armoured and PG units get the exemption.
+    # D77-ZOC-05 rests on base rules 8.4, 8.5, 8.6, not in the seeds: proven against our default (docs/rules/dday77.md)
     s = position(small, {uid: "0303", "g-inf": "0503"}, options=ARMOURED)
     assert at(small, "0403") in reach(s, s.unit(uid)).zoc_stops
 
@@ -242,6 +244,7 @@ def _surprise(small, units, **kw):
 
 def test_surprise_units_may_start_and_end_next_to_enemies(small):
     # D77-SURP-03: starts adjacent to g-inf (0503), ends adjacent to g-inf2 (0207).
+    # D77-SURP-02 rests on base Strategic Movement rule, not in the seeds: proven against our default (docs/rules/dday77.md)
     s = _surprise(small, {"a-inf": "0403", "g-inf": "0503", "g-inf2": "0207"})
     s2, ch = apply(s, Move("allied", "a-inf", at(small, "0206"), "surprise"))
     assert labels(small, [s2.place[s2.unit("a-inf")]]) == ["0206"]
@@ -258,6 +261,7 @@ def test_surprise_infantry_stops_in_zoc_and_armour_passes_non_armoured_zoc(small
 
 def test_at_most_three_surprise_units(small):
     # D77-SURP-02: up to 3 units.
+    # D77-SURP-02 rests on base Strategic Movement rule, not in the seeds: proven against our default (docs/rules/dday77.md)
     s = _surprise(small, {"a-inf": "0303", "a-inf2": "0304", "a-para": "0305", "a-arm": "0306"})
     for uid, to in (("a-inf", "0203"), ("a-inf2", "0204"), ("a-para", "0205")):
         s, _ = apply(s, Move("allied", uid, at(small, to), "surprise"))

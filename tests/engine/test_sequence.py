@@ -71,6 +71,7 @@ def test_fmu_stacking_is_one_unit_and_leaving_zoc_costs_one():
     s = position(sc, {"a-leg": "0303", "a-mob": "0203", "g-leg": "0503"})
     r = reach(s, s.unit("a-mob"))
     assert at(sc, "0303") not in r.dest  # STD-STACK fmu default: 1 unit per hex
+    assert at(sc, "0202") in r.dest  # the step before: the first unit in a hex is fine
     r = reach(s, s.unit("a-leg"))
     # 0303 is not in g-leg's ZOC; 0403 is. From 0403 a leg unit pays 1 more to leave.
     s = position(sc, {"a-leg": "0403", "g-leg": "0503"})

@@ -160,3 +160,19 @@ def test_a_board_no_longer_shown_keeps_its_geometry_but_no_tiles(qtbot, scenario
     again = MapScene(scenario.board, DEFAULT)
     assert again.geom is first.map.geom  # reopening a game of the board reuses its geometry
     assert other.geom is not again.geom
+
+
+def test_no_seam_between_the_table_and_the_map_at_a_fitted_zoom(qtbot, scenario):
+    """At an uneven scale the tiles start mid-pixel: the table's fill must still meet them
+    (a half-covered pixel showed the viewport's grey as a line down the map's edge)."""
+    scene = MapScene(scenario.board, DEFAULT)
+    view = MapView(scene)
+    qtbot.addWidget(view)
+    view.resize(1013, 707)
+    view.show()
+    view.fit()
+    img = view.viewport().grab().toImage()
+    left = view.mapFromScene(scene.geom.rect.topLeft()).x()
+    light = [(x, y) for x in range(max(0, left - 3), left + 1) for y in range(0, img.height(), 7)
+             if QColor(img.pixel(x, y)).lightness() > 120]
+    assert not light, light[:5]

@@ -116,6 +116,21 @@ def test_shortcuts_dialog_lists_the_actions(qtbot, window):
     assert "End phase" in texts and "Undo" in texts and "Supply view" in texts
 
 
+def test_shortcuts_dialog_greys_what_this_game_lacks_with_the_reason(qtbot, settings):
+    from ddaydesk.paths import scenarios_dir
+    from ddaydesk.ui.engine_port import open_engine_game
+    from tests.ui.conftest import open_window
+
+    win = open_window(qtbot, settings, open_engine_game(scenarios_dir() / "ddd-exercise-tiger.yaml", seed=1), False)
+    dlg = dialogs.shortcuts_dialog(win, win.all_actions + [win.undo_action, win.redo_action])
+    qtbot.addWidget(dlg)
+    table = dlg.findChild(dialogs.QTableWidget)
+    rows = {table.item(r, 0).text(): table.item(r, 0) for r in range(table.rowCount())}
+    supply = rows["Supply view"]  # D-Day Dice has no supply
+    assert supply.foreground().color().name() == "#999999" and supply.toolTip()
+    assert rows["End phase"].foreground().color().name() != "#999999" and not rows["End phase"].toolTip()
+
+
 def test_new_game_dialog_offers_the_scenario_and_its_optional_rules(qtbot, scenario):
     dlg = dialogs.NewGameDialog()
     qtbot.addWidget(dlg)

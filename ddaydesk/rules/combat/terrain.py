@@ -149,7 +149,9 @@ def defender_terms(sit: Situation, table: DefenceTable, unit: CombatUnit, effect
         return lines, 1
     if (fortress_isolation and table.isolation is not None and any(map(_is_fortress, mine))
             and sit.is_isolated(unit)):
-        mine = [e for e in mine if not _is_fortress(e)]
+        # the table's multiplier for an isolated fortress unit replaces the fortress's own
+        # (1 as shipped: printed strength, D77-FORT-01)
+        mine = [e for e in mine if not _is_fortress(e)] + ([table.isolation] if table.isolation.multiply > 1 else [])
         lines.append(Line(table.isolation.rule, f"{unit.name or unit.id}: isolated in a fortress, "
                                                  "not tripled", 0, table.isolation.confidence))
     best = max(mine, key=lambda e: e.multiply, default=None)

@@ -151,7 +151,7 @@ def _pool(state: GameState, k: int, number: int) -> bool:
     if u.side != ALLIED or state.status[k] != PENDING or u.arrive_region:
         return False
     turn = u.arrive_turn or 0
-    return turn == state.turn if number == 1 else turn <= state.turn
+    return turn == _rules(state).first_eligible if number == 1 else turn <= state.turn
 
 
 def land_problem(state: GameState, a: Land) -> str | None:

@@ -112,7 +112,8 @@ def trade_problem(state: GameState, pid: str, other: str) -> str | None:
     if here != there and not anywhere:
         return "Units trade only in the same Sector (or with a Carrier Pigeon)"
     sm = m.sectors(state)
-    if m.has_german(r) and (sm.near_final_bunker(here) or sm.near_final_bunker(there)):
+    near = [p for p in (here, there) if p >= 0]  # (a Unit not landed yet is in no Sector)
+    if m.has_german(r) and any(sm.near_final_bunker(p) for p in near):
         return "no trading in the top row or next to the final Bunker while the German watches (DDD-GER-32)"
     return None
 

@@ -10,6 +10,7 @@ result. Nothing here changes a state: :mod:`.battle` plays the result through th
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -211,20 +212,36 @@ def _attack_lines(state, ks, indirect, a, mode) -> list[Line]:
     if mode == "mobile" and direct:
         total = sum(strength(state, k) for k in direct)
         lines.append(Line(f"Mobile Fire, half of {total} (rounded up): "
-                          + ", ".join(name(state, k) for k in direct), (total + 1) // 2, "STD-PKD-FIRE"))
+                          + ", ".join(name(state, k) for k in direct), _share(total, "fire.mobile_strength"),
+                          "STD-PKD-FIRE"))
     if indirect:
         total = sum(strength(state, k) for k in indirect)
         lines.append(Line(f"Indirect Fire, half of {total} (rounded up): "
-                          + ", ".join(name(state, k) for k in indirect), (total + 1) // 2, "PKD-IND-04"))
+                          + ", ".join(name(state, k) for k in indirect), _share(total, "fire.indirect_strength"),
+                          "PKD-IND-04"))
     # the penalty is lifted when every firer is indirect (PKD-IND-05)
     if len(indirect) < len(ks) and all(across(board, state.place[k], a.target, "river") for k in ks):
         lines.append(Line("every attacker across the river", val("combat", "fire.river"), "PKD-IND-05"))
     if fire and not is_day(state):
         lines.append(Line("Fire at night", val("combat", "fire.night"), "STD-PKD-NIGHT"))
-    if a.support:
-        lines.append(Line(f"{a.support} Support point{'s' if a.support > 1 else ''}", a.support, "STD-PKD-SUP"))
-    if a.corps:
-        lines.append(Line("Corps Artillery (the Leadership marker)", 1, "PKD-LEAD-10"))
+    lines += _support_lines(a.support, a.corps)
+    return lines
+
+
+def _share(total: int, key: str) -> int:
+    """A fraction of a strength (the table's, e.g. a half), rounded up."""
+    return math.ceil(Fraction(str(val("combat", key))) * total)
+
+
+def _support_lines(support: int, corps: bool) -> list[Line]:
+    """Support points and the Corps Artillery point, each worth the table's support value (the
+    defender's answer is summed the same way: battle.py)."""
+    each = val("combat", "support.value")
+    lines = []
+    if support:
+        lines.append(Line(f"{support} Support point{'s' if support > 1 else ''}", support * each, "STD-PKD-SUP"))
+    if corps:
+        lines.append(Line("Corps Artillery (the Leadership marker)", each, "PKD-LEAD-10"))
     return lines
 
 
@@ -244,11 +261,7 @@ def _defence_lines(state, t, defenders, fire, support, corps) -> list[Line]:
     if defenders and state.scenario.units[defenders[0]].side == sp["side"] and any(
             p.place == t and p.kind == "strongpoint" for p in board.places):
         lines.append(Line("strongpoint", sp["value"], sp["rule"]))
-    if support:
-        lines.append(Line(f"{support} Support point{'s' if support > 1 else ''}", support, "STD-PKD-SUP"))
-    if corps:
-        lines.append(Line("Corps Artillery (the Leadership marker)", 1, "PKD-LEAD-10"))
-    return lines
+    return lines + _support_lines(support, corps)
 
 
 def column(a: Assessment):
@@ -258,7 +271,11 @@ def column(a: Assessment):
 def results(a: Assessment, reroll: frozenset[str] = frozenset()) -> dict[str, Fraction]:
     """Exact probability of each result code; ``reroll``: results the Leadership holder would
     re-roll (PKD-LEAD-06, the shared distribution's hook)."""
-    col = column(a)
+    return distribution(column(a), reroll)
+
+
+def distribution(col, reroll: frozenset[str] = frozenset()) -> dict[str, Fraction]:
+    """Exact probability of each result code of a table's column."""
     if isinstance(col, Fixed):
         return {col.result: Fraction(1)}
     return die_results(col, crt().die, reroll)

@@ -105,10 +105,21 @@ def describe(state: GameState, a: Action) -> str:
     return a.kind.replace("_", " ")
 
 
+BATTLE_STAGE = {"answer": "answer to", "leadership": "Leadership decision in", "withdraw": "retreat from",
+                "occupy": "advance after"}
+
+
 def phase_label(state: GameState) -> str | None:
-    """'activation: 6th Airborne Division, Move Operation' while a formation acts."""
-    act = rec(state)["act"]
+    """'activation: 6th Airborne Division, Move Operation' while a formation acts; while its
+    battle waits for the other player, that player's decision ('answer to the 716th Infantry
+    Division's fire at 0605 Hermanville-sur-Mer'): the window puts the deciding side first."""
+    r = rec(state)
+    act, b = r["act"], r["battle"]
     if act is None or not state.phase.endswith(".activation"):
         return None
+    form = formation_name(state, act["formation"])
+    if b and state.active != act["side"]:
+        what = "fire" if b["kind"] == "fire" else "Close Combat"
+        return f"{BATTLE_STAGE.get(b['stage'], 'decision in')} the {form}'s {what} at {place_name(state, b['target'])}"
     op = f", {op_title(act['op'])} Operation" if act["op"] else ""
-    return f"activation: {formation_name(state, act['formation'])}{op}"
+    return f"activation: {form}{op}"

@@ -13,10 +13,10 @@ from ddaydesk.engine import GameState, view
 from ddaydesk.engine.tables import SCALE
 from ddaydesk.rules.pkd.actions import CloseCombat, FireAttack
 from ddaydesk.rules.pkd.battle import retreat_places, spread
-from ddaydesk.rules.pkd.combat import Line, assess, column, crt, results
+from ddaydesk.rules.pkd.combat import Line, assess, crt, distribution, results, support_problem
 from ddaydesk.rules.pkd.data import val
 from ddaydesk.rules.pkd.operations import op_title
-from ddaydesk.rules.pkd.records import beach_of, full_allowance, rec
+from ddaydesk.rules.pkd.records import beach_of, full_allowance, on_map, rec
 from ddaydesk.rules.pkd.victory import score
 
 
@@ -135,16 +135,48 @@ def preview(state: GameState, a: FireAttack | CloseCombat, def_support: int = 0,
     if not ass.legal:
         z = Fraction(0)
         return Preview(False, ass.refusal, ass.kind, ass.mode, (), (), 0, 0, "", (), z, z, z)
-    table = ass.table
-    dist = results(ass, reroll)
+    return _judged(state, ass.kind, ass.mode, ass.table, list(ass.defenders), ass.attack_lines, ass.defence_lines,
+                   ass.attack, ass.defence, dist=results(ass, reroll))
+
+
+def declared_preview(state: GameState, def_support: int = 0, def_corps: bool = False,
+                     reroll: frozenset[str] = frozenset()) -> Preview | None:
+    """The odds of the battle waiting for the defender's answer, if he answers with
+    ``def_support`` Support points (and Corps Artillery): the attack as declared, the
+    defence as it stands plus the answer. None when no battle is declared."""
+    b = rec(state)["battle"]
+    if b is None:
+        return None
+    foe = state.scenario.units[state.unit(b["defenders"][0])].side
+    problem = support_problem(state, foe, def_support, def_corps) if b["stage"] == "answer" else None
+    if problem:
+        z = Fraction(0)
+        return Preview(False, problem, b["kind"], "", (), (), 0, 0, "", (), z, z, z)
+    extra = (def_support + def_corps) * val("combat", "support.value") if b["stage"] == "answer" else 0
+    rule = "STD-PKD-FIRE" if b["kind"] == "fire" else "STD-PKD-CC"
+    lines = [Line("the attack as declared", b["attack"], rule)]
+    dlines = [Line("the defence before the answer", b["defence_base"], rule)] if b["stage"] == "answer" else \
+        [Line("the defence as rolled, the answer included", b.get("defence", b["defence_base"]), rule)]
+    if def_support and extra:
+        dlines.append(Line(f"{def_support} Support point{'s' if def_support > 1 else ''}", def_support, "STD-PKD-SUP"))
+    if def_corps and extra:
+        dlines.append(Line("Corps Artillery (the Leadership marker)", 1, "PKD-LEAD-10"))
+    defence = sum(x.value for x in dlines)
+    table = "standard" if b["kind"] == "fire" else "close_combat"
+    ks = [state.unit(u) for u in b["defenders"] if on_map(state, state.unit(u))]
+    dist = distribution(crt().column(b["attack"], defence, table), reroll)
+    return _judged(state, b["kind"], "", table, ks, tuple(lines), tuple(dlines), b["attack"], defence, dist=dist)
+
+
+def _judged(state, kind, mode, table, defenders, alines, dlines, attack, defence, dist) -> Preview:
+    """Each result's chance, and what it means for the defenders and attackers."""
     limit = val("combat", "hits.eliminated_at")
-    defenders = list(ass.defenders)
-    can_retreat = bool(retreat_places(state, defenders, state.scenario.units[defenders[0]].side))
+    can_retreat = bool(defenders) and bool(retreat_places(state, defenders, state.scenario.units[defenders[0]].side))
     elim = ret = hit = Fraction(0)
     rows = []
     for code, p in dist.items():
         res = crt().result(code, table)
-        given = spread(state, defenders, res.defender.steps)
+        given = spread(state, defenders, res.defender.steps) if defenders else {}  # (all gone already)
         gone = all(state.steps_lost[k] + given[k] >= limit for k in defenders)
         if res.defender.retreat and not gone:
             if can_retreat:
@@ -156,5 +188,6 @@ def preview(state: GameState, a: FireAttack | CloseCombat, def_support: int = 0,
         if res.attacker.steps:
             hit += p
         rows.append((code, res.text, p))
-    return Preview(True, None, ass.kind, ass.mode, ass.attack_lines, ass.defence_lines, ass.attack, ass.defence,
-                   column(ass).label, tuple(rows), elim, ret, hit)
+    label = crt().column(attack, defence, table).label
+    return Preview(True, None, kind, mode, tuple(alines), tuple(dlines), attack, defence, label, tuple(rows),
+                   elim, ret, hit)

@@ -31,6 +31,8 @@ def status_text(u: UnitInfo) -> str:
         parts.append(f"arrives turn {u.arrive_turn}")
     if u.reduced:
         parts.append("reduced")
+    if u.hits:
+        parts.append(f"{u.hits} Hit{'s' if u.hits > 1 else ''}")
     if u.turns_out_of_supply:
         parts.append("out of supply" + (f" ({u.turns_out_of_supply} turns)" if u.turns_out_of_supply > 1 else ""))
     if u.mp_left is not None and u.mp_left < u.movement:
@@ -38,10 +40,18 @@ def status_text(u: UnitInfo) -> str:
     return ", ".join(parts)
 
 
+def factors(u: UnitInfo) -> str:
+    return f"{u.attack}-{u.defence}-{u.movement}"
+
+
 class UnitTableModel(QAbstractTableModel):
-    def __init__(self, place_name: Callable[[int], str], parent=None):
+    def __init__(self, place_name: Callable[[int], str], parent=None,
+                 values: Callable[[UnitInfo], str] = factors, values_title: str = COLUMNS[4]):
+        """``values``: a unit's printed values as its system prints them, under ``values_title``."""
         super().__init__(parent)
         self.place_name = place_name
+        self.values = values
+        self.columns = COLUMNS[:4] + (values_title,) + COLUMNS[5:]
         self.units: list[UnitInfo] = []
 
     def set_units(self, units: tuple[UnitInfo, ...] | list[UnitInfo]) -> None:
@@ -57,7 +67,7 @@ class UnitTableModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return COLUMNS[section]
+            return self.columns[section]
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
@@ -67,7 +77,7 @@ class UnitTableModel(QAbstractTableModel):
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             return (u.name, u.side.capitalize(), NATIONALITY.get(u.nationality, u.nationality), u.type.replace("_", " "),
-                    f"{u.attack}-{u.defence}-{u.movement}",
+                    self.values(u),
                     u.where or (self.place_name(u.place) if u.place >= 0 else "—"), status_text(u))[col]
         if role == Qt.ItemDataRole.ToolTipRole:
             return u.name

@@ -41,6 +41,18 @@ class ViewPart:
         raise NotImplementedError
 
 
+def path_item(scene: QGraphicsScene, z: float):
+    """A decoration's path item at depth ``z``, letting clicks through to the map."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QGraphicsPathItem
+
+    item = QGraphicsPathItem()
+    item.setZValue(z)
+    item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+    scene.addItem(item)
+    return item
+
+
 class UIProfile:
     """A game system's additions to the main window. Subclass, override what differs, and
     register the subclass in :data:`ddaydesk.ui.profiles.PROFILES`."""
@@ -89,6 +101,25 @@ class UIProfile:
         """What ``action`` would do, as rich text shown for confirmation before it is taken
         (the odds before a roll); "" to take it at once. ``name(text)`` turns ids into names."""
         return ""
+
+    #: losses shown as Hit markers on the counter (``UnitInfo.hits``), not as a reduced side
+    hit_markers: bool = False
+
+    def extra(self, state: Any, side: str, name: Any) -> Any:
+        """The system's own view for its panels and decorations (``GameView.extra``): what
+        ``side`` may see, in names, with the actions its panels may take (``port.perform``)."""
+        return None
+
+    def combat_preview(self, state: Any, attackers: list[str], place: int, name: Any) -> Any:
+        """A ``CombatPreview`` of an attack the system judges itself (the map's hover odds);
+        None: the shared combat rules judge it."""
+        return None
+
+    def ask(self, state: Any, name: Any, question: str, **args: Any) -> Any:
+        """Answer a panel's question about the game now (``port.ask``)."""
+        from ddaydesk.ui.port import PortError
+
+        raise PortError(f"no question {question!r} in this game")
 
     def table(self, state: Any, side: str, actions: Any) -> Any:
         """The system's own table for its panels (``GameView.table``: D-Day Dice's players'
@@ -139,6 +170,17 @@ class UIProfile:
     def turn_bar(self, parent: QWidget) -> ViewPart | None:
         """A widget for the turn bar beside the phase (a QWidget and :class:`ViewPart`)."""
         return None
+
+    #: the title of the units table's column of printed values, and the values of a unit
+    values_title: str = "A-D-M"
+
+    def values(self, unit: Any) -> str:
+        return f"{unit.attack}-{unit.defence}-{unit.movement}"
+
+    def take_choice(self, window: Any, index: int, kind: str, text: str) -> bool:
+        """Take a listed choice the system's own way (a dialog of its own); False: the
+        window's way (its preview, if any, then the choice)."""
+        return False
 
     def slot(self, geom: BoardGeometry, place: int, part: str, occupied: frozenset[str]) -> tuple[QPointF, int]:
         """Where the units of ``place`` standing in ``part`` are drawn (scene units) and which

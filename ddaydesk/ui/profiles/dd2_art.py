@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsScene
 
 from ddaydesk.rules.dd2.parts import BOX, part_anchors
 from ddaydesk.ui.geometry import BoardGeometry
 from ddaydesk.ui.overlays import Z_AREA, Z_LINE, Z_MARK, arrow_head, text_path
 from ddaydesk.ui.port import GameView
-from ddaydesk.ui.profiles.base import ViewPart
+from ddaydesk.ui.profiles.base import ViewPart, path_item
 
 INK = QColor("#2c3e50")
 RED = QColor("#b3261e")
@@ -60,20 +60,12 @@ def _fitted(text: str, px: float, width: float) -> QFont:
     return font
 
 
-def _path_item(scene: QGraphicsScene, z: float) -> QGraphicsPathItem:
-    item = QGraphicsPathItem()
-    item.setZValue(z)
-    item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-    scene.addItem(item)
-    return item
-
-
 class BattleMarks(ViewPart):
     """Every zone with a battle (both sides hold ground units there): a red edge and tint."""
 
     def __init__(self, scene: QGraphicsScene, geom: BoardGeometry):
         self.geom = geom
-        self.item = _path_item(scene, Z_AREA + 3)
+        self.item = path_item(scene, Z_AREA + 3)
         tint = QColor(RED)
         tint.setAlpha(28)
         self.item.setBrush(tint)
@@ -96,9 +88,9 @@ class BlockhouseArrows(ViewPart):
                      if r.name in beach_at for z in r.places]
         ink = QColor(RED)
         ink.setAlpha(150)  # printed board art: under the counters and names' way
-        self.lines = _path_item(scene, Z_LINE + 2)
+        self.lines = path_item(scene, Z_LINE + 2)
         self.lines.setPen(QPen(ink, geom.scale * 0.04, Qt.PenStyle.DashLine))
-        self.heads = _path_item(scene, Z_LINE + 2)
+        self.heads = path_item(scene, Z_LINE + 2)
         self.heads.setBrush(ink)
         self.heads.setPen(Qt.PenStyle.NoPen)
 
@@ -127,9 +119,9 @@ class BeachCounts(ViewPart):
         self.geom = geom
         board = geom.board
         self.beaches = [(pl.place, pl.capacity or 0) for pl in board.places_of_kind("beach")]
-        self.halo = _path_item(scene, Z_MARK)
+        self.halo = path_item(scene, Z_MARK)
         self.halo.setPen(QPen(QColor(239, 226, 168, 230), geom.scale * 0.08))
-        self.text = _path_item(scene, Z_MARK + 0.5)
+        self.text = path_item(scene, Z_MARK + 0.5)
         self.text.setBrush(INK)
         self.text.setPen(Qt.PenStyle.NoPen)
 

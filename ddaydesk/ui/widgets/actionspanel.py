@@ -97,12 +97,16 @@ class ActionsPanel(QWidget):
         self.choices: Choices = ()
         self.titles: dict[str, str] = {}  # kind -> its group's title (the profile's ``kind_titles``)
         self.place, self.place_name = -1, ""
+        self._phase = ""
         self._show_filter()
 
-    def set_choices(self, choices: Choices, waiting_for: str = "", end_text: str = "") -> None:
+    def set_choices(self, choices: Choices, waiting_for: str = "", end_text: str = "", phase: str = "") -> None:
         """``choices``: (kind, words, places) of the viewing side; ``waiting_for``: the other side
         that must act now (its choices are not shown: hot-seat); ``end_text``: what ending the
-        phase does."""
+        phase does; ``phase``: a new one shows every action again (a place clicked in the last
+        phase no longer narrows them)."""
+        if phase != self._phase:
+            self._phase, self.place, self.place_name = phase, -1, ""
         self.choices = choices
         self._waiting = waiting_for
         self.hand_over.setVisible(bool(waiting_for))

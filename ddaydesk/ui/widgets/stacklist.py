@@ -6,8 +6,8 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QFrame, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from ddaydesk.ui.counters import CounterArt, face_of
-from ddaydesk.ui.models.units import status_text
+from ddaydesk.ui.counters import CounterArt
+from ddaydesk.ui.models.units import factors, status_text
 from ddaydesk.ui.port import UnitInfo
 
 ICON_PX = 52
@@ -16,8 +16,10 @@ ICON_PX = 52
 def unit_lines(u: UnitInfo, port) -> str:
     where = u.where or (port.place_name(u.place) if u.place >= 0 else "off map")
     status = status_text(u)
-    factors = (u.attack, u.defence, u.movement)  # a system without factors (D-Day Dice) prints none
-    kind = " · ".join([u.type.replace("_", " ")] + (["-".join(map(str, factors))] if any(factors) else []))
+    values = port.profile.values(u) if hasattr(port, "profile") else factors(u)
+    if not any((u.attack, u.defence, u.movement)):  # a system without factors (D-Day Dice) prints none
+        values = ""
+    kind = " · ".join([u.type.replace("_", " ")] + ([values] if values else []))
     return f"{u.name}\n{kind} · {where}" + (f"\n{status}" if status else "")
 
 
@@ -39,7 +41,7 @@ class StackList(QListWidget):
         scale = ICON_PX / 44.8 * self.devicePixelRatioF()
         for u in units:
             text = unit_lines(u, self.port)
-            item = QListWidgetItem(QIcon(self.art.pixmap(face_of(u), round(scale * 4) / 4)), text)
+            item = QListWidgetItem(QIcon(self.art.pixmap(self.art.face(u), round(scale * 4) / 4)), text)
             item.setData(Qt.ItemDataRole.UserRole, u.id)
             item.setToolTip(text)
             self.addItem(item)

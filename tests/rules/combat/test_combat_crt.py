@@ -44,6 +44,7 @@ def test_differential_columns(diff, label):
 
 
 def test_fm_crt_has_the_two_beach_assault_lines_FMU_BEACH_03():
+    # FMU-BEACH-03 rests on system CRT beach assault lines, not in the seeds: proven against our default (docs/rules/fire-and-movement.md)
     crt = load_crt("fmu")
     assert {"beach_within_ezoc", "beach_not_in_ezoc"} <= set(crt.tables)  # FMU-BEACH-03
     assert crt.tables["beach_within_ezoc"].applies_to == "attacker"
@@ -111,3 +112,10 @@ def test_defence_table_drop_in(tmp_path, monkeypatch):
                                       "city:      {multiply: 3, rule: STD-TEC-CITY", 1))
     table = load_defence("dday77")
     assert table.path == str(corrected) and table.terrain["city"].multiply == 3
+
+
+def test_a_crt_without_tables_is_named_with_its_missing_key(tmp_path):
+    path = tmp_path / "crt.yaml"
+    path.write_text("kind: odds\ndie: 6\nresults: {}\n")
+    with pytest.raises(FormatError, match=r"crt.yaml:1:1: crt: missing key 'tables'"):
+        parse_crt(str(path))

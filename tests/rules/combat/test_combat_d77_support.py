@@ -4,10 +4,10 @@ D77-AIR-*, D77-FORT-*)."""
 from __future__ import annotations
 
 import pytest
-from conftest import D77_ROWS, Build, river_around
 
 from ddaydesk.rules.combat import Declaration, Pools, Support, TurnInfo, assess
 from ddaydesk.rules.combat import support as sup
+from tests.rules.combat.conftest import D77_ROWS, Build, make_board, river_around
 
 INVASION = TurnInfo(turn=1, invasion_turn=True)
 
@@ -64,6 +64,7 @@ def test_air_factors_do_not_undouble_a_river_D77_AIR_07():
 
 
 def test_fortress_isolated_against_its_will_defends_at_printed_strength_D77_FORT_01(d77):
+    # D77-FORT-01 rests on base rules 16.2 and 24.5, not in the seeds: proven against our default (docs/rules/dday77.md)
     d77.unit("g", "german", "0502", 4, 4, isolated=True)
     d77.unit("a", "allied", d77.nb("0502", 0), 6, 6)
     a = assess(d77.sit(), Declaration(("a",), d77.board.index("0502")))
@@ -72,6 +73,7 @@ def test_fortress_isolated_against_its_will_defends_at_printed_strength_D77_FORT
 
 
 def test_fortress_unit_unsupplied_by_choice_is_tripled_D77_FORT_02(d77):
+    # D77-FORT-02 rests on base rules 16.2 and 24.5, not in the seeds: proven against our default (docs/rules/dday77.md)
     d77.unit("g", "german", "0502", 4, 4, isolated=False)
     d77.unit("a", "allied", d77.nb("0502", 0), 6, 6)
     assert assess(d77.sit(), Declaration(("a",), d77.board.index("0502"))).defence == 12  # D77-FORT-02
@@ -165,6 +167,7 @@ def test_nbp_and_cas_never_together_D77_AIR_12(d77):
 
 # ---- tactical air ----------------------------------------------------------------------------
 def test_air_pool_D77_AIR_02_03_and_weather():
+    # D77-AIR-02 rests on base rule 27.1, not in the seeds: proven against our default (docs/rules/dday77.md)
     assert sup.air_pool(TurnInfo()) == 10  # D77-AIR-02
     assert sup.air_pool(TurnInfo(cities_held=frozenset({"Boulogne"}))) == 10
     assert sup.air_pool(TurnInfo(cities_held=frozenset({"Boulogne", "Rotterdam"}))) == 12  # D77-AIR-03
@@ -182,6 +185,7 @@ def _cas(d77, attack: int, cas: int, hq_at: str | None = "0304", pools=None, att
 
 
 def test_cas_needs_an_attacker_within_6_hexes_of_an_hq_D77_AIR_04(d77):
+    # D77-AIR-04 rests on base rule 27.11, not in the seeds: proven against our default (docs/rules/dday77.md)
     board = d77.board
     attacker = board.index("0403")
     six, seven = (next(board.label(i) for i in range(board.n) if board.distance(i, attacker) == n
@@ -201,6 +205,7 @@ def test_cas_at_most_half_the_ground_attack_D77_AIR_06(d77):
 
 
 def test_several_air_factors_on_one_attack_D77_AIR_15(d77):
+    # D77-AIR-15 rests on base rule 27.4, not in the seeds: proven against our default (docs/rules/dday77.md)
     a = _cas(d77, 8, 3)
     assert a.legal and a.attack == 11 and a.attack_lines[-1].rule == "D77-AIR-15"
 
@@ -267,6 +272,7 @@ def _later(d77, sit):
 
 
 def test_cds_within_4_hexes_of_an_hq_D77_AIR_16(d77):
+    # D77-AIR-16 rests on base rule 27.14, not in the seeds: proven against our default (docs/rules/dday77.md)
     board = d77.board
     target = board.index("0404")
     four = next(board.label(i) for i in range(board.n) if board.distance(i, target) == 4
@@ -313,6 +319,7 @@ def test_cds_only_from_factors_left_over_D77_AIR_22(d77):
 
 
 def test_cas_only_for_allied_attacks(d77):
+    # D77-AIR-04 rests on base rule 27.11, not in the seeds: proven against our default (docs/rules/dday77.md)
     d77.unit("hq", "allied", "0303", 0, 1, type="hq", zoc=False)
     d77.unit("a", "allied", "0404", 3, 3)
     d77.unit("g", "german", "0403", 8, 8)
@@ -322,11 +329,13 @@ def test_cas_only_for_allied_attacks(d77):
 
 def test_air_markers_are_not_counters_D77_AIR_01():
     # Air is a number in the pools (no marker counters); the D-Day '77 support data has no cups.
+    # D77-AIR-01 rests on base rule 3.1, not in the seeds: proven against our default (docs/rules/dday77.md)
     assert Pools(air_left=10).air_left == 10 and Pools().cups == {}
     assert "cups" not in sup.param("dday77", "air", field="")  # D77-AIR-01
 
 
 def test_hex_interdiction_covers_every_unit_D77_AIR_13(d77):
+    # D77-AIR-13 rests on base rules 27.12 and 27.13, not in the seeds: proven against our default (docs/rules/dday77.md)
     for k in range(3):
         d77.unit(f"g{k}", "german", "0505", 3, 3)
     d77.unit("other", "german", "0606", 3, 3)
@@ -335,6 +344,7 @@ def test_hex_interdiction_covers_every_unit_D77_AIR_13(d77):
 
 
 def test_at_most_three_interdiction_missions_D77_AIR_14():
+    # D77-AIR-14 rests on base rules 27.12, 27.13 and 27.5, not in the seeds: proven against our default (docs/rules/dday77.md)
     assert sup.check_interdiction(2, 1) == []
     assert sup.check_interdiction(3, 1)[0].rule == "D77-AIR-14"
     assert sup.check_interdiction(0, 4)[0].rule == "D77-AIR-14"
@@ -345,3 +355,20 @@ def test_combat_kinds_belong_to_their_system(d77):
     d77.unit("a", "allied", "0403", 4, 4)
     a = assess(d77.sit(), Declaration(("a",), d77.board.index("0404"), kind="beach_assault"))
     assert "a 'beach_assault' combat is not part of this system" in a.refusals[0].reason
+
+
+@pytest.mark.parametrize(("kind", "mult"), [("city", 2), ("port", 2), ("fortress", 3)],
+                         ids=["STD-TEC-CITY-place", "STD-TEC-CITY-port", "D77-FORT-02-place"])
+def test_a_named_place_multiplies_the_defence_on_clear_terrain(kind, mult):
+    # STD-TEC-CITY (our default: a city or port doubles) and D77-FORT-02 (a fortress triples),
+    # read from the map's named places where the terrain itself is clear
+    places = f'[{{name: "P", hex: "0404", kind: "{kind}"}}]'
+    b = Build(make_board("dday77", D77_ROWS, places=places), "dday77")
+    b.unit("g", "german", "0404", 4, 4)
+    b.unit("a", "allied", b.nb("0404", 0), 6, 6)
+    a = assess(b.sit(), Declaration(("a",), b.board.index("0404")))
+    assert a.defence == 4 * mult
+    plain = Build(make_board("dday77", D77_ROWS), "dday77")
+    plain.unit("g", "german", "0404", 4, 4)
+    plain.unit("a", "allied", plain.nb("0404", 0), 6, 6)
+    assert assess(plain.sit(), Declaration(("a",), plain.board.index("0404"))).defence == 4

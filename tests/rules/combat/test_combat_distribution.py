@@ -9,12 +9,12 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 
-from conftest import D77_ROWS, FMU_ROWS, Build, make_board
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ddaydesk.rules.combat import Declaration, Support, assess, draw, outcome_distribution, resolve
 from ddaydesk.rules.combat import support as sup
+from tests.rules.combat.conftest import D77_ROWS, FMU_ROWS, Build, make_board
 
 
 def d77_attack(b: Build, att: int, dfn: int, hex_="0404"):

@@ -8,11 +8,11 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from conftest import Build
 
 from ddaydesk.rules.combat import Declaration, Marker, Support, TurnInfo, assess, draw, plan_result
 from ddaydesk.rules.combat import support as sup
 from ddaydesk.rules.combat.distribution import marker_totals, outcome_distribution
+from tests.rules.combat.conftest import Build
 
 
 def rules(a) -> set[str]:
@@ -31,6 +31,7 @@ def test_german_cup_FMU_SFM_01():
 
 
 def test_allied_markers_FMU_SFM_08():
+    # FMU-SFM-08 rests on system rules 7.0 and 8.0; which markers carry the aircraft icon is printed on the counters, not in the seeds: proven against our default (docs/rules/fire-and-movement.md)
     cups = sup.initial_cups()
     both = values(cups["allied_air"]) + values(cups["allied_ground"])
     assert both == Counter({2: 3, 3: 4, 4: 1, 5: 1, 6: 5, 8: 4, 10: 2})  # FMU-SFM-08
@@ -41,6 +42,9 @@ def test_allied_two_cups_by_aircraft_icon_FMU_SFM_09():
     cups = sup.initial_cups()
     assert all(m.aircraft for m in cups["allied_air"])  # FMU-SFM-09
     assert not any(m.aircraft for m in cups["allied_ground"])
+    # which markers have the icon is printed only on the counters: our default split
+    assert values(cups["allied_air"]) == Counter({5: 1, 8: 4, 10: 2})
+    assert values(cups["allied_ground"]) == Counter({2: 3, 3: 4, 4: 1, 6: 5})
     assert sup.cup_side("allied_air") == sup.cup_side("allied_ground") == "allied"
 
 
@@ -50,6 +54,7 @@ def test_german_cup_holds_the_mines_marker_FMU_SFM_03():
 
 
 def test_one_or_two_markers_per_side_FMU_SFM_02(fmu):
+    # FMU-SFM-02 rests on system rules 8.1 and 8.2.1, not in the seeds: proven against our default (docs/rules/fire-and-movement.md)
     fmu.unit("g", "german", "0404", 4, 4)
     fmu.unit("a", "allied", fmu.nb("0404", 0), 4, 4)
     sit = fmu.sit()
@@ -149,7 +154,24 @@ def test_campaign_markers_support_their_own_nationality_FMU_SFM_12(fmu):
     fmu.units[-1] = replace(fmu.units[-1], nationality="us")
     us = replace(fmu.sit(options={"campaign": True}), pools=sit.pools)
     assert assess(us, Declaration(("br",), fmu.board.index("0404"), support=Support(attacker_draws=("us_air",)))).legal
-    assert sup.cup_side("german") == "german" and sup.cup_side("us_air") == "allied"  # FMU-CAMP-10
+    assert sup.cup_side("german") == "german" and sup.cup_side("us_air") == "allied"
+
+
+def test_the_campaign_german_keeps_one_cup_holding_every_german_marker_FMU_CAMP_10():
+    # FMU-CAMP-10, in the campaign game as it starts: one German cup, all eleven markers and Mines
+    from ddaydesk.engine import Game
+    from ddaydesk.rules.fmu.support import combat_pools
+    from tests.rules.fmu.fmu_helpers import CAMPAIGN, scenario
+
+    g = Game(scenario(CAMPAIGN), 1)
+    assert g.state.options["campaign"] is True
+    cups = combat_pools(g.state)["cups"]
+    assert [n for n in cups if sup.cup_side(n) == "german"] == ["german"]
+    german = cups["german"]
+    assert sorted(m["value"] for m in german if not m["mines"]) == [1, 2, 3, 3, 4, 4, 4, 5, 5, 6, 6]
+    assert [m["id"] for m in german if m["mines"]] == ["mines"]
+    assert all(m["id"].startswith("german") for m in german if not m["mines"])
+    assert not any(m["id"].startswith("german") for n in cups if n != "german" for m in cups[n])
 
 
 # ---- naval gunfire ---------------------------------------------------------------------------
@@ -157,6 +179,7 @@ def test_six_plus_7_naval_markers_chosen_not_drawn_FMU_NGS_01():
     naval = sup.naval_markers(1)
     assert [m.value for m in naval] == [7] * 6 and all(m.naval for m in naval)  # FMU-NGS-01
     assert not any(m.naval for cup in sup.initial_cups().values() for m in cup)
+    assert sup.naval_markers(2) == ()  # the GT 1 markers, only on GT 1 (FMU-NGS-04)
 
 
 def test_naval_markers_gone_after_gt1_FMU_NGS_04():
@@ -216,6 +239,7 @@ def test_both_sides_use_markers_in_a_beach_assault_FMU_BEACH_02(fmu):
 
 
 def test_beach_line_by_ezoc_FMU_BEACH_03(fmu):
+    # FMU-BEACH-03 rests on system CRT beach assault lines, not in the seeds: proven against our default (docs/rules/fire-and-movement.md)
     sit = beach(fmu, german_next=True)
     a = assess(sit, Declaration(("u0", "u1"), fmu.board.index("0203"), kind="beach_assault"))
     assert a.table == "beach_within_ezoc"  # FMU-BEACH-03
@@ -225,6 +249,7 @@ def test_beach_line_by_ezoc_FMU_BEACH_03(fmu):
 
 
 def test_beach_differential_uses_defence_zero_FMU_BEACH_04(fmu):
+    # FMU-BEACH-04 rests on system combat differential rule, not in the seeds: proven against our default (docs/rules/fire-and-movement.md)
     fmu.unit("u0", "allied", "0203", 7, 7)
     sit = fmu.sit(beach_places=frozenset({fmu.board.index("0203")}))
     four = Marker("x", 4, "allied_ground")
@@ -244,6 +269,19 @@ def test_beach_retreat_results_reduce_every_assaulter_FMU_BEACH_05(fmu):
         plan = plan_result(sit, a, code)
         assert plan.reduced == ["u0", "u1"] and not plan.retreats  # FMU-BEACH-05
     assert plan_result(sit, a, "NE").reduced == []
+
+
+def test_off_the_beach_d2_and_d3_retreat_the_defender_2_and_3_hexes_FMU_BEACH_05(fmu):
+    # FMU-BEACH-05's contrast: the same results in an ordinary attack retreat the defender
+    # (our default for the F&M CRT: D2 two hexes, D3 three), and reduce nobody
+    fmu.unit("g", "german", "0404", 4, 4, has_reduced_side=True)
+    fmu.unit("a", "allied", fmu.nb("0404", 0), 9, 6)
+    sit = fmu.sit()
+    a = assess(sit, Declaration(("a",), fmu.board.index("0404")))
+    for code, hexes in (("D2", 2), ("D3", 3)):
+        plan = plan_result(sit, a, code)
+        assert plan.reduced == [] and plan.retreats["g"]
+        assert {len(path) for path in plan.retreats["g"]} == {hexes}, code
 
 
 def test_beachhead_marker_lost_when_all_assaulters_die_FMU_BEACH_06(fmu):

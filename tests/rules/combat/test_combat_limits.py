@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from conftest import Build
-
 from ddaydesk.rules.combat import Declaration, Pools, TurnInfo
 from ddaydesk.rules.combat.limits import support_limits
+from tests.rules.combat.conftest import Build
 
 
 def test_nbp_limit_follows_the_seed_example_D77_NAV_09(d77):

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from conftest import D77_ROWS, Build, make_board
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ddaydesk.rules.combat import Declaration, assess, plan_result
+from tests.rules.combat.conftest import D77_ROWS, Build, make_board
 
 
 @cache

@@ -4,9 +4,9 @@ advance after combat (D77-ADV-*, D77-NAV-11, FMU-AIRB-13/14/15)."""
 from __future__ import annotations
 
 import pytest
-from conftest import Build
 
 from ddaydesk.rules.combat import Declaration, Support, TurnInfo, assess, plan_result
+from tests.rules.combat.conftest import Build
 
 
 def attack(b: Build, ids, target: str, **kw):
@@ -19,6 +19,7 @@ def attack(b: Build, ids, target: str, **kw):
 
 # ---- advance after combat (D-Day '77) --------------------------------------------------------
 def test_armour_advances_after_vacating_a_clear_hex_D77_ADV_01(d77):
+    # D77-ADV-01 rests on base rule 11.5, not in the seeds: proven against our default (docs/rules/dday77.md)
     d77.unit("g", "german", "0404", 4, 4)
     d77.unit("pz", "allied", d77.nb("0404", 0), 4, 4, type="armour")
     sit, a = attack(d77, ["pz"], "0404")
@@ -27,6 +28,7 @@ def test_armour_advances_after_vacating_a_clear_hex_D77_ADV_01(d77):
 
 
 def test_undoubled_defender_no_advance_without_armour_rule_D77_ADV_02(d77):
+    # D77-ADV-02 rests on base rule 11.5, not in the seeds: proven against our default (docs/rules/dday77.md)
     d77.unit("g", "german", "0404", 4, 4)
     d77.unit("pz", "allied", d77.nb("0404", 0), 8, 8, type="mechanised")
     d77.unit("inf", "allied", d77.nb("0404", 1), 8, 8, type="infantry")
@@ -39,6 +41,7 @@ def test_undoubled_defender_no_advance_without_armour_rule_D77_ADV_02(d77):
 
 
 def test_infantry_with_armour_may_not_advance_D77_ADV_03(d77):
+    # D77-ADV-03 rests on base rule 11.5, not in the seeds: proven against our default (docs/rules/dday77.md)
     d77.unit("g", "german", "0404", 4, 4)
     d77.unit("pz", "allied", d77.nb("0404", 0), 6, 6, type="armour")
     d77.unit("inf", "allied", d77.nb("0404", 1), 4, 4, type="infantry")
@@ -74,6 +77,7 @@ def test_eliminations(d77):
 
 
 def test_retreat_paths_are_listed_for_the_owner(d77):
+    # STD-CRT-DB, our default (classic AH): DB2 retreats the defender two hexes
     d77.unit("g", "german", "0606", 4, 4)
     d77.unit("a", "allied", d77.nb("0606", 0), 4, 4)
     sit, a = attack(d77, ["a"], "0606")
@@ -90,6 +94,18 @@ def test_retreat_paths_are_listed_for_the_owner(d77):
              if board.distance(start, x) == 1 and board.distance(start, y) == 2
              and x not in ezoc and y not in ezoc and board.terrain_of(x) != "sea" and board.terrain_of(y) != "sea"}
     assert set(paths) == brute
+
+
+def test_ab2_retreats_the_attacker_two_hexes(d77):
+    # STD-CRT-AB, our default (classic AH): AB2 sends every attacker back two hexes
+    d77.unit("g", "german", "0606", 4, 4)
+    d77.unit("a", "allied", d77.nb("0606", 0), 4, 4)
+    sit, a = attack(d77, ["a"], "0606")
+    plan = plan_result(sit, a, "AB2")
+    board, start = d77.board, d77.board.index(d77.nb("0606", 0))
+    assert plan.retreat_side == "allied" and plan.retreats["a"] and "g" not in plan.retreats
+    assert {len(p) for p in plan.retreats["a"]} == {2}
+    assert {board.distance(start, p[-1]) for p in plan.retreats["a"]} == {2}
 
 
 def test_a_unit_that_cannot_retreat_is_eliminated(d77):
@@ -117,6 +133,7 @@ def test_retreat_respects_the_stacking_limit(d77):
 
 # ---- exchanges (D-Day '77) -------------------------------------------------------------------
 def test_exchange_by_printed_strength_naval_points_excluded_D77_NAV_11(d77):
+    # D77-NAV-11 rests on base CRT exchange rule, not in the seeds: proven against our default (docs/rules/dday77.md)
     sea = [d77.board.label(j) for j in d77.board.adj[d77.board.index("0203")]
            if d77.board.terrain_of(j) == "sea"]
     d77.unit("g", "german", "0203", 6, 6)
@@ -160,6 +177,7 @@ def test_step_loss_reduces_then_eliminates(fmu):
 
 
 def test_attacker_step_loss_is_the_owners_choice(fmu):
+    # STD-FM-CRT, our default: A1 costs the attacker one step, EX one step each side
     fmu.unit("g", "german", "0404", 4, 4, has_reduced_side=True)
     fmu.unit("a", "allied", fmu.nb("0404", 0), 6, 6, has_reduced_side=True)
     fmu.unit("b", "allied", fmu.nb("0404", 1), 6, 6, has_reduced_side=True)
@@ -168,6 +186,7 @@ def test_attacker_step_loss_is_the_owners_choice(fmu):
     assert [(c.side, c.steps, c.candidates) for c in plan.step_choices] == [("allied", 1, ("a", "b"))]
     ex = plan_result(sit, a, "EX")
     assert ex.reduced == ["g"] and ex.step_choices[0].candidates == ("a", "b")
+    assert [(c.side, c.steps) for c in ex.step_choices] == [("allied", 1)]
 
 
 def test_stiff_resistance_offered_on_retreat_results(fmu):
@@ -196,6 +215,7 @@ def test_drop_hex_attack_only_units_in_the_hex_FMU_AIRB_12(fmu):
 
 
 def test_drop_hex_one_allied_marker_no_german_support_FMU_AIRB_13(fmu):
+    # FMU-AIRB-13 rests on system stiff resistance rule, not in the seeds: proven against our default (docs/rules/fire-and-movement.md)
     sit, a = drop(fmu)
     t = fmu.board.index("0404")
     one = assess(sit, Declaration(("para",), t, kind="drop_hex", support=Support(attacker_draws=("allied_ground",))))

@@ -16,6 +16,7 @@ def test_once_a_game_per_side_D77_SURP_01(d77):
 
 
 def test_at_most_three_units_D77_SURP_02(d77):
+    # D77-SURP-02 rests on base Strategic Movement rule, not in the seeds: proven against our default (docs/rules/dday77.md)
     for k in range(4):
         d77.unit(f"a{k}", "allied", "0404", 4, 4)
     sit = d77.sit()
@@ -24,6 +25,7 @@ def test_at_most_three_units_D77_SURP_02(d77):
 
 
 def test_strategic_movers_attack_only_as_surprise_units_D77_SURP_02(d77):
+    # D77-SURP-02 rests on base Strategic Movement rule, not in the seeds: proven against our default (docs/rules/dday77.md)
     d77.unit("g", "german", "0404", 2, 2)
     d77.unit("s", "allied", d77.nb("0404", 0), 4, 4, strategic=True, surprise=True)
     d77.unit("x", "allied", d77.nb("0404", 1), 4, 4, strategic=True)

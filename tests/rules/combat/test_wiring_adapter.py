@@ -24,6 +24,7 @@ def test_units_carry_their_current_values_and_flags(fmusc):
 
 def test_out_of_supply_units_in_a_fortress_count_as_isolated_D77_FORT_01(tmp_path):
     # the engine test map with a fortress at 0504 (isolation only matters there)
+    # D77-FORT-01 rests on base rules 16.2 and 24.5, not in the seeds: proven against our default (docs/rules/dday77.md)
     small = (DATA / "engine" / "small.yaml").read_text()
     (tmp_path / "engine").mkdir()
     (tmp_path / "engine" / "small.yaml").write_text(

@@ -26,6 +26,7 @@ def test_automatic_victory_is_offered_in_the_movement_phase_only_D77_AUTO_01(d77
 
 
 def test_below_seven_to_one_is_refused_D77_AUTO_02(d77sc):
+    # D77-AUTO-02 rests on base CRT odds calculation, not in the seeds: proven against our default (docs/rules/dday77.md)
     g = game_at(d77sc, {"a-inf": "0704", "g-inf": "0705"}, phase="allied.movement", options=AUTO)
     with pytest.raises(IllegalAction, match=r"4:4 is below 7-1 \(D77-AUTO-02\)"):
         apply(g.state, AutomaticVictory("allied", ("a-inf",), at(d77sc, "0705")))
@@ -60,6 +61,7 @@ def test_former_zoc_hexes_are_free_for_the_rest_of_the_phase_D77_AUTO_08(d77sc):
 
 
 def test_participants_make_no_other_attack_that_turn_D77_AUTO_05(d77sc):
+    # D77-ZOC-04 rests on base attack/ZOC rules, not in the seeds: proven against our default (docs/rules/dday77.md)
     g = game_at(d77sc, {**ALLIED, "g-inf": "0605"}, phase="allied.movement", options=AUTO)
     g.do(AutomaticVictory("allied", ("a-inf", "a-inf2"), at(d77sc, "0705")))
     g.do(EndPhase("allied"))
@@ -74,6 +76,7 @@ def test_participants_make_no_other_attack_that_turn_D77_AUTO_05(d77sc):
 @pytest.mark.parametrize("armour_option, offered", [(True, [(), ("a-arm",)]), (False, [])],
                          ids=["D77-AUTO-06-armour-advances", "D77-AUTO-06-no-advance-when-not-legal"])
 def test_participants_may_advance_if_an_advance_would_be_legal(d77sc, armour_option, offered):
+    # D77-AUTO-06 rests on base rule 11.5, not in the seeds: proven against our default (docs/rules/dday77.md)
     units = {"a-inf": "0704", "a-arm": "0604", "g-weak": "0705"}
     g = game_at(d77sc, units, phase="allied.movement", options={**AUTO, "armoured_advance": armour_option})
     g.do(AutomaticVictory("allied", ("a-inf", "a-arm"), at(d77sc, "0705")))
@@ -102,6 +105,21 @@ def test_cds_must_be_answered_before_any_other_german_move_D77_AUTO_13_14(d77sc)
     g.do(Respond("allied", cds=False))
     assert g.state.status[g.state.unit("a-weak")] == "eliminated"
     assert [a for a in legal_actions(g.state, "german") if a.kind == "move" and a.unit == "g-inf"]
+
+
+def test_the_german_movement_phase_allows_the_advance_after_an_automatic_victory_STD_SEQ(d77sc):
+    # STD-SEQ (our default order, rules/data/dday77/sequence.yaml): the German movement phase
+    # holds the automatic victory's advance (D77-AUTO-06) as the Allied one does
+    g = game_at(d77sc, GERMAN, phase="german.movement", options={**AUTO, "armoured_advance": True})
+    g.do(AutomaticVictory("german", ("g-arm", "g-arm2"), at(d77sc, "0504")))
+    while g.state.active == "allied":  # no close defensive support without tactical air
+        g.do(legal_actions(g.state, "allied")[0])
+    assert g.state.status[g.state.unit("a-weak")] == "eliminated"
+    advances = [a for a in legal_actions(g.state, "german") if a.kind == "advance"]
+    assert advances and any(a.units for a in advances)
+    g.do(next(a for a in advances if a.units))
+    assert g.state.phase == "german.movement"
+    assert any(g.state.place[g.state.unit(u)] == at(d77sc, "0504") for u in ("g-arm", "g-arm2"))
 
 
 def test_cds_that_drops_the_odds_cancels_the_automatic_victory_D77_AUTO_15_16_17(d77sc):

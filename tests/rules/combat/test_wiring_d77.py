@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from ddaydesk.engine import STRATEGIC, SURPRISE, EndPhase, IllegalAction, Move, apply, legal_actions
+from ddaydesk.engine import (
+    STRATEGIC,
+    SURPRISE,
+    EndPhase,
+    IllegalAction,
+    Move,
+    apply,
+    current_phase,
+    legal_actions,
+)
 from ddaydesk.rules.combat.actions import (
     Advance,
     DeclareAttack,
@@ -13,6 +22,7 @@ from ddaydesk.rules.combat.actions import (
     Retreat,
     TakeLosses,
 )
+from ddaydesk.rules.combat.obligations import obligations
 from tests.engine.conftest import at
 from tests.rules.combat.conftest import first, game_at, seeded_result
 
@@ -85,8 +95,12 @@ def test_each_unit_attacks_once_and_each_hex_is_attacked_once_per_phase(d77sc):
 
 def test_units_ending_in_enemy_zoc_must_attack_D77_ZOC_04(d77sc):
     # armour in an infantry ZOC under the armoured-ZOC option still has to attack
+    # D77-ZOC-04 rests on base attack/ZOC rules, not in the seeds: proven against our default (docs/rules/dday77.md)
     g = game_at(d77sc, {"a-arm": "0503", "g-inf": "0504"}, phase="allied.combat", options={"armoured_zoc": True})
     assert not [a for a in legal_actions(g.state, "allied") if a.kind == "end_phase"]
+    owed = obligations(g.state, current_phase(g.state))  # the list the window shows, with the attack that settles it
+    assert [(o.rule, o.units, o.attacks) for o in owed] == [
+        ("D77-ZOC-04", ("a-arm",), ((at(d77sc, "0504"), ("a-arm",), "normal"),))]
     with pytest.raises(IllegalAction, match=r"a-arm is in an enemy zone of control and must attack \(D77-ZOC-04\)"):
         apply(g.state, EndPhase("allied"))
     g.do(DeclareAttack("allied", ("a-arm",), at(d77sc, "0504")))
@@ -112,6 +126,7 @@ def test_exchange_the_attacker_picks_a_minimal_loss_set(d77sc):
 
 
 def test_retreat_the_owner_picks_a_listed_path_then_armour_advances_D77_ADV_01_02_03(d77sc):
+    # D77-ADV-01, D77-ADV-02, D77-ADV-03 rest on base rule 11.5, not in the seeds: proven against our default (docs/rules/dday77.md)
     def make(seed):
         return game_at(d77sc, BASIC, phase="allied.combat", seed=seed, options={"armoured_advance": True})
 
@@ -160,6 +175,7 @@ def test_infantry_advances_against_a_doubled_defender(d77sc):
 
 
 def test_close_defensive_support_is_answered_per_announced_attack_D77_AIR_16_20_21(d77sc):
+    # D77-AIR-16 rests on base rule 27.14, not in the seeds: proven against our default (docs/rules/dday77.md)
     units = {"a-inf": "0403", "a-hq": "0401", "g-arm": "0504"}
     g = game_at(d77sc, units, phase="german.combat", options={"tactical_air": True})
     g.do(DeclareAttack("german", ("g-arm",), at(d77sc, "0403")))
@@ -217,6 +233,7 @@ def test_naval_bombardment_on_an_invasion_turn_D77_NAV_01_02_04(d77sc):
 
 
 def test_strategic_movers_attack_only_as_surprise_units_D77_SURP_02(d77sc):
+    # D77-SURP-02 rests on base Strategic Movement rule, not in the seeds: proven against our default (docs/rules/dday77.md)
     g = game_at(d77sc, {"a-inf": "0403", "a-arm": "0503", "g-inf": "0504"}, phase="allied.combat",
                 options={"surprise_attack": True})
     s = g.state

@@ -20,6 +20,7 @@ def cups(g):
 
 
 def test_both_sides_draw_support_markers_from_the_cups_FMU_SFM_01_02_08_09(fmusc):
+    # FMU-SFM-02 rests on system rules 8.1 and 8.2.1, not in the seeds: proven against our default (docs/rules/fire-and-movement.md)
     g = game_at(fmusc, INLAND, phase="allied.combat", turn=2)
     g.do(DeclareAttack("allied", ("a-mob",), at(fmusc, "0403")))
     assert g.state.active == "german"  # the defender decides its draws (FMU-BEACH-02 / SFM-02)
@@ -99,6 +100,7 @@ DUE = {"beach_assault_due": ["0203"]}
 
 def test_a_due_beach_assault_is_declared_with_every_unit_in_the_hex_FMU_BEACH_01(fmusc):
     # (the Utah Beach rules module holds the landing phase until it is made)
+    # FMU-BEACH-04 rests on system combat differential rule, not in the seeds: proven against our default (docs/rules/fire-and-movement.md)
     g = game_at(fmusc, BEACH, phase="allied.combat", extra=dict(DUE))
     assault = first(legal_actions(g.state, "allied"), "attack", mode="beach_assault")
     assert assault.attackers == ("a-leg",) and assault.target == at(fmusc, "0203")
@@ -142,6 +144,7 @@ def test_the_allies_pick_the_defender_of_a_beach_stack_FMU_AREIN_09(fmusc):
 
 
 def test_a_drop_hex_attack_takes_one_allied_marker_and_no_german_ones_FMU_AIRB_12_13(fmusc):
+    # FMU-AIRB-13 rests on system stiff resistance rule, not in the seeds: proven against our default (docs/rules/fire-and-movement.md)
     g = game_at(fmusc, {"a-leg": "0403", "g-leg": "0403"}, phase="allied.combat", turn=2,
                 extra={"drop_hex_due": ["0403"]})
     decl = first(legal_actions(g.state, "allied"), "attack", mode="drop_hex")

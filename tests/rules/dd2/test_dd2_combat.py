@@ -56,7 +56,8 @@ def test_eight_units_per_alliance_air_and_blockhouses_apart(game):  # DD2-TERR-0
         apply(s, Action("move", unit="usr-inf-9", zone="20"))
     for i in range(1, 4):
         put(s, f"ftr-{i}", "20", "P")
-    assert stack(s, s.board.index("20"), "allied") == 8  # 8 land units plus 3 fighters is fine
+    put(s, "bomber-1", "20", "A")
+    assert stack(s, s.board.index("20"), "allied") == 8  # 8 land units plus 3 fighters and a bomber is fine
     s = at_phase(s, "german_move", default=6)
     clear_zone(s, "22")
     for i in range(1, 8):
@@ -151,6 +152,10 @@ def test_casualties_in_battle_go_to_the_owner(game):  # DD2-GEN-01 (one round), 
     s = at_phase(game, "allied_battle", [1, 6, 6] + [1, 6], default=6)  # zone 10: 1 hit each way
     s = apply(s, Action("fight"))
     assert s.pending[0]["chooser"] == "german" and s.pending[0]["candidates"] == ["g10-inf", "g10-art"]
+    # DD2-BATTLE-01: the one roll's hits are taken in the battle phase, then the battle waits
+    # for the next turn
+    s = apply(s, Action("casualties", units=("g10-art",)), side="german")
+    assert s.part[s.k("g10-art")] == "dead"
 
 
 def test_blockhouses_fire_at_their_beach_and_the_german_picks(game):  # DD2-BLK-01, DD2-UNIT-11
@@ -168,3 +173,13 @@ def test_blockhouses_fire_at_their_beach_and_the_german_picks(game):  # DD2-BLK-
     assert sum(len(d) for _, d in log) == 11  # one fire unit per blockhouse with an arrow
     s = apply(s, Action("casualties", units=("omaha-art-1", "omaha-art-2")), side="german")
     assert s.phase == "allied_move" and s.part[s.k("omaha-art-1")] == "dead"
+
+
+def test_casualties_of_a_german_attack_are_taken_in_the_german_battle_phase(game):  # DD2-BATTLE-01
+    # the roll's hits are taken in the German battle phase, by the owner of the units hit
+    s = at_phase(game, "german_battle", [1, 6, 1, 6, 6, 6], default=6)
+    s = apply(s, Action("fight"))
+    assert s.phase == "german_battle" and s.pending[0]["chooser"] == "german"
+    assert s.pending[0]["candidates"] == ["g10-inf", "g10-art"]
+    s = apply(s, Action("casualties", units=("g10-inf",)), side="german")
+    assert s.part[s.k("g10-inf")] == "dead"

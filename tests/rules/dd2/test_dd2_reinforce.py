@@ -70,6 +70,7 @@ def test_beach_capacity_and_leftovers_stay_on_the_chart(game):  # DD2-REIN-02
 
 
 def test_units_enter_in_chart_order(game):  # DD2-REIN-03
+    # DD2-REIN-03 rests on the full reinforcement chart printed on the map, not in the seeds: proven against our default (docs/rules/dd2.md)
     s = at_phase(game, "allied_reinforce", [3, 4, 1, 1])
     empty_beaches(s)
     s = apply(s, Action("roll_reinforcements"))  # 7 US units may come
@@ -114,6 +115,7 @@ def test_eight_unit_limit_and_declining(game):  # DD2-REIN-05
 
 
 def test_german_chart_order_three_armour_then_infantry_artillery(game):  # DD2-REIN-06
+    # DD2-REIN-06 rests on the full reinforcement chart printed on the map, not in the seeds: proven against our default (docs/rules/dd2.md)
     s = at_phase(game, "german_reinforce", [1, 4, 1, 1], default=6)
     s = apply(s, Action("roll_reinforcements"))
     s = place_all(s, "rennes_chartres", where={"32", "34"})
@@ -127,3 +129,33 @@ def test_patrols_fire_at_german_reinforcements(game):  # DD2-AIR-06, DD2-REIN-05
     s = apply(s, Action("roll_reinforcements"))
     s = apply(s, Action("place", unit="rennes-arm-1", zone="34"))
     assert s.part[s.k("rennes-arm-1")] == "dead" and s.game["chart_pos"]["rennes_chartres"] == 1
+
+
+def test_the_rouen_chartres_chart_starts_with_five_armour(game):  # DD2-REIN-06, DD2-REIN-04
+    # DD2-REIN-06 rests on the full reinforcement chart printed on the map, not in the seeds:
+    # our transcription (charts.yaml, docs/rules/dd2.md). Its first five are armour, the sixth
+    # and seventh artillery.
+    s = at_phase(game, "german_reinforce", [1, 1, 3, 4], default=6)
+    s = apply(s, Action("roll_reinforcements"))
+    assert s.game["to_place"]["rouen_chartres"] == 7  # DD2-REIN-04: the second pair, 3 + 4
+    zones = ("39", "42")
+    for z in zones:
+        clear_zone(s, z)
+    s = place_all(s, "rouen_chartres", where=set(zones))
+    placed = [s.type(k) for z in zones for k in s.in_zone(s.board.index(z), "german")]
+    assert Counter(placed) == {"armour": 5, "artillery": 2}
+
+
+def test_each_side_rolls_for_reinforcements_afresh_every_turn():  # DD2-REIN-01, DD2-REIN-04
+    # entering each reinforcement phase clears the last turn's roll: both sides roll every
+    # turn of a whole game played through the log
+    from ddaydesk.engine import Game
+    from ddaydesk.formats.scenariofile import load_scenario
+    from tests.rules.dd2.conftest import DD2
+    from tests.rules.dd2.play import play
+
+    g = play(Game(load_scenario(DD2), seed=3))
+    rolls = Counter((s.turn, s.active) for s, a in zip(g.states, g.log, strict=False) if a.kind == "roll_reinforcements")
+    turns = {t for t, _ in rolls}
+    assert len(turns) >= 2
+    assert all(rolls[(t, side)] == 1 for t in turns for side in ("allied", "german"))

@@ -125,3 +125,20 @@ def test_last_blockhouse_destroyed_ends_the_naval_step(game):  # DD2-NAV-03
     put(s, "g3-bh", "3", "G")
     s = apply(s, Action("bombard", unit="g3-bh"))
     assert s.phase == "bombing" and s.game["shots_left"] == 5
+
+
+def test_entering_the_naval_phase_gives_six_shots_and_the_game_twenty_spare_bombers():  # DD2-NAV-01, DD2-AIR-01
+    # the naval phase's own hook, not a test's hand: 6 shots a turn out of the pool of 60; the
+    # Depot starts with 20 bombers to replace those lost to ground fire
+    from ddaydesk.engine import Game
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.rules.dd2.state import DD2State
+    from tests.rules.dd2.conftest import DD2
+    from tests.rules.dd2.play import choose
+
+    g = Game(load_scenario(DD2), seed=1)
+    while g.state.phase != "naval":
+        g.do(choose(g.state))
+    s = DD2State(g.state, None)
+    assert s.game["shots_left"] == 6 and s.game["naval_pool"] == 60
+    assert s.game["bomber_depot"] == 20

@@ -62,7 +62,7 @@ def _settle(game: Game, rng: random.Random) -> None:
 
 
 def _attacks(game: Game, rng: random.Random, side: str) -> None:
-    """Fight until no attack is left to declare (units in an enemy ZOC must attack, D77-ZOC-04)."""
+    """Fight until no attack is left to declare (units in an enemy ZOC must attack)."""
     while acts := legal_of(game.state, side, "attack"):
         game.do(rng.choice(acts))
         _settle(game, rng)

@@ -176,7 +176,7 @@ def test_order_of_battle_uses_the_system_vocabulary_and_calendar():
         assert (u.hq in SYSTEM.hq_kinds) == (u.type == "hq"), u.id
         if u.arrive_date:
             assert 1 <= build.turn_of(u.arrive_date, doc["calendar"]) <= doc["calendar"]["last_turn"], u.id
-    # the seed's examples of Allied ratings exist: 4-4-4 and 5-5-4 (D77-NAV-07, D77-NAV-08)
+    # the seed's examples of Allied ratings (its naval bombardment examples) exist: 4-4-4 and 5-5-4
     values = {u.values for u in units if u.side == "allied"}
     assert {(4, 4, 4), (5, 5, 4)} <= values
 

@@ -63,6 +63,7 @@ def test_the_allotment_is_twenty_attack_factors_std_rein_02(campaign):
 
 def test_snow_cuts_the_allotment_to_ten_d77_wx_20(campaign):
     # proves D77-WX-20
+    # D77-WX-20 rests on base Allied reinforcement allotment rule, not in the seeds: proven against our default (docs/rules/dday77.md)
     s = _normandy_held(campaign, turn=30, sky="SNOW", weather=True)
     s = do(s, Move("allied", "us-1", lab(campaign, "1722")))  # room at the beach
     s = do(s, Move("allied", "us-4", lab(campaign, "1621")), Move("allied", "us-2", lab(campaign, "1619")))

@@ -43,6 +43,7 @@ def test_carpet_bombing_pins_the_hex_for_the_german_movement_std_air_carpet(camp
 
 def test_no_carpet_bombing_in_snow_d77_wx_17(campaign):
     # proves D77-WX-17 (the snow column of the weather chart)
+    # D77-WX-17 rests on base carpet bombing rule, not in the seeds: proven against our default (docs/rules/dday77.md)
     s = _air_phase(campaign, "SNOW", weather=True)
     assert not [a for a in legal_actions(s, "allied") if a.kind == "carpet_bomb"]
     with pytest.raises(IllegalAction, match=r"no (carpet bombing|Allied air operations) in snow"):

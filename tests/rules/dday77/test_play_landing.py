@@ -65,9 +65,9 @@ def test_only_turn_1_units_take_part_and_never_onto_enemy_units_std_inv_05(campa
 
 
 def test_units_left_at_sea_after_combat_are_lost_std_inv_22(campaign):
-    # proves STD-INV-22
+    # proves STD-INV-22, as the Allied supply phase's first hook (at_sea, STD-SEQ) runs
     s = do(start(campaign), Invade("allied", "normandy"))
-    german_zoc = zoc_map(s, "german")  # out of reach: in an enemy ZOC it would have to attack (D77-ZOC-04)
+    german_zoc = zoc_map(s, "german")  # out of reach: in an enemy ZOC it would have to attack
     sea = next(a.place for a in legal_actions(s, "allied") if a.kind == "land_from_sea" and a.unit == "us-1"
                and campaign.system.terrain[campaign.board.terrain_of(a.place)].sea and not german_zoc[a.place])
     ashore = next(a.place for a in legal_actions(s, "allied") if a.kind == "land_from_sea" and a.unit == "us-29"
@@ -109,6 +109,8 @@ def _hex_at(s, frm, dist):
 @pytest.mark.parametrize("weather, ok, too_far", [
     ("CLR", 5, 6), ("RAIN", 4, 5), ("MUD", 3, 4)], ids=["D77-WX-10-clear", "D77-WX-10", "D77-WX-12"])
 def test_drop_distance_from_friendly_infantry_by_weather(campaign, weather, ok, too_far):
+    # D77-WX-10 rests on base paratroop drop rule (5-hex limit, not in the seeds: proven against our default (docs/rules/dday77.md)
+    # D77-WX-12 rests on base paratroop drop rule, not in the seeds: proven against our default (docs/rules/dday77.md)
     s = _dropping(campaign, weather)
     base = lab(campaign, "1621")
     s2 = do(s, Drop("allied", "uk-1ab", _hex_at(s, base, ok)))
@@ -212,3 +214,18 @@ def test_every_listed_landing_and_drop_is_accepted(campaign):
         s2, ch = apply(s, a)
         assert [m[0] for m in ch.moved] == [a.unit] and s2.place[s2.unit(a.unit)] == a.place
         assert s.status[s.unit(a.unit)] == "pending"  # the state applied to is untouched
+
+
+def test_three_units_to_a_sea_hex_and_no_fourth_std_inv_21(campaign):
+    # proves STD-INV-21 (our default): at most 3 units in one all-sea hex while landing
+    s = do(start(campaign), Invade("allied", "normandy"))
+    terrain = campaign.system.terrain
+    offers = [a for a in legal_actions(s, "allied") if a.kind == "land_from_sea"
+              and terrain[campaign.board.terrain_of(a.place)].sea]
+    sea = offers[0].place
+    units = sorted({a.unit for a in offers if a.place == sea})
+    assert len(units) >= 4
+    for uid in units[:3]:
+        s = do(s, Land("allied", uid, sea))
+    with pytest.raises(IllegalAction, match=r"already holds 3 units at sea \(STD-INV-21\)"):
+        apply(s, Land("allied", units[3], sea))

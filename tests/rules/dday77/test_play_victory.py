@@ -73,7 +73,7 @@ def test_the_breakout_is_won_by_holding_five_cities_std_vic_10(breakout):
     s = at_phase(s, "german.combat", turn=breakout.last_turn)
     s.extra["control"] = {"allied": format(int(s.extra["control"]["allied"], 16) | sum(1 << p for p in places), "x")}
     units_there = {breakout.units[k].id: "x" for k, p in enumerate(s.place) if p in places}
-    # no German left in contact either: units in an enemy ZOC would have to attack first (D77-ZOC-04)
+    # no German left in contact either: units in an enemy ZOC would have to attack first
     germans = {u.id: "x" for u in breakout.units if u.side == "german"}
     s = arrange(s, {**units_there, **germans})
     s = _end_of_turn(s)

@@ -102,3 +102,38 @@ def play_landing(g: Game, beach=("2806", "2707"), dz=("2503", "2305")) -> Game:
         acts = legal_actions(g.state, "allied")
         g.do(next((a for a in acts if a.kind == "drop_loss"), acts[0]))
     return g
+
+
+def play_to(g: Game, turn: int, phase: str, seen: list | None = None) -> Game:
+    """Play on to ``phase`` of GT ``turn`` the way a hurried player would: end each phase;
+    where the rules refuse that, do what they demand first (a German reinforcement enters at
+    its first entry hex, an Allied one lands at the first free beach hex); in Allied movement
+    first move one unit at a time off the beach landing hexes, to leave room for the next.
+    ``seen`` collects each (GT, phase, side to act) the game stops in on the way."""
+    from ddaydesk.engine import MOVED, PENDING, IllegalAction, Move, reach
+    from ddaydesk.rules.fmu.landing import beachheads
+
+    while not (g.state.turn == turn and g.state.phase == phase):
+        s = g.state
+        if seen is not None and (not seen or seen[-1] != (s.turn, s.phase, s.active)):
+            seen.append((s.turn, s.phase, s.active))
+        if s.phase == "allied.movement":
+            bh = set(beachheads(s))
+            off = [a for a in legal_actions(s, "allied") if a.kind == "move" and a.to not in bh
+                   and s.place[s.unit(a.unit)] in bh and not s.flags[s.unit(a.unit)] & MOVED]
+            if off:
+                g.do(off[-1])
+                continue
+        try:
+            g.do(EndPhase(s.active))
+            continue
+        except IllegalAction:
+            if s.phase == "german.movement":
+                k = next(k for k, u in enumerate(s.scenario.units) if u.side == "german"
+                         and s.status[k] == PENDING and u.arrive_turn == s.turn and reach(s, k).dest)
+                g.do(Move("german", s.scenario.units[k].id, reach(s, k).dest[0]))
+            elif s.phase == "allied.landing":
+                g.do(next(a for a in legal_actions(s, "allied") if a.kind == "land"))
+            else:
+                raise
+    return g

@@ -5,9 +5,9 @@ import pytest
 from ddaydesk.engine import ON_MAP, PENDING, EndPhase, IllegalAction, Move, legal_actions, reach
 from ddaydesk.engine.movement import entry_places
 from ddaydesk.rules.fmu.common import fx
-from ddaydesk.rules.fmu.landing import Land, landing_places
+from ddaydesk.rules.fmu.landing import Land, due_to_land, landing_places
 from ddaydesk.rules.fmu.limits import german_arrivals
-from tests.rules.fmu.fmu_helpers import at, scenario
+from tests.rules.fmu.fmu_helpers import at, play_to, scenario
 from tests.rules.fmu.test_fmu_landing import landed_gt1
 
 
@@ -242,3 +242,61 @@ def test_a_unit_that_fought_in_the_combat_phase_sits_out_mobile_combat_FMU_AREIN
         g2.do(attack("allied", ["us-4ad-cca"], common))
     g2.do(attack("allied", ["us-4ad-ccb"], common))  # landed earlier: the combat rules decide
     assert g2.state.extra["combat"]["pending"]["attackers"] == ["us-4ad-ccb"]
+
+
+WEST_GT2 = ["ge-243-243", "ge-920-243", "ge-921-243", "ge-922-243"]
+SOUTH_GT2 = ["ge-37-17ss", "ge-17-17ss-aa"]
+
+
+def test_gt2_west_edge_units_enter_on_gt2_by_the_west_edge_FMU_GREIN_07_FMU_GREIN_08():
+    # FMU-GREIN-07 (and FMU-GREIN-08's south-edge pair), played: not on GT 1, on GT 2 the four
+    # enter by the west edge (on or north of row 24), the two of GREIN-08 by the south edge.
+    g = play_to(landed_gt1(), 1, "german.movement")
+    s = g.state
+    movers = {a.unit for a in legal_actions(s, "german") if a.kind == "move"}
+    for uid in WEST_GT2 + SOUTH_GT2:  # the turn before: none of them may enter
+        assert s.status[s.unit(uid)] == PENDING and uid not in movers
+        with pytest.raises(IllegalAction, match="arrives on turn 2, not before"):
+            g.do(Move("german", uid, entry_places(s, s.unit(uid))[0]))
+    play_to(g, 2, "german.movement")
+    s = g.state
+    west = {h for h in labels(s, s.scenario.board.regions["west_edge_north"].places)}
+    for uid in WEST_GT2:
+        got = labels(s, entry_places(s, s.unit(uid)))
+        assert got and set(got) <= west and all(h.endswith("01") and int(h[:2]) >= 24 for h in got)
+    for uid in SOUTH_GT2:
+        got = labels(s, entry_places(s, s.unit(uid)))
+        assert got and all(h.startswith("01") for h in got) and not set(got) & west
+    for uid in WEST_GT2 + SOUTH_GT2:
+        k = g.state.unit(uid)
+        taken = {g.state.place[j] for j in range(len(g.scenario.units)) if g.state.status[j] == ON_MAP}
+        gate = next(i for i in entry_places(g.state, k) if i not in taken)
+        g.do(Move("german", uid, gate))
+        assert g.state.status[k] == ON_MAP and g.state.place[k] == gate
+    assert {g.scenario.board.labels[g.state.place[g.state.unit(u)]][2:] for u in WEST_GT2} == {"01"}
+    g.do(EndPhase("german"))  # all due units are in: the phase may end
+
+
+GT15 = ["us-5ad-cca", "us-5ad-ccb", "us-5ad-ccr", "us-8-121", "us-8-18", "us-8-28"]
+
+
+def test_gt15_reinforcements_land_on_gt15_and_not_before_FMU_AREIN_06():
+    # FMU-AREIN-06, played: GT 14 has no landing (none due); on GT 15 the six land.
+    g = play_to(landed_gt1(), 14, "allied.movement")
+    s = g.state
+    assert not [s.scenario.units[k].id for k in due_to_land(s)]
+    g.do(EndPhase("allied"))
+    assert g.state.phase == "allied.combat"  # the landing phase is skipped on GT 14
+    play_to(g, 15, "allied.movement")
+    g.do(EndPhase("allied"))
+    assert g.state.phase == "allied.landing"
+    assert {a.unit for a in legal_actions(g.state, "allied") if a.kind == "land"} == set(GT15)
+    with pytest.raises(IllegalAction, match="land us-"):
+        g.do(EndPhase("allied"))  # they must land while there is room
+    beach = set(landing_places(g.state))
+    for uid in GT15:
+        g.do(next(a for a in legal_actions(g.state, "allied") if a.kind == "land" and a.unit == uid))
+        k = g.state.unit(uid)
+        assert g.state.status[k] == ON_MAP and g.state.place[k] in beach
+    g.do(EndPhase("allied"))
+    assert g.state.phase == "allied.combat"

@@ -5,6 +5,7 @@ import pytest
 from ddaydesk.engine import (
     ELIMINATED,
     ON_MAP,
+    PENDING,
     WITHHELD,
     Changes,
     EndPhase,
@@ -13,7 +14,7 @@ from ddaydesk.engine import (
     Move,
     legal_actions,
 )
-from ddaydesk.rules.fmu.common import fx, zoc_of
+from ddaydesk.rules.fmu.common import division_of, fx, zoc_of
 from ddaydesk.rules.fmu.landing import (
     AXIAL,
     DropLoss,
@@ -22,6 +23,7 @@ from ddaydesk.rules.fmu.landing import (
     PlaceBeachhead,
     PlaceDropZone,
     RollDrop,
+    airborne_force,
     drift_target,
     drop_hazards,
     landing_force,
@@ -147,25 +149,50 @@ def test_drop_zones_north_of_row_19_not_beach_city_sea_FMU_AIRB_01_FMU_GEN_02():
                 and sc.board.terrain_of(i) == "clear" and i not in sc.board.regions["landing_and_linkup"].places)
     with pytest.raises(IllegalAction, match="east of the Vire"):
         g.do(PlaceDropZone("allied", "82", east))  # FMU-GEN-02
+    with pytest.raises(IllegalAction, match=r"place the drop zone of the 82, 101 \(FMU-AIRB-01\)"):
+        g.do(EndPhase("allied"))  # one zone for each of the two divisions
     g.do(PlaceDropZone("allied", "82", at(sc, "2003")))
-    with pytest.raises(IllegalAction, match="place the drop zone of the 101"):
+    with pytest.raises(IllegalAction, match=r"place the drop zone of the 101 \(FMU-AIRB-01\)"):
         g.do(EndPhase("allied"))
+    g.do(PlaceDropZone("allied", "101", at(sc, "2206")))
+    g.do(EndPhase("allied"))
+    assert g.state.phase == "landing.airborne"
 
 
 def test_airborne_set_in_or_next_to_own_drop_zone_one_a_hex_FMU_AIRB_02():
-    # FMU-AIRB-02
+    # FMU-AIRB-02: each division is 3 parachute and 1 glider regiments, set in or next to its
+    # own zone (distance 0 or 1 accepted, every hex at distance 2 refused), one unit a hex.
     g = _at_drop_zones()
     sc = g.scenario
+    board = sc.board
     g.do(PlaceDropZone("allied", "82", at(sc, "2503")))
     g.do(PlaceDropZone("allied", "101", at(sc, "2206")))
     g.do(EndPhase("allied"))
-    with pytest.raises(IllegalAction, match="in or next to its division's drop zone"):
-        g.do(PlaceAirborne("allied", "us-82-505", at(sc, "2305")))
+    force = {}
+    for k in airborne_force(g.state):
+        force.setdefault(division_of(g.state, k), []).append(sc.units[k].type)
+    assert {d: sorted(t) for d, t in force.items()} == {
+        "82": ["glider", "parachute", "parachute", "parachute"],
+        "101": ["glider", "parachute", "parachute", "parachute"]}
+    z = at(sc, "2503")
+    near = {z, *board.adj[z]}
+    ring2 = {j for i in board.adj[z] for j in board.adj[i]} - near
+    assert len(near) == 7 and len(ring2) == 12
+    for unit in ("us-82-505", "us-82-325"):  # a parachute and the glider regiment alike
+        offered = {a.place for a in legal_actions(g.state, "allied") if a.kind == "place_airborne" and a.unit == unit}
+        assert offered == near
+        for far in sorted(ring2):
+            with pytest.raises(IllegalAction, match="in or next to its division's drop zone"):
+                g.do(PlaceAirborne("allied", unit, far))
     with pytest.raises(IllegalAction, match="in or next to"):
         g.do(PlaceAirborne("allied", "us-101-501", at(sc, "2503")))  # the 82nd's zone
-    g.do(PlaceAirborne("allied", "us-82-505", at(sc, "2503")))
+    g.do(PlaceAirborne("allied", "us-82-325", at(sc, "2504")))  # next to the zone: accepted
+    assert board.labels[g.state.place[g.state.unit("us-82-325")]] == "2504"
+    g.do(PlaceAirborne("allied", "us-82-505", at(sc, "2503")))  # in the zone
     with pytest.raises(IllegalAction, match="one unit a hex"):
         g.do(PlaceAirborne("allied", "us-82-507", at(sc, "2503")))
+    with pytest.raises(IllegalAction, match="one unit a hex"):
+        g.do(PlaceAirborne("allied", "us-82-507", at(sc, "2504")))
     with pytest.raises(IllegalAction, match="place us-82-507"):
         g.do(EndPhase("allied"))
 
@@ -292,14 +319,27 @@ def test_double_stacked_drop_costs_a_step_of_the_players_choice_FMU_AIRB_11():
     assert g.state.status[g.state.unit("us-101-501")] == ON_MAP
 
 
-def test_german_units_placed_at_step_5_after_the_drift_FMU_SEQ_02_FMU_GSET_01_FMU_GSET_02(monkeypatch):
+def test_german_units_placed_at_step_5_after_the_drift_FMU_SEQ_02_FMU_GSET_01_FMU_GSET_02():
     # FMU-SEQ-02, FMU-GSET-01, FMU-GSET-02
     g = new()
+    sc = g.scenario
+    german = [j for j, u in enumerate(sc.units) if u.side == "german" and u.hex >= 0]
     k = g.state.unit("ge-739-709")
     assert g.state.status[k] == WITHHELD  # not on the map while the Allies land and drop
     assert g.state.place[k] == -1
     play_landing(g)
-    sc = g.scenario
+    on_map = [any(s.status[j] == ON_MAP for j in german) for s in g.states]
+    first = on_map.index(True)
+    # the step before: through the drop and the hazards (step 4) no German unit is on the map
+    assert all(not on_map[i] for i in range(first))
+    assert g.states[first - 1].phase == "landing.hazards"
+    # the step after: all of them at once, after the drift, before the attacks of steps 6 and 7
+    after = g.states[first]
+    assert all(after.status[j] == ON_MAP for j in german)
+    assert after.phase in ("landing.drop_attacks", "landing.beach_assault")
+    dropped = g.states[next(i for i, s in enumerate(g.states) if s.phase == "landing.hazards")]
+    for j in airborne_force(after):  # every airborne unit already in its final (drifted) hex
+        assert after.place[j] == dropped.place[j] and after.status[j] == dropped.status[j] != PENDING
     where = {u.id: sc.board.labels[g.state.place[j]] for j, u in enumerate(sc.units)
              if u.side == "german" and g.state.status[j] == ON_MAP}
     assert where == {"ge-6-2": "1709", "ge-709-709": "3303", "ge-919-709": "3002",
@@ -308,6 +348,7 @@ def test_german_units_placed_at_step_5_after_the_drift_FMU_SEQ_02_FMU_GSET_01_FM
 
 def test_unit_in_a_german_hex_must_attack_it_alone_with_the_real_combat_FMU_AIRB_12_FMU_AIRB_13_FMU_AIRB_15():
     # FMU-AIRB-12: seed 3 with the 82nd's zone next to 3203 (729/709) puts us-82-508 on it
+    # FMU-AIRB-13 rests on system stiff resistance rule, not in the seeds: proven against our default (docs/rules/fire-and-movement.md)
     g = play_landing(new(), dz=("3103", "2305"))
     s = g.state
     sc = g.scenario

@@ -115,6 +115,7 @@ def test_gt1_mobile_landed_units_barred_from_mobile_phases_FMU_AMPH_09():
 
 def test_river_between_two_city_hexes_is_bridged_FMU_GEN_04():
     # FMU-GEN-04
+    # FMU-GEN-04 rests on system bridge/river movement costs, not in the seeds: proven against our default (docs/rules/fire-and-movement.md)
     from ddaydesk.formats.scenariofile import load_scenario
     from tests.rules.fmu.fmu_helpers import ROOT
 

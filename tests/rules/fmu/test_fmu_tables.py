@@ -11,7 +11,7 @@ from ddaydesk.rules.fmu.data import entry, val
 DATA = Path(__file__).resolve().parents[3] / "ddaydesk" / "rules" / "data" / "fmu"
 
 
-@pytest.mark.parametrize("name", ["scenario", "bombardment", "terrain", "movement", "sequence"])
+@pytest.mark.parametrize("name", ["scenario", "terrain", "movement", "sequence"])
 def test_every_fmu_value_has_rule_and_confidence(name):
     assert untagged(load_file(str(DATA / f"{name}.yaml")), name) == []
 

@@ -204,3 +204,19 @@ def test_the_supply_calculator_is_asked_when_installed(monkeypatch):
     assert got["us-4-8"] is True  # on a beachhead hex
     probe = supply.traceable(s, [at(s.scenario, "2806")])
     assert probe == {at(s.scenario, "2806")}
+
+
+@pytest.mark.parametrize(("face", "weather"), [(1, "normal"), (2, "normal"), (3, "normal"), (4, "normal"),
+                                               (5, "normal"), (6, "inclement")])
+def test_each_face_of_the_weather_die_FMU_WX_01(monkeypatch, face, weather):
+    # FMU-WX-01: on GT 2 the German rolls; only a 6 is inclement (5, the face before, is not)
+    from ddaydesk.engine import EndPhase, RollWeather
+    from tests.conftest import DATA
+
+    g = Game(scenario(DATA / "engine" / "fmu_scenario.yaml"), 1, {"weather": True})
+    while g.state.phase != "weather":
+        g.do(EndPhase(g.state.active))
+    assert g.state.turn == 2
+    script_dice(monkeypatch, [face])
+    g.do(RollWeather("german"))
+    assert g.state.weather == weather

@@ -27,6 +27,7 @@ def lines(a):
 
 # -- Full Fire and its odds ---------------------------------------------------------------------
 def test_full_fire_odds_are_exact_and_what_the_die_does():
+    # STD-PKD-FIRE (our default Fire table, docs/rules/koenig.md §5): 6 against 0 is +5..+6
     st = position({"a-inf1": "0502", "a-inf2": "0602", "g-inf1": "0603"}, op="fire", dice=[6])
     a = fire(st, ["a-inf1", "a-inf2"], "0603")
     p = preview(st, a)
@@ -42,6 +43,7 @@ def test_full_fire_odds_are_exact_and_what_the_die_does():
 
 
 def test_terrain_and_strongpoint_defend():
+    # STD-PKD-TEC, our default: a strongpoint +2 for German defenders, a town +1
     st = position({"a-inf1": "0604", "a-inf2": "0704", "g-inf1": "0705"}, op="fire")
     a = assess(st, fire(st, ["a-inf1", "a-inf2"], "0705"))
     assert {x.rule: x.value for x in a.defence_lines} == {"STD-PKD-TEC": 2}  # Test Point: a strongpoint
@@ -50,6 +52,7 @@ def test_terrain_and_strongpoint_defend():
 
 
 def test_exchange_hits_a_direct_firer():
+    # STD-PKD-FIRE, STD-PKD-CBT, our defaults: EX is a Hit on each side, H one on the defender
     st = position({"a-inf1": "0502", "g-inf1": "0603"}, op="fire", dice=[5])
     after, _ = do(st, fire(st, ["a-inf1"], "0603"))  # 3 against 0: +3..+4, die 5 is H
     assert after.steps_lost[after.unit("g-inf1")] == 1
@@ -59,6 +62,7 @@ def test_exchange_hits_a_direct_firer():
 
 
 def test_the_third_hit_eliminates():
+    # STD-PKD-HITS, our default: the third Hit eliminates, the second does not
     st = position({"a-inf1": "0502", "a-inf2": "0602", "g-inf1": "0603"}, op="fire", hits={"g-inf1": 1}, dice=[6])
     after, ch = do(st, fire(st, ["a-inf1", "a-inf2"], "0603"))
     assert after.status[after.unit("g-inf1")] == "eliminated" and "g-inf1" in ch.removed
@@ -67,6 +71,7 @@ def test_the_third_hit_eliminates():
 
 
 def test_mobile_fire_is_half_strength_and_units_fire_once():
+    # STD-PKD-FIRE, our default: Mobile Fire at half strength, rounded up (6 -> 3)
     st = position({"a-inf1": "0502", "a-inf2": "0602", "g-inf1": "0603"}, op="combined", dice=[1, 1])
     a = assess(st, fire(st, ["a-inf1", "a-inf2"], "0603"))
     assert a.mode == "mobile" and a.attack == 3
@@ -76,6 +81,7 @@ def test_mobile_fire_is_half_strength_and_units_fire_once():
 
 
 def test_support_points_and_their_cap():
+    # STD-PKD-SUP, our default: each point adds 1, at most 2 a battle (3 refused)
     st = position({"a-inf1": "0502", "g-inf1": "0603"}, op="fire", support={"allied": {"artillery": 3}},
                   dice=[1])
     assert assess(st, fire(st, ["a-inf1"], "0603", support=2)).attack == 5
@@ -104,6 +110,8 @@ def test_across_a_river_the_attack_loses_one():
 
 # -- Close Combat -----------------------------------------------------------------------------
 def test_close_combat_sets_combat_values_against_each_other():
+    # STD-PKD-CC, our default: combat values against each other, Heavy Weapons count 1 and
+    # may not start one
     st = position({"a-inf1": "0502", "a-tank": "0602", "g-inf1": "0603", "g-hvy": "0603"}, op="move")
     a = assess(st, CloseCombat("allied", ("a-inf1", "a-tank"), hex_(st, "0603")))
     assert (a.attack, a.defence) == (7, 3)  # the Heavy Weapons defender counts 1
@@ -113,12 +121,15 @@ def test_close_combat_sets_combat_values_against_each_other():
 
 
 def test_a_retreat_then_the_attackers_move_in():
+    # STD-PKD-CC, STD-PKD-CBT, our defaults: D1R is a Hit and a retreat of one hex, then the
+    # attackers may move in
     st = position({"a-inf1": "0502", "a-inf2": "0602", "g-inf1": "0603"}, op="move", dice=[5])
     after, _ = do(st, CloseCombat("allied", ("a-inf1", "a-inf2"), hex_(st, "0603")))  # 6-2=+4: die 5 D1R
     b = battle(after)
     assert b["stage"] == "withdraw" and after.active == "german"
     options = {a.to for a in legal(after)}
     assert hex_(st, "0502") not in options and options  # never into an enemy hex
+    assert {st.scenario.board.distance(hex_(st, "0603"), o) for o in options} == {1}  # one hex
     after, _ = do(after, Withdraw("german", min(options)))
     assert after.steps_lost[after.unit("g-inf1")] == 1 and where(after, "g-inf1") != "0603"
     assert battle(after)["stage"] == "occupy"
@@ -127,7 +138,34 @@ def test_a_retreat_then_the_attackers_move_in():
     assert set(rec(after)["act"]["done"]) == {"a-inf1", "a-inf2"}  # their moves have ended
 
 
+def test_dr_retreats_the_defender_one_hex_without_a_hit():
+    # STD-PKD-CBT, our default: DR is a retreat of one hex and no Hit (D1R's contrast above)
+    st = position({"a-inf1": "0502", "a-inf2": "0602", "g-inf1": "0603"}, op="move", dice=[3])
+    after, _ = do(st, CloseCombat("allied", ("a-inf1", "a-inf2"), hex_(st, "0603")))  # +4: die 3 is DR
+    assert battle(after)["stage"] == "withdraw"
+    options = {a.to for a in legal(after)}
+    assert options and {st.scenario.board.distance(hex_(st, "0603"), o) for o in options} == {1}
+    after, _ = do(after, Withdraw("german", min(options)))
+    assert after.steps_lost[after.unit("g-inf1")] == 0 and where(after, "g-inf1") != "0603"
+
+
+@pytest.mark.parametrize(("target", "added"), [("0101", 0), ("0603", 0), ("0502", 1), ("0202", 1), ("0403", 2)],
+                         ids=["clear", "swamp", "bocage", "town", "city"])
+def test_each_terrain_adds_to_the_close_combat_defence(target, added):
+    # STD-PKD-TEC, our default (docs/rules/koenig.md §5): clear, beach and swamp add nothing,
+    # bocage and town 1, city 2, to the defenders' combat values
+    st = position({"g-inf1": target}, op="move")
+    board = st.scenario.board
+    frm = board.labels[board.adj[hex_(st, target)][0]]
+    st = position({"g-inf1": target, "a-inf1": frm}, op="move")
+    a = assess(st, CloseCombat("allied", ("a-inf1",), hex_(st, target)))
+    base = st.scenario.units[st.unit("g-inf1")].attack
+    assert a.defence == base + added
+    assert [x.value for x in a.defence_lines if x.rule == "STD-PKD-TEC"] == ([added] if added else [])
+
+
 def test_nowhere_to_retreat_eliminates():
+    # STD-PKD-CC, our default: a unit that cannot retreat is eliminated
     places = {"a-inf1": "0502", "a-inf2": "0602", "g-inf1": "0801", "a-tank": "0702", "a-tank9": "0701",
               "a-hvy": "0802"}
     st = position({**places, "g-inf1": "0801"}, op="move", dice=[6])  # 0801: a corner, ringed by Allies
@@ -161,6 +199,7 @@ def test_indirect_fire_reaches_two_hexes():  # PKD-IND-02
 
 
 def test_indirect_fire_is_never_mobile_fire():  # PKD-IND-03
+    # PKD-IND-03 rests on Standard Rules Full Fire / Mobile Fire, not in the seeds: proven against our default (docs/rules/koenig.md)
     full = position({"a-hvy": "0303", "g-inf1": "0503"}, op="fire", options=IND)
     mobile = position({"a-hvy": "0303", "g-inf1": "0503"}, op="combined", options=IND)
     assert assess(full, fire(full, ["a-hvy"], "0503", ["a-hvy"])).legal

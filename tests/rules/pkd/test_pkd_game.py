@@ -12,7 +12,7 @@ from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.scenariofile import load_scenario
 from ddaydesk.rules.pkd import ChooseOperation
 from ddaydesk.rules.pkd.records import rec
-from ddaydesk.rules.pkd.victory import end_of_turn, objective_hexes, totals
+from ddaydesk.rules.pkd.victory import end_of_turn, objective_hexes, score, totals
 from tests.rules.pkd.conftest import SWORD, do, hex_, position, scenario
 from tests.rules.pkd.play import play
 
@@ -87,6 +87,29 @@ def test_sudden_death_in_caen_and_the_victory_points():
     assert one_short.phase != OVER  # turn 1 of 12: nothing decided yet
     t = totals(one_short)
     assert t["allied"] < 5 and "german" in t
+
+
+OBJECTIVE_VP = {"Caen": 5, "Pegasus Bridge": 2, "Ranville": 2, "Ouistreham": 1, "Hermanville-sur-Mer": 1,
+                "Lion-sur-Mer": 1, "Hillman": 1, "Périers ridge": 1, "Biéville": 1, "Douvres radar station": 1}
+
+
+@pytest.mark.parametrize("side", ["allied", "german"])
+def test_each_objective_scores_its_victory_points_for_the_side_holding_all_its_hexes(side):
+    # STD-PKD-VIC, our default (docs/rules/koenig.md §8): Caen 5, the Orne bridges 2 each, the
+    # other eight places 1 each; an objective scores only when every one of its hexes is held
+    st = position(formation=None, sc=SWORD)
+    hexes = objective_hexes(st)
+    assert set(hexes) == set(OBJECTIVE_VP)  # every objective is on the map
+    labels = st.scenario.board.labels
+    enemy = "german" if side == "allied" else "allied"
+    rec(st)["control"] = {labels[p]: side for ps in hexes.values() for p in ps}
+    got = score(st)
+    assert {k: v for k, v in got[side].items() if k in OBJECTIVE_VP} == OBJECTIVE_VP
+    assert not any(k in OBJECTIVE_VP for k in got[enemy])
+    caen = hexes["Caen"]
+    assert len(caen) > 1
+    rec(st)["control"] = {**rec(st)["control"], labels[caen[0]]: enemy}  # one Caen hex lost
+    assert "Caen" not in score(st)[side] and "Caen" not in score(st)[enemy]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -10,8 +10,9 @@ from ddaydesk.engine.tables import SCALE
 from ddaydesk.rules.options import option_listing
 from ddaydesk.rules.pkd import TradeSupport
 from ddaydesk.rules.pkd.data import table
-from ddaydesk.rules.pkd.records import rec
-from tests.rules.pkd.conftest import do, hex_, legal, position, scenario
+from ddaydesk.rules.pkd.records import beach_of, rec
+from ddaydesk.rules.pkd.support import interdiction_due
+from tests.rules.pkd.conftest import SWORD, do, hex_, legal, position, scenario
 
 ON = {"interdiction": True, "leadership": True}
 
@@ -39,15 +40,43 @@ def test_only_the_allies_and_only_before_the_first_draw():  # PKD-INT-01
 
 
 def test_in_a_real_game_the_window_follows_the_support_rolls():  # PKD-INT-01
-    sc = scenario()
-    for seed in range(30):
-        g = Game(sc, seed, ON)
-        if g.state.phase == "interdiction":
-            purposes = [r.purpose for r in g.start_changes.dice]
-            assert purposes and all(not p.startswith("Command Cup") for p in purposes)
-            assert g.state.active == "allied"
-            return
-    raise AssertionError("no seed gave the Allies a Support point to trade")
+    # the step before: the window opens on the points the Support rolls just gave (and those
+    # rolls come after the Leadership roll-off, PKD-LEAD-02, as the day turn starts); the step
+    # after: ending it draws the first HQ chit, and no trade is possible any more
+    g = Game(scenario(), 3, ON)
+    assert g.state.phase == "interdiction" and g.state.active == "allied"
+    purposes = [r.purpose for r in g.start_changes.dice]
+    assert purposes == ["Leadership roll-off, Allied", "Leadership roll-off, German", "Support: allied artillery",
+                        "Support: allied allied support", "Support: german artillery"]  # no chit drawn yet
+    assert rec(g.state)["support"]["allied"] == {"artillery": 1, "allied_support": 0} and rec(g.state)["leader"] == "allied"
+    assert {a.pay for a in legal(g.state, ["trade_support"])} == {"artillery", "leadership"}
+    assert legal(g.state, ["trade_support"], side="german") == []
+    g.do(TradeSupport("allied", "artillery"))  # in the window: a point traded and its marker placed
+    g.do(legal(g.state, ["interdict"])[0])
+    assert [m.kind for m in g.state.markers] == ["interdiction"]
+    ch = g.do(EndPhase("allied"))
+    assert [r.purpose for r in ch.dice][:1] and all(r.purpose.startswith("Command Cup") for r in ch.dice)
+    assert g.state.phase.endswith(".activation")
+    with pytest.raises(IllegalAction, match="trade_support is not allowed"):
+        g.do(TradeSupport(g.state.active, "artillery"))
+
+
+@pytest.mark.parametrize("options,turn,support,leader,due", [
+    pytest.param(ON, 1, {"artillery": 1}, None, True, id="one-point"),
+    pytest.param(ON, 1, {"artillery": 0, "allied_support": 0}, "allied", True, id="leadership-marker-only"),
+    pytest.param(ON, 1, {"artillery": 0, "allied_support": 0}, "german", False, id="nothing-to-trade"),
+    pytest.param({"leadership": True}, 1, {"artillery": 3}, None, False, id="option-off"),
+])
+def test_the_window_opens_only_with_something_to_trade(options, turn, support, leader, due):  # PKD-INT-01
+    st = position(options=options, support={"allied": support}, leader=leader, formation=None, turn=turn)
+    assert interdiction_due(st) is due
+
+
+def test_no_window_on_a_night_turn():  # PKD-INT-01: no Support rolls at night, so no window
+    st = position(options=ON, support={"allied": {"artillery": 3}}, leader="allied", formation=None, sc=SWORD)
+    assert interdiction_due(st) is True  # the same position by day
+    st.turn = next(t for t in range(1, 40) if not beach_of(st).day(t))
+    assert interdiction_due(st) is False
 
 
 def test_at_most_three_markers_leadership_included():  # PKD-INT-02
@@ -63,6 +92,19 @@ def test_at_most_three_markers_leadership_included():  # PKD-INT-02
     two, _ = do(two, TradeSupport("allied", "artillery"))
     assert rec(do(two, TradeSupport("allied", "artillery"))[0])["interdiction"]["traded"] == 3  # the 3rd is fine
     assert table("support")["interdiction"]["max_markers"]["value"] == 3
+
+
+def test_three_traded_markers_are_all_placed_the_same_turn():  # PKD-INT-02
+    # the step at the limit: three markers traded, three placed, and the window may close
+    st = window(support=3, leader="allied")
+    for pay in ("artillery", "artillery", "leadership"):
+        st, _ = do(st, TradeSupport("allied", pay))
+    for label in ("0303", "0304", "0305"):
+        st, _ = do(st, Interdict("allied", hex_(st, label)))
+    assert sorted(st.scenario.board.labels[m.place] for m in st.markers if m.kind == "interdiction") == [
+        "0303", "0304", "0305"]
+    closed, _ = do(st, EndPhase("allied"))
+    assert closed.phase.endswith(".activation")
 
 
 def test_leadership_marker_trades_for_one():  # PKD-INT-02
@@ -96,6 +138,7 @@ def _with_marker(label, **places):
 
 @pytest.mark.parametrize("uid, frm, side", [("a-inf1", "0602", "allied"), ("g-inf1", "0602", "german")])
 def test_entering_costs_two_more_for_both_sides(uid, frm, side):  # PKD-INT-04, PKD-GEN-02
+    # PKD-GEN-02 rests on Standard Rules of the series, not in the seeds: proven against our default (docs/rules/koenig.md)
     plain = position({uid: frm}, options=ON)
     marked = _with_marker("0702", **{uid: frm})
     to = hex_(plain, "0702")  # clear: 1 MP in terrain.yaml

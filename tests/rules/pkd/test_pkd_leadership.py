@@ -39,6 +39,7 @@ def test_battlefield_leadership_rerolls_a_combat_die():  # PKD-LEAD-06
 
 
 def test_the_defender_may_stand_against_a_close_combat_retreat():  # PKD-LEAD-07
+    # PKD-LEAD-07 rests on Standard Rules Close Combat, not in the seeds: proven against our default (docs/rules/koenig.md)
     st = position({"a-inf1": "0502", "a-inf2": "0602", "g-inf1": "0603"}, op="move", options=LEAD,
                   leader="german", dice=[5])
     declared, _ = do(st, CloseCombat("allied", ("a-inf1", "a-inf2"), hex_(st, "0603")))
@@ -67,6 +68,7 @@ def test_force_march_doubles_the_movement():  # PKD-LEAD-08
 
 
 def test_force_march_in_a_combined_operation_gives_the_full_allowance():  # PKD-LEAD-09
+    # PKD-LEAD-09 rests on Standard Rules Combined operation, not in the seeds: proven against our default (docs/rules/koenig.md)
     st = position({"a-inf1": "0101"}, op="combined", options=LEAD, leader="allied")
     k = st.unit("a-inf1")
     assert reach(st, k).mp == 3 * SCALE  # half the MA in a Combined Operation
@@ -85,6 +87,7 @@ def test_corps_artillery_is_one_more_support_point():  # PKD-LEAD-10
 
 
 def test_temporary_attachment():  # PKD-LEAD-11
+    # PKD-LEAD-11 rests on Standard Rules HQ activation / Command Cup, not in the seeds: proven against our default (docs/rules/koenig.md)
     st = position({"b-inf": "0502", "g-inf1": "0603"}, op="move", options=LEAD, leader="allied", cup=["a2"],
                   dice=[1, 1])
     with pytest.raises(IllegalAction, match="not in the activated formation"):

@@ -30,6 +30,7 @@ def settle(st):
 
 
 def test_ten_mp_units_go_on_after_a_close_combat_nine_stop():  # PKD-OVR-01
+    # PKD-OVR-01 rests on Standard Rules Close Combat, not in the seeds: proven against our default (docs/rules/koenig.md)
     places = {"a-tank": "0602", "a-tank9": "0502", "g-inf1": "0603", "g-inf2": "0702"}
     st = position(places, op="move", options=OVR, dice=[3, 3])
     assert val("combat", "overrun.min_ma") == 10
@@ -56,6 +57,7 @@ def _overrunning(dice=(6,)):
 
 
 def test_the_overrun_unit_goes_on_and_attacks_again():  # PKD-OVR-01
+    # PKD-OVR-01 rests on Standard Rules Close Combat, not in the seeds: proven against our default (docs/rules/koenig.md)
     st = _overrunning([6, 2])
     assert rec(st)["act"]["overrun"] == ["a-tank"]
     moved, _ = do(st, Move("allied", "a-tank", hex_(st, "0703")))  # through the hex it emptied

@@ -23,6 +23,7 @@ def refit(places, chit, hits=None, **kw):
 
 
 def test_rest_and_refit_is_a_fourth_operation():  # PKD-RR-01
+    # PKD-RR-01 rests on Standard Rules Operations and Command Cup, not in the seeds: proven against our default (docs/rules/koenig.md)
     st = position(op=None, options=RR)
     assert {a.operation for a in legal(st, ["operation"])} == {"move", "fire", "combined", "rest_refit"}
     off = position(op=None)
@@ -66,12 +67,13 @@ def test_the_zero_chit_wastes_the_turn():  # PKD-RR-04
 
 
 def test_two_star_gives_one_replacement_a_unit():  # PKD-RR-05
+    # STD-PKD-REPL, our default: one Replacement removes one Hit
     st, _ = refit({"a-inf1": "0502", "a-inf2": "0602"}, "2*", hits={"a-inf1": 2, "a-inf2": 1})
     with pytest.raises(IllegalAction, match="at most 1"):
         do(st, Refit("allied", ("a-inf1", "a-inf1")))
     after, _ = do(st, Refit("allied", ("a-inf1", "a-inf2")))
     assert [after.steps_lost[after.unit(u)] for u in ("a-inf1", "a-inf2")] == [1, 0]
-    plain, _ = refit({"a-inf1": "0502"}, "2", hits={"a-inf1": 2})
+    plain, _ = refit({"a-inf1": "0502"}, "2", hits={"a-inf1": 2})  # PKD-RR-03: a '2' gives two, to any unit
     assert do(plain, Refit("allied", ("a-inf1", "a-inf1")))[0].steps_lost[plain.unit("a-inf1")] == 0
 
 

@@ -45,6 +45,7 @@ def test_at_set_up_nobody_holds_the_leadership_marker():  # PKD-LEAD-01
 
 
 def test_the_roll_off_comes_first_and_only_on_day_turns():  # PKD-LEAD-02
+    # PKD-LEAD-02 rests on Standard Rules day/night turns and Support Phase, not in the seeds: proven against our default (docs/rules/koenig.md)
     st = position(options={"leadership": True}, formation=None)
     _st, ch = hooked(st, [4, 2, 1, 1, 1])
     purposes = [r.purpose for r in ch.dice]
@@ -99,12 +100,18 @@ def test_the_marker_carries_over_until_spent():  # PKD-LEAD-05
         do(twice, FireAttack("allied", ("a-inf1",), fire.scenario.board.index("0503"), corps=True))
 
 
-def test_support_points_from_the_table():
+@pytest.mark.parametrize(("die", "allied", "german"), [
+    (1, 0, 0), (2, 1, 0), (3, 1, 1), (4, 2, 1), (5, 2, 1), (6, 3, 2)])
+def test_support_points_from_the_table(die, allied, german):
+    # STD-PKD-SUP, our default Support table: each face of each of the three rolls, in order
     st = position(formation=None)
-    after, ch = hooked(st, [6, 1, 5])
+    after, ch = hooked(st, [die, die, die])
     sup = rec(after)["support"]
-    assert sup["allied"] == {"artillery": 3, "allied_support": 0} and sup["german"] == {"artillery": 1}
-    assert len(ch.dice) == 3  # no roll-off without the Leadership rule
+    assert sup["allied"] == {"artillery": allied, "allied_support": allied} and sup["german"] == {"artillery": german}
+    assert [r.purpose for r in ch.dice] == ["Support: allied artillery", "Support: allied allied support",
+                                          "Support: german artillery"]  # no roll-off without Leadership
+    mixed = rec(hooked(st, [6, 1, 5])[0])["support"]
+    assert mixed["allied"] == {"artillery": 3, "allied_support": 0} and mixed["german"] == {"artillery": 1}
 
 
 def test_allied_preparation_adds_one_on_turn_one_only():  # PKD-PREP-01

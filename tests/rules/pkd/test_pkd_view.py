@@ -7,8 +7,9 @@ import subprocess
 import sys
 from fractions import Fraction
 
-from ddaydesk.engine import OVER, Game, legal_actions
-from ddaydesk.rules.pkd import CloseCombat, FireAttack, describe, pkd_view, preview
+from ddaydesk.engine import ELIMINATED, OVER, Game, legal_actions
+from ddaydesk.rules.pkd import CloseCombat, FireAttack, describe, phase_label, pkd_view, preview
+from ddaydesk.rules.pkd.view import declared_preview
 from tests.conftest import ROOT
 from tests.rules.pkd.conftest import SWORD, do, hex_, position, scenario
 from tests.rules.pkd.play import choose
@@ -79,3 +80,36 @@ def test_an_indirect_fire_alone_reads_without_an_empty_list_before_it():
     st = position({"a-hvy": "0302", "g-inf1": "0603"}, op="fire")
     text = describe(st, FireAttack("allied", ("a-hvy",), hex_(st, "0603"), indirect=("a-hvy",)))
     assert text == "fire at 0603: indirect: Test Heavy Company"  # (no empty list of direct fire before it)
+
+
+def test_the_odds_of_a_declared_battle_follow_the_defenders_answer():
+    st = position({"a-inf1": "0502", "g-inf1": "0603"}, op="fire",
+                  support={"allied": {"artillery": 1}, "german": {"artillery": 2}})
+    declared, _ = do(st, FireAttack("allied", ("a-inf1",), hex_(st, "0603"), support=1))
+    before = preview(st, FireAttack("allied", ("a-inf1",), hex_(st, "0603"), support=1))
+    for n in (0, 1, 2):
+        p = declared_preview(declared, n)
+        again = preview(st, FireAttack("allied", ("a-inf1",), hex_(st, "0603"), support=1), def_support=n)
+        assert (p.attack, p.defence, p.column, p.results) == (again.attack, again.defence, again.column, again.results)
+        assert p.defender_eliminated == again.defender_eliminated and p.attacker_hit == again.attacker_hit
+    assert declared_preview(declared, 0).defence == before.defence
+    refused = declared_preview(declared, 3)  # STD-PKD-SUP: at most 2 a battle
+    assert not refused.legal and "at most 2" in refused.refusal
+    assert declared_preview(st) is None  # nothing declared
+
+
+def test_while_the_other_player_decides_the_phase_label_names_his_decision():
+    st = position({"a-inf1": "0502", "g-inf1": "0603"}, op="fire", support={"german": {"artillery": 1}})
+    assert phase_label(st) == "activation: a1, Fire Operation"  # a test map: its formation by id
+    declared, _ = do(st, FireAttack("allied", ("a-inf1",), hex_(st, "0603")))
+    assert declared.active == "german"  # the window prints "German " before it
+    assert phase_label(declared) == "answer to the a1's fire at 0603"
+
+
+def test_a_declared_battle_whose_defenders_are_gone_is_still_judged():
+    st = position({"a-inf1": "0502", "a-inf2": "0602", "g-inf1": "0603"}, op="move", hits={"g-inf1": 2}, dice=[6])
+    done, _ = do(st, CloseCombat("allied", ("a-inf1", "a-inf2"), hex_(st, "0603")))
+    b = done.record("pkd")["battle"]
+    assert b["stage"] == "occupy" and done.status[done.unit("g-inf1")] == ELIMINATED  # D2R: the third Hit
+    p = declared_preview(done)
+    assert p.legal and p.defender_eliminated == 1 and sum(q for _c, _t, q in p.results) == 1

@@ -19,13 +19,26 @@ SC = "0205"  # Port A, capacity 5
 
 def test_D77_ASUP_01_sc_capacity_from_map_or_documented_default():
     """Cites D77-ASUP-01."""
+    # D77-ASUP-01 rests on base rules 16.14, 16.52, 16.53, 16.531, 16.532, 16.533, 16.534, 16.535, not in the seeds: proven against our default (docs/rules/dday77.md)
     r = line([al(B, "u", col(5))], scs=(SC, "0203", "1005", "0207"))
     caps = {c.id: (c.capacity, c.rule) for c in r.capacity if c.kind == "sc"}
     assert caps["sc:0205"] == (5, "map:Port A")  # printed capacity wins
-    assert caps["sc:0203"] == (P["allied.sc_capacity.port"], "STD-SUP-CAP-PORT")
-    assert caps["sc:1005"] == (P["allied.sc_capacity.inland_port"], "STD-SUP-CAP-INLAND-PORT")
-    assert caps["sc:0207"] == (P["allied.sc_capacity.coastal"], "STD-SUP-CAP-COASTAL")
+    # our documented defaults where the map prints none: port 8, inland port 6, coastal hex 3
+    assert caps["sc:0203"] == (8, "STD-SUP-CAP-PORT")
+    assert caps["sc:1005"] == (6, "STD-SUP-CAP-INLAND-PORT")
+    assert caps["sc:0207"] == (3, "STD-SUP-CAP-COASTAL")
     assert P.tag("allied.sc_capacity.coastal").confidence == "default"
+
+
+@pytest.mark.parametrize(("sc", "cap"), [("0203", 8), ("1005", 6), ("0207", 3)],
+                         ids=["STD-SUP-CAP-PORT", "STD-SUP-CAP-INLAND-PORT", "STD-SUP-CAP-COASTAL"])
+def test_an_sc_without_a_printed_capacity_supplies_its_default_and_no_more(sc, cap):
+    # our defaults (D77-ASUP-01 rests on base rules not in the seeds): cap units supplied, the next not
+    hq = al(B, "hq", col(9), hq="army")
+    units = [al(B, f"u{k:02d}", col(c, r)) for k, (c, r) in enumerate((c, r) for c in (12, 13) for r in range(1, 10))]
+    r = line([hq, *units[:cap + 1]], scs=(sc,))
+    supplied = [u for u in r.units.values() if u.supplied and u.id != "hq"]
+    assert len(supplied) == cap
 
 
 def test_D77_ASUP_02_at_most_13_supply_centres_count():
@@ -39,6 +52,7 @@ def test_D77_ASUP_02_at_most_13_supply_centres_count():
 
 def test_D77_ASUP_10_sc_is_always_in_supply():
     """Cites D77-ASUP-10."""
+    # D77-ASUP-10 rests on base stacking and city control rules, not in the seeds: proven against our default (docs/rules/dday77.md)
     r = line([de(B, "g", col(3))], scs=(SC,))
     sc = next(c for c in r.capacity if c.kind == "sc")
     assert sc.supplied and "sc:0205" not in r.units  # never a unit that could be out of supply

@@ -126,3 +126,12 @@ def test_cli_refuses_a_system_without_supply_lines_and_notes_options_off(capsys)
     assert "has no supply table" in capsys.readouterr().out
     out = run_json(capsys, str(scenarios_dir() / "dday77-breakout.yaml"))
     assert any("allied_supply is off" in n for n in out["notes"])
+
+
+def test_a_supply_value_of_the_wrong_kind_is_named_with_what_was_expected(tmp_path):
+    text = (DATA.parents[2] / "ddaydesk/rules/data/dday77/supply.yaml").read_text()
+    bad = text.replace("unit_to_source: {value: 8, rule: D77-SUP-02", "unit_to_source: {value: eight, rule: D77-SUP-02")
+    path = tmp_path / "supply.yaml"
+    path.write_text(bad)
+    with pytest.raises(FormatError, match=r"german.unit_to_source: expected int, found 'eight'"):
+        load_params_file(path, "dday77")

@@ -13,7 +13,7 @@ from ddaydesk.rules.supply.adapter import from_game_state, from_scenario
 
 def run_to(game: Game, phase: str):
     """End phases until ``phase`` is entered (it may pass within one action, automatic phases
-    run on), fighting the combats that must be fought first (D77-ZOC-04); the Changes of the
+    run on), fighting the combats that must be fought first; the Changes of the
     action that entered it."""
     from ddaydesk.engine import legal_actions
 

@@ -95,3 +95,13 @@ def test_FMU_SUP_06_german_units_always_supplied():
     """Cites FMU-SUP-06."""
     r = utah([de("g", "2504"), us("u", "2404")])
     assert r.units["g"].supplied and r.units["g"].status == "always"
+
+
+def test_enemy_hqs_exert_no_zoc_on_a_supply_line_STD_FM_ZOC():
+    """Our default (the F&M ZOC rule is not public, STD-FM-ZOC): an HQ has no zone of control,
+    so a German line of HQs with gaps between them does not cut the beach off; the same line
+    of infantry does (FMU-SUP-04)."""
+    hqs = [unit(B, f"g{r}", "german", f"06{r:02d}", type="hq") for r in (1, 3, 5, 7)]
+    assert utah([*hqs, us("u", "1004")]).units["u"].supplied
+    wall = [de(f"g{r}", f"06{r:02d}") for r in (1, 3, 5, 7)]
+    assert not utah([*wall, us("u", "1004")]).units["u"].supplied

@@ -19,6 +19,7 @@ def hq_at(kind: str, c: int, uid: str = "hq", row: int = 5):
 
 def test_D77_SUP_01_unit_with_only_an_unsupplied_hq_is_out_of_supply():
     """Cites D77-SUP-01."""
+    # D77-SUP-01 rests on base rules 16.13 and 16.5, not in the seeds: proven against our default (docs/rules/dday77.md)
     # HQ 30 hexes from the edge (over its 24) and a unit 20 hexes further west.
     r = line([hq_at("german_army", EDGE - 30), de(B, "u", col(EDGE - 33))])
     assert not r.units["hq"].supplied
@@ -38,6 +39,9 @@ def test_D77_SUP_02_unit_line_to_standard_hq(gap, ok):
     else:
         near = r.units["u"].why["nearest"]
         assert (near["to"], near["length"], near["limit"], near["over_by"]) == ("hq", 9, 8, 1)
+        # the line shown to the player: from the unit's hex to the HQ's, one hex a step
+        hexes = near["hexes"]
+        assert (hexes[0], hexes[-1], len(set(hexes))) == (B.index(col(EDGE - 20 - gap)), B.index(col(EDGE - 20)), 10)
 
 
 @pytest.mark.parametrize(("gap", "ok"), [(8, True), (9, False)], ids=["D77-SUP-02-edge-8", "D77-SUP-02-edge-9"])
@@ -45,6 +49,9 @@ def test_D77_SUP_02_unit_line_straight_to_the_edge(gap, ok):
     """Cites D77-SUP-02."""
     r = line([de(B, "u", col(EDGE - gap))])
     assert r.units["u"].supplied is ok
+    if not ok:  # the nearest line shown: to the edge source, one hex too long
+        near = r.units["u"].why["nearest"]
+        assert (near["to"], near["to_kind"], near["length"], near["over_by"]) == ("source", "source", 9, 1)
 
 
 @pytest.mark.parametrize(("gap", "ok"), [(24, True), (25, False)], ids=["D77-SUP-03-at-24", "D77-SUP-03-at-25"])
@@ -105,14 +112,18 @@ def test_D77_SUP_07_isolated_fortress_is_never_eliminated():
 
 def test_D77_FORT_01_involuntarily_isolated_fortress_defends_normal():
     """Cites D77-FORT-01."""
+    # D77-FORT-01 rests on base rules 16.2 and 24.5, not in the seeds: proven against our default (docs/rules/dday77.md)
     r = line([de(B, "f", col(5), fortress=True)])
     assert r.units["f"].defence_multiplier == 1  # D77-FORT-01
 
 
 def test_D77_FORT_02_fortress_that_could_trace_keeps_triple_defence():
     """Cites D77-FORT-02."""
+    # D77-FORT-02 rests on base rules 16.2 and 24.5, not in the seeds: proven against our default (docs/rules/dday77.md)
     r = line([de(B, "f", col(EDGE - 8), fortress=True)])
     assert r.units["f"].defence_multiplier == 3  # D77-FORT-02
+    f = r.units["f"]
+    assert (f.supplied, f.status, f.rule, f.effect) == (True, "fortress", "D77-SUP-06", "never_eliminated")
     r = line([hq_at("german_army", 25), de(B, "f", col(17), fortress=True)])
     assert r.units["f"].defence_multiplier == 3  # line to a supplied HQ, no slot used
     assert next(c for c in r.capacity if c.id == "hq").used == 0

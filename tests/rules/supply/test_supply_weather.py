@@ -13,7 +13,7 @@ P = load_supply_params("dday77")
 
 @pytest.mark.parametrize(("weather", "turn", "cut"), [
     ("mud", 6, 1), ("snow", 6, 2), ("rain", 6, 0), ("clear", 9, 0), ("mud", 5, 0), ("snow", 1, 0),
-], ids=["D77-WX-13-mud", "D77-WX-18-snow", "rain", "clear", "D77-WX-02-turn5", "D77-WX-02-turn1"])
+], ids=["D77-WX-13-mud", "D77-WX-18-snow", "D77-WX-09-rain", "D77-WX-08-clear", "D77-WX-02-turn5", "D77-WX-02-turn1"])
 def test_range_reduction(weather, turn, cut):
     assert P.range_reduction(weather, turn) == cut
 
@@ -29,9 +29,13 @@ def test_D77_WX_01_weather_applies_from_turn_6():
 
 
 @pytest.mark.parametrize(("weather", "gap", "ok"), [
-    ("mud", 7, True), ("mud", 8, False), ("snow", 6, True), ("snow", 7, False),
-], ids=["D77-WX-13-at-7", "D77-WX-13-at-8", "D77-WX-18-at-6", "D77-WX-18-at-7"])
+    ("mud", 7, True), ("mud", 8, False), ("snow", 6, True), ("snow", 7, False), ("rain", 8, True), ("rain", 9, False),
+    ("clear", 8, True), ("clear", 9, False),
+], ids=["D77-WX-13-at-7", "D77-WX-13-at-8", "D77-WX-18-at-6", "D77-WX-18-at-7", "D77-WX-09-at-8", "D77-WX-09-at-9",
+        "D77-WX-08-at-8", "D77-WX-08-at-9"])
 def test_every_supply_limit_is_shorter(weather, gap, ok):
+    # mud and snow shorten every line; rain (D77-WX-09 cuts only air) and clear (D77-WX-08) do
+    # not: 8 hexes reach and 9 do not
     r = line([de(B, "hq", col(25), hq="german_army"), de(B, "u", col(25 - gap))], weather=weather, turn=20)
     assert r.units["u"].supplied is ok
     if ok:

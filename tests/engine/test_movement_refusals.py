@@ -1,0 +1,85 @@
+"""Why a move is refused: each reason names the hex and says what stops the unit (the
+movement procedure's words to the player, engine/movement.py ``why_not``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ddaydesk.engine import IllegalAction, Move, apply, reach
+from ddaydesk.engine.movement import mode_problem, path_cost
+from ddaydesk.engine.tables import SCALE
+from tests.engine.conftest import at, position
+
+
+def refused(s, uid, to, mode="normal"):
+    with pytest.raises(IllegalAction) as e:
+        apply(s, Move("allied", uid, at(s.scenario, to), mode))
+    return str(e.value)
+
+
+def test_each_refusal_names_the_hex_and_the_reason(small):
+    s = position(small, {"a-inf": "0303", "a-inf2": "0304", "a-para": "0304", "a-arm": "0304",
+                         "g-inf": "0505"})
+    assert refused(s, "a-inf", "0303") == "a-inf is already in 0303"
+    assert refused(s, "a-inf", "0901") == "0901 is sea: no unit may enter it"
+    assert refused(s, "a-inf", "0505") == "0505 holds enemy units"
+    assert refused(s, "a-inf", "0304") == "0304 would exceed the stacking limit of 3"
+    assert refused(s, "a-inf", "0807") == ("0807 is out of reach: a-inf has 4 MP this move and enemy "
+                                           "zones of control, terrain and rivers leave no cheaper path")
+
+
+def test_strategic_movement_may_not_end_next_to_an_enemy(small):
+    s = position(small, {"a-inf": "0101", "g-inf": "0707"})
+    assert refused(s, "a-inf", "0606", "strategic") == (
+        "0606 is next to an enemy unit: strategic movement may not go there")
+
+
+def test_a_path_next_to_an_enemy_is_a_normal_path_and_no_strategic_one(small):
+    s = position(small, {"a-inf": "0303", "g-inf": "0606"})
+    k = s.unit("a-inf")
+    r = reach(s, k)
+    path = r.path(at(small, "0506"))  # 0506 is next to 0606
+    assert path_cost(s, k, "normal", path) == r.cost(at(small, "0506")) * SCALE
+    with pytest.raises(ValueError, match="0506 may not be entered \\(enemy units or next to them\\)"):
+        path_cost(s, k, "strategic", path)
+
+
+def test_why_a_unit_may_not_move_in_a_mode(small):
+    s = position(small, {"a-inf": "0303", "a-inf2": None, "g-inf": "0304"}, interdicted=("0505",))
+    k = s.unit("a-inf")
+    assert mode_problem(s, k, "flying") == "unknown movement mode 'flying' (expected one of: normal, strategic, surprise)"
+    assert mode_problem(s, k, "normal") is None
+    assert mode_problem(s, k, "surprise") == "the surprise attack rule is not in use"
+    assert mode_problem(s, k, "strategic") == "a-inf starts next to an enemy unit and may not use strategic movement"
+    assert mode_problem(s, s.unit("a-inf2"), "strategic") == (
+        "a-inf2 is not on the map and cannot use strategic movement")
+    free = position(small, {"a-inf": "0505"}, interdicted=("0505",))
+    assert mode_problem(free, free.unit("a-inf"), "strategic") == (
+        "a-inf is interdicted and may not use strategic movement (D77-SURP-05)")
+    clear = position(small, {"a-inf": "0101"}, options={"surprise_attack": True})
+    assert mode_problem(clear, clear.unit("a-inf"), "strategic") is None
+    assert mode_problem(clear, clear.unit("a-inf"), "surprise") == (
+        "allied has not declared a surprise attack this turn (D77-SURP-01)")
+
+
+def test_a_reinforcement_may_spend_its_whole_allowance_on_its_entry_hex(small):
+    # the boundary: an entry hex costing exactly the unit's allowance may be entered (and no
+    # further)
+    from dataclasses import replace
+
+    slow = replace(small, units=tuple(replace(u, movement=1) if u.id == "a-late" else u for u in small.units))
+    s = position(slow, {"a-late": None}, turn=2)
+    r = reach(s, s.unit("a-late"))
+    assert sorted(slow.board.labels[i] for i in r.dest) == ["0101", "0102", "0103"]  # 1 MP each, no further
+
+
+def test_the_last_half_mp_is_spent_on_a_road(small):
+    # the search expands every cost up to the whole allowance: a 1-MP unit on the road
+    # 0106-0206-0306 (half an MP a side) reaches 0306, two road hexes away, and not 0406
+    from dataclasses import replace
+
+    slow = replace(small, units=tuple(replace(u, movement=1) if u.id == "a-inf" else u for u in small.units))
+    s = position(slow, {"a-inf": "0106"})
+    r = reach(s, s.unit("a-inf"))
+    assert r.cost(at(slow, "0306")) == 1 and at(slow, "0306") in r.dest
+    assert at(slow, "0406") not in r.dest

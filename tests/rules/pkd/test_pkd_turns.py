@@ -1,0 +1,33 @@
+"""The Sword turn track and its Command Cup: our default (STD-PKD-TURNS, STD-PKD-CUP,
+rules/data/pkd/beaches.yaml, docs/rules/koenig.md §7): twelve turns, three of them nights,
+and the turn each formation's chit first goes into the cup."""
+
+from __future__ import annotations
+
+import pytest
+
+from ddaydesk.rules.pkd.data import beach
+from tests.rules.pkd.conftest import SWORD, scenario
+
+NIGHTS = {5, 8, 11}
+
+
+def test_twelve_turns_the_nights_and_their_labels():  # STD-PKD-TURNS
+    b = beach(scenario(SWORD))
+    assert sorted(b.turns) == list(range(1, 13))
+    assert {t for t in b.turns if not b.day(t)} == NIGHTS
+    assert b.label(1) == "6 June, 07:30" and b.label(5) == "night of 6-7 June" and b.label(12) == "9 June"
+
+
+@pytest.mark.parametrize(("formation", "side", "first"), [
+    ("8bde", "allied", 1), ("1ssbde", "allied", 1), ("6abn", "allied", 1), ("185bde", "allied", 1),
+    ("9bde", "allied", 1), ("6alb", "allied", 1), ("716id", "german", 1), ("12ss", "german", 1),
+    ("kgluck", "german", 2), ("kgoppeln", "german", 3)])
+def test_each_formation_and_the_turn_its_chit_enters_the_cup(formation, side, first):  # STD-PKD-CUP
+    f = beach(scenario(SWORD)).formations[formation]
+    assert (f.side, f.first_turn) == (side, first)
+
+
+def test_every_formation_of_sword_is_one_of_these():  # STD-PKD-CUP: no chit more, none less
+    assert sorted(beach(scenario(SWORD)).formations) == sorted(
+        ["8bde", "1ssbde", "6abn", "185bde", "9bde", "6alb", "716id", "12ss", "kgluck", "kgoppeln"])

@@ -1,0 +1,142 @@
+"""The campaign report (Markdown): scores per area and every surviving mutant with its rule
+id and, where it is equivalent, the reason (``equivalent.yaml`` beside this file).
+
+Score = killed / (run - equivalent): a mutant shown equivalent cannot be killed by any test,
+since the program behaves the same with it; a surviving mutant with no reason is a gap in
+the tests (or a fault in the rules) still to close.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import yaml
+
+from tools.mutation import code_campaign
+from tools.mutation.tables import enumerate_all
+
+HERE = Path(__file__).resolve().parent
+KILLED = {"killed", "timeout", "error"}
+
+
+def reasons() -> list[tuple[str, str]]:
+    """(glob over the mutant's key, why it is equivalent), in file order."""
+    doc = yaml.safe_load((HERE / "equivalent.yaml").read_text(encoding="utf-8")) or {}
+    return [(e["match"], e["why"]) for e in doc.get("equivalent", [])]
+
+
+def why(key: str, table: list[tuple[str, str]]) -> str | None:
+    return next((w for g, w in table if fnmatch.fnmatchcase(key, g)), None)
+
+
+def _score(c: Counter) -> str:
+    live = c["run"] - c["equivalent"]
+    return f"{100 * c['killed'] / live:.1f}%" if live else "-"
+
+
+def _first(c: Counter) -> str:
+    """The score when each mutant was first run, before tests were added for the survivors
+    (equivalents left out as now)."""
+    live = c["run"] - c["equivalent"]
+    return f"{100 * c['first_killed'] / live:.1f}%" if live else "-"
+
+
+def table_rows(work: Path, eq, data: Path) -> tuple[dict, list]:
+    """Only the results of the tables as they are now: a mutant of a value since removed, or
+    of a table changed since it ran, is left out until it is run again."""
+    path = work / "results.json"
+    res = json.loads(path.read_text()) if path.exists() else {}
+    now = {m.key: m.data_sha for m in enumerate_all(data)}
+    by = defaultdict(Counter)
+    for key in now:
+        by[key.split("/")[0]]["made"] += 1
+        by["all"]["made"] += 1
+    surv = []
+    for key, r in sorted(res.items()):
+        if now.get(key) != r["data_sha"]:
+            continue
+        area = r["file"].split("/")[0]
+        for a in (area, "all"):
+            c = by[a]
+            c["run"] += 1
+            c["killed"] += r["status"] in KILLED
+            c["first_killed"] += r.get("first_status", r["status"]) in KILLED
+        if r["status"] not in KILLED:
+            reason = why(key, eq)
+            if reason:
+                by[area]["equivalent"] += 1
+                by["all"]["equivalent"] += 1
+            surv.append((key, r, reason))
+    return by, surv
+
+
+def code_rows(root: Path, eq) -> tuple[dict, list]:
+    res = code_campaign.all_results(root)
+    first = code_campaign.first_results(root)
+    by = defaultdict(Counter)
+    surv = []
+    for name, code in sorted(res.items()):
+        if code is None:
+            continue
+        status = code_campaign.EXIT.get(code, "error")
+        area = code_campaign.area_of(code_campaign.source_of(name))
+        was = code_campaign.EXIT.get(first.get(name, code), "error")
+        for a in (area, "all"):
+            by[a]["run"] += 1
+            by[a]["killed"] += status in KILLED
+            by[a]["first_killed"] += was in KILLED
+        if status not in KILLED:
+            reason = why(name, eq)
+            if reason:
+                by[area]["equivalent"] += 1
+                by["all"]["equivalent"] += 1
+            surv.append((name, status, reason))
+    made = Counter(code_campaign.area_of(code_campaign.source_of(n)) for n in res)
+    for area, n in made.items():
+        by[area]["made"] = n
+        by["all"]["made"] += n
+    return by, surv
+
+
+def write(root: Path, out: Path) -> str:
+    eq = reasons()
+    lines = ["# Mutation campaign report", "",
+             "Written by `python3 -m tools.mutation report` from the stored results "
+             "(docs/mutation.md). Score = killed / (run - equivalent); *first run* is the same "
+             "figure as each mutant's first run found it, before the tests added for its survivors.", ""]
+    before = HERE / "before.md"
+    if before.exists():
+        lines += [before.read_text(encoding="utf-8").rstrip(), ""]
+    tby, tsurv = table_rows(root / "mutants" / "tables", eq, root / "ddaydesk" / "rules" / "data")
+    lines += ["## Tables (`ddaydesk/rules/data`)", "",
+              "| system | mutants made | run | killed | equivalent | score | first run |",
+              "|---|---|---|---|---|---|---|"]
+    for area in sorted(tby, key=lambda a: (a == "all", a)):
+        c = tby[area]
+        lines.append(f"| {area} | {c['made']} | {c['run']} | {c['killed']} | {c['equivalent']} | {_score(c)} "
+                     f"| {_first(c)} |")
+    lines += ["", "### Surviving table mutants", "", "| mutant | line | rule | change | status | why |",
+              "|---|---|---|---|---|---|"]
+    for key, r, reason in tsurv:
+        lines.append(f"| `{key}` | {r['line']} | {', '.join(r['rules']) or '-'} | {r['before']} → {r['after']} "
+                     f"| {r['status']} | {reason or '**to kill**'} |")
+    cby, csurv = code_rows(root, eq)
+    lines += ["", "## Code (mutmut, `[tool.mutmut]`)", "",
+              "| area | mutants made | run | killed | equivalent | score | first run |",
+              "|---|---|---|---|---|---|---|"]
+    for area in sorted(cby, key=lambda a: (a == "all", a)):
+        c = cby[area]
+        lines.append(f"| {area} | {c['made']} | {c['run']} | {c['killed']} | {c['equivalent']} | {_score(c)} "
+                     f"| {_first(c)} |")
+    lines += ["", "### Surviving code mutants", "",
+              "`mutmut show NAME` prints the change.", "", "| mutant | rule | status | why |", "|---|---|---|---|"]
+    for name, status, reason in csurv:
+        rules = ", ".join(code_campaign.rules_of(root, name)) or "-"
+        lines.append(f"| `{name}` | {rules} | {status} | {reason or '**to kill**'} |")
+    text = "\n".join(lines) + "\n"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, encoding="utf-8")
+    return text

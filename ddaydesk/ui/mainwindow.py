@@ -127,7 +127,8 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.controller.blockSignals(True)
         self.controller.deleteLater()
         self.stack.removeWidget(self.view)
-        for obj in (self.view, self.scene, self.inspector, self.hex_info):
+        # (the models too: the window is their parent, and they hold the game)
+        for obj in (self.view, self.scene, self.inspector, self.hex_info, self.unit_proxy, self.unit_model):
             obj.deleteLater()
         self.controller = None
 

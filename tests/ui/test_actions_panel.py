@@ -83,6 +83,32 @@ def test_game_over_is_shown_in_a_dialog_and_the_status_bar(qtbot, settings):
     w.outcome_box.close()
 
 
+def test_a_utah_game_s_end_is_shown_as_every_system_s_FMU_VIC_01(qtbot, settings):
+    """FMU-VIC-01: a German strategic victory at the end of GT 1 (no beach landing hex left)
+    reaches the window as every system's result does: the dialog, the status bar, the bar."""
+    from ddaydesk.engine import OVER, Game
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.ui.engine_port import EnginePort
+    from ddaydesk.ui.mainwindow import MainWindow
+    from tests.ui.drive import scripted
+
+    g = Game(load_scenario(SCENARIOS / "utah-landing.yaml"), seed=5)
+    choose = scripted(5)
+    while g.state.phase != OVER:
+        g.do(choose(g.state))
+    assert g.state.turn == 1 and g.state.game["outcome"]["rule"] == "FMU-VIC-01"
+    w = MainWindow(EnginePort(g), settings, autosave=False)
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    text = shown(w.outcome_label)
+    assert text == "Game over on turn 1: the german player wins: strategic victory: the Allies have no beach " \
+                   "landing hex left (FMU-VIC-01)"
+    assert w.outcome_box is not None and w.outcome_box.text() == text
+    assert w.phase_label.text().endswith("\nGame over")  # not "Allied over"
+    w.outcome_box.close()
+
+
 def test_utah_drops_are_rolled_from_the_panel_and_the_drift_drawn(qtbot, settings):
     """FMU-AIRB-03..08: each drop rolled by hand; planned -> landed drawn as an arrow."""
     w, port = _window(qtbot, settings, "utah-landing.yaml")

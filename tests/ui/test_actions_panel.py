@@ -78,7 +78,7 @@ def test_game_over_is_shown_in_a_dialog_and_the_status_bar(qtbot, settings):
             w.handover.button.click()
     out = port.game.state.game["outcome"]
     assert out["rule"] == "STD-VIC-02" and out["winner"] == "german"
-    assert "german player wins" in shown(w.outcome_label) and "(STD-VIC-02)" in shown(w.outcome_label)
+    assert "German player wins" in shown(w.outcome_label) and "(STD-VIC-02)" in shown(w.outcome_label)
     assert w.outcome_box is not None and w.outcome_box.text() == shown(w.outcome_label)
     w.outcome_box.close()
 
@@ -102,7 +102,7 @@ def test_a_utah_game_s_end_is_shown_as_every_system_s_FMU_VIC_01(qtbot, settings
     w.resize(1280, 800)
     w.show()
     text = shown(w.outcome_label)
-    assert text == "Game over on turn 1: the german player wins: strategic victory: the Allies have no beach " \
+    assert text == "Game over on turn 1: the German player wins: strategic victory: the Allies have no beach " \
                    "landing hex left (FMU-VIC-01)"
     assert w.outcome_box is not None and w.outcome_box.text() == text
     assert w.phase_label.text().endswith("\nGame over")  # not "Allied over"

@@ -74,7 +74,7 @@ class DD2Profile(UIProfile):
         who = winner(state)
         why = ("Cherbourg, Saint-Lô and Caen held clear at two turn ends in a row" if who == "allied"
                else "the Allies did not hold the three cities clear for two turn ends by turn 10")
-        return f"Game over on turn {state.turn}: the {who or 'German'} player wins: {why} (DD2-VIC-01)"
+        return f"Game over on turn {state.turn}: the {(who or 'german').capitalize()} player wins: {why} (DD2-VIC-01)"
 
     def tracks(self, state):
         r = state.record("dd2")

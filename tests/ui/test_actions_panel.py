@@ -213,10 +213,10 @@ def test_the_defender_answers_in_the_combat_dialog_then_the_attacker_rolls_D77_A
     assert port.game.log[-1].kind == "attack" and not dlg.roll_button.isEnabled()
     listed = [dlg.choice_list.item(r).text() for r in range(dlg.choice_list.count())]
     assert listed == ["Answer the attack without support", "Answer the attack with close defensive support"]
-    assert "allied player chooses below" in dlg.outcome.text()
+    assert "Allied player chooses below" in dlg.outcome.text()
     dlg.choice_list.itemActivated.emit(dlg.choice_list.item(1))
     assert port.game.log[-1].kind == "respond" and port.game.log[-1].cds
-    assert dlg.roll_button.isEnabled() and "german player rolls" in dlg.outcome.text()
+    assert dlg.roll_button.isEnabled() and "German player rolls" in dlg.outcome.text()
     assert w.controller.side == "german"
     assert dlg.preview.defence_total == before + 1  # the support is in the odds shown (D77-AIR-17)
     assert any(line.rule == "D77-AIR-17" for line in dlg.preview.defence_lines)

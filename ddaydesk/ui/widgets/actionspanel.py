@@ -114,8 +114,8 @@ class ActionsPanel(QWidget):
         self.end_note.setVisible(bool(end_text) and not waiting_for)
         self.end_note.setText(f"End phase (Ctrl+E): {end_text[:1].upper()}{end_text[1:]}.")
         if waiting_for:
-            self.note.setText(f"Waiting for the {waiting_for} player.")
-            self.hand_over.setText(f"Hand over to the {waiting_for} player")
+            self.note.setText(f"Waiting for the {waiting_for.capitalize()} player.")
+            self.hand_over.setText(f"Hand over to the {waiting_for.capitalize()} player")
         else:
             self.note.setText("Double-click or press Enter to take an action." if choices
                               else "Nothing to choose here now: moves (where the phase has them) are made on the map; or end the phase.")

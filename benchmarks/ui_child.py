@@ -41,12 +41,17 @@ def window(scenario: str, w: int, h: int):
 
 
 def settle(app, view) -> None:
-    """What the idle window does after a gesture: the exact tiles drawn, events handled."""
+    """What the idle window does after a gesture: the exact tiles drawn, events handled, and
+    the objects let go of deleted (``processEvents`` outside ``exec`` never deletes what
+    ``deleteLater`` was asked to: a game replaced would stay in memory here alone)."""
+    from PySide6.QtCore import QEvent
+
     view._zooming = False
     view._zoom_settled()
     while view._prerender_step():
         pass
     app.processEvents()
+    app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 def zoom(scenario: str, w: int, h: int) -> dict:

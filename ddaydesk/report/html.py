@@ -84,8 +84,9 @@ def _section(t: Turn, picture) -> list[str]:
     if rolls:
         out.append('<h3>Attacks and other rolls</h3><table class="rolls"><thead><tr><th>#</th><th>Rolled for</th>'
                    "<th>Roll</th><th>Table</th><th>Result</th></tr></thead><tbody>")
-        out += [f'<tr><td class="n">{e.seq}</td><td>{escape(r.purpose)}</td><td class="n">{escape(r.die)}</td>'
-                f"<td>{escape(r.table or '—')}</td><td>{escape(r.result or '—')}</td></tr>" for e, r in rolls]
+        out += [f'<tr><td class="n">{seq}</td><td>{escape(purpose)}</td><td class="n">{escape(die)}</td>'
+                f"<td>{escape(table)}</td><td>{escape(result)}</td></tr>"
+                for seq, purpose, die, table, result in _roll_rows(rolls)]
         out.append("</tbody></table>")
     out.append("<h3>Moves, attacks and the rest, as they happened</h3>")
     for ph in t.phases:
@@ -99,6 +100,27 @@ def _section(t: Turn, picture) -> list[str]:
         out.append('<p class="none">No action this turn.</p>')
     out.append("</section>")
     return out
+
+
+def _roll_rows(rolls) -> list[tuple[int, str, str, str, str]]:
+    """A row per roll, except that one action's handful of dice for one roller (D-Day Dice's
+    six: "American Unit: Red die", ...) make one row, their results in order."""
+    rows: list[tuple[int, str, str, str, str]] = []
+    k = 0
+    while k < len(rolls):
+        e, r = rolls[k]
+        who = r.purpose.split(": ", 1)[0] if ": " in r.purpose else None
+        n = 1
+        while who and k + n < len(rolls) and rolls[k + n][0] is e and rolls[k + n][1].purpose.startswith(who + ": "):
+            n += 1
+        group = [x for _e, x in rolls[k:k + n]]
+        if n >= 3:
+            rows.append((e.seq, f"{who}: {n} dice", " ".join(x.die.split(" on ")[0] for x in group),
+                         "—", ", ".join(x.result or "—" for x in group)))
+        else:
+            rows += [(e.seq, x.purpose, x.die, x.table or "—", x.result or "—") for x in group]
+        k += n
+    return rows
 
 
 def _by_side(by_side: dict[str, list[str]], nothing: str) -> list[str]:

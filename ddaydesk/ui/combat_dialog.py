@@ -295,7 +295,7 @@ class CombatDialog(QDialog):
             self.choice_list.setCurrentRow(0)
             side = self.port.view(self.controller.side).active_side
             where = ", or closes this and clicks a marked hex" if self._rolled else ""
-            self.outcome.setText(f"{self._said}<br>The {side} player chooses below (double-click or Enter){where}.")
+            self.outcome.setText(f"{self._said}<br>The {side.capitalize()} player chooses below (double-click or Enter){where}.")
         else:
             self.outcome.setText(self._said + ("<br>The combat is settled." if self._rolled else ""))
 
@@ -306,7 +306,7 @@ class CombatDialog(QDialog):
         if answering and any(kind == "resolve_combat" for kind, _t, _p in self.controller.choices()):
             side = self.port.view(self.controller.side).active_side
             self.refresh()  # the answer may add to the defence (close defensive support)
-            self._say(f"Answered: {linked(text)}. The {side} player rolls.")
+            self._say(f"Answered: {linked(text)}. The {side.capitalize()} player rolls.")
             self.roll_button.setEnabled(True)
         else:
             self._say(f"{self._said}<br>{linked(text)}." if self._said else linked(text) + ".")

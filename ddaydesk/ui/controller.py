@@ -252,7 +252,7 @@ class Controller(QObject):
             self.message.emit(f"The {side.capitalize()} player acts now")
 
     def set_secret(self, key: str, value: str) -> bool:
-        return self.apply(f"The {self.side} player made a secret choice", lambda: self.port.set_secret(key, value))
+        return self.apply(f"The {self.side.capitalize()} player made a secret choice", lambda: self.port.set_secret(key, value))
 
     def _step(self, fn: Callable[[], None]) -> None:
         try:

@@ -162,6 +162,7 @@ def set_turn_bar(win, profile) -> None:
     """The turn bar for this game: the turn track where the scenario's last turn ends the game,
     and the profile's own part beside the phase (D-Day Dice: the phases of its turn)."""
     win.turn_track_action.setVisible(profile.turn_limit)
+    win.turn_track.notes = profile.turn_notes(win.port.scenario)  # Koenig's dates, its nights
     for action, old in zip(win.turn_part_actions, win.turn_parts, strict=True):
         win.turn_bar.removeAction(action)
         action.deleteLater()

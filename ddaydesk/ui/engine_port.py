@@ -192,7 +192,7 @@ class EnginePort(CombatPort):
         own = self.profile.outcome(self.game.state)  # a system's own words for its result first
         if own or not out:
             return own
-        who = f"the {out['winner']} player wins" if out.get("winner") else "the game is drawn"
+        who = f"the {out['winner'].capitalize()} player wins" if out.get("winner") else "the game is drawn"
         rule = f" ({out['rule']})" if out.get("rule") else ""
         return self.name(f"Game over on turn {out.get('turn', '?')}: {who}: {out.get('reason', '')}{rule}")
 

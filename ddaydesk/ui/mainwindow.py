@@ -127,7 +127,8 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.controller.blockSignals(True)
         self.controller.deleteLater()
         self.stack.removeWidget(self.view)
-        for obj in (self.view, self.scene, self.inspector, self.hex_info):
+        # (the models too: the window is their parent, and they hold the game)
+        for obj in (self.view, self.scene, self.inspector, self.hex_info, self.unit_proxy, self.unit_model):
             obj.deleteLater()
         self.controller = None
 
@@ -217,10 +218,14 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.turn_track.set_view(view)
         side = view.active_side.capitalize()
         of = f" of {view.last_turn}" if self.profile.turn_limit else ""  # D-Day Dice: no last turn
-        self.phase_label.setText(f"Turn {view.turn}{of}\n{side} {view.phase}")
+        phase = view.phase if view.outcome else f"{side} {view.phase}"  # "Game over", no one's
+        fm = self.phase_label.fontMetrics()  # a long phase is cut (all in its tip),
+        elided = fm.elidedText(phase, Qt.TextElideMode.ElideRight, 40 * fm.averageCharWidth())  # not the track
+        self.phase_label.setText(f"Turn {view.turn}{of}\n{elided}")
+        self.phase_label.setToolTip(phase)
         tracks = [f"{t}: {v}" for t, v in view.tracks]  # two a line, beside the two-line phase
         self.tracks_label.setText("\n".join("  ·  ".join(tracks[k:k + 2]) for k in range(0, len(tracks), 2)))
-        self.turn_label.setText(f"Turn {view.turn}{of} · {side} {view.phase} · "
+        self.turn_label.setText(f"Turn {view.turn}{of} · {phase} · "
                                 f"viewing as {view.side.capitalize()}")
         end = view.end_phase_text or "finish this phase and go to the next"
         self.end_phase_action.setToolTip(f"End phase: {end}")
@@ -229,7 +234,8 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
             self._hovered(self.hex_info.place)
         mine = view.active_side == view.side  # the other side's options stay hidden (hot-seat)
         choices = self.controller.choices() if mine else ()
-        self.actions_panel.set_choices(choices, "" if mine else view.active_side, view.end_phase_text)
+        self.actions_panel.set_choices(choices, "" if mine else view.active_side, view.end_phase_text,
+                                       f"{view.turn} {view.active_side} {view.phase}")
         # a combat result's retreat/advance choices, by the place each ends in (first listed wins)
         self.choice_at = {}
         for k, (kind, text, places) in enumerate(choices):

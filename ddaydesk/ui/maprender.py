@@ -90,6 +90,18 @@ class MapRenderer:
         self.palette = palette
         self._tiles.clear()
 
+    def drop_level(self, level: float) -> None:
+        """Let go of the tiles drawn at ``level`` unless it is one of the coarse :data:`LEVELS`
+        (a zoom shows those at any scale; an exact level's only at its own)."""
+        if level not in LEVELS:
+            for key in [k for k in self._tiles if k[0] == level]:
+                del self._tiles[key]
+
+    def drop_tiles(self) -> None:
+        """Let go of the drawn tiles (the board is no longer shown); they are drawn again when
+        it is."""
+        self._tiles.clear()
+
     # -- tiles --------------------------------------------------------------------------------
     def tile_rect(self, level: float, tx: int, ty: int) -> QRectF:
         side = TILE / level
@@ -113,10 +125,10 @@ class MapRenderer:
 
     def keep_for(self, width: int, height: int) -> None:
         """Keep tiles enough for a screen of ``width`` x ``height`` device pixels: its exact
-        tiles and a margin around them, twice over (a level and the coarse one zooming shows,
-        which needs fewer), and never less than :data:`KEEP_BYTES`."""
+        tiles and a margin around them, and half as many again (the coarse level zooming
+        shows, which needs fewer), and never less than :data:`KEEP_BYTES`."""
         on_screen = (width // TILE + 2) * (height // TILE + 2)
-        self.max_tiles = max(KEEP_BYTES // TILE_BYTES, 2 * on_screen)
+        self.max_tiles = max(KEEP_BYTES // TILE_BYTES, on_screen * 3 // 2)
 
     def tile(self, level: float, tx: int, ty: int) -> QPixmap:
         key = (level, tx, ty)

@@ -27,7 +27,7 @@ DRAG_START = 5  # pixels of movement before a press becomes a pan
 
 
 _ART: OrderedDict[tuple, tuple[BoardGeometry, MapRenderer]] = OrderedDict()
-ART_KEPT = 2  # boards whose geometry and tiles stay cached: reopening a game of one is instant
+ART_KEPT = 2  # boards whose geometry stays cached: reopening a game of one is quick
 
 
 def _board_art(board: Board, profile: UIProfile, palette: Palette) -> tuple[BoardGeometry, MapRenderer]:
@@ -40,6 +40,8 @@ def _board_art(board: Board, profile: UIProfile, palette: Palette) -> tuple[Boar
         art = (geom, MapRenderer(board, geom, palette, labels=profile.map_names, paint_extra=profile.paint_map))
     elif art[1].palette is not palette:
         art[1].set_palette(palette)
+    for _geom, renderer in _ART.values():  # a board not shown keeps no tiles (a screenful is ~25 MiB)
+        renderer.drop_tiles()
     _ART[key] = art
     while len(_ART) > ART_KEPT:
         _ART.popitem(last=False)
@@ -153,12 +155,13 @@ class MapView(QGraphicsView):
         """Blit tiles drawn at exactly this scale; while one is missing, show the nearest
         coarse level scaled in its place and draw the exact one when the view is idle."""
         r = self.map.renderer
-        map_rect = self.map.geom.rect
-        if not map_rect.contains(rect):  # the table around the map (tiles are opaque: not under them)
-            for band in _outside(rect, map_rect):
-                painter.fillRect(band, TABLE)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # no seams at tile edges
         exact = self.device_scale()
+        map_rect = self.map.geom.rect
+        if not map_rect.contains(rect):  # the table around the map (tiles are opaque: not under them)
+            px = 1 / exact  # the table reaches a pixel under the tiles: no unpainted seam between
+            for band in _outside(rect, map_rect.adjusted(px, px, -px, -px)):
+                painter.fillRect(band, TABLE)
         coarse = level_for(exact)
         src = QRectF(BLEED, BLEED, TILE, TILE)
         if self._zooming and self._has_coarse(coarse, rect):
@@ -228,6 +231,8 @@ class MapView(QGraphicsView):
         """Counters are redrawn at the exact scale once zooming stops (crisp, and 1:1 blits)."""
         level = self.device_scale()
         if level != self.level and not self._zooming:
+            # the last scale's exact tiles: never shown at another scale (a few MiB each)
+            self.map.renderer.drop_level(self.level)
             self.level = level
             self.map.counters.set_level(level)
             self.levelChanged.emit(level)

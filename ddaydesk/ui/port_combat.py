@@ -129,7 +129,7 @@ class CombatPort:
             self._do(DeclareAttack(state.active, tuple(attackers), defender_place, self._mode(defender_place)))
             waiting = pending(self.game.state)
         if waiting["stage"] == "response":
-            return CombatResult((), "", f"the {waiting['defender_side']} player answers the attack first")
+            return CombatResult((), "", f"the {waiting['defender_side'].capitalize()} player answers the attack first")
         s = as_support(support)
         self._do(ResolveCombat(waiting["side"], nbp=s.nbp, cas=s.cas, draws=s.attacker_draws, naval=s.naval,
                                mines=s.attacker_mines, mines_policy=s.mines_policy))

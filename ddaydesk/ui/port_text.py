@@ -22,6 +22,8 @@ def phase_title(phase_id: str, sides: tuple[str, ...], titles: dict[str, str]) -
     own title where its profile gives one."""
     if phase_id in titles:
         return titles[phase_id]
+    if phase_id == "over":  # the engine's OVER: no one's phase
+        return "Game over"
     words = phase_id.split(".", 1)[-1]
     for side in sides:  # "allied_move" under the Allied player's turn: "move"
         if words.startswith(side + "_"):

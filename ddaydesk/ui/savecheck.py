@@ -54,6 +54,7 @@ class SaveCheck(QObject):
             (self.bar or self._show_bar()).setValue(check.done)
             return
         self._stop()
+        self.previous = None
         self.port.check = None
         if self.window.port is self.port:
             self.window.controller.refresh()  # the log, the dice log and undo are there now
@@ -68,6 +69,7 @@ class SaveCheck(QObject):
             self.bar.deleteLater()
         if getattr(self.window, "save_check", None) is self:
             self.window.save_check = None
+        self.deleteLater()  # (it holds the game to put back: a long one is many MiB)
 
     def _refused(self, exc: FormatError) -> None:
         w = self.window

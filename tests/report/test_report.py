@@ -162,6 +162,11 @@ def test_a_dice_game_s_report_tells_its_soldiers_lost(qtbot):
     why, _s, what = notes[0].rpartition(": ")
     losses = re.findall(r"<h3>Losses</h3>\s*<p><b>Allied:</b> ([^<]*)</p>", text)
     assert any(f"{what} ({why})" in line for line in losses)
+    # a Unit's six dice are one row of the rolls, their faces in order, not six rows
+    rows = re.findall(r'<tr><td class="n">(\d+)</td><td>([^<]*)</td><td class="n">([^<]*)</td><td>[^<]*</td><td>([^<]*)</td>', text)
+    six = [(seq, die, faces) for seq, what, die, faces in rows if what == "American Unit: 6 dice"]
+    assert six and all(len(die.split()) == 6 and len(faces.split(", ")) == 6 for _s, die, faces in six)
+    assert all(sum(seq == s for s, *_ in rows) == 1 for seq, *_ in six)
 
 
 def test_a_dice_game_s_losses_are_the_players_not_a_cards_text():

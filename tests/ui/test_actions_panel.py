@@ -78,8 +78,34 @@ def test_game_over_is_shown_in_a_dialog_and_the_status_bar(qtbot, settings):
             w.handover.button.click()
     out = port.game.state.game["outcome"]
     assert out["rule"] == "STD-VIC-02" and out["winner"] == "german"
-    assert "german player wins" in shown(w.outcome_label) and "(STD-VIC-02)" in shown(w.outcome_label)
+    assert "German player wins" in shown(w.outcome_label) and "(STD-VIC-02)" in shown(w.outcome_label)
     assert w.outcome_box is not None and w.outcome_box.text() == shown(w.outcome_label)
+    w.outcome_box.close()
+
+
+def test_a_utah_game_s_end_is_shown_as_every_system_s_FMU_VIC_01(qtbot, settings):
+    """FMU-VIC-01: a German strategic victory at the end of GT 1 (no beach landing hex left)
+    reaches the window as every system's result does: the dialog, the status bar, the bar."""
+    from ddaydesk.engine import OVER, Game
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.ui.engine_port import EnginePort
+    from ddaydesk.ui.mainwindow import MainWindow
+    from tests.ui.drive import scripted
+
+    g = Game(load_scenario(SCENARIOS / "utah-landing.yaml"), seed=5)
+    choose = scripted(5)
+    while g.state.phase != OVER:
+        g.do(choose(g.state))
+    assert g.state.turn == 1 and g.state.game["outcome"]["rule"] == "FMU-VIC-01"
+    w = MainWindow(EnginePort(g), settings, autosave=False)
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    text = shown(w.outcome_label)
+    assert text == "Game over on turn 1: the German player wins: strategic victory: the Allies have no beach " \
+                   "landing hex left (FMU-VIC-01)"
+    assert w.outcome_box is not None and w.outcome_box.text() == text
+    assert w.phase_label.text().endswith("\nGame over")  # not "Allied over"
     w.outcome_box.close()
 
 
@@ -187,10 +213,10 @@ def test_the_defender_answers_in_the_combat_dialog_then_the_attacker_rolls_D77_A
     assert port.game.log[-1].kind == "attack" and not dlg.roll_button.isEnabled()
     listed = [dlg.choice_list.item(r).text() for r in range(dlg.choice_list.count())]
     assert listed == ["Answer the attack without support", "Answer the attack with close defensive support"]
-    assert "allied player chooses below" in dlg.outcome.text()
+    assert "Allied player chooses below" in dlg.outcome.text()
     dlg.choice_list.itemActivated.emit(dlg.choice_list.item(1))
     assert port.game.log[-1].kind == "respond" and port.game.log[-1].cds
-    assert dlg.roll_button.isEnabled() and "german player rolls" in dlg.outcome.text()
+    assert dlg.roll_button.isEnabled() and "German player rolls" in dlg.outcome.text()
     assert w.controller.side == "german"
     assert dlg.preview.defence_total == before + 1  # the support is in the odds shown (D77-AIR-17)
     assert any(line.rule == "D77-AIR-17" for line in dlg.preview.defence_lines)

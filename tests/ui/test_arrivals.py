@@ -148,4 +148,4 @@ def test_nothing_to_place_says_so_instead_of_an_empty_list(qtbot):
     pool.set_arrivals(())
     assert "Nothing comes onto the map this phase" in pool.note.text() and pool.tree.topLevelItemCount() == 0
     pool.set_arrivals((), waiting_for="german")
-    assert pool.note.text() == "Waiting for the german player."
+    assert pool.note.text() == "Waiting for the German player."

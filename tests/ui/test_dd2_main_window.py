@@ -90,6 +90,12 @@ def test_clicking_a_zone_lists_its_own_actions(qtbot, settings, sc):
     assert sc.board.name_of(beach) in win.actions_panel.filter.text()
     win.actions_panel.all_button.click()
     assert len(win.actions_panel.items()) == everything
+    click_place(qtbot, win, beach)  # narrowed again, then the phase ends: the next shows all
+    assert not win.actions_panel.filter.isHidden()
+    phase = g.state.phase
+    win.end_phase_action.trigger()
+    assert g.state.phase != phase and win.actions_panel.filter.isHidden()
+    assert len(win.actions_panel.items()) == len(win.port.choices())
 
 
 def test_what_the_territory_map_lacks_is_greyed_out_with_the_reason(qtbot, settings, sc):

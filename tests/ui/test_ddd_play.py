@@ -83,6 +83,8 @@ def test_a_seeded_game_is_played_to_its_end_with_the_trays_and_the_map(qtbot, se
     assert wanted <= set(used), used
     assert (checked > 0) == (mode == "vs_person")  # only a person's German holds cards at the table
     assert g.state.record("ddd")["end"] in w.controller.view.outcome
+    # the bar says the game is over, not whose phase it is ("Allied Game over")
+    assert w.phase_label.toolTip() == w.controller.view.phase and f" · {w.controller.view.phase} · " in w.turn_label.text()
     # the result in the game's words: the German wins only where there is a German player
     r = g.state.record("ddd")
     assert "player wins" not in w.controller.view.outcome

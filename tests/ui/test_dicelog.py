@@ -45,6 +45,9 @@ def test_a_combat_roll_in_the_dice_log(qtbot, settings):
     win.dice_dock.hide()
     next(a for a in win.all_actions if a.text() == "&Dice log").trigger()  # Game > Dice log (Ctrl+L)
     assert win.dice_dock.isVisible()
+    t = win.dice_log.table  # what was rolled for ends at the dock's edge, not under it
+    assert t.columnViewportPosition(3) + t.columnWidth(3) <= t.viewport().width() or t.columnWidth(3) == \
+        24 * t.fontMetrics().averageCharWidth()
     win.dice_log.table.doubleClicked.emit(model.index(0, 3))  # review the game at the roll
     assert win.review.active and win.review.port.at == g.pos
     assert model.data(model.index(0, 0), Qt.ItemDataRole.BackgroundRole) is not None

@@ -122,3 +122,57 @@ def test_wheel_zoom_keeps_the_point_under_the_cursor(qtbot, scenario):
     after = view.mapToScene(anchor)
     assert abs(after.x() - before.x()) < 2 and abs(after.y() - before.y()) < 2
     assert abs(view.transform().m11() - 1.5) < 1e-9
+
+
+def _drawn(view) -> set[float]:
+    while view._prerender_step():
+        pass
+    return {key[0] for key in view.map.renderer._tiles}
+
+
+def test_a_new_scale_at_rest_lets_go_of_the_last_scales_tiles(qtbot, scenario):
+    """Tiles drawn at an exact scale are shown at that scale only: once the view rests at
+    another, they go (memory), while the coarse levels a zoom shows stay."""
+    scene = MapScene(scenario.board, DEFAULT)
+    view = MapView(scene)
+    qtbot.addWidget(view)
+    view.resize(800, 600)
+    view.show()
+    view.set_zoom(1.3)
+    assert 1.3 in _drawn(view)
+    view.set_zoom(1.7)
+    levels = _drawn(view)
+    assert 1.7 in levels and 1.3 not in levels
+    assert levels - {1.7} and levels - {1.7} <= set(LEVELS)  # the coarse level zooming shows
+
+
+def test_a_board_no_longer_shown_keeps_its_geometry_but_no_tiles(qtbot, scenario):
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.paths import scenarios_dir
+
+    first = MapView(MapScene(scenario.board, DEFAULT))
+    qtbot.addWidget(first)
+    first.resize(800, 600)
+    first.show()
+    assert _drawn(first)
+    other = MapScene(load_scenario(scenarios_dir() / "sword.yaml").board, DEFAULT)
+    assert not first.map.renderer._tiles
+    again = MapScene(scenario.board, DEFAULT)
+    assert again.geom is first.map.geom  # reopening a game of the board reuses its geometry
+    assert other.geom is not again.geom
+
+
+def test_no_seam_between_the_table_and_the_map_at_a_fitted_zoom(qtbot, scenario):
+    """At an uneven scale the tiles start mid-pixel: the table's fill must still meet them
+    (a half-covered pixel showed the viewport's grey as a line down the map's edge)."""
+    scene = MapScene(scenario.board, DEFAULT)
+    view = MapView(scene)
+    qtbot.addWidget(view)
+    view.resize(1013, 707)
+    view.show()
+    view.fit()
+    img = view.viewport().grab().toImage()
+    left = view.mapFromScene(scene.geom.rect.topLeft()).x()
+    light = [(x, y) for x in range(max(0, left - 3), left + 1) for y in range(0, img.height(), 7)
+             if QColor(img.pixel(x, y)).lightness() > 120]
+    assert not light, light[:5]

@@ -156,7 +156,9 @@ def test_a_whole_activation_through_the_window(qtbot, settings):
     assert port.game.log[n].kind == "fire_attack" and port.game.log[n].support == 1
     # hot-seat: the German player decides now, at the same screen
     assert w.controller.side == "german" and "German player" in dlg.banner.text()
-    assert w.phase_label.text().endswith("German answer to the 6th Airborne Division's fire at 0911")
+    assert w.phase_label.toolTip().endswith("German answer to the 6th Airborne Division's fire at 0911")
+    # a phase this long is cut on the bar (its whole in the tip), never the turn track
+    assert w.phase_label.text().endswith("…") and not w.turn_track.horizontalScrollBar().isVisible()
     assert dlg.support_box.isVisible() and dlg.go.text() == "Defend and roll"
     assert dlg.support.value() == 0 and dlg.support.maximum() == 1  # his own choice, from his own pool
     arrows = next(d for d in w.scene.decorations if hasattr(d, "show_plan"))
@@ -258,6 +260,20 @@ def test_the_turn_bar_shows_the_cup_support_and_victory_points(qtbot, settings):
     art = rec(port.game.state)["support"]["german"]["artillery"]
     assert (f"German Support: {art} Artillery" if art else "German Support: none") in text
     assert "Allied activation: 6th Airborne Division" in w.phase_label.text()  # the rules' own label
+
+
+def test_the_turn_track_dates_each_turn_and_darkens_the_nights(qtbot, settings):
+    """STD-PKD-TURNS (our default): Sword's twelve turns, three of them nights."""
+    from ddaydesk.ui.widgets.turntrack import NIGHT
+
+    w, _port = _window(qtbot, settings)
+    track = w.turn_track
+    nights = sorted(t for t, (_label, night) in track.notes.items() if night)
+    assert nights == [5, 8, 11]
+    assert track.tooltip(5).startswith("Turn 5 of 12: night of 6-7 June") and "07:30" in track.tooltip(1)
+    img = track.boxes.grab().toImage()
+    at = {t: img.pixelColor(track.box_rect(t).center()).name() for t in (4, 5, 6)}
+    assert at[5] == NIGHT[True].name() and at[4] != at[5] and at[6] == at[4]
 
 
 def test_the_legend_explains_the_drawn_formation_and_no_zone_of_control(qtbot, settings):

@@ -123,3 +123,27 @@ def test_a_refused_save_at_start_up_leaves_a_new_game_of_its_scenario(qtbot, set
     qtbot.waitUntil(lambda: w.port is not port, timeout=20000)
     assert w.port.game.pos == 0 and w.port.scenario.id == g.scenario.id and w.save_path is None
     assert "is not the one the action log leads to" in w.problem_box.informativeText()
+
+
+def _deleted_and_collected() -> None:
+    """What the window's event loop does when it next runs: objects whose deleteLater was
+    called are deleted (``processEvents`` alone never does it)."""
+    import gc
+
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()
+
+
+def test_the_game_a_save_replaced_is_let_go_once_the_save_checks_out(qtbot, win, long_save):
+    """Memory: the game that was open is kept while the new one's log is checked (to put it
+    back), not after; nor do the window's unit models keep it."""
+    import weakref
+
+    _g, path = long_save
+    before = weakref.ref(win.port.game)
+    assert win.open_path(str(path), asked=True)
+    qtbot.waitUntil(lambda: win.port.check is None, timeout=20000)
+    _deleted_and_collected()
+    assert before() is None

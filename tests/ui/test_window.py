@@ -116,10 +116,45 @@ def test_shortcuts_dialog_lists_the_actions(qtbot, window):
     assert "End phase" in texts and "Undo" in texts and "Supply view" in texts
 
 
+def test_shortcuts_dialog_greys_what_this_game_lacks_with_the_reason(qtbot, settings):
+    from ddaydesk.paths import scenarios_dir
+    from ddaydesk.ui.engine_port import open_engine_game
+    from tests.ui.conftest import open_window
+
+    win = open_window(qtbot, settings, open_engine_game(scenarios_dir() / "ddd-exercise-tiger.yaml", seed=1), False)
+    dlg = dialogs.shortcuts_dialog(win, win.all_actions + [win.undo_action, win.redo_action])
+    qtbot.addWidget(dlg)
+    table = dlg.findChild(dialogs.QTableWidget)
+    rows = {table.item(r, 0).text(): table.item(r, 0) for r in range(table.rowCount())}
+    supply = rows["Supply view"]  # D-Day Dice has no supply
+    assert supply.foreground().color().name() == "#999999" and supply.toolTip()
+    assert rows["End phase"].foreground().color().name() != "#999999" and not rows["End phase"].toolTip()
+
+
+def test_new_game_dialog_lists_each_game_under_its_heading_and_changes_its_options_at_once(qtbot):
+    dlg = dialogs.NewGameDialog()
+    qtbot.addWidget(dlg)
+    heads = [dlg.list.item(r) for r, e in enumerate(dlg.entries) if e is None]
+    assert [h.text() for h in heads][:2] == ["Avalon Hill D-Day ('77 edition)", "D-Day: Utah Beach (Fire & Movement)"]
+    assert all(h.flags() == dialogs.Qt.ItemFlag.NoItemFlags for h in heads)  # headings are not choices
+    systems = [e.system for e in dlg.entries if e is not None]
+    assert systems == sorted(systems, key=dialogs.SYSTEM_ORDER.index)  # one block per game
+    assert dlg.entry().id == "tutorial"  # the default first
+    rows = {e.id: dlg.list.item(r).text() for r, e in enumerate(dlg.entries) if e is not None}
+    assert rows["sword"].endswith("turns 1-12") and "turns" not in rows["ddd-exercise-tiger"]  # no last turn
+    dlg.select("sword")
+    shown = [c.text() for c in dlg.checks.values()]
+    shown_boxes = [c for c in dlg.options_box.findChildren(dialogs.QCheckBox) if not c.isHidden()]
+    assert shown_boxes == list(dlg.checks.values())  # no leftovers of the tutorial's
+    assert all(t.split("  (")[1].startswith("PKD-") for t in shown) and any("Rest && Refit" in t for t in shown)
+    dlg.select("dday2")
+    assert not dlg.checks and not dlg.no_options.isHidden()
+
+
 def test_new_game_dialog_offers_the_scenario_and_its_optional_rules(qtbot, scenario):
     dlg = dialogs.NewGameDialog()
     qtbot.addWidget(dlg)
-    dlg.list.setCurrentRow(next(k for k, e in enumerate(dlg.entries) if e.id == scenario.id))
+    dlg.select(scenario.id)
     assert set(dlg.options()) == set(scenario.system.options)
     # ticked as the scenario sets them, each toggle titled with its catalogue ids
     assert dlg.options() == scenario.options

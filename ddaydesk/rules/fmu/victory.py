@@ -5,7 +5,7 @@ listed edge hex (``state.extra["fmu"]["last"]``), removes a beachhead marker a G
 stands on (FMU-AMPH-04) or whose assaulting units all died (FMU-BEACH-06) and notes when the Allies first take a listed edge hex (FMU-SFM-06).
 At the end of each GT :func:`judge` checks the German sudden death (FMU-VIC-01/05) and, at the
 end of the scenario or campaign, the victory conditions; the decision is kept in
-``state.extra["fmu"]["result"]`` and ends the game.
+``state.extra["fmu"]["result"]`` (and the engine's ``state.game["outcome"]``) and ends the game.
 """
 
 from __future__ import annotations
@@ -100,6 +100,10 @@ def captured(state: GameState, labels: list[str]) -> set[str]:
 
 def _decide(state: GameState, ch: Changes, winner: str, level: str, rule: str, reason: str) -> None:
     fx(state)["result"] = {"winner": winner, "level": level, "rule": rule, "reason": reason, "turn": state.turn}
+    # the engine's own record of a finished game, which the window, the report and the
+    # command line read for every system (replaced, never changed in place: states share it)
+    state.game = {**state.game, "outcome": {"winner": winner, "reason": f"{level} victory: {reason}",
+                                            "rule": rule, "turn": state.turn}}
     ch.notes.append(f"GT {state.turn}: {winner} {level} victory: {reason} ({rule})")
     state.phase = OVER
 

@@ -171,6 +171,10 @@ class UIProfile:
         """A widget for the turn bar beside the phase (a QWidget and :class:`ViewPart`)."""
         return None
 
+    def turn_notes(self, scenario: Any) -> dict[int, tuple[str, bool]]:
+        """Turn -> (its date or time in words, a night turn?) for the turn track's boxes."""
+        return {}
+
     #: the title of the units table's column of printed values, and the values of a unit
     values_title: str = "A-D-M"
 

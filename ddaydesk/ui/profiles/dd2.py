@@ -37,7 +37,7 @@ class DD2Profile(UIProfile):
                     "patrol": "fighter patrols", "blockhouse_fire": "blockhouse fire",
                     "allied_move": "movement", "allied_battle": "battles", "allied_reinforce": "reinforcements",
                     "german_move": "movement", "german_battle": "battles", "german_reinforce": "reinforcements",
-                    "end_of_turn": "end of turn", "over": "game over"}
+                    "end_of_turn": "end of turn"}
     end_phase_words = {"naval": "forgo the remaining naval shots", "bombing": "send the bombers (resolve the bombing)",
                        "patrol": "launch the patrols (German AA fires)", "allied_move": "end the Allied moves",
                        "german_move": "end the German moves", "allied_reinforce": "end Allied reinforcement",
@@ -74,7 +74,7 @@ class DD2Profile(UIProfile):
         who = winner(state)
         why = ("Cherbourg, Saint-Lô and Caen held clear at two turn ends in a row" if who == "allied"
                else "the Allies did not hold the three cities clear for two turn ends by turn 10")
-        return f"Game over on turn {state.turn}: the {who or 'German'} player wins: {why} (DD2-VIC-01)"
+        return f"Game over on turn {state.turn}: the {(who or 'german').capitalize()} player wins: {why} (DD2-VIC-01)"
 
     def tracks(self, state):
         r = state.record("dd2")

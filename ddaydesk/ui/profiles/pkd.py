@@ -51,6 +51,11 @@ class PKDProfile(UIProfile):
     own_markers = frozenset({"active", "battle", "retreat"})
 
     # -- port side ---------------------------------------------------------------------------
+    def turn_notes(self, scenario):
+        from ddaydesk.rules.pkd.data import beach
+
+        return {t: (label, not day) for t, (label, day) in beach(scenario).turns.items()}
+
     def tracks(self, state):
         v = pkd_view(state, state.active)
         if state.phase.endswith(".activation"):

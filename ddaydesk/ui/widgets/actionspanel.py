@@ -97,12 +97,16 @@ class ActionsPanel(QWidget):
         self.choices: Choices = ()
         self.titles: dict[str, str] = {}  # kind -> its group's title (the profile's ``kind_titles``)
         self.place, self.place_name = -1, ""
+        self._phase = ""
         self._show_filter()
 
-    def set_choices(self, choices: Choices, waiting_for: str = "", end_text: str = "") -> None:
+    def set_choices(self, choices: Choices, waiting_for: str = "", end_text: str = "", phase: str = "") -> None:
         """``choices``: (kind, words, places) of the viewing side; ``waiting_for``: the other side
         that must act now (its choices are not shown: hot-seat); ``end_text``: what ending the
-        phase does."""
+        phase does; ``phase``: a new one shows every action again (a place clicked in the last
+        phase no longer narrows them)."""
+        if phase != self._phase:
+            self._phase, self.place, self.place_name = phase, -1, ""
         self.choices = choices
         self._waiting = waiting_for
         self.hand_over.setVisible(bool(waiting_for))
@@ -110,8 +114,8 @@ class ActionsPanel(QWidget):
         self.end_note.setVisible(bool(end_text) and not waiting_for)
         self.end_note.setText(f"End phase (Ctrl+E): {end_text[:1].upper()}{end_text[1:]}.")
         if waiting_for:
-            self.note.setText(f"Waiting for the {waiting_for} player.")
-            self.hand_over.setText(f"Hand over to the {waiting_for} player")
+            self.note.setText(f"Waiting for the {waiting_for.capitalize()} player.")
+            self.hand_over.setText(f"Hand over to the {waiting_for.capitalize()} player")
         else:
             self.note.setText("Double-click or press Enter to take an action." if choices
                               else "Nothing to choose here now: moves (where the phase has them) are made on the map; or end the phase.")

@@ -126,6 +126,14 @@ class DiceLog(QWidget):
         em = self.table.fontMetrics().averageCharWidth()
         for col, chars in enumerate((5, 5, 10, 44, 30)):
             self.table.setColumnWidth(col, em * chars)
+        # what was rolled for and its result end at the dock's edge, cut with "…" (the whole in
+        # the tip), rather than run under it; the table and side are further right
+        fit = self.table.viewport().width() - sum(self.table.columnWidth(c) for c in range(3))
+        self.table.setColumnWidth(3, max(em * 24, min(em * 44, fit)))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._widths()
 
     def set_view(self, view: GameView) -> None:
         self.model.set_entries(view.log)

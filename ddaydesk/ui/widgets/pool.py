@@ -85,7 +85,7 @@ class PoolPanel(QWidget):
                 again = item
         self.tree.expandAll()
         if waiting_for:
-            self.note.setText(f"Waiting for the {waiting_for} player.")
+            self.note.setText(f"Waiting for the {waiting_for.capitalize()} player.")
         elif self.arrivals:
             self.note.setText("Choose an entry: where it may go is lit on the map. Click a lit place, "
                               "or drag the entry onto it.")

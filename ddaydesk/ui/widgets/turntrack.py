@@ -18,6 +18,7 @@ from ddaydesk.ui.port import GameView
 BOX_W = 36  # px per turn, whatever the number of turns
 BOX_H = 34
 GAP = 3
+NIGHT = {True: QColor("#46587a"), False: QColor("#3a4252")}  # a night turn's box: to come, past
 
 
 def arrivals_by_turn(view: GameView) -> dict[int, dict[str, list[str]]]:
@@ -52,10 +53,12 @@ class _Boxes(QWidget):
         for turn in range(first, last + 1):
             r = t.box_rect(turn)
             current = turn == v.turn
+            night = t.notes.get(turn, ("", False))[1]
             p.setPen(QPen(QColor("#2a2a22"), 2 if current else 1))
-            p.setBrush(QColor("#f4d35e") if current else QColor("#ece6c8") if turn > v.turn else QColor("#b8b29a"))
+            p.setBrush(QColor("#f4d35e") if current else NIGHT[turn > v.turn] if night
+                       else QColor("#ece6c8") if turn > v.turn else QColor("#b8b29a"))
             p.drawRoundedRect(r, 3, 3)
-            p.setPen(QColor("#1e1e1e"))
+            p.setPen(QColor("#1e1e1e") if current or not night else QColor("#f0f0f0"))
             half = r.height() // 2
             p.drawText(r.adjusted(0, 1, 0, -half), Qt.AlignmentFlag.AlignCenter, str(turn))
             arr = t.arrivals.get(turn)
@@ -81,6 +84,7 @@ class TurnTrack(QScrollArea):
         self.view: GameView | None = None
         self.first_turn = 1
         self.arrivals: dict[int, dict[str, list[str]]] = {}
+        self.notes: dict[int, tuple[str, bool]] = {}  # turn -> (date or time, night?): the profile's
         self.boxes = _Boxes(self)
         self.setWidget(self.boxes)
         self.setFrameShape(QFrame.Shape.NoFrame)
@@ -133,6 +137,9 @@ class TurnTrack(QScrollArea):
     def tooltip(self, turn: int) -> str:
         v = self.view
         head = f"Turn {turn} of {v.last_turn}"
+        label = self.notes.get(turn, ("", False))[0]
+        if label:
+            head += f": {label}"
         if turn == v.turn:
             head += f" (now: {v.active_side} {v.phase})"
         arr = self.arrivals.get(turn)

@@ -122,22 +122,12 @@ def ms(values) -> str:
 
 @pytest.fixture(scope="session")
 def campaign_save(tmp_path_factory):
-    """The 2,000-action campaign game (seeded random legal play, both supply rules), saved:
-    the same recipe as the floor kit's same-position/make_game.py."""
-    import random
+    """The 2,000-action campaign game (benchmarks/longgames.py), saved."""
+    from longgames import campaign_2000
 
-    from ddaydesk.engine import OVER, Game, Move, legal_actions, save_game
-    from ddaydesk.formats.scenariofile import load_scenario
-    from ddaydesk.paths import scenarios_dir
+    from ddaydesk.engine import save_game
 
-    sc = load_scenario(scenarios_dir() / "dday77-campaign.yaml")
-    g = Game(sc, 7, {"weather": True, "tactical_air": True, "surprise_attack": True,
-                     "allied_supply": True, "german_supply": True})
-    rnd = random.Random(7)
-    while len(g.log) < 2000 and g.state.phase != OVER:
-        legal = legal_actions(g.state, g.state.active)
-        ends = [a for a in legal if not isinstance(a, Move)]
-        g.do(rnd.choice(ends) if ends and rnd.random() < 0.08 else rnd.choice(legal))
+    g = campaign_2000()
     path = tmp_path_factory.mktemp("campaign") / "campaign2000.ddaysave"
     save_game(g, path)
     return path

@@ -125,14 +125,9 @@ def test_first_save_of_2000_actions(benchmark, tmp_path):
 def test_save_and_load_2000_actions_campaign(benchmark, tmp_path):
     """The same length of seeded random game on the D-Day '77 campaign (2,597 hexes, 193
     units, both supply rules: the victory check reads the supply records every turn)."""
-    sc = load_scenario(ROOT / "scenarios" / "dday77-campaign.yaml")
-    g = Game(sc, 7, {"weather": True, "tactical_air": True, "surprise_attack": True,
-                     "allied_supply": True, "german_supply": True})
-    rnd = random.Random(7)
-    while len(g.log) < 2000 and g.state.phase != OVER:
-        legal = legal_actions(g.state, g.state.active)
-        ends = [a for a in legal if not isinstance(a, Move)]
-        g.do(rnd.choice(ends) if ends and rnd.random() < 0.08 else rnd.choice(legal))
+    from longgames import campaign_2000
+
+    g = campaign_2000()
     assert len(g.log) == 2000
     path = tmp_path / "campaign.json"
 

@@ -19,23 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-
-def _window(game, folder: str):
-    from PySide6.QtCore import QSettings
-
-    from ddaydesk.ui.engine_port import EnginePort
-    from ddaydesk.ui.mainwindow import MainWindow
-
-    win = MainWindow(EnginePort(game), QSettings(os.path.join(folder, "s.ini"), QSettings.Format.IniFormat),
-                     autosave=False)
-    win.resize(1280, 800)
-    win.show()
-    return win
-
-
-def _settle(app) -> None:
-    for _ in range(4):
-        app.processEvents()
+from tools.shots import settle as _settle  # noqa: E402 (after the path)
+from tools.shots import window as _window  # noqa: E402
 
 
 def main() -> int:

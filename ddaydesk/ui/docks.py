@@ -170,3 +170,17 @@ def set_turn_bar(win, profile) -> None:
     part = profile.turn_bar(win)
     win.turn_parts = [part] if part is not None else []
     win.turn_part_actions = [win.turn_bar.addWidget(part)] if part is not None else []
+
+
+def show_turn(win, view) -> None:
+    """The turn and phase on the turn bar and in the status bar, the game's counters beside."""
+    side = view.active_side.capitalize()
+    of = f" of {view.last_turn}" if win.profile.turn_limit else ""  # D-Day Dice: no last turn
+    phase = view.phase if view.outcome else f"{side} {view.phase}"  # "Game over", no one's
+    fm = win.phase_label.fontMetrics()  # a long phase is cut (all in its tip), not the turn track
+    win.phase_label.setText(f"Turn {view.turn}{of}\n"
+                            + fm.elidedText(phase, Qt.TextElideMode.ElideRight, 40 * fm.averageCharWidth()))
+    win.phase_label.setToolTip(phase)
+    tracks = [f"{t}: {v}" for t, v in view.tracks]  # two a line, beside the two-line phase
+    win.tracks_label.setText("\n".join("  ·  ".join(tracks[k:k + 2]) for k in range(0, len(tracks), 2)))
+    win.turn_label.setText(f"Turn {view.turn}{of} · {phase} · viewing as {view.side.capitalize()}")

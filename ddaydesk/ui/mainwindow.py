@@ -23,7 +23,14 @@ from PySide6.QtWidgets import (
 from ddaydesk import __version__
 from ddaydesk.ui import rule_links
 from ddaydesk.ui.controller import Controller
-from ddaydesk.ui.docks import build_docks, clamp_to_screen, set_panels, set_turn_bar, size_docks
+from ddaydesk.ui.docks import (
+    build_docks,
+    clamp_to_screen,
+    set_panels,
+    set_turn_bar,
+    show_turn,
+    size_docks,
+)
 from ddaydesk.ui.gamecommands import GameCommands
 from ddaydesk.ui.gamefiles import FILE_FILTER, GameFiles
 from ddaydesk.ui.legend import MapLegend
@@ -216,17 +223,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         for part in [d.widget() for d in self.panel_docks] + self.turn_parts:
             part.set_view(view)
         self.turn_track.set_view(view)
-        side = view.active_side.capitalize()
-        of = f" of {view.last_turn}" if self.profile.turn_limit else ""  # D-Day Dice: no last turn
-        phase = view.phase if view.outcome else f"{side} {view.phase}"  # "Game over", no one's
-        fm = self.phase_label.fontMetrics()  # a long phase is cut (all in its tip),
-        elided = fm.elidedText(phase, Qt.TextElideMode.ElideRight, 40 * fm.averageCharWidth())  # not the track
-        self.phase_label.setText(f"Turn {view.turn}{of}\n{elided}")
-        self.phase_label.setToolTip(phase)
-        tracks = [f"{t}: {v}" for t, v in view.tracks]  # two a line, beside the two-line phase
-        self.tracks_label.setText("\n".join("  ·  ".join(tracks[k:k + 2]) for k in range(0, len(tracks), 2)))
-        self.turn_label.setText(f"Turn {view.turn}{of} · {phase} · "
-                                f"viewing as {view.side.capitalize()}")
+        show_turn(self, view)
         end = view.end_phase_text or "finish this phase and go to the next"
         self.end_phase_action.setToolTip(f"End phase: {end}")
         self.end_phase_action.setStatusTip(self.end_phase_action.toolTip())

@@ -14,14 +14,9 @@ from ddaydesk.ui.legend import entries, swatch  # noqa: E402
 
 @pytest.fixture
 def win(qtbot, settings):
-    from ddaydesk.ui.mainwindow import MainWindow
+    from tests.ui.conftest import open_window
 
-    w = MainWindow(open_engine_game(default_scenario_path()), settings, autosave=False)
-    qtbot.addWidget(w)
-    w.resize(1280, 800)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return open_window(qtbot, settings, open_engine_game(default_scenario_path()), autosave=False)
 
 
 def _titles(w) -> list[str]:

@@ -34,14 +34,9 @@ def long_save(tmp_path):
 
 @pytest.fixture
 def win(qtbot, settings):
-    from ddaydesk.ui.mainwindow import MainWindow
+    from tests.ui.conftest import open_window
 
-    w = MainWindow(open_engine_game(default_scenario_path()), settings, autosave=False)
-    qtbot.addWidget(w)
-    w.resize(1280, 800)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return open_window(qtbot, settings, open_engine_game(default_scenario_path()), autosave=False)
 
 
 def progress(win) -> QProgressBar | None:

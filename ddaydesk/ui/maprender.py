@@ -27,8 +27,7 @@ from PySide6.QtGui import (
 from ddaydesk.board import Board
 from ddaydesk.ui import terrain_marks as marks
 from ddaydesk.ui.geometry import HEX_PX, BoardGeometry, links
-from ddaydesk.ui.labels import Label, LabelPlanner
-from ddaydesk.ui.maplabels import area_labels
+from ddaydesk.ui.mapnames import FONT, MapNames
 from ddaydesk.ui.palette import DEFAULT, Palette
 
 TILE = 512  # device pixels per tile side
@@ -36,8 +35,6 @@ BLEED = 2  # extra pixels drawn around a tile so smooth scaling has neighbours t
 LEVELS = (0.25, 0.5, 1.0, 2.0, 4.0)  # coarse levels shown while zooming (device px per unit)
 TILE_BYTES = (TILE + 2 * BLEED) ** 2 * 4  # one tile's pixels
 KEEP_BYTES = 16 * 2**20  # tiles kept at least (the view asks for more on a larger screen: keep_for)
-MAX_SPRITES = 1200  # names drawn for the levels in use (a few KB each)
-FONT = "DejaVu Sans"
 TABLE = QColor("#3b4038")  # the table the map lies on (around the sheet, in tiles and view)
 
 
@@ -76,11 +73,7 @@ class MapRenderer:
         self.max_tiles = KEEP_BYTES // TILE_BYTES  # least recently drawn go first
         self._sea = bytearray(1 if self._is_water(i) else 0 for i in range(board.n))
         self._place_kind = {p.place: p.kind for p in board.places}
-        # hex maps: place names clear of the counter stacks; area maps: every area's name
-        self.names = LabelPlanner(board, geom, self.paper_rect()) if board.grid is not None else None
-        self._stacks: dict[int, int] = {}  # counters per place: names keep clear of them
-        self._labels: dict[float, list[Label]] = {}
-        self._sprites: OrderedDict[tuple, tuple[QImage, QPointF]] = OrderedDict()  # names drawn (_sprite)
+        self.names = MapNames(board, geom, self.paper_rect())
         self._links = links(board)
 
     def _is_water(self, i: int) -> bool:
@@ -188,7 +181,7 @@ class MapRenderer:
         if self.labels and level >= 0.85 and self.board.grid is not None:
             self._hex_numbers(p, inside)
         if self.labels:
-            self._names(p, rect, level)
+            self.names.draw(p, rect, level, self.palette.label, self.dpr)
         p.setClipping(False)
         p.setPen(QPen(QColor("#2a2a22"), max(px * 2, self.geom.scale * 0.05)))
         p.setBrush(Qt.BrushStyle.NoBrush)
@@ -373,66 +366,6 @@ class MapRenderer:
             w = fm.horizontalAdvance(label)
             p.drawText(QPointF(c.x() - w / 2, c.y() - s * 0.86 * 0.8 + fm.ascent() * 0.2), label)
 
-    def _names(self, p: QPainter, rect: QRectF, level: float) -> None:
-        """Each name as a sprite (its text on a light halo) drawn once per zoom level and
-        size, blitted at whole device pixels: a name's outline filled as a path cost about
-        ten times as much, in every tile it crosses."""
-        to_device = p.worldTransform()
-        shown = []
-        for label in self._label_plan(level):
-            if label.box.intersects(rect):
-                img, off = self._sprite(label, level)
-                at = to_device.map(label.box.topLeft())
-                shown.append((round(at.x() + off.x()), round(at.y() + off.y()), img))
-        p.save()
-        p.resetTransform()
-        for x, y, img in shown:
-            p.drawImage(x, y, img)
-        p.restore()
-
-    def _sprite(self, label: Label, level: float) -> tuple[QImage, QPointF]:
-        """The name's text on its halo, in device pixels at ``level``, and where its corner
-        lies from the label box's (kept by text, size and palette: a replan moves names, it
-        does not redraw them)."""
-        px = label.size * level
-        top = label.box.topLeft()
-        lines = tuple((round((b.x() - top.x()) * level, 1), round((b.y() - top.y()) * level, 1), t)
-                      for b, t in label.lines)
-        key = (lines, round(px, 2), self.palette.label)
-        got = self._sprites.get(key)
-        if got is not None:
-            self._sprites.move_to_end(key)
-            return got
-        r = max(1.0, px * 0.14)  # the halo's reach: as the stroke of 0.28 of the size it stands for
-        m = math.ceil(r) + 1
-        font = QFont(FONT)
-        font.setBold(True)
-        font.setPixelSize(max(1, round(px)))
-        fm = QFontMetricsF(font)
-        w = max(x + fm.horizontalAdvance(t) for x, _y, t in lines) + 2 * m
-        h = max(y + fm.descent() for _x, y, _t in lines) + 2 * m
-        img = QImage(max(1, math.ceil(w)), max(1, math.ceil(h)), QImage.Format.Format_ARGB32_Premultiplied)
-        img.fill(Qt.GlobalColor.transparent)
-        q = QPainter(img)
-        q.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        q.setFont(font)
-        q.setPen(QColor(255, 252, 235))
-        for k in range(8):  # the halo: the text moved round a circle, then made translucent
-            dx, dy = r * math.cos(k * math.pi / 4), r * math.sin(k * math.pi / 4)
-            for x, y, t in lines:
-                q.drawText(QPointF(x + m + dx, y + m + dy), t)
-        q.setCompositionMode(QPainter.CompositionMode.CompositionMode_DestinationIn)
-        q.fillRect(img.rect(), QColor(0, 0, 0, 215))
-        q.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
-        q.setPen(QColor(self.palette.label))
-        for x, y, t in lines:
-            q.drawText(QPointF(x + m, y + m), t)
-        q.end()
-        got = self._sprites[key] = (img, QPointF(-m, -m))
-        while len(self._sprites) > MAX_SPRITES:
-            self._sprites.popitem(last=False)
-        return got
-
     def _draw_links(self, p: QPainter, px: float) -> None:
         if not self._links:
             return
@@ -440,41 +373,11 @@ class MapRenderer:
         for i, j in self._links:
             p.drawLine(self.geom.centres[i], self.geom.centres[j])
 
-    def _label_plan(self, level: float) -> list[Label]:
-        """The names at this level (labels.py, maplabels.py), planned once per level and
-        counter layout for the whole map, so a name cut by a tile edge is drawn the same in
-        both tiles."""
-        plan = self._labels.get(level)
-        if plan is None:
-            plan = self._labels[level] = self._plan(level, self._stacks)
-        return plan
-
-    def _plan(self, level: float, stacks: dict[int, int]) -> list[Label]:
-        if self.names is None:
-            return area_labels(self.board, self.geom, level, self.paper_rect(), self.dpr)
-        return self.names.plan(level, stacks, self.dpr)
-
     def set_stacks(self, stacks: dict[int, int]) -> list[QRectF]:
         """Counter stacks moved (place -> number of counters): names are planned again and
         the cached tiles where a name came or went are dropped. Returns those scene rects."""
-        stacks = {p: n for p, n in stacks.items() if n > 0}
-        if stacks == self._stacks or self.names is None:  # an area's name has its own room
-            return []
-        self._stacks = stacks
-        dirty: list[QRectF] = []
-        drawn = {key[0] for key in self._tiles}
-        for level, old in list(self._labels.items()):
-            if level not in drawn:  # no tile of it kept: planned again when next drawn
-                del self._labels[level]
-                continue
-            new = self._plan(level, stacks)
-            self._labels[level] = new
-            before = {(lb.name, lb.anchor): lb.box for lb in old}
-            after = {(lb.name, lb.anchor): lb.box for lb in new}
-            changed = [b for k, b in before.items() if after.get(k) != b]
-            changed += [b for k, b in after.items() if before.get(k) != b]
-            for box in changed:
-                for tx, ty in self.tiles_for(level, box):
-                    self._tiles.pop((level, tx, ty), None)
-            dirty += changed
-        return dirty
+        changed = self.names.restack(stacks, {key[0] for key in self._tiles}, self.dpr)
+        for level, box in changed:
+            for tx, ty in self.tiles_for(level, box):
+                self._tiles.pop((level, tx, ty), None)
+        return [box for _level, box in changed]

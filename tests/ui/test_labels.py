@@ -23,7 +23,7 @@ def planners(qapp):
     out = {}
     for name in ("utah", "dday77", "tutorial"):
         board = load_map(maps_dir() / f"{name}.yaml")
-        out[name] = MapRenderer(board, BoardGeometry(board), DEFAULT).names
+        out[name] = MapRenderer(board, BoardGeometry(board), DEFAULT).names.planner
     return out
 
 
@@ -80,7 +80,7 @@ def test_in_the_window_ouistreham_is_named_clear_of_the_caen_counter(qtbot, sett
     w.show()
     qtbot.waitExposed(w)
     scene = w.view.map
-    plan = {lb.name: lb for lb in scene.renderer._label_plan(1.4)}
+    plan = {lb.name: lb for lb in scene.renderer.names.plan(1.4)}
     counters = [item.sceneBoundingRect() for item in scene.counters.items.values()]
     assert "Ouistreham" in plan and "Caen" in plan
     for name in ("Ouistreham", "Caen", "Isigny-sur-Mer"):
@@ -94,14 +94,14 @@ def test_a_moved_counter_moves_the_name_and_redraws_only_there(qapp):
 
     board = load_map(maps_dir() / "tutorial.yaml")
     r = MapRenderer(board, BoardGeometry(board), DEFAULT)
-    before = {lb.name: lb.box for lb in r._label_plan(1.0)}
+    before = {lb.name: lb.box for lb in r.names.plan(1.0)}
     for tx, ty in r.tiles_for(1.0, r.geom.rect):
         r.tile(1.0, tx, ty)
     caen = board.index("1307")
-    stack = r.names.stack_rect(caen, 3)
+    stack = r.names.planner.stack_rect(caen, 3)
     assert before["Caen"].intersects(stack)  # where the name was, three counters now stand
     dirty = r.set_stacks({caen: 3})
-    after = {lb.name: lb.box for lb in r._label_plan(1.0)}
+    after = {lb.name: lb.box for lb in r.names.plan(1.0)}
     assert after["Caen"] != before["Caen"] and not after["Caen"].intersects(stack)
     assert dirty and all(d in (before["Caen"], after["Caen"]) for d in dirty)
     tiles = r.tiles_for(1.0, r.geom.rect)

@@ -313,7 +313,7 @@ def test_place_names_stay_clear_of_the_drawn_formations_rings(qtbot, settings):
     outline = stroke.createStroke(ring.path())
     renderer = w.scene.renderer
     for level in (0.72, 1.25, 2.0):
-        names = renderer._plan(level, renderer._stacks)
+        names = renderer.names.plan_for(level, renderer.names.stacks)
         assert "Bénouville" in {n.name for n in names}
         assert [n.name for n in names if outline.intersects(n.path)] == []
 

@@ -163,3 +163,18 @@ def test_koenig_hexside_costs(pkd_board, row, foot, tracked):
     assert _pkd(pkd_board, LEG, "03" + row, "04" + row) == foot
     assert _pkd(pkd_board, TRACKED, "03" + row, "04" + row) == tracked  # river, cliff: no tracked crossing
     assert _pkd(pkd_board, LEG, "04" + row, "05" + row) == 1
+
+
+@pytest.mark.parametrize(("frm", "to", "foot", "tracked"), [("0611", "0612", 1, 1), ("0313", "0314", 1, 0.5)],
+                         ids=["STD-PKD-TEC-bridge-between-towns", "STD-PKD-TEC-bridge-in-caen"])
+def test_koenig_river_is_bridged_between_two_towns_or_cities(frm, to, foot, tracked):
+    # STD-PKD-TEC, our default: where Sword's river runs between two town or city hexes
+    # (Bénouville-Ranville, Caen) there is a bridge: no river cost, and tracked units cross
+    # (0611/0612: the river alone, the town's cost; in Caen a road runs over it too)
+    from ddaydesk.formats.scenariofile import load_scenario
+    from tests.conftest import ROOT
+
+    board = load_scenario(ROOT / "scenarios" / "sword.yaml").board
+    assert board.side_between(board.index(frm), board.index(to)) is not None
+    assert _pkd(board, LEG, frm, to) == foot
+    assert _pkd(board, TRACKED, frm, to) == tracked

@@ -10,8 +10,8 @@
 
 Subsets: --system dday77|fmu|pkd|ddd|dd2 (code: also movement, supply, combat, rules),
 --file crt.yaml or ddaydesk/rules/supply/trace.py, --rule FMU-AIRB-02, --sample N (a random
-sample of N mutants of the subset, the same for the same --seed S), --limit N (tables: the
-first N still to run). --list
+sample of N mutants of the subset, the same for the same --seed S), --limit N (the first N
+still to run). --list
 prints the subset and runs nothing; --fresh runs it again even where results are kept;
 --retry (code) runs its survivors again, after tests were added for them.
 
@@ -61,12 +61,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rule", help="only the mutants tagged with (tables) or cited by (code) this id")
     ap.add_argument("--sample", type=int, help="a random sample of this many mutants of the subset")
     ap.add_argument("--seed", type=int, default=0, help="the sample's seed (the same seed, the same sample)")
-    ap.add_argument("--limit", type=int, help="tables: run at most this many mutants now")
+    ap.add_argument("--limit", type=int, help="run at most this many mutants of the subset now (the rest later)")
     ap.add_argument("--timeout", type=float, default=600.0, help="tables: seconds a mutant may take")
     ap.add_argument("--fresh", action="store_true", help="run the subset again, forgetting its results")
     ap.add_argument("--retry", action="store_true",
                     help="run the subset's survivors again (tables: only them; both also rerun by themselves when "
                          "their tests change)")
+    ap.add_argument("--reads", action="store_true",
+                    help="tables: run a mutant no test cites against the test files that read its table "
+                         "(to find where its citation belongs; not counted as cited)")
     ap.add_argument("--list", action="store_true", help="print the subset, run nothing")
     args = ap.parse_args(argv)
     os.chdir(ROOT)
@@ -79,12 +82,13 @@ def main(argv: list[str] | None = None) -> int:
         rc = tables_campaign.campaign(ROOT, ROOT / "mutants" / "tables", system=args.system, file=file,
                                       rule=args.rule, sample=args.sample, seed=args.seed,
                                       limit=args.limit, timeout=args.timeout,
-                                      fresh=args.fresh, listing=args.list, survivors=args.retry) or rc
+                                      fresh=args.fresh, listing=args.list, survivors=args.retry,
+                                      by_reads=args.reads) or rc
         os.chdir(ROOT)  # the table campaign works in its scratch copy
     if args.command in ("code", "all") and not (file and file.endswith(".yaml")):
         rc = code_campaign.campaign(ROOT, area=args.system, file=file, rule=args.rule,
                                     sample=args.sample, seed=args.seed, fresh=args.fresh,
-                                    retry=args.retry, listing=args.list) or rc
+                                    retry=args.retry, listing=args.list, limit=args.limit) or rc
     if args.command != "report" and args.list:
         return rc
     report.write(ROOT, REPORT)

@@ -164,7 +164,7 @@ def sync_copies(root: Path) -> int:
 
 
 def campaign(root: Path, *, area=None, file=None, rule=None, sample=None, seed=0, fresh=False,
-             retry=False, listing=False, log=print) -> int:
+             retry=False, listing=False, limit=None, log=print) -> int:
     mutmut = [sys.executable, "-m", "mutmut", "run", "--max-children", "1"]
     results = all_results(root)
     if not results:  # first run: mutmut makes the mutants and learns which tests call what
@@ -186,6 +186,8 @@ def campaign(root: Path, *, area=None, file=None, rule=None, sample=None, seed=0
                 or (results[n] is not None and EXIT.get(results[n]) not in ("killed", "timeout"))]
     else:
         todo = [n for n in picked if results[n] is None]
+    if limit:  # a random piece of the subset now (itself a sample of it), the rest on a later run
+        todo = random.Random(seed).sample(todo, min(limit, len(todo)))
     log(f"{len(picked)} code mutants selected, {len(todo)} to run")
     if todo:
         log(f"mutants/: {sync_copies(root)} tests and data files brought up to date")

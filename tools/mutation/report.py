@@ -37,6 +37,12 @@ def _score(c: Counter) -> str:
     return f"{100 * c['killed'] / live:.1f}%" if live else "-"
 
 
+def _with_uncited(c: Counter) -> str:
+    """The score counting the uncited mutants as survivors (no test claims their clause)."""
+    live = c["run"] + c["uncited"] - c["equivalent"]
+    return f"{100 * c['killed'] / live:.1f}%" if live else "-"
+
+
 def _first(c: Counter) -> str:
     """The score when each mutant was first run, before tests were added for the survivors
     (equivalents left out as now)."""
@@ -59,6 +65,11 @@ def table_rows(work: Path, eq, data: Path) -> tuple[dict, list]:
         if now.get(key) != r["data_sha"]:
             continue
         area = r["file"].split("/")[0]
+        if r["status"] == "uncited":  # no test claims its clause: not run
+            by[area]["uncited"] += 1
+            by["all"]["uncited"] += 1
+            surv.append((key, r, None))
+            continue
         for a in (area, "all"):
             c = by[a]
             c["run"] += 1
@@ -101,6 +112,29 @@ def code_rows(root: Path, eq) -> tuple[dict, list]:
     return by, surv
 
 
+# The seeded per-area samples of the code campaign (docs/mutation.md)
+CODE_SAMPLE, CODE_SEED = 30, 1
+CODE_AREAS = ("combat", "supply", "rules", "movement")
+
+
+def code_sample_rows(root: Path, eq) -> list[str]:
+    """Each area's seeded sample: how much of it has run and its score so far."""
+    res = code_campaign.all_results(root)
+    rows = []
+    for area in CODE_AREAS:
+        picked = code_campaign.select(root, res, area, sample=CODE_SAMPLE, seed=CODE_SEED)
+        c = Counter()
+        for name in picked:
+            if res[name] is None:
+                continue
+            status = code_campaign.EXIT.get(res[name], "error")
+            c["run"] += 1
+            c["killed"] += status in KILLED
+            c["equivalent"] += status not in KILLED and why(name, eq) is not None
+        rows.append(f"| {area} | {len(picked)} | {c['run']} | {c['killed']} | {c['equivalent']} | {_score(c)} |")
+    return rows
+
+
 def write(root: Path, out: Path) -> str:
     eq = reasons()
     lines = ["# Mutation campaign report", "",
@@ -112,17 +146,36 @@ def write(root: Path, out: Path) -> str:
         lines += [before.read_text(encoding="utf-8").rstrip(), ""]
     tby, tsurv = table_rows(root / "mutants" / "tables", eq, root / "ddaydesk" / "rules" / "data")
     lines += ["## Tables (`ddaydesk/rules/data`)", "",
-              "| system | mutants made | run | killed | equivalent | score | first run |",
-              "|---|---|---|---|---|---|---|"]
+              "Each mutant runs the test functions citing its rule ids. *Uncited*: mutants of values "
+              "whose rule ids no test cites, not run (no test claims to prove them); the last column "
+              "counts them as survivors.", "",
+              "| system | mutants made | run | killed | equivalent | score | first run | uncited "
+              "| score, uncited as survivors |",
+              "|---|---|---|---|---|---|---|---|---|"]
     for area in sorted(tby, key=lambda a: (a == "all", a)):
         c = tby[area]
         lines.append(f"| {area} | {c['made']} | {c['run']} | {c['killed']} | {c['equivalent']} | {_score(c)} "
-                     f"| {_first(c)} |")
+                     f"| {_first(c)} | {c['uncited']} | {_with_uncited(c)} |")
     lines += ["", "### Surviving table mutants", "", "| mutant | line | rule | change | status | why |",
               "|---|---|---|---|---|---|"]
     for key, r, reason in tsurv:
-        lines.append(f"| `{key}` | {r['line']} | {', '.join(r['rules']) or '-'} | {r['before']} → {r['after']} "
-                     f"| {r['status']} | {reason or '**to kill**'} |")
+        if r["status"] != "uncited":
+            lines.append(f"| `{key}` | {r['line']} | {', '.join(r['rules']) or '-'} | {r['before']} → {r['after']} "
+                         f"| {r['status']} | {reason or '**to kill**'} |")
+    lines += ["", "### Uncited table mutants", "",
+              "No test cites the rule ids of these values. *Noticed by*: a test that failed when the "
+              "mutant ran against the test files reading its table (an earlier campaign, or `--reads`): "
+              "where a citation may belong, if that test asserts the clause.", "",
+              "| rule | mutants | values | noticed by |", "|---|---|---|---|"]
+    groups: dict[str, list] = defaultdict(list)
+    for key, r, _ in tsurv:
+        if r["status"] == "uncited":
+            groups[", ".join(r["rules"]) or "-"].append((key, r))
+    for rule, items in sorted(groups.items()):
+        values = sorted({f"{r['file']}:{r['line']}" for _, r in items})
+        noticed = sorted({r["noticed_by"].split("::")[0] for _, r in items if r.get("noticed_by")})
+        shown = ", ".join(values[:4]) + (f" and {len(values) - 4} more" if len(values) > 4 else "")
+        lines.append(f"| {rule} | {len(items)} | {shown} | {', '.join(noticed) or '-'} |")
     cby, csurv = code_rows(root, eq)
     lines += ["", "## Code (mutmut, `[tool.mutmut]`)", "",
               "| area | mutants made | run | killed | equivalent | score | first run |",
@@ -131,6 +184,10 @@ def write(root: Path, out: Path) -> str:
         c = cby[area]
         lines.append(f"| {area} | {c['made']} | {c['run']} | {c['killed']} | {c['equivalent']} | {_score(c)} "
                      f"| {_first(c)} |")
+    lines += ["", f"Each area's seeded sample (`code --system AREA --sample {CODE_SAMPLE} --seed {CODE_SEED}`), "
+              "as far as it has run:", "",
+              "| area | sample | run | killed | equivalent | score |", "|---|---|---|---|---|---|",
+              *code_sample_rows(root, eq)]
     lines += ["", "### Surviving code mutants", "",
               "`mutmut show NAME` prints the change.", "", "| mutant | rule | status | why |", "|---|---|---|---|"]
     for name, status, reason in csurv:

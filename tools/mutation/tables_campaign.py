@@ -1,7 +1,12 @@
 """The tables campaign: every table mutant run against the tests that cite its rule ids.
 
-A mutant whose rule ids no test cites is run against the test files that read its table
-(found once by running each test file alone and watching which tables it opens). Results
+The tests are test functions (pytest node ids, ``citations.index``), so a mutant runs the
+few tests that claim to prove its clause, in seconds. A mutant whose rule ids no test cites
+is not run: it is recorded as ``uncited``, a value no test claims to prove (the report lists
+them; a test that proves the clause and names it closes the gap). A value with no rule id at
+all (a system's vocabulary) runs against the file-format tests that read its table.
+``readers`` (which test files open which table) also serves ``--reads``: to see whether some
+test notices an uncited value at all, which is where its citation belongs. Results
 are kept in ``mutants/tables/results.json`` after every mutant, so a campaign stopped at any
 point goes on where it stopped; a mutant is run again only when its table or its tests
 changed (a killed mutant stays killed while its table is unchanged).
@@ -22,6 +27,9 @@ from tools.mutation.tables import TableMutant, enumerate_all, mutated_text
 
 # Test folders a table mutant may fall back to (the window holds no rules; installers none).
 READER_DIRS = ("tests/rules", "tests/engine", "tests/formats", "tests/maps")
+# A value with no rule id at all (a system's vocabulary: sides, unit types, place kinds) is
+# no clause a test could cite: it runs against the file-format tests that read its table.
+VOCABULARY_DIRS = ("tests/formats", "tests/maps")
 
 
 class Store:
@@ -46,11 +54,11 @@ def _sha(paths: list[Path]) -> str:
     return h.hexdigest()[:16]
 
 
-def readers(root: Path, tree: Path, work: Path, log) -> dict[str, list[str]]:
+def readers(root: Path, tree: Path, work: Path, log, dirs=READER_DIRS) -> dict[str, list[str]]:
     """Test file -> the data files (``fmu/crt.yaml``) it reads, run file by file (cached)."""
     store = Store(work / "readers.json")
     data = tree / "ddaydesk" / "rules" / "data"
-    files = sorted(p for d in READER_DIRS for p in (root / d).rglob("test_*.py"))
+    files = sorted(p for d in dirs for p in (root / d).rglob("test_*.py"))
     for path in files:
         rel = path.relative_to(root).as_posix()
         sha = _sha([path])
@@ -65,7 +73,8 @@ def readers(root: Path, tree: Path, work: Path, log) -> dict[str, list[str]]:
         os.waitpid(pid, 0)
         store.data[rel] = {"sha": sha, "reads": sorted(set(out.read_text().split()))}
         store.save()
-    return {rel: v["reads"] for rel, v in store.data.items() if (root / rel).is_file()}  # none gone since
+    return {rel: v["reads"] for rel, v in store.data.items()
+            if (root / rel).is_file() and rel.startswith(dirs)}  # none gone since
 
 
 def _watch_reads(rel: str, prefix: str, out: Path, log: Path) -> None:
@@ -110,22 +119,30 @@ def select(mutants: list[TableMutant], system: str | None, file: str | None, rul
     return out
 
 
-def tests_for(m: TableMutant, cites, reads) -> tuple[list[str], str]:
-    """The tests a mutant is run against, and how they were chosen."""
+def tests_for(m: TableMutant, cites, reads, vocab=None) -> tuple[list[str], str]:
+    """The tests a mutant is run against, and how they were chosen: the test functions citing
+    its rule ids; for a value with no rule id, the file-format tests reading its table
+    (``vocab``); none (``uncited``) where no test cites its ids, unless ``reads`` is given (the
+    test files that read its table)."""
     chosen = sorted({n for r in m.rules for n in cites.get(r, ())})
     if chosen:
         return chosen, "cite"
-    return sorted(t for t, files in reads.items() if m.file in files), "reads"
+    if not m.rules and vocab:
+        return sorted(t for t, files in vocab.items() if m.file in files), "vocabulary"
+    if reads:
+        return sorted(t for t, files in reads.items() if m.file in files), "reads"
+    return [], "uncited"
 
 
 def campaign(root: Path, work: Path, *, system=None, file=None, rule=None, sample=None, seed=0,
-             limit=None, timeout=600.0, fresh=False, listing=False, survivors=False, log=print) -> int:
+             limit=None, timeout=600.0, fresh=False, listing=False, survivors=False, by_reads=False,
+             log=print) -> int:
     data_src = root / "ddaydesk" / "rules" / "data"
     picked = select(enumerate_all(data_src), system, file, rule, sample, seed)
     cites = citations.index(root)
     store = Store(work / "results.json")
     if survivors:  # only the mutants that survived their last run (after tests were added for them)
-        picked = [m for m in picked if (store.data.get(m.key) or {}).get("status") == "survived"]
+        picked = [m for m in picked if (store.data.get(m.key) or {}).get("status") in ("survived", "uncited")]
     if fresh:
         for m in picked:
             store.data.pop(m.key, None)
@@ -137,9 +154,11 @@ def campaign(root: Path, work: Path, *, system=None, file=None, rule=None, sampl
     tree = work / "tree"
     runner.make_tree(root, tree)
     runner.enter_tree(root, tree)
-    reads = {}
-    if any(not tests_for(m, cites, {})[0] for m in picked):
+    reads, vocab = {}, {}
+    if by_reads and any(not tests_for(m, cites, {})[0] for m in picked):
         reads = readers(root, tree, work, log)
+    if any(not m.rules for m in picked):
+        vocab = readers(root, tree, work, log, VOCABULARY_DIRS)
     data = tree / "ddaydesk" / "rules" / "data"
     todo = []
     known = report.reasons()
@@ -149,10 +168,17 @@ def campaign(root: Path, work: Path, *, system=None, file=None, rule=None, sampl
                 store.data[m.key] = {**_record(m), "status": "equivalent", "killer": None, "seconds": 0.0,
                                      "tests": 0, "chosen_by": "reason", "tests_sha": ""}
             continue
-        nodeids, how = tests_for(m, cites, reads)
-        tests_sha = _sha([root / n.split("::")[0] for n in nodeids])
+        nodeids, how = tests_for(m, cites, reads, vocab)
+        tests_sha = _sha([root / n.split("::")[0] for n in nodeids]) + ":" + ",".join(nodeids)
         old = store.data.get(m.key)
-        if old and old["data_sha"] == m.data_sha and (old["status"] != "survived" or old["tests_sha"] == tests_sha):
+        if (old and old["data_sha"] == m.data_sha and old.get("chosen_by") == how
+                and (old["status"] not in ("survived", "uncited") or old["tests_sha"] == tests_sha)):
+            continue
+        if not nodeids:  # no test claims this clause: nothing to run, a gap to report
+            was = old or {}
+            store.data[m.key] = {**_record(m), "first_status": "uncited", "status": "uncited", "killer": None,
+                                 "seconds": 0.0, "tests": 0, "chosen_by": how, "tests_sha": tests_sha,
+                                 "noticed_by": was.get("killer") if was.get("status") == "killed" else None}
             continue
         todo.append((m, nodeids, how, tests_sha))
     store.save()

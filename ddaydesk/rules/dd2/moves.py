@@ -9,9 +9,10 @@ from ddaydesk.rules.dd2.state import GROUND_TYPES, LAND_TYPES, DD2State
 
 
 def stack(s: DD2State, z: int, side: str) -> int:
-    """Units of one alliance in zone z that count for the 8-unit limit (DD2-TERR-04)."""
+    """Units of one alliance in zone z that count for the 8-unit limit (DD2-TERR-04): every
+    unit standing there but the kinds the table exempts (air units, blockhouses)."""
     exempt = tables().rules["stacking"]["exempt"]
-    return sum(1 for k in s.in_zone(z, side, LAND_TYPES) if s.type(k) not in exempt)
+    return sum(1 for k in s.in_zone(z, side, None) if s.type(k) not in exempt)
 
 
 def room(s: DD2State, z: int, side: str) -> bool:

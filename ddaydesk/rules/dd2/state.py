@@ -155,7 +155,8 @@ class DD2State:
         return self.part[k] not in OUT
 
     def in_zone(self, z: int, side: str | None = None, types=GROUND_TYPES) -> list[int]:
-        """Units standing in zone z (A, G or P part), optionally of one side and some types."""
+        """Units standing in zone z (A, G or P part), optionally of one side and some types
+        (None: of any type)."""
         occ = self.gs._cache.get("dd2_occ")
         if occ is None:
             occ = {}
@@ -165,7 +166,7 @@ class DD2State:
             self.gs._cache["dd2_occ"] = occ
         units = self.units
         return [k for k in occ.get(z, ())
-                if (side is None or units[k].side == side) and units[k].type in types]
+                if (side is None or units[k].side == side) and (types is None or units[k].type in types)]
 
     def on_beach(self, z: int) -> list[int]:
         return [k for k in range(len(self.zone)) if self.zone[k] == z and self.part[k] == "beach"]

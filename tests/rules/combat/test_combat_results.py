@@ -146,6 +146,7 @@ def test_exchange_by_printed_strength_naval_points_excluded_D77_NAV_11(d77):
     assert plan.exchange_need == 6  # printed defence, not counting anything else
     # 8 ground factors must cover 6: both units go; the 4 NBPs cannot absorb any loss (D77-NAV-11)
     assert plan.exchange_options == [("a1", "a2")]
+    assert [n.rule for n in plan.notes if "exchange" in n.text] == ["D77-NAV-11"]  # the note the log shows
 
 
 def test_exchange_options_are_minimal_sets(d77):
@@ -189,7 +190,18 @@ def test_attacker_step_loss_is_the_owners_choice(fmu):
     assert [(c.side, c.steps) for c in ex.step_choices] == [("allied", 1)]
 
 
+def test_d1_reduces_the_defender_by_one_step(fmu):
+    # STD-FM-CRT, our default (docs/rules/fire-and-movement.md): D1 costs the defender 1 step
+    fmu.unit("g", "german", "0404", 4, 4, has_reduced_side=True)
+    fmu.unit("a", "allied", fmu.nb("0404", 0), 6, 6)
+    sit, a = attack(fmu, ["a"], "0404")
+    plan = plan_result(sit, a, "D1")
+    assert plan.reduced == ["g"] and not plan.eliminated and not plan.retreats
+
+
 def test_stiff_resistance_offered_on_retreat_results(fmu):
+    # STD-FM-SR, our default (docs/rules/fire-and-movement.md): on a retreat result the defender may
+    # hold the hex for 1 step instead; not on a result without a retreat
     fmu.unit("g", "german", "0404", 4, 4, has_reduced_side=True)
     fmu.unit("a", "allied", fmu.nb("0404", 0), 6, 6)
     sit, a = attack(fmu, ["a"], "0404")

@@ -149,6 +149,7 @@ def test_retreat_the_owner_picks_a_listed_path_then_armour_advances_D77_ADV_01_0
         apply(g.state, Advance("allied", ("a-inf",)))
     ch = g.do(Advance("allied", ("a-arm",)))  # D77-ADV-01
     assert g.state.place[g.state.unit("a-arm")] == at(d77sc, "0504")
+    assert ch.notes == ["advance after combat into 0504: a-arm"]  # what the log says
     assert pending(g) is None
 
 

@@ -58,6 +58,7 @@ def test_cups_are_full_again_next_game_turn(fmusc):
 
 
 def test_stiff_resistance_holds_the_hex_for_a_step(fmusc):
+    # STD-FM-SR, our default: the defender holds the hex and loses exactly 1 step
     def make(seed):
         return game_at(fmusc, INLAND, phase="allied.combat", turn=2, seed=seed)
 
@@ -154,3 +155,20 @@ def test_a_drop_hex_attack_takes_one_allied_marker_and_no_german_ones_FMU_AIRB_1
     assert {len(a.draws) for a in legal_actions(g.state, "allied")} == {0, 1}
     g.do(ResolveCombat("allied"))
     assert g.state.extra["combat"]["drop_hex_due"] == []
+
+
+def test_d1_on_the_beach_line_within_ezoc_reduces_one_assaulting_unit_FMU_BEACH_03(fmusc):
+    # FMU-BEACH-03 rests on the system's beach assault lines, not in the seeds: proven against
+    # our default (docs/rules/fire-and-movement.md): within an enemy ZOC, D1 reduces one of the
+    # assaulting units (1 step), the defender loses nothing
+    def make(seed):
+        return game_at(fmusc, BEACH, phase="allied.combat", extra=dict(DUE), seed=seed)
+
+    def declare(g):
+        g.do(first(legal_actions(g.state, "allied"), "attack", mode="beach_assault"))
+
+    g = seeded_result(make, declare, "D1",
+                      resolve=lambda acts: next(a for a in acts if a.kind == "resolve_combat" and a.naval == 0))
+    while g.state.extra["combat"]["pending"]:
+        g.do(legal_actions(g.state, g.state.active)[0])
+    assert g.state.steps_lost[g.state.unit("a-leg")] == 1 and g.state.steps_lost[g.state.unit("g-leg")] == 0

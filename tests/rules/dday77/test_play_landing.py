@@ -147,10 +147,12 @@ def test_three_drops_in_the_first_invasion_near_its_coast_std_inv_04(campaign):
     drops = [a for a in legal_actions(s, "allied") if a.kind == "drop"]
     b = campaign.board
     coast = sorted(b.regions["normandy"].places)
-    assert drops and all(min(b.distance(c, a.place) for c in coast) <= 3 for a in drops)
+    reach = [min(b.distance(c, a.place) for c in coast) for a in drops]
+    assert drops and max(reach) == 3  # the boundary: 3 hexes from the coast, never 4
     s = do(s, Drop("allied", "us-82", lab(campaign, "1721")), Drop("allied", "us-101", lab(campaign, "1722")),
            Drop("allied", "uk-6ab", lab(campaign, "1822")))
     assert "allotment_used" not in s.scratch  # turn 1: no allotment, invasion.yaml limits
+    # STD-AIRB-03, our default: at most 3 drops a turn; the 4th is refused
     with pytest.raises(IllegalAction, match="at most 3"):
         apply(s, Drop("allied", "uk-1ab", lab(campaign, "1723")))
 

@@ -127,6 +127,7 @@ def test_special_damage_on_a_six_costs_a_specialist():
 
 
 def test_one_specialist_and_one_item_a_turn():
+    # STD-DDD-SUPPLY: an Allied Unit rallies 1 Specialist and finds 1 Item a turn
     g = _at("supply")
     arrange(g, lambda s, r: r["players"]["us"].update(stars=20, tools=30))
     g.do(Rally("allied", "us", "corporal"))
@@ -162,6 +163,30 @@ def test_rwb_bonuses_differ_by_nation():
     table = tables().rwb["allied"]["soldier"].gains
     assert got == {n: 3 + table[n]["soldiers"] for n in got}
     assert len({table[n]["soldiers"] for n in ("us", "british", "french")}) > 1
+
+
+def test_each_face_adds_its_amount_to_the_tally():
+    # STD-DDD-DICE (wave2.md §1.3): outside an RWB a Soldier adds 1 Soldier, "2 Soldiers" 2,
+    # a Star, a Courage and a Tool 1 each
+    g = _at("tally")
+    dice = [["red", "soldier", 0], ["red", "soldiers", 0], ["white", "star", 0], ["white", "courage", 0],
+            ["blue", "tool", 0]]
+    arrange(g, lambda s, r: r["players"]["us"].update(dice=dice, kept=True))
+    (o,) = scoring.options(g.state, "us")
+    assert {k: o.gain.get(k, 0) for k in ("soldiers", "stars", "courage", "tools")} == \
+        {"soldiers": 3, "stars": 1, "courage": 1, "tools": 1}
+
+
+def test_the_sharpshooter_ignores_one_skull():
+    # DDD-COND-06: an ignored Skull cancels nothing; the Sharpshooter ignores exactly one
+    dice = [["red", "skull", 0], ["white", "skull", 0], ["red", "soldier", 0], ["white", "soldiers", 0]]
+
+    def soldiers(specialists):
+        g = _at("tally")
+        arrange(g, lambda s, r: r["players"]["us"].update(dice=dice, kept=True, specialists=specialists))
+        return sorted(o.gain.get("soldiers", 0) for o in scoring.options(g.state, "us"))
+    assert soldiers([]) == [0]  # two Active Skulls cancel both dice
+    assert soldiers(["sharpshooter"]) == [1, 2]  # one Active Skull: either die is cancelled
 
 
 def test_a_straight_draws_an_award():

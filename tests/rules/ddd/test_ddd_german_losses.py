@@ -38,6 +38,15 @@ def test_mines_and_machine_guns_start_inactive():  # DDD-GER-08
     assert not _machine_gun_rolls(ch) and player(g, "us")["soldiers"] == 27
 
 
+def test_the_medic_saves_one_soldier_a_combat():
+    # STD-DDD-CARDS, our default: the Medic's Unit loses 1 Soldier less in each combat phase
+    g = _fabius_move()
+    arrange(g, lambda s, r: r["players"]["us"].update(specialists=["medic"]))
+    g.do(SectorMove("allied", "us", g.scenario.board.index("5")))
+    g.do(EndPhase("allied"))
+    assert player(g, "us")["soldiers"] == 30 - (3 - 1)  # DEF 3, one less
+
+
 def test_the_pionier_and_the_mg_schuetze_switch_them_on_and_off():  # DDD-GER-09
     g = _fabius_move(german_cards=("pionier", "mg_schuetze"))
     ch = g.do(SectorMove("allied", "us", g.scenario.board.index("5")))

@@ -12,7 +12,7 @@ from ddaydesk.engine import IllegalAction
 from ddaydesk.rules.pkd import AnswerBattle, CloseCombat, FireAttack, Occupy, Withdraw, preview
 from ddaydesk.rules.pkd.combat import assess
 from ddaydesk.rules.pkd.records import rec
-from tests.rules.pkd.conftest import battle, do, hex_, legal, position, where
+from tests.rules.pkd.conftest import SWORD, battle, do, hex_, legal, position, where
 
 IND = {"indirect_fire": True}
 
@@ -252,3 +252,58 @@ def test_exchange_spares_indirect_firers_unless_the_defence_can_hit_back(defende
     assert rec(s)["battle"] is None
     assert s.steps_lost[s.unit(defender)] == 1
     assert (s.steps_lost[s.unit("a-hvy")] == 1) is hit
+
+
+# -- each result of the tables, played (STD-PKD-CBT, our default, docs/rules/koenig.md §5) ----
+def _ring(target, ids, op, **kw):
+    """``ids`` on hexes next to ``target`` (the first neighbours the test map lists)."""
+    st = position({"g-inf1": target}, op=op)
+    board = st.scenario.board
+    near = [board.labels[n] for n in board.adj[hex_(st, target)]]
+    return position({"g-inf1": target, **dict(zip(ids, near, strict=False))}, op=op, **kw)
+
+
+def test_3h_puts_three_hits_on_the_defender():
+    # STD-PKD-CBT, our default: 3H is three Hits, so a fresh unit is eliminated (STD-PKD-HITS);
+    # 2H in test_full_fire_odds_are_exact_and_what_the_die_does leaves it on the map
+    st = _ring("0603", ["a-inf1", "a-inf2", "a-tank"], "fire", support={"allied": {"artillery": 2}}, dice=[6])
+    a = fire(st, ["a-inf1", "a-inf2", "a-tank"], "0603", support=2)
+    assert (assess(st, a).attack, preview(st, a).column) == (12, "+11 or more")
+    after, ch = do(st, a)  # 12 against 0, die 6: 3H
+    assert after.status[after.unit("g-inf1")] == "eliminated" and "g-inf1" in ch.removed
+
+
+def test_a1_puts_one_hit_on_the_attacker_only():
+    # STD-PKD-CBT, our default: A1 is one Hit on the attacker and none on the defender
+    st = _ring("0603", ["a-inf1"], "move", dice=[1])
+    after, _ = do(st, CloseCombat("allied", ("a-inf1",), hex_(st, "0603")))  # 3 against 2: +1, die 1 is A1
+    assert battle(after) is None  # no retreat: the battle is over
+    assert after.steps_lost[after.unit("a-inf1")] == 1 and after.steps_lost[after.unit("g-inf1")] == 0
+    assert where(after, "g-inf1") == "0603"
+
+
+def test_d2r_puts_two_hits_and_a_retreat_on_the_defender():
+    # STD-PKD-CBT, our default: D2R is two Hits (a fresh unit lives on with 2) and a retreat
+    st = position({"a-inf1": "0502", "a-inf2": "0602", "g-inf1": "0603"}, op="move", dice=[6])
+    after, _ = do(st, CloseCombat("allied", ("a-inf1", "a-inf2"), hex_(st, "0603")))  # +4: die 6 is D2R
+    assert after.status[after.unit("g-inf1")] == "on_map" and after.steps_lost[after.unit("g-inf1")] == 2
+    assert battle(after)["stage"] == "withdraw"
+
+
+def test_fire_at_night_loses_two():
+    # STD-PKD-NIGHT, our default: Fire on a night turn is at -2 (Sword turn 5 is a night, turn 4 a day)
+    places = {"gb-1slancs": "1009", "de-wn20": "1010"}
+    for turn, night in ((5, [-2]), (4, [])):
+        st = position(places, formation="8bde", op="fire", sc=SWORD, turn=turn)
+        a = assess(st, FireAttack("allied", ("gb-1slancs",), hex_(st, "1010")))
+        assert [x.value for x in a.attack_lines if x.rule == "STD-PKD-NIGHT"] == night
+
+
+def test_a_beach_adds_nothing_to_the_defence():
+    # STD-PKD-TEC, our default: a beach hex adds nothing (Sword 0704, a beach); the other
+    # terrains in test_each_terrain_adds_to_the_close_combat_defence
+    st = position({"gb-1slancs": "0704", "de-wn20": "0705"}, formation="716id", op="fire", sc=SWORD)
+    assert st.scenario.board.terrain_of(hex_(st, "0704")) == "beach"
+    a = assess(st, FireAttack("german", ("de-wn20",), hex_(st, "0704")))
+    assert a.legal, a.refusal
+    assert a.defence == 0 and not a.defence_lines  # Fire: the terrain alone defends

@@ -30,6 +30,7 @@ def settle(st):
 
 
 def test_ten_mp_units_go_on_after_a_close_combat_nine_stop():  # PKD-OVR-01
+    # STD-PKD-OVR, our default: the overrunning unit pays 2 MP for the Close Combat and goes on
     # PKD-OVR-01 rests on Standard Rules Close Combat, not in the seeds: proven against our default (docs/rules/koenig.md)
     places = {"a-tank": "0602", "a-tank9": "0502", "g-inf1": "0603", "g-inf2": "0702"}
     st = position(places, op="move", options=OVR, dice=[3, 3])

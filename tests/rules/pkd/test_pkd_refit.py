@@ -54,6 +54,12 @@ def test_the_cup_holds_four_chits_and_keeps_them():  # PKD-RR-03
     assert ch.dice[0].sides == 4
 
 
+def test_each_chit_gives_its_number_of_replacements():  # PKD-RR-03
+    # PKD-RR-03: the '1' and '2' chits' numbers are our default (the seed names '0' and '2*')
+    got = [rec(refit({"a-inf1": "0502"}, c, hits={"a-inf1": 2})[0])["act"]["refit"]["left"] for c in ("1", "2")]
+    assert got == [1, 2]
+
+
 def test_the_zero_chit_wastes_the_turn():  # PKD-RR-04
     st, ch = refit({"a-inf1": "0502"}, "0", hits={"a-inf1": 1})
     assert rec(st)["act"]["refit"]["left"] == 0 and any("wasted" in n for n in ch.notes)

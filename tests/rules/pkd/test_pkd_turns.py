@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from ddaydesk.engine import EndPhase
+from ddaydesk.rules.pkd import ChooseOperation
 from ddaydesk.rules.pkd.data import beach
-from tests.rules.pkd.conftest import SWORD, scenario
+from tests.rules.pkd.conftest import SWORD, do, legal, position, scenario
 
 NIGHTS = {5, 8, 11}
 
@@ -31,3 +33,26 @@ def test_each_formation_and_the_turn_its_chit_enters_the_cup(formation, side, fi
 def test_every_formation_of_sword_is_one_of_these():  # STD-PKD-CUP: no chit more, none less
     assert sorted(beach(scenario(SWORD)).formations) == sorted(
         ["8bde", "1ssbde", "6abn", "185bde", "9bde", "6alb", "716id", "12ss", "kgluck", "kgoppeln"])
+
+
+@pytest.mark.parametrize(("formation", "side"), [("a1", "allied"), ("g1", "german")])
+def test_a_drawn_formation_first_chooses_its_operation(formation, side):
+    # STD-PKD-SEQ, our default: in its side's activation phase the formation drawn from the
+    # cup chooses its Operation, and only then moves or fights
+    st = position({"a-inf1": "0502", "g-inf1": "0603"}, formation=formation, op=None)
+    assert st.phase == f"{side}.activation"
+    assert {a.operation for a in legal(st, ["operation"])} == {"move", "fire", "combined"}
+    after, _ = do(st, ChooseOperation(side, "move"))
+    assert legal(after, ["move"]) and not legal(after, ["operation"])
+
+
+
+def test_the_end_of_the_last_turn_decides_the_game():
+    # STD-PKD-SEQ, our default: the end phase of the turn checks victory (STD-PKD-VIC); at the
+    # end of the scenario's last turn the game is decided
+    st = position()
+    st.turn = st.scenario.last_turn
+    st.own("pkd")["cup"] = []
+    st.dice.default = 1
+    after, _ = do(st, EndPhase("allied"))
+    assert after.game["outcome"]["rule"] == "STD-PKD-VIC"

@@ -11,13 +11,19 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from ddaydesk.formats.errors import FormatError, Problem
 from ddaydesk.formats.yamlmarks import MarkedDict, load_file
 from ddaydesk.rules import tables as _tables_module
-from ddaydesk.rules.ddd.data_overlord import Condition, MgfDie, read_conditions, read_mgf_die
+from ddaydesk.rules.ddd.data_overlord import (
+    Condition,
+    MgfDie,
+    add_card,
+    read_conditions,
+    read_mgf_die,
+)
 from ddaydesk.rules.ddd.gains import parse_gain
 from ddaydesk.rules.tables import table_version
 
@@ -184,26 +190,23 @@ def _cards(doc: MarkedDict, path: str, problems: list[Problem]) -> dict[str, Car
     out: dict[str, Card] = {}
     for section, kind in _KINDS.items():
         for c in doc[section]:
-            try:
-                card = Card(
-                    id=c["id"], name=c["name"], kind=kind, klass=str(c.get("class", "")), cost=int(c.get("cost", 0)),
-                    effect=c["effect"], text=c["text"], rule=c["rule"], confidence=c["confidence"],
-                    expansion=str(c.get("expansion", "base")), amount=int(c.get("amount", 0)),
-                    gain=parse_gain(c["gain"]) if "gain" in c else {}, uses=str(c.get("uses", "")),
-                    permanent=bool(c.get("permanent", False)), target=str(c.get("target", "")),
-                    black=bool(c.get("black", False)), losses=tuple(c.get("losses", ())),
-                    solo_effect=str(c.get("solo_effect", "")), solo_text=str(c.get("solo_text", "")),
-                    face=str(c.get("face", "")), what=str(c.get("what", "")), row=int(c.get("row", 0)),
-                    returns=bool(c.get("returns", False)), explosive=int(c.get("explosive", 0)),
-                    nation=str(c.get("nation", "")), rookie=bool(c.get("rookie", False)),
-                    multiplayer=bool(c.get("multiplayer", False)))
-            except (KeyError, ValueError) as exc:
-                problems.append(Problem(path, c.pos[0], c.pos[1], f"{section}: {exc}"))
-                continue
-            if card.id in out:
-                problems.append(Problem(path, c.pos[0], c.pos[1], f"{section}: card id {card.id!r} twice"))
-            out[card.id] = card
+            add_card(out, c, partial(_card, kind=kind), path, section, problems)
     return out
+
+
+def _card(c: MarkedDict, kind: str) -> Card:
+    return Card(
+        id=c["id"], name=c["name"], kind=kind, klass=str(c.get("class", "")), cost=int(c.get("cost", 0)),
+        effect=c["effect"], text=c["text"], rule=c["rule"], confidence=c["confidence"],
+        expansion=str(c.get("expansion", "base")), amount=int(c.get("amount", 0)),
+        gain=parse_gain(c["gain"]) if "gain" in c else {}, uses=str(c.get("uses", "")),
+        permanent=bool(c.get("permanent", False)), target=str(c.get("target", "")),
+        black=bool(c.get("black", False)), losses=tuple(c.get("losses", ())),
+        solo_effect=str(c.get("solo_effect", "")), solo_text=str(c.get("solo_text", "")),
+        face=str(c.get("face", "")), what=str(c.get("what", "")), row=int(c.get("row", 0)),
+        returns=bool(c.get("returns", False)), explosive=int(c.get("explosive", 0)),
+        nation=str(c.get("nation", "")), rookie=bool(c.get("rookie", False)),
+        multiplayer=bool(c.get("multiplayer", False)))
 
 
 def _check_cards(t: Tables, doc: MarkedDict, path: str, problems: list[Problem]) -> None:

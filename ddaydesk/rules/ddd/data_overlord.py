@@ -49,25 +49,35 @@ def read_conditions(doc: MarkedDict, path: str, problems: list[Problem]) -> dict
         if bad:
             problems.append(Problem(path, c.pos[0], c.pos[1], f"{where}: unknown key(s) {', '.join(bad)}"))
             continue
-        try:
-            on = frozenset(c.get("attrs_on", ()))
-            off = frozenset(ATTRIBUTES if list(c.get("attrs_off", ())) == ["all"] else c.get("attrs_off", ()))
-            unknown = sorted((on | off) - set(ATTRIBUTES))
-            if unknown or not set(c.get("cancel", ())) <= {"specialist", "item"} \
-                    or c.get("lose_card", "") not in ("", "specialist", "item"):
-                raise ValueError(f"unknown attribute or card kind {unknown or c.get('cancel') or c.get('lose_card')}")
-            card = Condition(
-                id=c["id"], name=c["name"], weather=bool(c.get("weather", False)), text=c["text"], rule=c["rule"],
-                confidence=c["confidence"], numbers={k: int(c[k]) for k in _NUMBERS if k in c},
-                flags=frozenset(k for k in _FLAGS if c.get(k)), gains={k: parse_gain(c[k]) for k in _GAINS if k in c},
-                attrs_on=on, attrs_off=off, lose_card=str(c.get("lose_card", "")), cancel=tuple(c.get("cancel", ())))
-        except (KeyError, ValueError, TypeError) as exc:
-            problems.append(Problem(path, c.pos[0], c.pos[1], f"{where}: {exc}"))
-            continue
-        if card.id in out:
-            problems.append(Problem(path, c.pos[0], c.pos[1], f"{where}: card id twice"))
-        out[card.id] = card
+        add_card(out, c, _condition, path, where, problems)
     return out
+
+
+def _condition(c: MarkedDict) -> Condition:
+    on = frozenset(c.get("attrs_on", ()))
+    off = frozenset(ATTRIBUTES if list(c.get("attrs_off", ())) == ["all"] else c.get("attrs_off", ()))
+    unknown = sorted((on | off) - set(ATTRIBUTES))
+    if unknown or not set(c.get("cancel", ())) <= {"specialist", "item"} \
+            or c.get("lose_card", "") not in ("", "specialist", "item"):
+        raise ValueError(f"unknown attribute or card kind {unknown or c.get('cancel') or c.get('lose_card')}")
+    return Condition(
+        id=c["id"], name=c["name"], weather=bool(c.get("weather", False)), text=c["text"], rule=c["rule"],
+        confidence=c["confidence"], numbers={k: int(c[k]) for k in _NUMBERS if k in c},
+        flags=frozenset(k for k in _FLAGS if c.get(k)), gains={k: parse_gain(c[k]) for k in _GAINS if k in c},
+        attrs_on=on, attrs_off=off, lose_card=str(c.get("lose_card", "")), cancel=tuple(c.get("cancel", ())))
+
+
+def add_card(out: dict, c: MarkedDict, make, path: str, where: str, problems: list[Problem]) -> None:
+    """``make(c)`` into ``out`` under its id; an entry that does not make a card, or repeats
+    an id, is a problem at its line instead (every card list of the game reads this way)."""
+    try:
+        card = make(c)
+    except (KeyError, ValueError, TypeError) as exc:
+        problems.append(Problem(path, c.pos[0], c.pos[1], f"{where}: {exc}"))
+        return
+    if card.id in out:
+        problems.append(Problem(path, c.pos[0], c.pos[1], f"{where}: card id {card.id!r} twice"))
+    out[card.id] = card
 
 
 @dataclass(frozen=True)

@@ -122,12 +122,11 @@ def ms(values) -> str:
 
 @pytest.fixture(scope="session")
 def campaign_save(tmp_path_factory):
-    """The 2,000-action campaign game (benchmarks/longgames.py), saved."""
-    from longgames import campaign_2000
-
+    """The 2,000-action campaign game (tests/ui/longgame.py), saved."""
     from ddaydesk.engine import save_game
+    from tests.ui.longgame import play_campaign
 
-    g = campaign_2000()
+    g = play_campaign()
     path = tmp_path_factory.mktemp("campaign") / "campaign2000.ddaysave"
     save_game(g, path)
     return path

@@ -125,9 +125,9 @@ def test_first_save_of_2000_actions(benchmark, tmp_path):
 def test_save_and_load_2000_actions_campaign(benchmark, tmp_path):
     """The same length of seeded random game on the D-Day '77 campaign (2,597 hexes, 193
     units, both supply rules: the victory check reads the supply records every turn)."""
-    from longgames import campaign_2000
+    from tests.ui.longgame import play_campaign
 
-    g = campaign_2000()
+    g = play_campaign()
     assert len(g.log) == 2000
     path = tmp_path / "campaign.json"
 

@@ -15,8 +15,8 @@ from ddaydesk.engine import OVER, Game, Move, SeededDice, legal_actions, load_ga
 from ddaydesk.engine.opening import open_save
 from ddaydesk.engine.saveload import actions_digest, canonical
 from ddaydesk.formats.errors import FormatError
-from ddaydesk.formats.scenariofile import load_scenario
-from tests.conftest import DATA, ROOT
+from tests.conftest import DATA
+from tests.ui.longgame import random_game
 
 V1_SAVE = DATA / "engine" / "v1_save.ddaysave"  # format version 1 (a seed)
 V2_SAVE = DATA / "engine" / "v2_save.ddaysave"  # format version 2 (rolls, no checkpoint)
@@ -29,16 +29,6 @@ GAMES = [  # every system with its own rules module, with dice rolled along the 
     ("dday2.yaml", {}, 200),
     ("ddd-omaha.yaml", {}, 150),
 ]
-
-
-def random_game(name: str, options: dict, n: int, seed: int = 7) -> Game:
-    g = Game(load_scenario(ROOT / "scenarios" / name), seed, options)
-    rnd = random.Random(seed)
-    while len(g.log) < n and g.state.phase != OVER:
-        legal = legal_actions(g.state, g.state.active)
-        ends = [a for a in legal if not isinstance(a, Move)]
-        g.do(rnd.choice(ends) if ends and rnd.random() < 0.15 else rnd.choice(legal))
-    return g
 
 
 def play_on(game: Game, n: int, seed: int) -> list[str]:

@@ -20,15 +20,20 @@ VERSION = 1  # of the way the game is played: a new one plays it again
 CACHE = Path(tempfile.gettempdir()) / "ddaydesk-tests"
 
 
-def play_campaign(n: int = 2000, seed: int = 7) -> Game:
-    sc = load_scenario(scenarios_dir() / "dday77-campaign.yaml")
-    g = Game(sc, seed, OPTIONS)
+def random_game(name: str, options: dict, n: int, seed: int = 7, other: float = 0.15) -> Game:
+    """``n`` seeded random legal actions of scenario ``name`` (fewer if it ends), taking an
+    action other than a move with chance ``other`` when there is one."""
+    g = Game(load_scenario(scenarios_dir() / name), seed, options)
     rnd = random.Random(seed)
     while len(g.log) < n and g.state.phase != OVER:
         legal = legal_actions(g.state, g.state.active)
         ends = [a for a in legal if not isinstance(a, Move)]
-        g.do(rnd.choice(ends) if ends and rnd.random() < 0.08 else rnd.choice(legal))
+        g.do(rnd.choice(ends) if ends and rnd.random() < other else rnd.choice(legal))
     return g
+
+
+def play_campaign(n: int = 2000, seed: int = 7) -> Game:
+    return random_game("dday77-campaign.yaml", OPTIONS, n, seed, 0.08)
 
 
 def campaign_game(folder: Path, n: int = 2000) -> Game:

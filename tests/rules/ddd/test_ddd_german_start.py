@@ -117,6 +117,8 @@ def test_blind_start_one_die_per_allied_player():  # DDD-GER-44
 
 
 def test_blind_start_in_a_two_player_game_is_one_die_for_the_soldiers():  # DDD-GER-45
+    # DDD-GER-03: the German's start phase (after the landings) gives the Blind start roll
+    # instead of the 4 Soldiers when the option is on
     g = new_game("exercise-tiger", 3, atlantikwall=True, blind_start=True)
     ger = player(g, "german")
     (roll,) = [r for _i, r in g.dice_log() if r.purpose == "Blind start"]

@@ -187,6 +187,8 @@ def _solo_tally(dice, specs):
 
 
 def test_waffen_ss_ignores_a_skull_and_beobachter_pays_for_rwbs():  # DDD-SOLO-13
+    # STD-DDD-GERMAN: the cards' solo amounts (1 Skull, 2 Item Points an RWB) are read from the
+    # cards (cards.yaml), our documented default for their texts
     dice = [["red", "skull", 0], ["white", "skull", 0], ["red", "soldier", 0], ["white", "soldier", 0],
             ["black", "soldier", 0], ["black", "courage", 0]]
     plain = scoring.options(_solo_tally(dice, ["unteroffizier"]).state, "german")

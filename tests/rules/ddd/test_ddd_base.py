@@ -182,6 +182,17 @@ def test_rwb_bonuses_differ_by_nation():
     assert len({table[n]["soldiers"] for n in ("us", "british", "french")}) > 1
 
 
+def test_a_courage_rwb_offers_courage_or_soldiers():
+    # STD-DDD-RWB, our documented default (the Allied RWB bonuses, rwb.yaml): a Battle Cry
+    # gives the American Unit 4 Courage or 8 Soldiers, its player's pick, on top of the faces
+    dice = [["red", "courage", 0], ["white", "courage", 0], ["blue", "courage", 0], ["red", "tool", 0],
+            ["white", "tool", 0], ["red", "soldier", 0]]
+    g = _at("tally")
+    arrange(g, lambda s, r: r["players"]["us"].update(dice=[list(d) for d in dice], kept=True))
+    gains = sorted((o.gain["courage"], o.gain["soldiers"]) for o in scoring.options(g.state, "us"))
+    assert gains == [(3, 1 + 8), (3 + 4, 1)]
+
+
 def test_each_face_adds_its_amount_to_the_tally():
     # STD-DDD-DICE (wave2.md §1.3): outside an RWB a Soldier adds 1 Soldier, "2 Soldiers" 2,
     # a Star, a Courage and a Tool 1 each

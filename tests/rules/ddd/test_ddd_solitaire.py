@@ -131,6 +131,7 @@ def _sniper_game():
 
 
 def test_the_sniper_comes_with_the_first_advance_and_fires_when_the_unit_stays():  # DDD-SOLO-10, DDD-SOLO-11
+    # DDD-SOLO-09: the Sniper fires in the solitaire combat phase, where the German answers
     g = _sniper_game()
     fired = {}
     for _ in range(400):

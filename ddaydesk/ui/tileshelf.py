@@ -11,6 +11,7 @@ one is a file read (a PNG costs as much to decode as the tile to draw).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from pathlib import Path
@@ -50,10 +51,8 @@ class TileShelf:
         folder = cache_dir() / "tiles" / key[:32]
         if self.folder is None:
             self.folder, self.level = folder, level
-            try:
+            with contextlib.suppress(OSError):
                 os.utime(folder)  # recently used: kept when older sets go
-            except OSError:
-                pass
         elif folder != self.folder or level != self.level:
             self.done = True  # zoomed or played: later tiles are drawn, not kept
             return None
@@ -84,12 +83,10 @@ class TileShelf:
 def _prune(folder: Path, level_prefix: str) -> None:
     """Other levels' tiles in ``folder`` go, and the least recently used sets beyond
     :data:`KEEP_SETS`."""
-    try:
+    with contextlib.suppress(OSError):
         for f in folder.iterdir():
             if not f.name.startswith(level_prefix):
                 f.unlink(missing_ok=True)
-    except OSError:
-        pass
     try:
         sets = sorted((d for d in folder.parent.iterdir() if d.is_dir() and d != folder),
                       key=lambda d: d.stat().st_mtime, reverse=True)

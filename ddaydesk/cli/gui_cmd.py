@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 
 HELP = "open the game window (the default when no command is given)"
 
@@ -15,6 +16,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # No cyclic collection until the first frame is drawn (ui/startup.py says why and ends it).
+    gc.disable()
     # Qt is imported only here, so the headless commands never load it.
     from ddaydesk.ui.app import run_gui
 

@@ -18,6 +18,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import pickle
 import sys
 import tempfile
 from pathlib import Path
@@ -132,3 +133,17 @@ def board_value(board, name: str, make, load=lambda v: v, modules: tuple[str, ..
         return load(cached_json(f"map-{name}", key, lambda: make(b)))
 
     return board.derived(f"kept.{name}", made)
+
+
+def load_pickled(kind: str, key: str):
+    """A value kept by :func:`store_pickled` for ``key``, or None. Only ddaydesk writes
+    these files, in the user's own cache folder; anything unreadable is None."""
+    try:
+        got = pickle.loads(path_for(kind, key, ".pickle").read_bytes())
+    except Exception:  # noqa: BLE001 - a damaged file in any way: made again
+        return None
+    return got[1] if isinstance(got, tuple) and len(got) == 2 and got[0] == key else None
+
+
+def store_pickled(kind: str, key: str, value) -> None:
+    write_atomic(path_for(kind, key, ".pickle"), pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL))

@@ -9,7 +9,7 @@ import gc
 
 import pytest
 
-from ddaydesk.engine import Game, legal_actions, reach
+from ddaydesk.engine import Game, reach
 from ddaydesk.formats.scenariofile import load_scenario
 from ddaydesk.ui import startup
 from ddaydesk.ui.engine_port import EnginePort
@@ -22,12 +22,11 @@ HQ_CUT = load_scenario(DATA / "supply" / "hq_cut.yaml")  # tests/rules/supply/te
 @pytest.fixture
 def port():
     """German HQs and their units cut off by a British move (the view marks them "!")."""
-    g = Game(HQ_CUT, 1)
-    while g.state.phase != "allied.movement":
-        g.do(next(a for a in legal_actions(g.state, g.state.active) if a.kind == "end_phase"))
-    p = EnginePort(g)
-    gap = HQ_CUT.board.index("1113")
-    p.move("br-7-arm", list(reach(g.state, g.state.unit("br-7-arm")).path(gap)))
+    p = EnginePort(Game(HQ_CUT, 1))
+    while p.game.state.phase != "allied.movement":
+        p.end_phase()
+    state = p.game.state
+    p.move("br-7-arm", list(reach(state, state.unit("br-7-arm")).path(HQ_CUT.board.index("1113"))))
     return p
 
 

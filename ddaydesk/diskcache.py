@@ -30,12 +30,15 @@ def cache_dir() -> Path:
     env = os.environ.get("DDAYDESK_CACHE")
     if env:
         return Path(env)
+    try:
+        home = Path.home()
+    except (KeyError, RuntimeError):  # no home folder at all: the system's temporary folder
+        return Path(tempfile.gettempdir()) / "ddaydesk-cache"
     if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-        return base / "ddaydesk" / "cache"
+        return Path(os.environ.get("LOCALAPPDATA") or home / "AppData" / "Local") / "ddaydesk" / "cache"
     if sys.platform == "darwin":
-        return Path.home() / "Library" / "Caches" / "ddaydesk"
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "ddaydesk"
+        return home / "Library" / "Caches" / "ddaydesk"
+    return Path(os.environ.get("XDG_CACHE_HOME") or home / ".cache") / "ddaydesk"
 
 
 def code_stamp(modules: tuple[str, ...] = (), packages: tuple[str, ...] = (),

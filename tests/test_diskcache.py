@@ -91,3 +91,15 @@ def test_the_window_layout_of_a_drawn_map_is_the_same_from_the_cache(cache, qapp
         assert g.centres == direct.centres
         assert g.label_width == direct.label_width
         assert g.keep_rects == direct.keep_rects and len(g.keep_rects) == len(shapes) > 0
+
+
+def test_without_a_home_folder_the_cache_goes_to_the_temporary_folder(monkeypatch):
+    import tempfile
+
+    monkeypatch.delenv("DDAYDESK_CACHE", raising=False)
+
+    def no_home():
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(diskcache.Path, "home", staticmethod(no_home))
+    assert diskcache.cache_dir() == Path(tempfile.gettempdir()) / "ddaydesk-cache"

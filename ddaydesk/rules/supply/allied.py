@@ -21,7 +21,18 @@ SIDE = "allied"
 
 
 def line_limit(tracer: SupplyUnit, hq: SupplyUnit, p: SupplyParams) -> tuple[int, str]:
-    """Limit (before weather) and rule of a line from ``tracer`` to the Allied ``hq``."""
+    """Limit (before weather) and rule of a line from ``tracer`` to the Allied ``hq``
+    (looked up once per params and pair of kinds: a recompute asks it for every unit an HQ
+    reaches)."""
+    key = (hq.hq == "shaef", tracer.hq == "shaef", tracer.nationality, hq.nationality)
+    memo = p._memo.setdefault("allied.line_limit", {})
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _line_limit(tracer, hq, p)
+    return got
+
+
+def _line_limit(tracer: SupplyUnit, hq: SupplyUnit, p: SupplyParams) -> tuple[int, str]:
     if hq.hq == "shaef":
         t = p.tag("allied.shaef.unit_to_hq")  # D77-ASUP-21, any nationality
     elif tracer.hq == "shaef":
@@ -83,12 +94,6 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     hq_trace = [bfs(board, tm, [h.place], max(0, shaef_reach - red, shaef_src), tm.friendly_bits | sc_bits)
                 if h.hq == "shaef" else bfs(board, tm, [h.place], max(0, longest - red)) for h in hqs]
 
-    def sc_length(c: int, si: int) -> int | None:
-        """Length of HQ ``c``'s line to SC ``si`` if it is within the HQ's limit."""
-        h = hqs[c]
-        d = hq_trace[c].hits.get(scs[si]) if h.hq == "shaef" else sc_trace[si].hits.get(h.place)
-        return d if d is not None and d <= hq_src_limit(h)[0] else None
-
     def hq_src_limit(h: SupplyUnit) -> tuple[int, str]:
         """A non-SHAEF HQ traces to an SC like any unit (D77-ASUP-15)."""
         return (shaef_src, shaef_src_tag.rule) if h.hq == "shaef" else (unit_src, unit_src_rule)
@@ -98,25 +103,30 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     for c, ch in enumerate(hqs):
         row = []
         for q, ph in enumerate(hqs):
-            if q == c:
-                continue
             d = hq_trace[q].hits.get(ch.place)
+            if d is None or q == c:
+                continue
             limit, rule = line_limit(ch, ph, p)
-            if d is not None and d <= limit - red:
+            if d <= limit - red:
                 row.append((d, q, max(0, limit - red), rule))
         links.append(sorted(row))
     feeds: list[list[int]] = [[] for _ in hqs]  # parent -> the HQs that may trace to it
     for c, row in enumerate(links):
         for _, q, _, _ in row:
             feeds[q].append(c)
-    # route[c][s] = (hops, next HQ or -1 for the SC itself): breadth-first from each SC.
+    # route[c][s] = (hops, next HQ or -1 for the SC itself): breadth-first from each SC,
+    # starting at the HQs whose own line reaches it.
     route: list[dict[int, tuple[int, int]]] = [{} for _ in hqs]
-    for si in range(len(scs)):
-        frontier = []
-        for c in range(len(hqs)):
-            if sc_length(c, si) is not None:
-                route[c][si] = (0, -1)
-                frontier.append(c)
+    first: list[list[int]] = [[] for _ in scs]  # per SC: the HQs within their limit of it
+    for c, h in enumerate(hqs):
+        limit = hq_src_limit(h)[0]
+        for si, s in enumerate(scs):
+            d = hq_trace[c].hits.get(s) if h.hq == "shaef" else sc_trace[si].hits.get(h.place)
+            if d is not None and d <= limit:
+                first[si].append(c)
+    for si, frontier in enumerate(first):
+        for c in frontier:
+            route[c][si] = (0, -1)
         hops = 0
         while frontier:
             hops += 1
@@ -153,48 +163,47 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
             c = nxt
 
     sc_order = [sorted(r, key=lambda si, r=r: (r[si][0], si)) for r in route]  # nearest SC first
-
-    limits: dict[tuple[str, bool, int], tuple[int, str]] = {}
-
-    def limit_to(u: SupplyUnit, c: int) -> tuple[int, str]:
-        key = (u.nationality, u.hq == "shaef", c)
-        got = limits.get(key)
-        if got is None:
-            got = limits[key] = line_limit(u, hqs[c], p)
-        return got
+    route_bits = [bits_at(r) for r in route]  # the SCs each HQ leads to, as a bitset
 
     # Units: options are SCs, each reached straight or through the nearest HQ that leads to it.
-    live = [c for c in range(len(hqs)) if route[c]]
-    options: list[list[int]] = []
-    via: list[list[tuple[tuple, int, int]]] = []  # per unit: (key, SC, HQ index or -1 straight)
     at: dict[int, list[int]] = {}  # place -> indices into others
     for k, u in enumerate(others):
         at.setdefault(u.place, []).append(k)
     direct: list[list[tuple[int, int]]] = [[] for _ in others]  # (length, SC)
     for si, tr in enumerate(sc_trace):
-        for pl, d in tr.hits.items():
-            if d <= unit_src and pl in at:
-                for k in at[pl]:
-                    direct[k].append((d, si))
+        for pl, d in tr.hits.items():  # (all within unit_src: the trace stops there)
+            for k in at.get(pl, ()):
+                direct[k].append((d, si))
     near: list[list[tuple[int, int]]] = [[] for _ in others]  # (length, HQ)
-    for c in live:
-        for pl, d in hq_trace[c].hits.items():
-            if pl in at:
-                for k in at[pl]:
-                    if d <= limit_to(others[k], c)[0] - red:
+    for c, h in enumerate(hqs):
+        if route[c]:
+            for pl, d in hq_trace[c].hits.items():
+                for k in at.get(pl, ()):
+                    if d <= line_limit(others[k], h, p)[0] - red:
                         near[k].append((d, c))
+    options: list[list[int]] = []
+    direct_bits: list[int] = []
     for k in range(len(others)):
-        opts: list[tuple[tuple, int, int]] = [((0, d, si), si, -1) for d, si in direct[k]]
-        if near[k]:
-            seen = {si for _, si, _ in opts}
-            for d, c in sorted(near[k]):
-                for si in sc_order[c]:
-                    if si not in seen:
-                        seen.add(si)
-                        opts.append(((1, d, route[c][si][0], si), si, c))
-        opts.sort()  # by the first item: each SC comes once, so the keys differ
-        options.append([si for _, si, _ in opts])
-        via.append(opts)
+        straight = direct[k]
+        straight.sort()
+        opts = [si for _, si in straight]
+        got = bits_at(opts)
+        direct_bits.append(got)
+        via = near[k]
+        if via:
+            # The SCs first reached through an HQ, by (line length, hops, SC), after every
+            # SC reached straight; each SC through the nearest HQ that leads to it.
+            via.sort()
+            through = []
+            for d, c in via:
+                new = route_bits[c] & ~got
+                if new:
+                    got |= new
+                    r = route[c]
+                    through += [(d, r[si][0], si) for si in sc_order[c] if new >> si & 1]
+            through.sort()
+            opts += [si for _, _, si in through]
+        options.append(opts)
     assign = b_matching(options, [c for c, _, _ in cap_info])
 
     members: list[list[str]] = [[] for _ in scs]
@@ -214,12 +223,12 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     for k, u in enumerate(others):
         si = assign[k]
         if si >= 0:
-            c = next(c for _, s, c in via[k] if s == si)
-            if c < 0:
+            if direct_bits[k] >> si & 1:
                 chain = [Leg(u.id, sc_ids[si], "sc", u.place, sc_trace[si], unit_src,
                              unit_src_rule)]
             else:
-                limit, rule = limit_to(u, c)
+                c = next(c for _, c in near[k] if route_bits[c] >> si & 1)
+                limit, rule = line_limit(u, hqs[c], p)
                 chain = [Leg(u.id, hqs[c].id, "hq", u.place, hq_trace[c],
                               max(0, limit - red), rule), *hq_chain(c, si)]
             results[u.id] = UnitSupply(u.id, SIDE, True, "supplied", chain, draws_on=sc_ids[si],

@@ -17,7 +17,15 @@ from __future__ import annotations
 from ddaydesk.rules.supply.blocking import TraceMap
 from ddaydesk.rules.supply.explain import Target, why_not
 from ddaydesk.rules.supply.matching import b_matching, best_subset
-from ddaydesk.rules.supply.model import CapacityUse, Leg, SupplyInput, SupplyUnit, UnitSupply
+from ddaydesk.rules.supply.model import (
+    CapacityUse,
+    Leg,
+    SupplyInput,
+    SupplyUnit,
+    UnitSupply,
+    supplied,
+    unsupplied,
+)
 from ddaydesk.rules.supply.params import SupplyParams
 from ddaydesk.rules.supply.trace import Trace, bfs
 
@@ -41,12 +49,16 @@ class _HQ:
 
 
 def _hq_params(h: _HQ, p: SupplyParams, red: int) -> None:
-    """Limits of the HQ's kind, shortened by the weather (capacity is not)."""
-    base = f"german.hq_kinds.{h.kind}"
-    unit, src, cap = (p.tag(f"{base}.{key}") for key in ("unit_to_hq", "hq_to_source", "capacity"))
-    h.unit_limit, h.unit_rule = max(0, unit.value - red), unit.rule
-    h.src_limit, h.src_rule = max(0, src.value - red), src.rule
-    h.cap, h.cap_rule = cap.value, cap.rule
+    """Limits of the HQ's kind, shortened by the weather (capacity is not); read once per
+    params, kind and weather."""
+    memo = p._memo.setdefault("german.hq_params", {})
+    got = memo.get((h.kind, red))
+    if got is None:
+        base = f"german.hq_kinds.{h.kind}"
+        unit, src, cap = (p.tag(f"{base}.{key}") for key in ("unit_to_hq", "hq_to_source", "capacity"))
+        got = memo[(h.kind, red)] = (max(0, unit.value - red), unit.rule, max(0, src.value - red), src.rule,
+                                     cap.value, cap.rule)
+    h.unit_limit, h.unit_rule, h.src_limit, h.src_rule, h.cap, h.cap_rule = got
 
 
 def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
@@ -105,9 +117,8 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
         if u.fortress:
             fortress.append(u)
         elif d is not None and d <= unit_src:
-            results[u.id] = UnitSupply(u.id, SIDE, True, "supplied",
-                                       [source_leg(u.id, u.place, unit_src, unit_src_rule)],
-                                       rule=unit_src_rule)
+            results[u.id] = supplied(u.id, SIDE, [Leg(u.id, "source", "source", u.place, src_trace, unit_src,
+                                                      unit_src_rule)], None, unit_src_rule)
         else:
             needy.append(u)
 
@@ -118,11 +129,17 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     def options_for(hq_list: list[_HQ]) -> list[list[int]]:
         near: list[list[tuple[int, int]]] = [[] for _ in needy]
         for h in hq_list:
+            limit = h.unit_limit
             for place, d in h.dist.items():
-                if d <= h.unit_limit and place in needy_at:
-                    for k in needy_at[place]:
+                if d <= limit:
+                    for k in needy_at.get(place, ()):
                         near[k].append((d, h.k))
-        return [[k for _, k in sorted(x)] for x in near]
+        out = []
+        for x in near:
+            if len(x) > 1:
+                x.sort()
+            out.append([k for _, k in x])
+        return out
 
     def solve(chosen: list[_HQ], taken: int) -> tuple[int, list[int]]:
         """Units matched to HQ slots with the ``chosen`` dependants in, OB West giving
@@ -178,8 +195,7 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
         if a >= 0:
             h = hqs[a]
             leg = Leg(u.id, h.unit.id, "hq", u.place, h.trace, h.unit_limit, h.unit_rule)
-            results[u.id] = UnitSupply(u.id, SIDE, True, "supplied", [leg, *h.chain], draws_on=h.unit.id,
-                                       rule=h.unit_rule)
+            results[u.id] = supplied(u.id, SIDE, [leg, *h.chain], h.unit.id, h.unit_rule)
             continue
         in_reach = [h for h in hqs if h.supplied and h.dist.get(u.place, h.unit_limit + 1) <= h.unit_limit]
         why = None
@@ -189,11 +205,11 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
             targets = [Target(s, "source", "source", unit_src, unit_src_rule) for s in inp.german_sources]
             targets += [Target(h.unit.place, h.unit.id, "hq", h.unit_limit, h.unit_rule) for h in hqs if h.supplied]
             why = why_not(board, tm, u.place, targets, p.blocking.rule_zoc, p.blocking.rule_enemy)
-            unsupplied = [h.unit.id for h in hqs if not h.supplied
+            lonely = [h.unit.id for h in hqs if not h.supplied
                           and board.distance(u.place, h.unit.place) <= h.unit_limit]
-            if unsupplied:
-                why["unsupplied_hqs_in_range"] = unsupplied
-        results[u.id] = UnitSupply(u.id, SIDE, False, "unsupplied", why=why, rule="D77-SUP-01")
+            if lonely:
+                why["unsupplied_hqs_in_range"] = lonely
+        results[u.id] = unsupplied(u.id, SIDE, why, "D77-SUP-01")
 
     capacity = [CapacityUse(h.unit.id, h.kind, SIDE, h.unit.place, h.cap, members[h.k], h.supplied,
                             h.cap_rule) for h in hqs]

@@ -85,6 +85,16 @@ class UnitSupply:
     rule: str = ""
 
 
+def supplied(uid: str, side: str, chain: list[Leg], draws_on: str | None, rule: str) -> UnitSupply:
+    """A unit in supply through ``chain`` (a recompute makes one per unit: the fields are
+    passed by position, which costs half what keywords do)."""
+    return UnitSupply(uid, side, True, "supplied", chain, draws_on, None, None, None, rule)
+
+
+def unsupplied(uid: str, side: str, why: dict[str, Any] | None, rule: str) -> UnitSupply:
+    return UnitSupply(uid, side, False, "unsupplied", [], None, why, None, None, rule)
+
+
 @dataclass
 class CapacityUse:
     """One capacity holder: a German HQ (slots) or an Allied SC hex."""

@@ -185,11 +185,18 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     near: list[list[tuple[int, int]]] = [[] for _ in others]  # (length, HQ)
     for c, h in enumerate(hqs):
         if route[c]:
+            within: dict[tuple[str, str | None], int] = {}  # the tracer's nationality and kind -> limit
             for pl, d in hq_trace[c].hits.items():
                 for k in at.get(pl, ()):
-                    if d <= line_limit(others[k], h, p)[0] - red:
+                    u = others[k]
+                    kind = (u.nationality, u.hq)
+                    limit = within.get(kind)
+                    if limit is None:
+                        limit = within[kind] = line_limit(u, h, p)[0] - red
+                    if d <= limit:
                         near[k].append((d, c))
     options: list[list[int]] = []
+    reach: list[int] = []  # options[k] as a bitset
     direct_bits: list[int] = []
     for k in range(len(others)):
         straight = direct[k]
@@ -212,7 +219,8 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
             through.sort()
             opts += [si for _, _, si in through]
         options.append(opts)
-    assign = b_matching(options, [c for c, _, _ in cap_info])
+        reach.append(got)
+    assign = b_matching(options, [c for c, _, _ in cap_info], reach)
 
     members: list[list[str]] = [[] for _ in scs]
     for k, si in enumerate(assign):

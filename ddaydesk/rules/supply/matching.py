@@ -12,24 +12,24 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from ddaydesk.rules.supply.trace import bits_at
+
 T = TypeVar("T")
 
 
-def b_matching(options: Sequence[Sequence[int]], capacity: Sequence[int]) -> list[int]:
+def b_matching(options: Sequence[Sequence[int]], capacity: Sequence[int],
+               reach: Sequence[int] | None = None) -> list[int]:
     """``assign[u]``: the holder unit ``u`` gets, or -1. ``options[u]`` lists holder indices
     in order of preference; ``capacity[h]`` is how many units holder ``h`` takes. The number
-    of assigned units is maximal."""
+    of assigned units is maximal. ``reach[u]``: ``options[u]`` as a bitset, when the caller
+    has it."""
     assign = [-1] * len(options)
     members: list[list[int]] = [[] for _ in capacity]
     free = list(capacity)
     # Holders as bits: ``seen`` is the search's visited set, ``reach[u]`` unit u's holders.
     # A member whose holders are all seen cannot move, so it is passed over without the call.
-    reach = []
-    for opts in options:
-        bits = 0
-        for h in opts:
-            bits |= 1 << h
-        reach.append(bits)
+    if reach is None:
+        reach = [bits_at(opts) for opts in options]
     seen = 0
 
     def augment(u: int) -> bool:

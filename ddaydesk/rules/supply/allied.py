@@ -258,7 +258,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
                                         red, explain)
     capacity = [CapacityUse(sc_ids[si], "sc", SIDE, s, cap_info[si][0], members[si], True, cap_info[si][2])
                 for si, s in enumerate(scs)]
-    return {u.id: results[u.id] for u in mine}, capacity, notes
+    return results, capacity, notes  # (the calculator puts the units in input order)
 
 
 def _unsupplied(inp: SupplyInput, p: SupplyParams, tm: TraceMap, u: SupplyUnit, hqs: list[SupplyUnit],

@@ -141,9 +141,9 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
             out.append([k for _, k in x])
         return out
 
-    def solve(chosen: list[_HQ], taken: int) -> tuple[int, list[int]]:
+    def solve(chosen: list[_HQ], taken: int) -> tuple[int, list[int], list[list[int]]]:
         """Units matched to HQ slots with the ``chosen`` dependants in, OB West giving
-        ``taken`` of its slots to HQs."""
+        ``taken`` of its slots to HQs: how many, the assignment and each unit's HQs."""
         for h in dependants:
             h.supplied = h in chosen
             if h.supplied and h.trace is None:
@@ -152,15 +152,16 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
         cap = [0] * len(hqs)
         for h in live:
             cap[h.k] = h.cap - (taken if h is obw else 0)
-        assign = b_matching(options_for(live), cap)
-        return sum(1 for a in assign if a >= 0), assign
+        options = options_for(live)
+        assign = b_matching(options, cap)
+        return sum(1 for a in assign if a >= 0), assign, options
 
     room = obw.cap if obw is not None else 0
     # More HQs need OB West than it has slots: the slots go to the HQs that let the most
     # units be supplied (an HQ taken in frees at least the slot it takes, so all are used),
     # nearest first on ties. Exact: a choice's matching never shrinks as HQs are added.
     chosen = best_subset(dependants, room, lambda s: solve(s, room)[0])
-    _, assign = solve(chosen, len(chosen))
+    _, assign, options = solve(chosen, len(chosen))
     for u in fortress:
         d = dist_src.get(u.place)
         results[u.id] = _fortress(u, d is not None and d <= unit_src or any(
@@ -191,13 +192,13 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
             draws_on=obw.unit.id if h.via_obw else None, why=why,
             rule=h.chain[0].rule if h.chain else h.src_rule)
 
-    for u, a in zip(needy, assign, strict=True):
+    for u, a, opts in zip(needy, assign, options, strict=True):
         if a >= 0:
             h = hqs[a]
             leg = Leg(u.id, h.unit.id, "hq", u.place, h.trace, h.unit_limit, h.unit_rule)
             results[u.id] = supplied(u.id, SIDE, [leg, *h.chain], h.unit.id, h.unit_rule)
             continue
-        in_reach = [h for h in hqs if h.supplied and h.dist.get(u.place, h.unit_limit + 1) <= h.unit_limit]
+        in_reach = [hqs[k] for k in sorted(opts)]  # the supplied HQs within its line's limit
         why = None
         if in_reach:
             why = {"reason": "hq_full", "full": [_full(h, members[h.k]) for h in in_reach]}
@@ -213,7 +214,7 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
 
     capacity = [CapacityUse(h.unit.id, h.kind, SIDE, h.unit.place, h.cap, members[h.k], h.supplied,
                             h.cap_rule) for h in hqs]
-    return {u.id: results[u.id] for u in mine}, capacity
+    return results, capacity  # (the calculator puts the units in input order)
 
 
 def _full(h: _HQ, members: list[str]) -> dict:

@@ -53,8 +53,9 @@ def b_matching(options: Sequence[Sequence[int]], capacity: Sequence[int],
 
     # Holders seen by a failed search cannot lead to a free slot until the assignment
     # changes, so the seen set is only cleared after a success (keeps hopeless units cheap).
-    for u, opts in enumerate(options):
-        if opts and augment(u):
+    # (A unit whose holders are all seen is one such: it is passed over without the call.)
+    for u, bits in enumerate(reach):
+        if bits & ~seen and augment(u):
             seen = 0
     return assign
 

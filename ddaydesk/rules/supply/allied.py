@@ -178,10 +178,13 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     for k, u in enumerate(others):
         at.setdefault(u.place, []).append(k)
     direct: list[list[tuple[int, int]]] = [[] for _ in others]  # (length, SC)
+    direct_bits = [0] * len(others)  # the same SCs as a bitset
     for si, tr in enumerate(sc_trace):
+        bit = 1 << si
         for pl, d in tr.hits.items():  # (all within unit_src: the trace stops there)
             for k in at.get(pl, ()):
                 direct[k].append((d, si))
+                direct_bits[k] |= bit
     near: list[list[tuple[int, int]]] = [[] for _ in others]  # (length, HQ)
     for c, h in enumerate(hqs):
         if route[c]:
@@ -197,25 +200,27 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
                         near[k].append((d, c))
     options: list[list[int]] = []
     reach: list[int] = []  # options[k] as a bitset
-    direct_bits: list[int] = []
-    for k in range(len(others)):
-        straight = direct[k]
-        straight.sort()
+    for k, straight in enumerate(direct):
+        if len(straight) > 1:
+            straight.sort()
         opts = [si for _, si in straight]
-        got = bits_at(opts)
-        direct_bits.append(got)
+        got = direct_bits[k]
         via = near[k]
         if via:
             # The SCs first reached through an HQ, by (line length, hops, SC), after every
             # SC reached straight; each SC through the nearest HQ that leads to it.
-            via.sort()
+            if len(via) > 1:
+                via.sort()
             through = []
             for d, c in via:
                 new = route_bits[c] & ~got
                 if new:
                     got |= new
                     r = route[c]
-                    through += [(d, r[si][0], si) for si in sc_order[c] if new >> si & 1]
+                    while new:
+                        si = new.bit_length() - 1
+                        through.append((d, r[si][0], si))
+                        new ^= 1 << si
             through.sort()
             opts += [si for _, _, si in through]
         options.append(opts)

@@ -140,8 +140,8 @@ def _record_supply(inp, params):
                       sum(bin(level).count("1") for level in t.levels)))
         return t
 
-    def rec_bm(options, cap):
-        a = b_matching(options, cap)
+    def rec_bm(options, cap, reach=None):
+        a = b_matching(options, cap, reach)
         matches.append(([list(o) for o in options], list(cap), sum(1 for x in a if x >= 0)))
         return a
 

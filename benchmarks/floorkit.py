@@ -141,7 +141,7 @@ def _record_supply(inp, params):
         return t
 
     def rec_bm(options, cap, reach=None):
-        a = b_matching(options, cap, reach)
+        a = b_matching(options, cap) if reach is None else b_matching(options, cap, reach)
         matches.append(([list(o) for o in options], list(cap), sum(1 for x in a if x >= 0)))
         return a
 

@@ -207,7 +207,7 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
             targets += [Target(h.unit.place, h.unit.id, "hq", h.unit_limit, h.unit_rule) for h in hqs if h.supplied]
             why = why_not(board, tm, u.place, targets, p.blocking.rule_zoc, p.blocking.rule_enemy)
             lonely = [h.unit.id for h in hqs if not h.supplied
-                          and board.distance(u.place, h.unit.place) <= h.unit_limit]
+                      and board.distance(u.place, h.unit.place) <= h.unit_limit]
             if lonely:
                 why["unsupplied_hqs_in_range"] = lonely
         results[u.id] = unsupplied(u.id, SIDE, why, "D77-SUP-01")

@@ -87,7 +87,7 @@ class UnitSupply:
 
 def supplied(uid: str, side: str, chain: list[Leg], draws_on: str | None, rule: str) -> UnitSupply:
     """A unit in supply through ``chain`` (a recompute makes one per unit: the fields are
-    passed by position, which costs half what keywords do)."""
+    passed by position, cheaper than by keyword)."""
     return UnitSupply(uid, side, True, "supplied", chain, draws_on, None, None, None, rule)
 
 

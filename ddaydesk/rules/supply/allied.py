@@ -13,15 +13,7 @@ from __future__ import annotations
 from ddaydesk.rules.supply.blocking import TraceMap
 from ddaydesk.rules.supply.explain import Target, why_not
 from ddaydesk.rules.supply.matching import b_matching
-from ddaydesk.rules.supply.model import (
-    CapacityUse,
-    Leg,
-    SupplyInput,
-    SupplyUnit,
-    UnitSupply,
-    supplied,
-    unsupplied,
-)
+from ddaydesk.rules.supply.model import CapacityUse, Leg, SupplyInput, SupplyUnit, UnitSupply
 from ddaydesk.rules.supply.params import SupplyParams
 from ddaydesk.rules.supply.trace import bfs, bits_at
 
@@ -252,12 +244,12 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
                 limit, rule = line_limit(u, hqs[c], p)
                 chain = [Leg(u.id, hqs[c].id, "hq", u.place, hq_trace[c],
                               max(0, limit - red), rule), *hq_chain(c, si)]
-            results[u.id] = supplied(u.id, SIDE, chain, sc_ids[si], chain[0].rule)
+            results[u.id] = UnitSupply.in_supply(u.id, SIDE, chain, sc_ids[si], chain[0].rule)
         elif u.id in inp.supplied_at_start:
             results[u.id] = UnitSupply(u.id, SIDE, True, "start_of_turn", rule="D77-ASUP-14")
         elif options[k]:  # every SC it reaches is full (D77-ASUP-19: the SC's capacity)
             why = {"reason": "sc_full", "full": [full[s] for s in options[k]]}
-            results[u.id] = unsupplied(u.id, SIDE, why, "D77-ASUP-19")
+            results[u.id] = UnitSupply.out_of_supply(u.id, SIDE, why, "D77-ASUP-19")
         else:
             results[u.id] = _unsupplied(inp, p, tm, u, hqs, route, scs, sc_ids, (unit_src, unit_src_rule),
                                         red, explain)
@@ -281,4 +273,4 @@ def _unsupplied(inp: SupplyInput, p: SupplyParams, tm: TraceMap, u: SupplyUnit, 
                   and inp.board.distance(u.place, h.place) <= line_limit(u, h, p)[0] - red]
         if lonely:
             why["unsupplied_hqs_in_range"] = lonely
-    return unsupplied(u.id, SIDE, why, "D77-ASUP-15")
+    return UnitSupply.out_of_supply(u.id, SIDE, why, "D77-ASUP-15")

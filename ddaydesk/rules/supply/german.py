@@ -17,15 +17,7 @@ from __future__ import annotations
 from ddaydesk.rules.supply.blocking import TraceMap
 from ddaydesk.rules.supply.explain import Target, why_not
 from ddaydesk.rules.supply.matching import b_matching, best_subset
-from ddaydesk.rules.supply.model import (
-    CapacityUse,
-    Leg,
-    SupplyInput,
-    SupplyUnit,
-    UnitSupply,
-    supplied,
-    unsupplied,
-)
+from ddaydesk.rules.supply.model import CapacityUse, Leg, SupplyInput, SupplyUnit, UnitSupply
 from ddaydesk.rules.supply.params import SupplyParams
 from ddaydesk.rules.supply.trace import Trace, bfs
 
@@ -117,8 +109,8 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
         if u.fortress:
             fortress.append(u)
         elif d is not None and d <= unit_src:
-            results[u.id] = supplied(u.id, SIDE, [Leg(u.id, "source", "source", u.place, src_trace, unit_src,
-                                                      unit_src_rule)], None, unit_src_rule)
+            leg = Leg(u.id, "source", "source", u.place, src_trace, unit_src, unit_src_rule)
+            results[u.id] = UnitSupply.in_supply(u.id, SIDE, [leg], None, unit_src_rule)
         else:
             needy.append(u)
 
@@ -196,7 +188,7 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
         if a >= 0:
             h = hqs[a]
             leg = Leg(u.id, h.unit.id, "hq", u.place, h.trace, h.unit_limit, h.unit_rule)
-            results[u.id] = supplied(u.id, SIDE, [leg, *h.chain], h.unit.id, h.unit_rule)
+            results[u.id] = UnitSupply.in_supply(u.id, SIDE, [leg, *h.chain], h.unit.id, h.unit_rule)
             continue
         in_reach = [hqs[k] for k in sorted(opts)]  # the supplied HQs within its line's limit
         why = None
@@ -210,7 +202,7 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
                       and board.distance(u.place, h.unit.place) <= h.unit_limit]
             if lonely:
                 why["unsupplied_hqs_in_range"] = lonely
-        results[u.id] = unsupplied(u.id, SIDE, why, "D77-SUP-01")
+        results[u.id] = UnitSupply.out_of_supply(u.id, SIDE, why, "D77-SUP-01")
 
     capacity = [CapacityUse(h.unit.id, h.kind, SIDE, h.unit.place, h.cap, members[h.k], h.supplied,
                             h.cap_rule) for h in hqs]

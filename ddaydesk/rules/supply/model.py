@@ -84,15 +84,15 @@ class UnitSupply:
     defence_multiplier: int | None = None  # D-Day '77 fortress units
     rule: str = ""
 
+    # A recompute makes one per unit: these pass the fields by position, cheaper than by keyword.
+    @staticmethod
+    def in_supply(uid: str, side: str, chain: list[Leg], draws_on: str | None, rule: str) -> UnitSupply:
+        """A unit in supply through ``chain``."""
+        return UnitSupply(uid, side, True, "supplied", chain, draws_on, None, None, None, rule)
 
-def supplied(uid: str, side: str, chain: list[Leg], draws_on: str | None, rule: str) -> UnitSupply:
-    """A unit in supply through ``chain`` (a recompute makes one per unit: the fields are
-    passed by position, cheaper than by keyword)."""
-    return UnitSupply(uid, side, True, "supplied", chain, draws_on, None, None, None, rule)
-
-
-def unsupplied(uid: str, side: str, why: dict[str, Any] | None, rule: str) -> UnitSupply:
-    return UnitSupply(uid, side, False, "unsupplied", [], None, why, None, None, rule)
+    @staticmethod
+    def out_of_supply(uid: str, side: str, why: dict[str, Any] | None, rule: str) -> UnitSupply:
+        return UnitSupply(uid, side, False, "unsupplied", [], None, why, None, None, rule)
 
 
 @dataclass

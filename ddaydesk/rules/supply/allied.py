@@ -178,17 +178,20 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
                 direct[k].append((d, si))
                 direct_bits[k] |= bit
     near: list[list[tuple[int, int]]] = [[] for _ in others]  # (length, HQ)
+    kinds = [(u.nationality, u.hq) for u in others]  # what a unit's line limits depend on
+    # Per HQ: a kind of tracer -> its line's limit (weather taken off) and rule, read once.
+    lines: list[dict[tuple[str, str | None], tuple[int, str]]] = []
     for c, h in enumerate(hqs):
+        within: dict[tuple[str, str | None], tuple[int, str]] = {}
+        lines.append(within)
         if route[c]:
-            within: dict[tuple[str, str | None], int] = {}  # the tracer's nationality and kind -> limit
             for pl, d in hq_trace[c].hits.items():
                 for k in at.get(pl, ()):
-                    u = others[k]
-                    kind = (u.nationality, u.hq)
-                    limit = within.get(kind)
-                    if limit is None:
-                        limit = within[kind] = line_limit(u, h, p)[0] - red
-                    if d <= limit:
+                    line = within.get(kinds[k])
+                    if line is None:
+                        limit, rule = line_limit(others[k], h, p)
+                        line = within[kinds[k]] = (limit - red, rule)
+                    if d <= line[0]:
                         near[k].append((d, c))
     options: list[list[int]] = []
     reach: list[int] = []  # options[k] as a bitset
@@ -240,10 +243,11 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
                 chain = [Leg(u.id, sc_ids[si], "sc", u.place, sc_trace[si], unit_src,
                              unit_src_rule)]
             else:
-                c = next(c for _, c in near[k] if route_bits[c] >> si & 1)
-                limit, rule = line_limit(u, hqs[c], p)
-                chain = [Leg(u.id, hqs[c].id, "hq", u.place, hq_trace[c],
-                              max(0, limit - red), rule), *hq_chain(c, si)]
+                for _, c in near[k]:  # the nearest HQ that leads to it
+                    if route_bits[c] >> si & 1:
+                        break
+                limit, rule = lines[c][kinds[k]]  # (>= 0: the unit is within it)
+                chain = [Leg(u.id, hqs[c].id, "hq", u.place, hq_trace[c], limit, rule), *hq_chain(c, si)]
             results[u.id] = UnitSupply.in_supply(u.id, SIDE, chain, sc_ids[si], chain[0].rule)
         elif u.id in inp.supplied_at_start:
             results[u.id] = UnitSupply(u.id, SIDE, True, "start_of_turn", rule="D77-ASUP-14")

@@ -81,6 +81,8 @@ def unit_bits(units: Sequence[SupplyUnit], rules: Blocking, n: int) -> dict[str,
         got = out.get(u.side)
         if got is None:
             got = out[u.side] = (bytearray(n), bytearray(n))
+        if u.place < 0:  # a byte index would wrap to the last place: say so instead
+            raise ValueError(f"{u.id} is not on the map (place {u.place})")
         got[0][u.place] = 1
         if u.type not in exempt:
             got[1][u.place] = 1

@@ -77,3 +77,40 @@ def test_a_destination_s_path_is_lawful_and_costs_its_cost():
                 path = r.path(to)
                 assert path[-1] == to and (r.start < 0 or path[0] == r.start)
                 assert path_cost(state, k, "normal", path) == r.dist[to]
+
+
+def test_the_kept_searches_stay_bounded_and_a_search_let_go_of_is_made_again_the_same(monkeypatch):
+    """With room for only a few searches, every position evicts most of them: the moves listed
+    are still a fresh search's, and neither table grows past its bound."""
+    from ddaydesk.engine import legal_moves
+    from ddaydesk.engine.positions import board_cache
+
+    monkeypatch.setattr(legal_moves, "KEPT", 5)
+    checked = 0
+    for state in positions_of("dday77-breakout.yaml", 3, {"armoured_zoc": True}, 80):
+        if not checked:  # (the board is shared with the tests before: what they kept goes)
+            for table in ("balls", "searches", "unit_moves"):
+                board_cache(state.scenario.board).pop(table, None)
+        phase = current_phase(state)
+        if "move" not in phase.actions or rules_module(state.scenario.system.id).held(state, "move"):
+            continue
+        on_map = {u.id for k, u in enumerate(state.scenario.units) if state.status[k] == ON_MAP}
+        listed = {a for a in legal_actions(state, phase.side, ("move",)) if a.unit in on_map}
+        assert listed == fresh_moves(state, phase.side)
+        cache = board_cache(state.scenario.board)
+        assert len(cache.get("balls", {})) <= 5 and len(cache.get("searches", {})) <= 5
+        checked += bool(listed)
+    assert checked > 10
+
+
+def test_the_least_recently_used_search_is_let_go_first(monkeypatch):
+    from ddaydesk.engine import legal_moves
+
+    monkeypatch.setattr(legal_moves, "KEPT", 2)
+    table: dict = {}
+    legal_moves._keep(table, "a", 1)
+    legal_moves._keep(table, "b", 2)
+    assert legal_moves._used(table, "a") == 1  # "a" used again: "b" is now the oldest
+    legal_moves._keep(table, "c", 3)
+    assert table == {"a": 1, "c": 3}
+    assert legal_moves._used(table, "b") is None

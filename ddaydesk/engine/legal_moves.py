@@ -39,7 +39,10 @@ def unit_moves(state: GameState, k: int, mode: str) -> list[Move]:
     if not blocked and not stop:
         got = ball  # nothing in the way: the search is the ball's
     else:
-        key = (id(lim.edges), lim.start, lim.mp, blocked, stop)
+        # (The masks from the ball's first place on: a search is kept by what lies inside its
+        # ball, and a ball far along the board's numbering would keep all the zeros below it.)
+        lo = ball[3]
+        key = (id(lim.edges), lim.start, lim.mp, blocked >> lo, stop >> lo)
         searches = cache.setdefault("searches", {})
         got = _used(searches, key)
         if got is None or got[0] is not lim.edges:
@@ -58,11 +61,12 @@ def unit_moves(state: GameState, k: int, mode: str) -> list[Move]:
     return moves
 
 
-def _ball(cache: dict, lim: MoveLimits) -> tuple[list, int, list[int]]:
-    """``(edges, bits, dest)``: the places a search from ``lim.start`` with ``lim.mp`` over
+def _ball(cache: dict, lim: MoveLimits) -> tuple[list, int, list[int], int]:
+    """``(edges, bits, dest, low)``: the places a search from ``lim.start`` with ``lim.mp`` over
     ``lim.edges`` reaches when no unit stands anywhere, as bits (8 per place, as the masks'
-    bytes), and as the search's destinations (all but the start; the stacking limit is
-    applied by the caller: where the friendly stacks stand is not part of any key)."""
+    bytes; ``low`` the first place's), and as the search's destinations (all but the start;
+    the stacking limit is applied by the caller: where the friendly stacks stand is not part
+    of any key)."""
     balls = cache.setdefault("balls", {})
     key = (id(lim.edges), lim.start, lim.mp)
     got = _used(balls, key)
@@ -78,7 +82,7 @@ def _ball(cache: dict, lim: MoveLimits) -> tuple[list, int, list[int]]:
             marks[i] = 1
         dest = list(dist)
         del dest[0]
-        got = _keep(balls, key, (lim.edges, int.from_bytes(marks, "little"), dest))
+        got = _keep(balls, key, (lim.edges, int.from_bytes(marks, "little"), dest, 8 * min(dist)))
     return got
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QTimer
@@ -32,6 +33,23 @@ def restore_offered(settings: QSettings, autosave: Path | None = None) -> bool:
     return settings.value(RUNNING_KEY, False, type=bool) and (autosave or autosave_path()).exists()
 
 
+def restore_question(autosave: Path) -> str:
+    """The restore offer, naming the game (its scenario, turn, actions and when it was last
+    saved) so that a player with several games knows which one it is."""
+    from ddaydesk.engine.saveload import save_summary
+
+    try:
+        s = save_summary(autosave)
+        when = datetime.fromtimestamp(autosave.stat().st_mtime).strftime("%d %b %Y at %H:%M")
+    except (FormatError, OSError):
+        return ("ddaydesk did not close normally last time. Restore the game as it was after its "
+                "last action?")
+    turn = f", turn {s.turn}" if s.turn is not None else ""
+    moves = f"{s.actions} action{'s' if s.actions != 1 else ''}"
+    return (f"ddaydesk did not close normally last time. Restore the game you were playing, "
+            f"{s.title}{turn} ({moves}, autosaved {when}), as it was after its last action?")
+
+
 def mark_running(settings: QSettings, running: bool) -> None:
     """Set while a game window is open; a run killed mid-game leaves it set."""
     settings.setValue(RUNNING_KEY, running)
@@ -48,10 +66,7 @@ def run_gui(path: str | None = None, smoke: bool = False, screenshot: str | None
     target = path
     restore = False
     if restore_offered(settings) and not smoke:
-        answer = QMessageBox.question(
-            None, "Restore the last game?",
-            "ddaydesk did not close normally last time. Restore the game as it was after its "
-            "last action?")
+        answer = QMessageBox.question(None, "Restore the last game?", restore_question(autosave_path()))
         restore = answer == QMessageBox.StandardButton.Yes
     try:
         port = open_game(str(autosave_path()) if restore else target)

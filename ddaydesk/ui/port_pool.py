@@ -156,8 +156,10 @@ def _fmu_notes(state) -> dict[str, str]:
     from ddaydesk.rules.fmu.data import val
 
     left = val("landing.beachhead_markers") - len(beachheads(state))
-    points = state.scratch.get("replacements", {})
-    repl = ", ".join(f"{n} {cls}" for cls, n in points.items() if n)
+    from ddaydesk.rules.fmu.replacements import POOLS, points_left
+
+    repl = ", ".join(f"{n} {'Commonwealth ' if who == 'commonwealth' else ''}{cls}"
+                     for who in POOLS for cls, n in points_left(state, who).items() if n)
     return {"place_beachhead": f": {left} left (FMU-AMPH-01)",
             "land": f": at most {val('landing.beach_stack_limit')} units a beach hex (FMU-AMPH-06)",
             "rebuild": f": {repl or 'no'} replacement points left (FMU-REPL-02)"}

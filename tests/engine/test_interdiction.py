@@ -53,6 +53,8 @@ def test_at_most_three_missions_a_turn(small):
 
 def test_markers_go_at_the_end_of_the_game_turn(small):
     # PKD-INT-06; the +2 applies to both sides while the marker is there (PKD-INT-04).
+    # STD-SEQ: the turn's end phase removes them (its end_of_turn hook), after the German
+    # phases: still there in German movement, gone when turn 2 begins
     g = air_phase(small)
     g.do(Interdict("allied", at(small, "0706")))
     g.do(EndPhase("allied"))

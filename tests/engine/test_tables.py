@@ -104,3 +104,18 @@ def test_a_sequence_phase_with_an_unknown_side_is_refused(broken):
         sequence.load_sequence("dday77")
     (p,) = exc.value.problems
     assert p.path == path and "'soviet' is not one of" in p.message
+
+
+@pytest.mark.parametrize("system,groups", [
+    ("dday77", {"foot": ["infantry", "parachute", "glider", "static", "hq", "artillery", "anti_aircraft", "anti_tank",
+                         "fortress", "commando"], "mech": ["armour", "mechanised"]}),
+    ("fmu", {"leg": ["infantry", "parachute", "glider", "engineer", "static", "hq", "artillery"],
+             "mobile": ["armour", "mechanised", "anti_tank", "anti_aircraft", "recon"]}),
+])
+def test_every_unit_type_moves_in_its_class_STD_MOV(system, groups):
+    # STD-MOV, our documented default (the systems' movement rules are not public): the
+    # movement class each unit type pays its terrain costs in; the first and the last type of
+    # each class too
+    rules = load_move_rules(system)
+    assert {t: rules.classes[rules.class_of_type[t]] for ts in groups.values() for t in ts} == \
+        {t: cls for cls, ts in groups.items() for t in ts}

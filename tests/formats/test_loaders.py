@@ -57,3 +57,13 @@ def test_shipped_tutorial_loads_with_its_map():
     assert {u.side for u in sc.units} == {"allied", "german"}
     caen = [p for p in sc.board.places if p.name == "Caen"][0]
     assert sc.board.terrain_of(caen.place) == "city"
+
+
+def test_shipped_weather_charts_load_one_result_per_die_face():
+    # the chart reader refuses a row whose results do not match the die (one per face)
+    from ddaydesk.engine.tables import load_weather_chart
+
+    for system, rows in (("dday77", 5), ("fmu", 1)):
+        chart = load_weather_chart(system)
+        assert chart.die == 6 and len(chart.rows) == rows
+        assert all(len(results) == chart.die for _first, _last, results, _rule in chart.rows)

@@ -73,3 +73,23 @@ def test_unreadable_and_non_utf8_files(tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith(f"{missing}:1:1: cannot read")
     assert out[1] == f"{latin}:2:11: not UTF-8 text (byte 0xe9)"  # the line and column of the byte
+
+
+@pytest.mark.parametrize("option,known", [("major_mcmoron", True), ("captain_ocrappy", True),
+                                          ("major_mcmoronn", False)])
+def test_a_scenario_sets_only_the_options_its_system_declares(tmp_path, option, known):
+    # D-Day Dice's options (its system.yaml), the last listed (Major McMoron) too; a word
+    # the system does not declare is refused at its line
+    from ddaydesk.formats.errors import FormatError
+    from ddaydesk.formats.scenariofile import load_scenario
+
+    text = (ROOT / "scenarios" / "ddd-omaha.yaml").read_text()
+    f = tmp_path / "s.yaml"
+    f.write_text(text.replace("map: ddd-omaha", f"map: {ROOT / 'maps' / 'ddd-omaha.yaml'}")
+                 .replace("victory: standard", f"victory: standard\noptions: {{{option}: true}}"))
+    if known:
+        assert load_scenario(f).options[option] is True
+    else:
+        with pytest.raises(FormatError) as err:
+            load_scenario(f)
+        assert all(p.line > 0 for p in err.value.problems)

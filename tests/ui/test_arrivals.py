@@ -149,3 +149,23 @@ def test_nothing_to_place_says_so_instead_of_an_empty_list(qtbot):
     assert "Nothing comes onto the map this phase" in pool.note.text() and pool.tree.topLevelItemCount() == 0
     pool.set_arrivals((), waiting_for="german")
     assert pool.note.text() == "Waiting for the German player."
+
+
+def test_commonwealth_replacements_shown_and_spent_in_the_window_FMU_CAMP_05(qtbot, settings, monkeypatch):
+    """The F&M campaign with Commonwealth units, GT 2: the pool's rebuild entry says what is left
+    of each nation's points, and a click on the reduced British unit's hex rebuilds it with a
+    Commonwealth point (FMU-CAMP-05), the U.S. points untouched."""
+    from ddaydesk.ui.engine_port import EnginePort
+    from tests.rules.fmu.test_fmu_replacements import CW_LEG, _support_phase_of
+
+    port = EnginePort(_support_phase_of(2, monkeypatch))
+    w = window(qtbot, settings, port)
+    key = f"rebuild:{CW_LEG}"
+    entry = w.aids.pool.arrivals[key]
+    assert entry.group.endswith(": 2 leg, 2 Commonwealth leg replacement points left (FMU-REPL-02)")
+    w.aids.pool.choose(key)
+    (hexe,) = entry.places
+    click_place(qtbot, w, hexe)
+    assert port.game.log[-1].kind == "rebuild" and port.game.state.steps_lost[port.game.state.unit(CW_LEG)] == 0
+    assert next(iter(w.aids.pool.arrivals.values())).group.endswith(
+        ": 2 leg, 1 Commonwealth leg replacement points left (FMU-REPL-02)")

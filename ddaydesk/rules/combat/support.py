@@ -7,6 +7,7 @@ say why an allocation is not allowed; an empty list means allowed.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -59,13 +60,15 @@ def nbp_pool(turn: TurnInfo) -> int:
     return pool
 
 
-def half_cap(ground_attack: int, per_attack: int) -> int:
-    """min(per_attack, half the ground attack rounded down) (D77-NAV-05/06/09, D77-AIR-05/06)."""
-    return min(per_attack, ground_attack // 2)
+def share(ground_attack: int, section: str, key: str) -> int:
+    """The table's fraction of the ground attack, rounded down: half (D77-NAV-06/09, D77-AIR-06)."""
+    return math.floor(ground_attack * param("dday77", section, key))
 
 
 def nbp_cap(ground_attack: int) -> int:
-    return half_cap(ground_attack, param("dday77", "naval_bombardment", "max_per_attack"))
+    """min(per attack, half the ground attack) (D77-NAV-05/06/09)."""
+    return min(param("dday77", "naval_bombardment", "max_per_attack"),
+               share(ground_attack, "naval_bombardment", "max_fraction"))
 
 
 def check_nbp(sit: Situation, attackers: list[CombatUnit], nbp: int, ground_attack: int) -> list[Refusal]:
@@ -81,9 +84,9 @@ def check_nbp(sit: Situation, attackers: list[CombatUnit], nbp: int, ground_atta
     per_attack = param("dday77", "naval_bombardment", "max_per_attack")
     if nbp > per_attack:
         out.append(Refusal("D77-NAV-05", f"at most {per_attack} NBPs may support one attack"))
-    if nbp > ground_attack // 2:
-        out.append(Refusal("D77-NAV-06", f"at most half the ground attack ({ground_attack} -> "
-                                         f"{ground_attack // 2}) in NBPs"))
+    most = share(ground_attack, "naval_bombardment", "max_fraction")
+    if nbp > most:
+        out.append(Refusal("D77-NAV-06", f"at most half the ground attack ({ground_attack} -> {most}) in NBPs"))
     if nbp > sit.pools.nbp_left:
         out.append(Refusal("D77-NAV-04", f"only {sit.pools.nbp_left} NBPs are left this turn"))
     return out
@@ -131,9 +134,9 @@ def check_cas(sit: Situation, attackers: list[CombatUnit], cas: int, ground_atta
     per_attack = param("dday77", "air", "cas_max_per_attack")
     if cas > per_attack:
         out.append(Refusal("D77-AIR-05", f"at most {per_attack} air factors may support one attack"))
-    if cas > ground_attack // 2:
-        out.append(Refusal("D77-AIR-06", f"at most half the ground attack ({ground_attack} -> "
-                                         f"{ground_attack // 2}) in air factors"))
+    most = share(ground_attack, "air", "cas_max_fraction")
+    if cas > most:
+        out.append(Refusal("D77-AIR-06", f"at most half the ground attack ({ground_attack} -> {most}) in air factors"))
     if cas > sit.pools.air_left:
         out.append(Refusal("D77-AIR-09", f"only {sit.pools.air_left} air factors are left this turn"))
     return out

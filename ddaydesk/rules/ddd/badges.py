@@ -30,8 +30,9 @@ def gain_problem(state: GameState, pid: str) -> str | None:
     """Why Unit ``pid`` may not gain a Badge now (DDD-BADGE-03), or None."""
     if not on(state):
         return "Badges are not in this game"
-    if m.player(m.rec(state), pid)["turn"].get("badge"):
-        return "a Unit gains 1 Badge a turn at most"
+    most = tables().value("badges", "per_turn")
+    if m.player(m.rec(state), pid)["turn"].get("badge", 0) >= most:
+        return f"a Unit gains {most} Badge{'' if most == 1 else 's'} a turn at most"
     return None
 
 
@@ -50,7 +51,7 @@ def draw(state: GameState, pid: str, ch: Changes, why: str) -> None:
     p = m.player(r, pid)
     p["badges"].append(cid)
     p["badges_drawn"] += 1
-    p["turn"]["badge"] = True
+    p["turn"]["badge"] = p["turn"].get("badge", 0) + 1
     ch.notes.append(f"{why}: {m.player_name(state, pid)} draws the {m.card_name(cid)}")
     if m.has_german(r):
         from ddaydesk.rules.ddd.effects import german_gains
@@ -84,7 +85,7 @@ def assistance(state: GameState, ch: Changes) -> None:
     for pid in m.allied_ids(r):
         for _ in range(tables().value("badges", "free_at_start")):
             draw(state, pid, ch, "Badge of Assistance")
-        m.player(m.own(state), pid)["turn"]["badge"] = False  # a gift before the game, not this turn's Badge
+        m.player(m.own(state), pid)["turn"]["badge"] = 0  # a gift before the game, not this turn's Badge
 
 
 # -- Badge of Courage: buying one in Phase 4 (DDD-BADGE-10) ------------------------------------------

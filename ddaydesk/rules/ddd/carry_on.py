@@ -45,12 +45,14 @@ def retreats(state: GameState, pid: str) -> list[int]:
     last = next(((a, b) for a, b in zip(path[-2::-1], path[::-1], strict=False) if sm.advance(a, b)), None)
     if last is None:
         return sorted(sm.starts)
-    first = last[0]
-    out = {first}
+    # levels[k]: the Sectors k Advance lines back (0: where it fell; 1: back through the last
+    # Advance line it crossed; each further one, one line down); it falls back min..max of them
     t = tables()
-    if t.value("optional", "retreat_max") >= 2:
-        out.update(j for j, _line in sm.neighbours(first) if sm.sector(j).row < sm.sector(first).row)
-    return sorted(out)
+    low, high = t.value("optional", "retreat_min"), t.value("optional", "retreat_max")
+    levels = [{path[-1]}, {last[0]}]
+    while len(levels) <= high:
+        levels.append({j for i in levels[-1] for j, _line in sm.neighbours(i) if sm.sector(j).row < sm.sector(i).row})
+    return sorted(set().union(*levels[low:high + 1]))
 
 
 def retreat_answers(state: GameState, pid: str) -> list[str]:

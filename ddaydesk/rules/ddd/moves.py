@@ -106,7 +106,6 @@ def arrive(state: GameState, pid: str, to: int, ch: Changes) -> None:
     rookie.arrived(state, pid, s.number, s.final_bunker, ch)
     if s.gain_specialist and s.gain_specialist in p["hand"]:
         rally(state, pid, s.gain_specialist, ch, free=True)
-        p["turn"]["rallied"] = False  # a gift of the Sector, not the turn's rally
     if "gain_d6_soldiers" in attributes(state, pid):
         n = ch.roll(state, tables().value("combat", "gain_die"), f"{s.name}: Soldiers joining").value
         m.add(p, {"soldiers": n})

@@ -1,7 +1,7 @@
 """Phase 4 at the table: rallying Specialists with Stars, finding Items and Vehicles with
 Item Points, trading resources between Units in one Sector, and the German's Decorations
-(DDD-GER-22). An Allied Unit rallies 1 Specialist and finds 1 Item a turn; the German has no
-such limit (wave2.md §1.9)."""
+(DDD-GER-22). An Allied Unit rallies ``rally_per_turn`` Specialists and finds ``find_per_turn``
+Items a turn (1 and 1, STD-DDD-SUPPLY); the German has no such limit (wave2.md §1.9)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def rally_options(state: GameState, pid: str) -> list[str]:
     if pid == m.GERMAN:
         cands = [c for c in r["pool"]["german"] if cards[c].kind == "german_specialist"]
     else:
-        if p["turn"].get("rallied"):
+        if p["turn"].get("rallied", 0) >= tables().value("units", "rally_per_turn"):
             return []
         cands = [*p["hand"], *(c for c in r["pool"]["allied"] if cards[c].kind == "specialist")]
     return sorted({c for c in cands if cards[c].cost <= p["stars"] and c not in p["specialists"]})
@@ -58,8 +58,8 @@ def rally(state: GameState, pid: str, cid: str, ch: Changes, free: bool = False)
             where.remove(cid)
             break
     p["specialists"].append(cid)
-    if pid != m.GERMAN:
-        p["turn"]["rallied"] = True
+    if pid != m.GERMAN and not free:  # a Sector's gift is not the turn's rally
+        p["turn"]["rallied"] = p["turn"].get("rallied", 0) + 1
     ch.notes.append(f"{m.player_name(state, pid)} rallies the {c.name}" + (" for free" if free else f" ({c.cost} Star{'' if c.cost == 1 else 's'})"))
 
 
@@ -71,7 +71,7 @@ def find_options(state: GameState, pid: str) -> list[str]:
     if pid == m.GERMAN:
         cands = [c for c in r["pool"]["german"] if cards[c].kind == "german_item"]
     else:
-        if p["turn"].get("found") or "no_items" in attributes(state, pid):
+        if p["turn"].get("found", 0) >= tables().value("units", "find_per_turn") or "no_items" in attributes(state, pid):
             return []
         room = len(p["vehicles"]) < tables().value("units", "max_vehicles")
         cands = [c for c in r["pool"]["allied"] if (cards[c].kind == "item" and bonus.findable(state, c)
@@ -89,7 +89,7 @@ def find_apply(state: GameState, a: FindItem, ch: Changes, phase: Phase) -> None
     bonus.found(state, a.card)
     p["vehicles" if c.kind == "vehicle" else "items"].append(a.card)
     if a.player != m.GERMAN:
-        p["turn"]["found"] = True
+        p["turn"]["found"] = p["turn"].get("found", 0) + 1
     ch.notes.append(f"{m.player_name(state, a.player)} finds the {c.name} ({c.cost} Item Points)")
     if m.solo(r) and c.effect == "take_dice" and not r["solo"].get("pool"):
         solo.roll_pool(state, ch)  # DDD-SOLO-15

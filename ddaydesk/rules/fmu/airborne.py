@@ -78,7 +78,10 @@ def has_airborne(state: GameState) -> bool:
 
 # -- 11.2.2: drop zones and airborne placement ----------------------------------------------------
 def divisions_due(state: GameState) -> list[str]:
-    return sorted({division_of(state, k) for k in airborne_force(state)}, key=int)
+    """The divisions whose drop zone marker is placed, in the table's order (FMU-AIRB-01: one
+    marker per airborne division of the table that has units in the airborne force)."""
+    dropping = {division_of(state, k) for k in airborne_force(state)}
+    return [d for d in val("landing.divisions") if d in dropping]
 
 
 def _drop_zone_problem(state: GameState, division: str, place: object) -> str | None:

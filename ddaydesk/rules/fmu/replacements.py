@@ -1,6 +1,8 @@
 """Allied replacement points (11.2.5; campaign 14.0): granted in the support fire marker phase,
 spent in the Allied movement phase on a reduced, supplied unit of the matching class, lost at
-the end of the GT (FMU-REPL-02..05). The German side gets none (FMU-REPL-01)."""
+the end of the GT (FMU-REPL-02..05). The German side gets none (FMU-REPL-01). In the campaign
+the U.S. and the Commonwealth forces each have their own schedule (FMU-CAMP-02..06) and their
+own points: a unit is rebuilt from its own nation's."""
 
 from __future__ import annotations
 
@@ -34,18 +36,41 @@ def points_for(schedule: list[dict], turn: int) -> dict[str, int]:
     return out
 
 
-def schedule(state: GameState, side: str = "allied") -> list[dict]:
+# The nationalities a Commonwealth schedule serves (as the campaign's support cups, FMU-CAMP-11)
+COMMONWEALTH = frozenset({"british", "canadian", "commonwealth"})
+# Where each nation's points of the GT are kept (scratch empties at the next GT: FMU-REPL-05)
+POOLS = {"us": "replacements", "commonwealth": "replacements_commonwealth"}
+
+
+def nation(state: GameState, k: int) -> str:
+    """Whose replacement points unit ``k`` is rebuilt with: ``us`` or ``commonwealth``."""
+    return "commonwealth" if state.scenario.units[k].nationality in COMMONWEALTH else "us"
+
+
+def schedule(state: GameState, side: str = "allied", who: str = "us") -> list[dict]:
+    """The schedule of ``who``'s points: the scenario's, or in the campaign the nation's own."""
     if side != "allied":
         return []  # FMU-REPL-01
-    return entry("replacements.campaign_us" if campaign(state) else "replacements.scenario")
+    if not campaign(state):
+        return entry("replacements.scenario") if who == "us" else []
+    return entry(f"replacements.campaign_{who}")
+
+
+def points_left(state: GameState, who: str = "us") -> dict[str, int]:
+    return state.scratch.get(POOLS[who], {})
 
 
 def grant_points(state: GameState, ch: Changes) -> None:
-    pts = points_for(schedule(state), state.turn)
-    state.scratch["replacements"] = pts  # scratch empties at the next GT: points do not carry (FMU-REPL-05)
-    if any(pts.values()):
-        ch.notes.append(f"Allied replacement points GT {state.turn}: {pts['leg']} leg, {pts['mobile']} mobile "
-                        f"({', '.join(r['rule'] for r in schedule(state))})")
+    units = state.scenario.units
+    nations = {nation(state, k) for k, u in enumerate(units) if u.side == "allied"} | {"us"}
+    for who in sorted(nations):
+        rows = schedule(state, who=who)
+        pts = points_for(rows, state.turn)
+        state.scratch[POOLS[who]] = pts
+        if any(pts.values()):
+            whose = "Commonwealth" if who == "commonwealth" else "Allied"
+            ch.notes.append(f"{whose} replacement points GT {state.turn}: {pts['leg']} leg, {pts['mobile']} mobile "
+                            f"({', '.join(r['rule'] for r in rows)})")
 
 
 def unit_class(state: GameState, k: int) -> str:
@@ -60,7 +85,9 @@ def _problem(state: GameState, k: int) -> str | None:
     if state.status[k] != ON_MAP or not state.steps_lost[k]:
         return f"{u.id} is not a reduced unit on the map (FMU-REPL-02)"
     cls = unit_class(state, k)
-    if state.scratch.get("replacements", {}).get(cls, 0) < 1:
+    if points_left(state, nation(state, k)).get(cls, 0) < 1:
+        if nation(state, k) == "commonwealth":
+            return f"no Commonwealth {cls} replacement point left this GT (FMU-CAMP-05, FMU-CAMP-06)"
         return f"no {cls} replacement point left this GT (FMU-REPL-03, FMU-REPL-04)"
     ok = supplied_units(state)
     if ok is None:
@@ -71,7 +98,7 @@ def _problem(state: GameState, k: int) -> str | None:
 
 
 def _legal(state: GameState, side: str, phase: Phase):
-    if side != "allied" or not any(state.scratch.get("replacements", {}).values()):
+    if side != "allied" or not any(n for who in POOLS for n in points_left(state, who).values()):
         return
     for k, u in enumerate(state.scenario.units):
         if u.side == side and state.steps_lost[k] and _problem(state, k) is None:
@@ -87,8 +114,9 @@ def _apply(state: GameState, a: Rebuild, ch: Changes, phase: Phase) -> None:
     if problem:
         raise IllegalAction(problem)
     cls = unit_class(state, k)
-    left = state.scratch["replacements"]
-    state.scratch["replacements"] = {**left, cls: left[cls] - 1}
+    pool = POOLS[nation(state, k)]
+    left = state.scratch[pool]
+    state.scratch[pool] = {**left, cls: left[cls] - 1}
     state.steps_lost[k] = 0
     ch.units.append(a.unit)
     ch.notes.append(f"{a.unit} rebuilt with a {cls} replacement point (FMU-REPL-02)")

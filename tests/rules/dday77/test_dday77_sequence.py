@@ -66,3 +66,32 @@ def test_moves_only_in_movement_and_attacks_only_in_combat_STD_SEQ():
     g2.states[-1] = s
     with pytest.raises(IllegalAction, match="move is not allowed in the german.combat phase"):
         g2.do(Move("german", g_inf, board.adj[spot][1]))
+
+
+def test_the_german_combat_phase_begins_by_settling_control_STD_SEQ_STD_CTRL_01():
+    # STD-SEQ: the German combat phase's control hook records who holds each hex after the
+    # German movement phase (STD-CTRL-01, our documented default). A German unit that came to
+    # stand in an Allied hex without a move marking it (an advance after an automatic victory)
+    # holds it from then on: when it is gone again in the combat phase the hex stays German
+    from ddaydesk.engine import EndPhase, apply
+    from ddaydesk.rules.dday77.control import controller
+
+    sc = load_scenario(TUTORIAL)
+    s = at_phase(Game(sc, 1).state, "german.movement", turn=1)
+    g_inf = next(u.id for u in sc.units if u.side == "german" and u.type == "infantry")
+    board = sc.board
+    spot = next(i for i in range(board.n) if sc.system.terrain[board.terrain_of(i)].passable
+                and not sc.system.terrain[board.terrain_of(i)].sea
+                and all(s.place[k] != i for k in range(len(sc.units))))
+    s = arrange(s, {g_inf: board.labels[spot]})
+    s.extra["control"] = {"allied": format(1 << spot, "x")}  # the Allies held it
+    s._cache.clear()
+    assert controller(s, spot) == "german"  # a German unit stands there now
+    s, _ = apply(s, EndPhase("german"))
+    assert s.phase == "german.combat"
+    gone = arrange(s, {g_inf: "x"})
+    assert controller(gone, spot) == "german"  # settled as the phase began
+    before = arrange(at_phase(s, "german.movement"), {g_inf: "x"})
+    before.extra["control"] = {"allied": format(1 << spot, "x")}
+    before._cache.clear()
+    assert controller(before, spot) == "allied"  # the step before: not settled yet

@@ -111,6 +111,11 @@ def test_german_replacements_rebuild_for_attack_factors_std_repl_01_std_repl_20(
     assert set(entry_places(s, k)) == edge
     s = do(s, Move("german", "ge-346", sorted(edge)[0]))
     assert s.status[k] == "on_map" and "ge-346" not in s.game["rebuilt"]
+    # at least 1 factor (our default): an HQ of attack 0 costs 1, a unit of attack 1 costs 1
+    from ddaydesk.rules.allotments import replacement_cost
+
+    assert [replacement_cost("german", t, a).value for t, a in (("hq", 0), ("infantry", 1), ("infantry", 2))] \
+        == [1, 1, 2]
 
 
 def test_autumn_rebuilding_doubles_german_replacements_std_repl_21(campaign):

@@ -152,8 +152,9 @@ def test_three_drops_in_the_first_invasion_near_its_coast_std_inv_04(campaign):
     s = do(s, Drop("allied", "us-82", lab(campaign, "1721")), Drop("allied", "us-101", lab(campaign, "1722")),
            Drop("allied", "uk-6ab", lab(campaign, "1822")))
     assert "allotment_used" not in s.scratch  # turn 1: no allotment, invasion.yaml limits
-    # STD-AIRB-03, our default: at most 3 drops a turn; the 4th is refused
-    with pytest.raises(IllegalAction, match="at most 3"):
+    # STD-AIRB-03, our default: at most 3 drops a turn; the 4th is refused, by that rule (the
+    # first invasion's own 3, STD-INV-04, would refuse it too)
+    with pytest.raises(IllegalAction, match=r"at most 3 drops a turn \(STD-AIRB-03\)"):
         apply(s, Drop("allied", "uk-1ab", lab(campaign, "1723")))
 
 

@@ -165,3 +165,45 @@ def test_score_tally_badge_option_is_an_action_with_its_code():  # DDD-BADGE-01
     _tally(g)
     a = next(o.action for o in scoring.options(g.state, "us") if "draw_badge" in o.effects)
     assert isinstance(a, ScoreTally) and BADGE in a.options
+
+
+def _used_at(badge, phase, where):
+    g = at(phase, "exercise-tiger", 1, badges=True)
+    arrange(g, lambda s, r: (put(s, "us", where), r["players"]["us"].update(badges=[badge], soldiers=30, courage=9)))
+    g.do(UseCard("allied", "us", badge))
+    return g
+
+
+@pytest.mark.parametrize("badge,defence", [("parachutist_badge", 8), ("combat_infantryman_badge", 10)])
+def test_the_parachutist_badge_lowers_the_def_by_2(badge, defence):
+    # STD-DDD-BADGES, our documented default (the Badges' effects are ours): Exercise Tiger 9,
+    # DEF 10 and 1 machine gun; the Combat Infantryman Badge (+3 Soldiers) changes no DEF
+    from ddaydesk.engine import EndPhase
+
+    g = _used_at(badge, "move", "9")
+    before = player(g, "us")["soldiers"]
+    ch = g.do(EndPhase("allied"))
+    guns = sum(r.value for r in ch.dice if r.purpose.startswith("machine guns"))
+    assert before - player(g, "us")["soldiers"] == defence + guns
+
+
+def test_the_glider_badge_takes_1_courage_off_an_advance():
+    # STD-DDD-BADGES, our documented default: the line 7/9 of Exercise Tiger costs 3 Courage
+    from ddaydesk.rules.ddd import SectorMove
+
+    g = _used_at("glider_badge", "move", "7")
+    g.do(SectorMove("allied", "us", g.scenario.board.index("9")))
+    assert 9 - player(g, "us")["courage"] == 2
+
+
+def test_the_marksmanship_badge_makes_one_skull_cancel_nothing():
+    # STD-DDD-BADGES, our documented default: of two Skulls, one is active
+    dice = [["red", "skull", 0], ["white", "skull", 0], ["red", "soldier", 0], ["white", "soldier", 0],
+            ["blue", "tool", 0], ["blue", "courage", 0]]
+    g = at("roll", "exercise-tiger", 1, badges=True)
+    arrange(g, lambda s, r: r["players"]["us"].update(badges=["marksmanship_badge"], dice=[list(d) for d in dice],
+                                                      kept=True, scored=None))
+    plain = scoring.options(g.state, "us")
+    assert all(len(o.base.active_skulls) == 2 for o in plain)
+    g.do(UseCard("allied", "us", "marksmanship_badge"))
+    assert all(len(o.base.active_skulls) == 1 for o in scoring.options(g.state, "us"))

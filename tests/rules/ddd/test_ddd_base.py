@@ -55,6 +55,8 @@ def test_land_mines_cost_a_d6_unless_the_unit_is_mine_proof():
                                                                      vehicles=[v] if v else []))
         ch = g.do(SectorMove("allied", "us", _idx(g, "3")))  # the mined line 2/3
         assert bool(ch.dice) == lost
+        # STD-DDD-MINES: a d6 of Soldiers (procedure.yaml mine_die)
+        assert all(r.sides == 6 for r in ch.dice)
         assert player(g, "us")["soldiers"] == 20 - (ch.dice[0].value if lost else 0)
 
 
@@ -85,10 +87,12 @@ def test_can_t_stay_here_means_one_turn():
 
 
 def test_def_and_machine_guns_each_turn():
+    # STD-DDD-MGF, our documented default: one d6 of Soldiers lost per machine-gun symbol
     g = _at("move", where={"us": "9"})  # Tiger 9: DEF 10, one machine gun
     arrange(g, lambda s, r: r["players"]["us"].update(soldiers=30))
     ch = g.do(EndPhase("allied"))
     (gun,) = [r for r in ch.dice if r.purpose.startswith("machine guns")]
+    assert gun.sides == 6
     assert player(g, "us")["soldiers"] == 30 - 10 - gun.value
 
 
@@ -139,6 +143,19 @@ def test_one_specialist_and_one_item_a_turn():
         g.do(Rally("allied", "us", "scout"))
 
 
+def test_a_trade_offers_1_2_3_5_or_10():
+    # STD-DDD-TRADE, our documented default: the amounts one trade may give (a Unit keeps at
+    # least 1 Soldier); 4 is not one of them, and 10 only to a Unit that has 10
+    g = _at("supply", where={"us": "2", "british": "2"}, unit_british=True)
+    for courage, amounts in ((11, [1, 2, 3, 5, 10]), (9, [1, 2, 3, 5])):
+        arrange(g, lambda s, r, c=courage: r["players"]["us"].update(courage=c))
+        offered = sorted(a.amount for a in legal_actions(g.state, "allied")
+                         if a.kind == "trade_resources" and a.player == "us" and a.resource == "courage")
+        assert offered == amounts
+    with pytest.raises(IllegalAction):
+        g.do(Trade("allied", "us", "british", "courage", 4))
+
+
 def test_trading_between_units_in_one_sector():
     g = _at("supply", where={"us": "2", "british": "2"}, unit_british=True)
     arrange(g, lambda s, r: (r["players"]["us"].update(courage=3), r["players"]["british"].update(courage=1)))
@@ -163,6 +180,17 @@ def test_rwb_bonuses_differ_by_nation():
     table = tables().rwb["allied"]["soldier"].gains
     assert got == {n: 3 + table[n]["soldiers"] for n in got}
     assert len({table[n]["soldiers"] for n in ("us", "british", "french")}) > 1
+
+
+def test_a_courage_rwb_offers_courage_or_soldiers():
+    # STD-DDD-RWB, our documented default (the Allied RWB bonuses, rwb.yaml): a Battle Cry
+    # gives the American Unit 4 Courage or 8 Soldiers, its player's pick, on top of the faces
+    dice = [["red", "courage", 0], ["white", "courage", 0], ["blue", "courage", 0], ["red", "tool", 0],
+            ["white", "tool", 0], ["red", "soldier", 0]]
+    g = _at("tally")
+    arrange(g, lambda s, r: r["players"]["us"].update(dice=[list(d) for d in dice], kept=True))
+    gains = sorted((o.gain["courage"], o.gain["soldiers"]) for o in scoring.options(g.state, "us"))
+    assert gains == [(3, 1 + 8), (3 + 4, 1)]
 
 
 def test_each_face_adds_its_amount_to_the_tally():
@@ -211,3 +239,11 @@ def test_everyone_into_the_bunker_wins_one_wiped_out_loses():
     arrange(g, lambda s, r: r["players"]["us"].update(soldiers=5))
     g.do(EndPhase("allied"))
     assert rec(g)["winner"] == "german" and "wiped out" in rec(g)["end"]
+
+
+@pytest.mark.parametrize("name", ["exercise-tiger", "omaha"])
+def test_each_unit_comes_ashore_with_4_soldiers(name):
+    # STD-DDD-SETUP: 4 Soldiers a Unit (printed for Exercise Tiger's Sector 1; on the other
+    # maps our documented default), before any die is rolled
+    g = new_game(name, 1, unit_british=True)
+    assert {pid: player(g, pid)["soldiers"] for pid in ("us", "british")} == {"us": 4, "british": 4}

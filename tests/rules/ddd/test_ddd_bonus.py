@@ -28,6 +28,7 @@ def _at(phase, name="exercise-tiger", seed=1, **opts):
 @pytest.mark.parametrize("items,lost", [(["bangalore", "bazooka", "tnt", "thermite_grenade"], 2),
                                         (["bangalore", "bazooka", "tnt"], 1), (["bangalore", "bazooka"], 0)])
 def test_explosives_over_the_safe_limit_cost_a_soldier_each_in_phase_5(items, lost):  # DDD-OPT-01
+    # STD-DDD-MOVE: paid by the movement phase's hook as Phase 5 begins, before any move
     g = _at("supply", playing_with_fire=True)
     arrange(g, lambda s, r: r["players"]["us"].update(items=list(items)))
     ch = g.do(EndPhase("allied"))  # into Phase 5

@@ -153,3 +153,26 @@ def test_each_wipe_out_costs_forty_vp_and_the_recommended_limit_is_one():  # DDD
     arrange(g, lambda s, r: r["players"]["us"].update(soldiers=1))
     g.do(EndPhase("allied"))
     assert rec(g)["winner"] == "german"
+
+
+def test_a_unit_wiped_out_by_a_german_card_in_his_roll_phase_carries_on_there():  # DDD-OPT-03
+    # DDD-GER-06: the German's roll phase (where he may play his cards) lets the Allied player
+    # answer the Carry On! choices a card of his raises, before the phase goes on
+    from ddaydesk.rules.ddd import UseCard
+
+    g = new_game("omaha", 1, atlantikwall=True, **CARRY_ON)
+    land_all(g)
+    play_to(g, "german_roll")
+
+    def fn(s, r):
+        k = s.unit("us")
+        s.place[k] = s.scenario.board.index("5")
+        r["players"]["us"].update(soldiers=3, visited=["2", "5"], path=["2", "5"], marker=1, entered=s.turn)
+        r["players"]["german"].update(items=["molotov_cocktail"])
+    arrange(g, fn)
+    g.do(UseCard("german", "german", "molotov_cocktail", unit="us"))  # 3 Soldiers: wiped out
+    assert player(g, "us")["status"] == "retreating" and g.state.phase == "german_roll"
+    # it falls back to Sector 2 (the only one), then splits Sector 2's Stars and Courage
+    assert rec(g)["pending"][0]["kind"] == "split" and answers(g) == {"0", "1", "2"}
+    g.do(Decide("allied", "us", "1"))
+    assert player(g, "us")["status"] == "ashore" and g.state.place[g.state.unit("us")] == g.scenario.board.index("2")

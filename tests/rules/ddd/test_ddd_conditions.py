@@ -87,6 +87,7 @@ def test_all_units_means_the_allies_all_players_the_german_too():  # DDD-COND-02
 
 
 def test_a_card_wins_over_the_sector_for_one_turn():  # DDD-COND-03
+    # STD-DDD-COND: Covering Fire lets dice be locked in every Sector (our documented default)
     g = _game(where={"us": "7"})  # Exercise Tiger 7: no dice locked
     stack(g, "covering_fire", "overcast")
     next_turn(g)
@@ -115,6 +116,7 @@ def test_the_lull_ignores_can_t_stay_here():  # DDD-COND-03
 
 
 def test_a_card_is_ignored_by_giving_up_a_card_when_it_is_turned_up():  # DDD-COND-04
+    # STD-DDD-COND: the Mortar Barrage is ignored for an Item (our documented default)
     g = _game(next_card="mortar_barrage", unit_british=True)
     arrange(g, lambda s, r: (r["players"]["us"].update(items=["field_radio"], specialists=["grenadier"]),
                              r["players"]["british"].update(items=[])))
@@ -134,6 +136,7 @@ def test_a_card_is_ignored_by_giving_up_a_card_when_it_is_turned_up():  # DDD-CO
 
 
 def test_a_card_s_specialist_price_is_paid_at_the_draw():  # DDD-COND-04
+    # STD-DDD-COND: the Counter-Attack is ignored for a Specialist (our documented default)
     g = _game(next_card="counter_attack")
     arrange(g, lambda s, r: r["players"]["us"].update(specialists=["medic", "scout"], items=["field_radio"]))
     next_turn(g)
@@ -240,3 +243,41 @@ def test_forward_observation_needs_its_option_and_the_module():  # DDD-COND-09
     g = _game(forward_observation=True)
     arrange(g, lambda s, r: r["players"]["us"].update(items=["binoculars"]))
     assert [a.card for a in legal_actions(g.state, "allied") if a.kind == "forward_observation"] == ["binoculars"]
+
+
+def _card_in_play(card, phase, where):
+    from ddaydesk.rules.ddd.data import tables
+
+    g = _game(where=where)
+    play_to(g, phase)
+    slot = "weather" if tables().conditions[card].weather else "regular"
+    arrange(g, lambda s, r: (r["conditions"].update({"weather": None, "regular": None, slot: card}),
+                             r["players"]["us"].update(soldiers=30, courage=9, marker=1, tools=30)))
+    return g
+
+
+@pytest.mark.parametrize("card,defence", [("overcast", 10), ("clear_skies", 9), ("naval_bombardment", 8)])
+def test_the_cards_that_lower_the_def_STD_DDD_COND(card, defence):
+    # STD-DDD-COND, our documented default (the cards' texts are ours): Clear Skies 1 lower,
+    # Naval Bombardment 2 lower; Overcast does nothing (Exercise Tiger 9: DEF 10, 1 machine gun)
+    g = _card_in_play(card, "move", {"us": "9"})
+    ch = g.do(EndPhase("allied"))
+    guns = sum(r.value for r in ch.dice if r.purpose.startswith("machine guns"))
+    assert 30 - player(g, "us")["soldiers"] == defence + guns
+
+
+@pytest.mark.parametrize("card,cost", [("overcast", 3), ("heavy_rain", 4)])
+def test_heavy_rain_makes_an_advance_cost_1_courage_more_STD_DDD_COND(card, cost):
+    # STD-DDD-COND, our documented default: the line 7/9 of Exercise Tiger costs 3 Courage
+    from ddaydesk.rules.ddd import SectorMove
+
+    g = _card_in_play(card, "move", {"us": "7"})
+    g.do(SectorMove("allied", "us", g.scenario.board.index("9")))
+    assert 9 - player(g, "us")["courage"] == cost
+
+
+@pytest.mark.parametrize("card,finds", [("overcast", True), ("rough_seas", False)])
+def test_rough_seas_no_items_found_STD_DDD_COND(card, finds):
+    # STD-DDD-COND, our documented default: nothing comes ashore under Rough Seas
+    g = _card_in_play(card, "supply", {"us": "2"})
+    assert bool([a for a in legal_actions(g.state, "allied") if a.kind == "find_item"]) == finds

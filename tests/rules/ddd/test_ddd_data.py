@@ -154,3 +154,44 @@ def test_the_shipped_battle_maps_and_scenarios_pass_check(monkeypatch):
     monkeypatch.chdir(ROOT)
     files = sorted(str(p.relative_to(ROOT)) for p in (*ROOT.glob("maps/ddd-*.yaml"), *ROOT.glob("scenarios/ddd-*.yaml")))
     assert len(files) == 16 and main(["check", *files]) == 0
+
+
+@pytest.mark.parametrize("props,refused", [
+    pytest.param("def: 0", None, id="STD-DDD-DEF"),  # a Sector where no Soldier is lost
+    pytest.param("def: -1", "def: -1 is out of range", id="STD-DDD-DEF-below"),
+    pytest.param("mgf: 0", None, id="STD-DDD-MGF"),  # no machine gun
+    pytest.param("mgf: -1", "mgf: -1 is out of range", id="STD-DDD-MGF-below"),
+    pytest.param("bonus: soldiers", None, id="STD-DDD-SECTOR"),  # every bonus of the Final Tally
+    pytest.param("bonus: tools", None, id="STD-DDD-SECTOR-tools"),
+    pytest.param("bonus: skulls", "'skulls' is not one of", id="STD-DDD-SECTOR-other"),
+])
+def test_a_sectors_numbers_at_their_bounds(tmp_path, props, refused):
+    # the properties a Battle Map's Sector may carry (system.yaml area_props): the least DEF
+    # and machine guns (0: none) and the resources a Sector's bonus may be; one step below, or
+    # another word, is refused at its line
+    text = (ROOT / "maps" / "ddd-exercise-tiger.yaml").read_text()
+    f = tmp_path / "m.yaml"
+    f.write_text(text.replace("props: {row: 1, def: 2, start: true}", f"props: {{row: 1, start: true, {props}}}"))
+    if refused is None:
+        sector = SectorMap.of(load_map(f)).sectors[load_map(f).index("1")]
+        key, value = props.split(": ")
+        got = {"def": sector.defence, "mgf": sector.mgf, "bonus": sector.bonus}[key]
+        assert str(got) == value
+        return
+    with pytest.raises(FormatError) as err:
+        load_map(f)
+    assert any(refused in p.message and p.line > 0 for p in err.value.problems)
+
+
+@pytest.mark.parametrize("courage,refused", [(9, False), (10, True)])
+def test_a_lines_courage_at_most_9_STD_DDD_MOVE(tmp_path, courage, refused):
+    # STD-DDD-MOVE: the Courage an Advance across a line costs is printed 0-9 (border_props)
+    text = (ROOT / "maps" / "ddd-exercise-tiger.yaml").read_text()
+    f = tmp_path / "m.yaml"
+    f.write_text(text.replace('between: "7/9", props: {courage: 3}', f'between: "7/9", props: {{courage: {courage}}}'))
+    if refused:
+        with pytest.raises(FormatError, match="out of range"):
+            load_map(f)
+    else:
+        sm = SectorMap.of(load_map(f))
+        assert sm.lines[(sm.board.index("7"), sm.board.index("9"))].courage == 9

@@ -16,7 +16,7 @@ from ddaydesk.rules.ddd import (
     scoring,
 )
 from ddaydesk.rules.ddd.view import table
-from tests.rules.ddd.conftest import arrange, land_all, new_game, play_to, player, rec
+from tests.rules.ddd.conftest import arrange, land_all, new_game, play_to, player, put, rec
 
 SPARE = [["red", "courage", 0], ["white", "skull", 0], ["black", "tool", 0]]  # no RWB, one Skull
 
@@ -155,6 +155,15 @@ def test_a_black_decoration_is_played_the_moment_it_is_drawn():  # DDD-GER-26, D
     assert ch.revealed and g.state.secrets["german"]["hand"] == []
     assert rec(g)["decorations"]["discard"] == ["silver_wound_badge"] and player(g, "german")["soldiers"] == 0
     assert "Silver Wound Badge" in " ".join(ch.revealed)
+    # STD-DDD-GERMAN (the Wound Badges' losses: our documented default): with an Item too he
+    # picks which of the two he pays
+    g = _german_supply(5)
+    arrange(g, lambda s, r: (s.secrets["german"].update(deck=["silver_wound_badge"], top=[]),
+                             r["players"]["german"].update(items=["gas"], soldiers=8)))
+    g.do(DrawDecoration("german"))
+    assert g.state.active == "german" and {a.choice for a in legal_actions(g.state, "german")} == {"item", "6 soldiers"}
+    g.do(ChooseLoss("german", "german", "6 soldiers"))
+    assert player(g, "german")["soldiers"] == 2 and player(g, "german")["items"] == ["gas"]
 
 
 def test_gold_wound_badge_example():  # DDD-GER-36, DDD-GER-35
@@ -166,6 +175,12 @@ def test_gold_wound_badge_example():  # DDD-GER-36, DDD-GER-35
     assert {a.choice for a in legal_actions(g.state, "german")} == {"unteroffizier", "pionier"}
     g.do(ChooseLoss("german", "german", "pionier"))
     assert player(g, "german")["specialists"] == ["unteroffizier"]
+    g = _german_supply(5)  # a Decoration in his hand as well: his pick of the two
+    arrange(g, lambda s, r: (s.secrets["german"].update(deck=["gold_wound_badge"], top=[], hand=["german_cross"]),
+                             r["decorations"].update(held=1),
+                             r["players"]["german"].update(specialists=["unteroffizier"])))
+    g.do(DrawDecoration("german"))
+    assert {a.choice for a in legal_actions(g.state, "german")} == {"decoration", "specialist"}
     g = _german_supply(5)
     arrange(g, lambda s, r: (s.secrets["german"].update(deck=["gold_wound_badge"], top=[]),
                              r["players"]["german"].update(specialists=[])))
@@ -197,3 +212,15 @@ def test_unit_effects_spare_him_player_effects_do_not():  # DDD-GER-34, DDD-GER-
     before = (player(g, "us")["soldiers"], player(g, "german")["soldiers"])
     g.do(UseCard("allied", "us", "a_few_good_men"))  # every player: the German too
     assert (player(g, "us")["soldiers"], player(g, "german")["soldiers"]) == (before[0] + 3, before[1] + 3)
+
+
+def test_the_coastal_artillery_badge_hits_the_bottom_row_only():  # DDD-SOLO-16
+    # STD-DDD-GERMAN (its effect: our documented default): every Allied Unit in row 1 loses 3
+    # Soldiers; a Unit one row up, none
+    g = _german_supply(5, unit_british=True)
+    arrange(g, lambda s, r: (put(s, "us", "2"), put(s, "british", "4"),
+                             r["players"]["us"].update(soldiers=10), r["players"]["british"].update(soldiers=10),
+                             s.secrets["german"].update(hand=["coastal_artillery_badge"]),
+                             r["decorations"].update(held=1)))
+    g.do(UseCard("german", "german", "coastal_artillery_badge"))
+    assert (player(g, "us")["soldiers"], player(g, "british")["soldiers"]) == (7, 10)

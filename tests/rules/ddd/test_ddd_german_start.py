@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ddaydesk.engine import legal_actions, load_sequence, view
+from ddaydesk.engine import IllegalAction, legal_actions, load_sequence, view
 from ddaydesk.rules.ddd import BlindStart, UseCard
 from ddaydesk.rules.ddd.data import tables
 from tests.rules.ddd.conftest import arrange, land_all, new_game, play_to, player, rec, step
@@ -89,6 +89,9 @@ def test_a_stolen_black_die_turns_blue_and_a_taken_blue_die_black():  # DDD-GER-
     assert seq.index("german_roll") < seq.index("tally")
     g.do(UseCard("german", "german", "dog", die=0, source="us"))
     assert player(g, "german")["dice"][-1] == ["black", "tool", 0] and player(g, "us")["dice"] == [["red", "soldier", 0]]
+    # STD-DDD-GERMAN: the Dog takes 1 die a turn (our documented default): not a second
+    with pytest.raises(IllegalAction):
+        g.do(UseCard("german", "german", "dog", die=0, source="us"))
     play_to(g, "tally")
 
     def soe(s, r):
@@ -99,6 +102,19 @@ def test_a_stolen_black_die_turns_blue_and_a_taken_blue_die_black():  # DDD-GER-
     g.do(UseCard("allied", "us", "false_orders", die=0, source="german"))
     assert player(g, "us")["dice"][-1] == ["blue", "courage", 0]
     assert player(g, "german")["dice"] == [["white", "skull", 0]]
+
+
+def test_the_barbed_wire_takes_two_dice_a_turn_not_three():  # DDD-GER-07
+    # STD-DDD-GERMAN: the Barbed Wire's 2 dice a turn (our documented default)
+    g = _at_german_roll()
+    arrange(g, lambda s, r: (r["players"]["german"].update(items=["barbed_wire"], rolls=1, kept=True,
+                                                           dice=[["red", "star", 0] for _ in range(6)]),
+                             r["players"]["us"].update(dice=[["red", "soldier", 0] for _ in range(4)])))
+    for _ in range(2):
+        g.do(UseCard("german", "german", "barbed_wire", die=0, source="us"))
+    assert len(player(g, "us")["dice"]) == 2 and len(player(g, "german")["dice"]) == 8
+    with pytest.raises(IllegalAction):
+        g.do(UseCard("german", "german", "barbed_wire", die=0, source="us"))
 
 
 def test_blind_start_one_die_per_allied_player():  # DDD-GER-44
@@ -117,6 +133,8 @@ def test_blind_start_one_die_per_allied_player():  # DDD-GER-44
 
 
 def test_blind_start_in_a_two_player_game_is_one_die_for_the_soldiers():  # DDD-GER-45
+    # DDD-GER-03: the German's start phase (after the landings) gives the Blind start roll
+    # instead of the 4 Soldiers when the option is on
     g = new_game("exercise-tiger", 3, atlantikwall=True, blind_start=True)
     ger = player(g, "german")
     (roll,) = [r for _i, r in g.dice_log() if r.purpose == "Blind start"]

@@ -92,6 +92,7 @@ def test_binoculars_turn_an_mgf_die_nothing_aimed_at_coloured_dice_does():  # DD
 
 
 def test_the_value_guide_and_an_effect_that_reads_it():  # DDD-OPT-19
+    # DDD-OPT-16: each face read by its icons (1 to 4: our documented default faces)
     assert [value(["mgf", f, False]) for f in ("star", "soldiers2", "soldiers3", "soldiers4")] == [2, 4, 5, 6]
     for face, special in (("soldiers3", True), ("soldiers2", False)):  # the Tracer Bullets: Special Damage on 5-6
         g, _ = _fire(**MGF)

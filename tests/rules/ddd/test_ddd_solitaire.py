@@ -131,6 +131,7 @@ def _sniper_game():
 
 
 def test_the_sniper_comes_with_the_first_advance_and_fires_when_the_unit_stays():  # DDD-SOLO-10, DDD-SOLO-11
+    # DDD-SOLO-09: the Sniper fires in the solitaire combat phase, where the German answers
     g = _sniper_game()
     fired = {}
     for _ in range(400):
@@ -187,6 +188,8 @@ def _solo_tally(dice, specs):
 
 
 def test_waffen_ss_ignores_a_skull_and_beobachter_pays_for_rwbs():  # DDD-SOLO-13
+    # STD-DDD-GERMAN: the cards' solo amounts (1 Skull, 2 Item Points an RWB) are read from the
+    # cards (cards.yaml), our documented default for their texts
     dice = [["red", "skull", 0], ["white", "skull", 0], ["red", "soldier", 0], ["white", "soldier", 0],
             ["black", "soldier", 0], ["black", "courage", 0]]
     plain = scoring.options(_solo_tally(dice, ["unteroffizier"]).state, "german")
@@ -258,3 +261,21 @@ def test_anti_partisan_badge_solo_gives_an_allied_rwb_bonus():  # DDD-SOLO-18
     assert {a.face for a in offers} == set(tables().rwb["allied"])  # every Allied RWB bonus
     g.do(next(a for a in offers if a.face == "soldier"))  # Reinforcements, with the American numbers
     assert player(g, "german")["soldiers"] == 5 + tables().rwb["allied"]["soldier"].gains["us"]["soldiers"]
+
+
+def test_playing_with_fire_is_paid_before_the_automated_unit_moves():  # DDD-SOLO-03, DDD-OPT-01
+    # the solitaire movement phase (Phase 5) runs Playing with Fire as it begins, then moves
+    # the automated Unit (which keeps no count of its resources: the rule is only noted)
+    g = _from("2")
+    g.state.options["playing_with_fire"] = True
+    for _ in range(6):
+        play_to(g, "german_supply")
+        arrange(g, lambda s, r: r["players"]["us"].update(items=["bangalore", "bazooka", "tnt"]))
+        arrange(g, lambda s, r: r["players"]["german"].update(soldiers=99))
+        said = g.do(EndPhase("german")).notes
+        moved = [k for k, n in enumerate(said) if "advances to" in n or "moves across to" in n]
+        if moved:
+            fire = next(k for k, n in enumerate(said) if "Playing with Fire" in n)
+            assert fire < moved[0]
+            return
+    pytest.fail("the automated Unit never moved")

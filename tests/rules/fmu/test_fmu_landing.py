@@ -179,6 +179,11 @@ def test_beach_assault_required_in_every_occupied_beach_hex_FMU_BEACH_01():
     g = play_landing(new())
     while g.state.phase == "landing.drop_attacks":
         fight_landing_phase(g)
+    # the beach assault step (11.2.2 step 7) begins by flipping the drop zones to their
+    # supply side (FMU-AIRB-16): the step before it has not
+    before = [s for s in g.states if s.phase != "landing.beach_assault"][-1]
+    assert not fx(before).get("drop_zone_supply") and before.phase.startswith("landing.")
+    assert g.state.phase == "landing.beach_assault" and fx(g.state)["drop_zone_supply"] is True
     with pytest.raises(IllegalAction, match="beach assault"):
         g.do(EndPhase("allied"))
     sc = g.scenario

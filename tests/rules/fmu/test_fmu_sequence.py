@@ -86,3 +86,56 @@ def test_entering_german_movement_runs_the_blocked_arrivals_check_STD_SEQ_FMU_GR
     assert g.state.phase == "german.movement"
     assert {u: t for u, t in fx(g.state)["west_any_from"].items()} == {
         "ge-243-243": 3, "ge-920-243": 3, "ge-921-243": 3, "ge-922-243": 3}
+
+
+# Each combat phase of the turn, who attacks there and with which unit (a mobile one: it may
+# act in every combat phase), against whom (tests/data/combat/fmu_scenario.yaml).
+COMBAT_PHASES = [
+    pytest.param("allied.combat", "a-mob", "g-leg", id="allied.combat"),
+    pytest.param("allied.mobile_combat", "a-mob", "g-leg", id="allied.mobile_combat"),
+    pytest.param("german.combat", "g-mob", "a-leg", id="german.combat"),
+    pytest.param("german.mobile_combat", "g-mob", "a-leg", id="german.mobile_combat"),
+]
+
+
+@pytest.mark.parametrize("phase,attacker,defender", COMBAT_PHASES)
+def test_each_combat_phase_attacks_and_advances_after_combat_STD_SEQ(phase, attacker, defender):
+    # STD-SEQ: every combat phase of the turn (each player's, then his mobile units') allows the
+    # whole combat: declaring the attack, and after a retreat the advance into the emptied hex
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.rules.combat.actions import Advance, DeclareAttack
+    from tests.rules.combat.conftest import FMU_WIRING, first, game_at, seeded_result
+
+    sc = load_scenario(FMU_WIRING)
+    side = phase.split(".")[0]
+    foe = "german" if side == "allied" else "allied"
+    target = sc.board.index("0403")
+
+    def make(seed):  # the defender reduced, for odds that can make it retreat
+        g = game_at(sc, {attacker: "0303", defender: "0403"}, phase=phase, turn=2, seed=seed)
+        g.state.steps_lost[g.state.unit(defender)] = 1
+        return g
+
+    g = seeded_result(make, lambda g: g.do(DeclareAttack(side, (attacker,), target)), "D2")
+    g.do(first(legal_actions(g.state, foe), "retreat"))
+    assert [a.units for a in legal_actions(g.state, side) if a.kind == "advance"] == [(), (attacker,)]
+    g.do(Advance(side, (attacker,)))
+    assert g.state.place[g.state.unit(attacker)] == target
+
+
+def test_the_end_phase_judges_victory_after_the_last_combat_STD_SEQ():
+    # STD-SEQ: after the German mobile combat phase the turn's end phase runs its victory hook
+    # (here FMU-VIC-01: no beach landing hex left at the end of a GT); with a beachhead left
+    # the game goes on to the next GT's first phase
+    from ddaydesk.engine import OVER, EndPhase
+    from ddaydesk.rules.fmu.common import fx, remove_markers
+
+    for beachhead, after in ((True, (3, "allied.movement")), (False, (2, OVER))):
+        g = play_to(landed_gt1(), 2, "german.mobile_combat")
+        if not beachhead:
+            s = g.state.copy()
+            remove_markers(s, "beachhead")
+            g.states[-1] = s
+        g.do(EndPhase("german"))
+        assert (g.state.turn, g.state.phase) == after
+        assert ("result" in fx(g.state)) != beachhead

@@ -105,3 +105,14 @@ def test_enemy_hqs_exert_no_zoc_on_a_supply_line_STD_FM_ZOC():
     assert utah([*hqs, us("u", "1004")]).units["u"].supplied
     wall = [de(f"g{r}", f"06{r:02d}") for r in (1, 3, 5, 7)]
     assert not utah([*wall, us("u", "1004")]).units["u"].supplied
+
+
+def test_no_supply_line_across_the_sea_STD_FM_TEC():
+    """Cites STD-FM-TEC: a supply line never crosses a sea hex (impassable terrain: our
+    documented default, the F&M terrain chart not being public). German HQs (no zone of
+    control) fill row 06 from the beach to the east edge: only the sea of column 01 leads
+    round them to the beachhead at 0204."""
+    wall = [unit(B, f"g{c}", "german", f"{c:02d}06", type="hq") for c in range(2, 31)]
+    r = utah([*wall, us("south", "0308"), us("north", "0305")], turn=2)
+    assert r.units["north"].supplied  # the step before the wall: the beachhead reached
+    assert not r.units["south"].supplied and r.units["south"].why["reason"] == "blocked"

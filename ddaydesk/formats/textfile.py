@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from ddaydesk.formats.errors import FormatError, Problem, clip
 
 
@@ -20,7 +22,12 @@ def read_text(path: str) -> tuple[bytes, str]:
     byte that is not UTF-8)."""
     try:
         with open(path, "rb") as fh:
-            raw = fh.read(MAX_FILE_BYTES + 1)
+            # read(n) allocates n bytes up front: ask for the file's own size (plus one, to see
+            # a file that grew), the bound only where the size is unknown (a pipe, a device)
+            size = os.fstat(fh.fileno()).st_size
+            raw = fh.read(min(size, MAX_FILE_BYTES) + 1 if size else MAX_FILE_BYTES + 1)
+            if size and len(raw) > size:  # it grew while we read: the rest, still bounded
+                raw += fh.read(MAX_FILE_BYTES + 1 - len(raw))
     except (OSError, ValueError) as exc:  # (ValueError: a NUL in the path)
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise FormatError([Problem(path, 1, 1, f"cannot read: {clip(why, 200)}")]) from None

@@ -43,7 +43,7 @@ class CombatPort:
     def declared_attack(self) -> tuple[tuple[str, ...], int] | None:
         """The attack announced and waiting for its roll or the defender's answer: (attackers,
         target); None when no combat waits before its roll."""
-        from ddaydesk.rules.combat.flow import pending
+        from ddaydesk.rules.combat.attackers import pending
 
         waiting = pending(self.game.state) if self.scenario.system.id in ("dday77", "fmu") else None
         if not waiting or waiting["stage"] not in ("response", "roll"):
@@ -52,7 +52,7 @@ class CombatPort:
 
     def attack_problem(self) -> str:
         """Why no attack can be declared now ("" when one can), in words."""
-        from ddaydesk.rules.combat.flow import describe_pending, pending
+        from ddaydesk.rules.combat.attackers import describe_pending, pending
 
         state = self.game.state
         phase = current_phase(state)
@@ -82,7 +82,7 @@ class CombatPort:
     def _mode(self, place: int) -> str:
         """The declaration's mode for an attack on ``place`` (F&M: a beach assault, a drop-hex
         attack; the one declared already while a combat waits)."""
-        from ddaydesk.rules.combat.flow import pending
+        from ddaydesk.rules.combat.attackers import pending
 
         waiting = pending(self.game.state)
         if waiting and waiting["target"] == self.board.labels[place]:
@@ -118,7 +118,7 @@ class CombatPort:
         F&M: his support fire draws) the declaration stands and the result says so, with no
         roll: the defender answers through :meth:`choices`, then the attacker rolls."""
         from ddaydesk.rules.combat.actions import DeclareAttack, ResolveCombat
-        from ddaydesk.rules.combat.flow import pending
+        from ddaydesk.rules.combat.attackers import pending
         from ddaydesk.rules.combat.words import log_text
         from ddaydesk.ui.combat_port import as_support
 

@@ -41,7 +41,7 @@ def save_with(sc, tmp_path, bad: dict) -> tuple:
 
 
 @pytest.mark.parametrize("sc, bad, field", [
-    # combat/flow.py:137 TypeError
+    # combat/attackers.py (normalise) TypeError
     (TUTORIAL, {"kind": "attack", "side": "allied", "attackers": 5, "target": "0405"}, "attack.attackers"),
     # combat/support.py:72
     (TUTORIAL, {"kind": "resolve_combat", "side": "allied", "nbp": "3"}, "resolve_combat.nbp"),

@@ -1,12 +1,8 @@
-"""Declaring, answering and rolling a combat in the game, and the automatic victory of the
-movement phase. Strengths, support limits and results come from the pure procedures
-(:func:`assess`, :func:`support_limits`, :func:`plan_result`, :mod:`.auto_victory`); this
-module keeps the pending combat in ``extra["combat"]["pending"]`` and turns rolls and plans
-into state changes.
-
-Legal declarations (documented choice): per target hex, the largest group of units that may
-attack it together (one per beach stack, FMU-AREIN-08); any non-empty subset of those is
-accepted by ``apply`` after the same checks, so a big stack does not list 2^n attacks.
+"""Declaring, answering and rolling a combat in the game. Strengths, support limits and
+results come from the pure procedures (:func:`assess`, :func:`support_limits`,
+:func:`plan_result`); this module keeps the pending combat in ``extra["combat"]["pending"]``
+and turns rolls and plans into state changes. Who may attack is :mod:`.attackers`; the
+automatic victory of the movement phase is :mod:`.automatic`.
 """
 
 from __future__ import annotations
@@ -15,10 +11,20 @@ from dataclasses import replace
 from itertools import combinations_with_replacement
 
 from ddaydesk.engine import Changes, GameState, IllegalAction, Phase
-from ddaydesk.engine.movement import is_mobile
-from ddaydesk.rules.combat import auto_victory
 from ddaydesk.rules.combat import support as sup
-from ddaydesk.rules.combat.actions import AutomaticVictory, DeclareAttack, ResolveCombat, Respond
+from ddaydesk.rules.combat.actions import DeclareAttack, ResolveCombat, Respond
+from ddaydesk.rules.combat.attackers import (
+    DUE,
+    check_attackers,
+    declarable,
+    describe_pending,
+    enemy,
+    normalise,
+    pending,
+    phase_list,
+    refusals,
+)
+from ddaydesk.rules.combat.automatic import auto_after_answer
 from ddaydesk.rules.combat.choices import (
     eliminate,
     lose_step,
@@ -35,127 +41,6 @@ from ddaydesk.rules.combat.state_adapter import record, situation, store_pools, 
 from ddaydesk.rules.combat.strength import Assessment, assess
 from ddaydesk.rules.combat.words import result_note
 
-DEFER = frozenset({"FMU-AREIN-09"})  # settled by the defender's answer, not at the declaration
-# F&M attacks the landing rules make compulsory: mode -> the record listing their hexes
-DUE = {"beach_assault": "beach_assault_due", "drop_hex": "drop_hex_due"}
-
-
-def enemy(state: GameState, side: str) -> str:
-    return next(s for s in state.scenario.system.sides if s != side)
-
-
-def phase_list(state: GameState, name: str) -> list:
-    rec = record(state)
-    return rec.get(name, []) if rec.get("phase") == f"{state.turn}:{state.phase}" else []
-
-
-def pending(state: GameState) -> dict | None:
-    return record(state).get("pending")
-
-
-def describe_pending(p: dict) -> str:
-    if p["stage"] == "response":
-        return f"the {p['defender_side']} player answers the attack on {p['target']} first"
-    if p["stage"] == "roll":
-        return f"the combat at {p['target']} is declared: roll it first"
-    head = p["queue"][0]
-    return f"the combat at {p['target']} waits for the {head['side']} player's {head['do']} choice"
-
-
-# ---- who may attack ---------------------------------------------------------------------------------
-def attack_problem(state: GameState, u: CombatUnit, phase: Phase) -> str | None:
-    """Why a unit may not attack now (apart from adjacency and the combat's own checks)."""
-    if u.attack <= 0:
-        return f"{u.id} has no attack strength"
-    if u.id in phase_list(state, "attacked"):
-        return f"{u.id} has already attacked this phase (each unit attacks once, STD-COMBAT)"
-    if u.id in record(state).get("auto_locked", ()) and record(state).get("turn") == state.turn:
-        return f"{u.id} took part in an automatic victory this turn (D77-AUTO-05)"
-    if phase.units == "mobile" and not is_mobile(state, state.unit(u.id)):
-        return f"{u.id} is not a mobile unit: only mobile units attack in this phase"
-    if u.strategic and not u.surprise:
-        return f"{u.id} used strategic movement this turn and is not a surprise unit (D77-SURP-02)"
-    return None
-
-
-def _groups(state: GameState, side: str, phase: Phase) -> dict[int, tuple[str, ...]]:
-    """Target hex -> the largest group that may attack it (one unit per beach stack)."""
-    got = state._cache.get(("combat_groups", side, phase.id))
-    if got is not None:
-        return got
-    sit = situation(state)
-    other = enemy(state, side)
-    defended = set(phase_list(state, "defended"))
-    labels = sit.board.labels
-    by_target: dict[int, list[CombatUnit]] = {}
-    for u in sit.units:
-        if u.side != side or attack_problem(state, u, phase):
-            continue
-        for t in sit.board.adj[u.place]:
-            if labels[t] not in defended and sit.occupied_by(t, other):
-                by_target.setdefault(t, []).append(u)
-    got = {}
-    for t, us in sorted(by_target.items()):
-        seen_beach: set[int] = set()
-        ids = []
-        for u in us:
-            if u.place in sit.beach_places:
-                if u.place in seen_beach:
-                    continue  # FMU-AREIN-08
-                seen_beach.add(u.place)
-            ids.append(u.id)
-        got[t] = tuple(ids)
-    state._cache[("combat_groups", side, phase.id)] = got
-    return got
-
-
-def _refusals(sit: Situation, decl: Declaration) -> list[str]:
-    return [str(r) for r in assess(sit, decl).refusals if r.rule not in DEFER]
-
-
-def declarable(state: GameState, side: str, phase: Phase) -> list[DeclareAttack]:
-    if pending(state):
-        return []
-    got = state._cache.get(("combat_declarable", side, phase.id))
-    if got is not None:
-        return got
-    sit = situation(state)
-    got = [DeclareAttack(side, ids, t) for t, ids in _groups(state, side, phase).items()
-           if not _refusals(sit, Declaration(ids, t))]
-    for mode in DUE:  # the attacks the landing rules make compulsory, with every unit there
-        for label in record(state).get(DUE[mode], ()):
-            t = sit.board.index(label)
-            ids = tuple(u.id for u in sit.at.get(t, ()) if u.side == side)
-            if ids and label not in phase_list(state, "defended") and not _refusals(
-                    sit, Declaration(ids, t, kind=mode)):
-                got.append(DeclareAttack(side, ids, t, mode))
-    state._cache[("combat_declarable", side, phase.id)] = got
-    return got
-
-
-def _normalise(state: GameState, uids: tuple[str, ...]) -> tuple[str, ...]:
-    try:
-        ks = sorted({state.unit(u) for u in uids})
-    except KeyError as exc:
-        raise IllegalAction(exc.args[0]) from None
-    if len(ks) != len(uids):  # one action, one form: the log never holds a unit twice
-        raise IllegalAction(f"{next(u for u in uids if uids.count(u) > 1)} is named twice")
-    return tuple(state.scenario.units[k].id for k in ks)
-
-
-def _check_attackers(state: GameState, sit: Situation, side: str, uids: tuple[str, ...], phase: Phase) -> None:
-    if not uids:
-        raise IllegalAction("an attack needs at least one attacker")
-    for uid in uids:
-        if uid not in sit.by_id:
-            raise IllegalAction(f"{uid} is not on the map")
-        u = sit.by_id[uid]
-        if u.side != side:
-            raise IllegalAction(f"{uid} is not a {side} unit")
-        problem = attack_problem(state, u, phase)
-        if problem:
-            raise IllegalAction(problem)
-
 
 # ---- declare ----------------------------------------------------------------------------------------
 def declare_legal(state: GameState, side: str, phase: Phase):
@@ -167,8 +52,8 @@ def declare_apply(state: GameState, a: DeclareAttack, ch: Changes, phase: Phase)
     if p:
         raise IllegalAction(describe_pending(p))
     sit = situation(state)
-    uids = _normalise(state, a.attackers)
-    _check_attackers(state, sit, a.side, uids, phase)
+    uids = normalise(state, a.attackers)
+    check_attackers(state, sit, a.side, uids, phase)
     board = sit.board
     if not isinstance(a.target, int) or not 0 <= a.target < board.n:
         raise IllegalAction(f"{a.target!r} is not a place on the map")
@@ -180,9 +65,9 @@ def declare_apply(state: GameState, a: DeclareAttack, ch: Changes, phase: Phase)
     if a.mode in DUE and label not in record(state).get(DUE[a.mode], ()):
         rule = "FMU-BEACH-01" if a.mode == "beach_assault" else "FMU-AIRB-12"
         raise IllegalAction(f"no {a.mode.replace('_', ' ')} attack is due at {label} ({rule})")
-    refusals = _refusals(sit, Declaration(uids, a.target, kind=a.mode))
-    if refusals:
-        raise IllegalAction("; ".join(refusals))
+    found = refusals(sit, Declaration(uids, a.target, kind=a.mode))
+    if found:
+        raise IllegalAction("; ".join(found))
     p = {"kind": a.mode, "side": a.side, "defender_side": enemy(state, a.side), "attackers": list(uids),
          "target": label, "stage": "roll", "cds": False, "draws": [], "mines": False, "mines_policy": "use",
          "defender": ""}
@@ -293,7 +178,7 @@ def respond_apply(state: GameState, a: Respond, ch: Changes, phase: Phase) -> No
     # The other player's answer is not taken back by the attacker's undo.
     ch.revealed.append(f"{a.side} answer to the attack on {p['target']}: {', '.join(words) or 'nothing'}")
     if p["kind"] == "automatic":
-        _auto_after_answer(state, p, a.cds, ch)
+        auto_after_answer(state, p, a.cds, ch)
 
 
 def _response_refusal(state: GameState, p: dict, sit: Situation, a: Respond) -> str:
@@ -422,148 +307,3 @@ def fight(state: GameState, sit: Situation, a: Assessment, p: dict, ch: Changes)
                       "queue": queue_from_plan(plan, p["side"], p["defender_side"], side_eff.retreat,
                                                a.decl.kind == "drop_hex", label)}
     settle(state, ch)
-
-
-# ---- automatic victory (D77-AUTO-*) -----------------------------------------------------------------
-def _auto_groups(state: GameState, side: str, phase: Phase) -> list[AutomaticVictory]:
-    if not state.options.get("automatic_victory") or pending(state):
-        return []
-    got = state._cache.get(("combat_auto", side))
-    if got is not None:
-        return got
-    sit = situation(state)
-    got = []
-    for t, ids in _groups(state, side, phase).items():
-        if auto_victory.check(sit, ids, t).allowed:
-            got.append(AutomaticVictory(side, ids, t))
-    state._cache[("combat_auto", side)] = got
-    return got
-
-
-def auto_legal(state: GameState, side: str, phase: Phase):
-    yield from _auto_groups(state, side, phase)
-
-
-def auto_apply(state: GameState, a: AutomaticVictory, ch: Changes, phase: Phase) -> None:
-    p = pending(state)
-    if p:
-        raise IllegalAction(describe_pending(p))
-    sit = situation(state)
-    uids = _normalise(state, a.attackers)
-    _check_attackers(state, sit, a.side, uids, phase)
-    if not isinstance(a.target, int) or not 0 <= a.target < sit.board.n:
-        raise IllegalAction(f"{a.target!r} is not a place on the map")
-    av = auto_victory.check(sit, uids, a.target)
-    if not av.allowed:
-        raise IllegalAction("; ".join(map(str, av.refusals)))
-    label = sit.board.labels[a.target]
-    p = {"kind": "automatic", "side": a.side, "defender_side": enemy(state, a.side), "attackers": list(uids),
-         "target": label, "stage": "roll", "cds": False, "draws": [], "mines": False, "mines_policy": "use",
-         "defender": ""}
-    ch.notes.append(f"{a.side} announces an automatic victory against {label} with {', '.join(uids)} "
-                    f"({av.assessment.attack}:{av.assessment.defence}, D77-AUTO-02)")
-    if av.cds_offer:  # the Allies decide now, before any other German unit moves (D77-AUTO-14)
-        writable(state)["pending"] = {**p, "stage": "response"}
-        state.active = p["defender_side"]
-        return
-    _auto_win(state, p, av, ch)
-
-
-def _auto_after_answer(state: GameState, p: dict, cds: bool, ch: Changes) -> None:
-    sit = situation(state)
-    t = sit.board.index(p["target"])
-    rec = writable(state)
-    if not cds:
-        rec["pending"] = None
-        _auto_win(state, p, auto_victory.check(sit, tuple(p["attackers"]), t), ch)
-        return
-    # The factor is already spent (D77-AUTO-15); decide again with it in the defence.
-    before = situation_without_cds(sit, t)
-    av = auto_victory.with_cds(before, tuple(p["attackers"]), t)
-    rec["pending"] = None
-    if av.allowed:
-        _auto_win(state, p, av, ch)
-        return
-    rec["auto_blocked"] = sorted({*rec.get("auto_blocked", ()), p["target"]})
-    rec["auto_cds"] = sorted({*rec.get("auto_cds", ()), p["target"]})
-    rec["cds_hexes"] = [x for x in rec.get("cds_hexes", ()) if x != p["target"]]
-    rec["must_attack"] = [*rec.get("must_attack", []), {"target": p["target"], "attackers": p["attackers"]}]
-    stop = rec.setdefault("stopped", {})
-    for uid in p["attackers"]:
-        stop[uid] = f"{uid} is committed to the attack on {p['target']} in the combat phase (D77-AUTO-16/17)"
-    ch.notes.append(f"close defensive support cancels the automatic victory against {p['target']}: the attack "
-                    "is fought in the combat phase with the CDS factor (D77-AUTO-16/17)")
-    settle(state, ch)
-
-
-def situation_without_cds(sit: Situation, t: int) -> Situation:
-    """The situation as it was before the CDS factor was committed to ``t`` (so the
-    procedure adds it itself)."""
-    factor = sup.param("dday77", "air", "cds_factor")
-    return replace(sit, pools=replace(sit.pools, air_left=sit.pools.air_left + factor,
-                                      cds_hexes=sit.pools.cds_hexes - {t}))
-
-
-def _auto_win(state: GameState, p: dict, av: auto_victory.AutoVictory, ch: Changes) -> None:
-    """Defenders off the map without a roll (D77-AUTO-03); participants stop and attack no
-    more this player turn (D77-AUTO-04/05); no other friendly unit enters the hex this phase
-    (D77-AUTO-07); participants may advance if an advance would be legal (D77-AUTO-06)."""
-    label = p["target"]
-    for uid in av.removed:
-        eliminate(state, uid, ch)
-    rec = writable(state)
-    rec["auto_locked"] = sorted({*rec.get("auto_locked", ()), *p["attackers"]})
-    mark_attacked(state, tuple(p["attackers"]))
-    stop = rec.setdefault("stopped", {})
-    for uid in p["attackers"]:
-        stop[uid] = f"{uid} took part in an automatic victory and may not move further (D77-AUTO-04)"
-    rec["closed"] = [*rec.get("closed", []), [label, p["side"], state.phase]]
-    for note in av.notes:
-        ch.notes.append(f"{note.text} ({note.rule})")
-    ch.notes.append(f"automatic victory at {label}: {', '.join(av.removed)} removed (D77-AUTO-03)")
-    queue = []
-    if av.advance_units:
-        queue.append({"do": "advance", "side": p["side"], "units": list(av.advance_units), "hex": label,
-                      "max": situation(state).stack_limit})
-    rec["pending"] = {**p, "stage": "result", "result": "auto", "queue": queue}
-    settle(state, ch)
-
-
-# ---- movement limits (the engine's add_move_limit) ----------------------------------------------
-def _this_turn(state: GameState) -> dict:
-    rec = record(state)
-    return rec if rec.get("turn") == state.turn else {}
-
-
-def stopped(state: GameState, k: int) -> str | None:
-    """Why unit ``k`` may not move this turn: it took part in an automatic victory
-    (D77-AUTO-04) or is committed to the attack CDS kept from one (D77-AUTO-16)."""
-    stop = _this_turn(state).get("stopped")
-    return stop.get(state.scenario.units[k].id) if stop else None
-
-
-def closed_places(state: GameState, side: str) -> list[int]:
-    """Hexes emptied by an automatic victory this phase: closed to the winner's other units
-    (D77-AUTO-07)."""
-    closed = _this_turn(state).get("closed")
-    if not closed:
-        return []
-    index = state.scenario.board.index_of
-    return [index[lab] for lab, s, ph in closed if s == side and ph == state.phase]
-
-
-def closed_mask(state: GameState, k: int) -> tuple[bytes | None, None]:
-    places = closed_places(state, state.scenario.units[k].side)
-    if not places:
-        return None, None
-    mask = bytearray(state.scenario.board.n)
-    for p in places:
-        mask[p] = 1
-    return bytes(mask), None
-
-
-def closed_problem(state: GameState, side: str, to: int) -> str | None:
-    if isinstance(to, int) and to in closed_places(state, side):
-        return (f"{state.scenario.board.labels[to]} was emptied by an automatic victory: no other unit "
-                "may enter it this phase (D77-AUTO-07)")
-    return None

@@ -18,7 +18,14 @@ from dataclasses import dataclass
 
 from ddaydesk.engine import ON_MAP, GameState, Phase, positions
 from ddaydesk.rules.combat import support as sup
-from ddaydesk.rules.combat.flow import DUE, declarable, describe_pending, enemy, pending, phase_list
+from ddaydesk.rules.combat.attackers import (
+    DUE,
+    declarable,
+    describe_pending,
+    enemy,
+    pending,
+    phase_list,
+)
 from ddaydesk.rules.combat.state_adapter import record, situation
 
 DUE_RULES = {"beach_assault": ("FMU-BEACH-01", "the beach assault at {hex} must be made"),

@@ -4,7 +4,7 @@ checks and a guard that holds every other action while a combat waits for a deci
 from __future__ import annotations
 
 from ddaydesk.engine import Handler, IllegalAction, RulesModule
-from ddaydesk.rules.combat import choices, flow, obligations
+from ddaydesk.rules.combat import attackers, automatic, choices, flow, obligations
 from ddaydesk.rules.combat.state_adapter import record
 
 COMBAT_KINDS = ("respond", "resolve_combat", "take_losses", "retreat", "stiff_resistance", "advance")
@@ -14,7 +14,7 @@ def _pending(state) -> str | None:
     """Nothing else happens between an announcement and its answer (D77-AUTO-14, D77-AIR-20)
     or before a result's choices are made: every other action waits."""
     p = record(state).get("pending")
-    return flow.describe_pending(p) if p else None
+    return attackers.describe_pending(p) if p else None
 
 
 def _closed_move(h: Handler) -> Handler:
@@ -22,7 +22,7 @@ def _closed_move(h: Handler) -> Handler:
     already avoids it)."""
 
     def apply(state, action, ch, phase):
-        problem = flow.closed_problem(state, action.side, action.to)
+        problem = automatic.closed_problem(state, action.side, action.to)
         if problem:
             raise IllegalAction(problem)
         h.apply(state, action, ch, phase)
@@ -36,7 +36,7 @@ def register(rm: RulesModule) -> None:
     rm.add_hold(_pending, COMBAT_KINDS)
     rm.handlers["move"] = _closed_move(rm.handlers["move"])
     rm.add_action(Handler("attack", flow.declare_legal, flow.declare_apply))
-    rm.add_action(Handler("automatic_victory", flow.auto_legal, flow.auto_apply))
+    rm.add_action(Handler("automatic_victory", automatic.auto_legal, automatic.auto_apply))
     rm.add_action(Handler("resolve_combat", flow.resolve_legal, flow.resolve_apply))
     # the defender answers, and either side makes its result choices: "any"
     rm.add_action(Handler("respond", flow.respond_legal, flow.respond_apply, sides="any"))
@@ -45,4 +45,4 @@ def register(rm: RulesModule) -> None:
     rm.add_action(Handler("stiff_resistance", choices.stiff_legal, choices.stiff_apply, sides="any"))
     rm.add_action(Handler("advance", choices.advance_legal, choices.advance_apply, sides="any"))
     rm.add_end_check(obligations.end_problem)
-    rm.add_move_limit(check=flow.stopped, mask=flow.closed_mask)
+    rm.add_move_limit(check=automatic.stopped, mask=automatic.closed_mask)

@@ -1,5 +1,6 @@
-"""D-Day2 as an engine rules module: set-up, the phases' conditions and hooks, and a handler
-per action kind (``register``, called through ``ddaydesk.rules.dd2`` by engine/systems.py).
+"""D-Day2 as an engine rules module: set-up, the phases' conditions and hooks, and the
+handlers of :mod:`.handlers` (``register``, called through ``ddaydesk.rules.dd2`` by
+engine/systems.py).
 
 The order of play is the engine's (``rules/data/dd2/sequence.yaml``): a phase with nothing to
 do is passed over by its ``when:`` condition, with a note saying why. Firing may leave casualty
@@ -9,44 +10,29 @@ choices in ``extra["dd2"]["pending"]``; while one waits, its chooser is the acti
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from ddaydesk.engine import (
     OVER,
-    Action,
     Changes,
-    EndPhase,
     GameState,
-    Handler,
     IllegalAction,
-    Move,
-    Phase,
     RulesModule,
     current_phase,
 )
-from ddaydesk.rules.dd2 import fire, moves
-from ddaydesk.rules.dd2.actions import (
-    BlockhouseFire,
-    Bomb,
-    Bombard,
-    Casualties,
-    Fight,
-    GoAshore,
-    ParaDrop,
-    Patrol,
-    Reinforce,
-    RollReinforcements,
-)
+from ddaydesk.rules.dd2 import fire
 from ddaydesk.rules.dd2.checks import check_scenario
 from ddaydesk.rules.dd2.data import tables
+from ddaydesk.rules.dd2.handlers import add_handlers
+from ddaydesk.rules.dd2.phases import (
+    REINFORCE_PHASES,
+    blockhouses,
+    bomb_zones,
+    can_fire_at_beach,
+    free_bombers,
+    free_fighters,
+)
 from ddaydesk.rules.dd2.state import EXTRA, LAND_TYPES, DD2State, status_of
-
-MOVE_PHASES = {"allied_move": "allied", "german_move": "german"}
-BATTLE_PHASES = {"allied_battle": "allied", "german_battle": "german"}
-REINFORCE_PHASES = {"allied_reinforce": "allied", "german_reinforce": "german"}
-# Phases a player ends (end_phase): forgo the remaining naval shots, resolve the bombing,
-# launch the patrols, end moves, end placement. The others end when their step is done.
-ENDED_BY_PLAYER = ("naval", "bombing", "patrol", *MOVE_PHASES, *REINFORCE_PHASES)
 
 
 # -- set-up ---------------------------------------------------------------------------------
@@ -78,35 +64,13 @@ def winner(gs: GameState) -> str | None:
 
 
 # -- conditions (`when:`) and hooks ---------------------------------------------------------
-def _blockhouses(s: DD2State) -> list[int]:
-    return [k for k in range(len(s.zone)) if s.type(k) == "blockhouse" and s.alive(k)]
-
-
-def _free_bombers(s: DD2State) -> list[int]:
-    return [k for k in s.in_box("usaaf") if s.type(k) == "bomber" and s.units[k].id not in s.game["bombs"]]
-
-
-def _free_fighters(s: DD2State) -> list[int]:
-    return [k for k in s.in_box("usaaf") if s.type(k) == "fighter"]
-
-
-def _bomb_zones(s: DD2State) -> list[int]:
-    """Zones a bomber may attack: German units there and no Allied ground unit (DD2-AIR-01)."""
-    return [z for z in range(s.board.n) if s.in_zone(z, "german") and not s.in_zone(z, "allied", LAND_TYPES)]
-
-
-def _can_fire_at_beach(s: DD2State) -> bool:
-    return any(s.on_beach(bz) and any(s.in_zone(z, "german", ("blockhouse",)) for z in zs)
-               for bz, zs in s.info.fire.items())
-
-
 CONDITIONS: dict[str, tuple[Callable[[DD2State], bool], str]] = {
     "first_turn": (lambda s: s.turn == tables().rules["para"]["turn"], "first turn only"),  # DD2-PARA-01
-    "naval_due": (lambda s: bool(_blockhouses(s)) and s.game["naval_pool"] > 0,  # DD2-NAV-03
+    "naval_due": (lambda s: bool(blockhouses(s)) and s.game["naval_pool"] > 0,  # DD2-NAV-03
                   "no blockhouse or naval bombardment unit left"),
-    "bombers_due": (lambda s: bool(_free_bombers(s)) and bool(_bomb_zones(s)), "no bomber or no zone to bomb"),
-    "fighters_due": (lambda s: bool(_free_fighters(s)), "no fighter left"),
-    "blockhouses_can_fire": (_can_fire_at_beach, "no blockhouse can fire at an occupied beach"),
+    "bombers_due": (lambda s: bool(free_bombers(s)) and bool(bomb_zones(s)), "no bomber or no zone to bomb"),
+    "fighters_due": (lambda s: bool(free_fighters(s)), "no fighter left"),
+    "blockhouses_can_fire": (can_fire_at_beach, "no blockhouse can fire at an occupied beach"),
     "contested_zone": (lambda s: any(s.contested(z) for z in range(s.board.n)), "no contested zone"),
 }
 
@@ -140,258 +104,6 @@ def _end_of_turn(gs: GameState, ch: Changes) -> None:
         s.note(f"game over: {s.game['winner']} victory")
 
 
-def _settle(s: DD2State) -> None:
-    """After the last casualty choice of a firing step: what the step does next."""
-    if s.pending:
-        return
-    if s.phase == "bombing":
-        fire.aa_at_bombers(s)
-    if s.phase in BATTLE_PHASES:
-        fire.retreat(s)
-    s.ch.end_phase = True
-
-
-# -- legal actions --------------------------------------------------------------------------
-def _casualty_options(s: DD2State, p: dict) -> list[tuple[str, ...]]:
-    """Distinct picks: units of a type are alike (same values, same place), so legal_actions
-    offers one representative set per mix of types; any pick of that mix is accepted."""
-    by_type: dict[str, list[str]] = {}
-    for uid in p["candidates"]:
-        by_type.setdefault(s.type(s.k(uid)), []).append(uid)
-    kinds = list(by_type)
-    out: list[tuple[str, ...]] = []
-
-    def mixes(i: int, left: int, picked: tuple[str, ...]) -> None:
-        if i == len(kinds):
-            if left == 0:
-                out.append(picked)
-            return
-        for n in range(min(left, len(by_type[kinds[i]])), -1, -1):
-            mixes(i + 1, left - n, picked + tuple(by_type[kinds[i]][:n]))
-
-    mixes(0, p["hits"], ())
-    return out
-
-
-def _legal_casualties(s: DD2State, side: str) -> Iterable[Action]:
-    if s.pending and s.pending[0]["chooser"] == side:
-        yield from (Casualties(side, pick) for pick in _casualty_options(s, s.pending[0]))
-
-
-def _legal_end(s: DD2State, side: str) -> Iterable[Action]:
-    if s.phase in ENDED_BY_PLAYER and (s.phase not in REINFORCE_PHASES or s.game["rolled"]):
-        yield EndPhase(side)
-
-
-def _legal_bombard(s: DD2State, side: str) -> Iterable[Action]:
-    yield from (Bombard(side, s.units[k].id) for k in _blockhouses(s))
-
-
-def _legal_bomb(s: DD2State, side: str) -> Iterable[Action]:
-    zones = _bomb_zones(s)
-    yield from (Bomb(side, s.units[k].id, z) for k in _free_bombers(s) for z in zones)
-
-
-def _legal_patrol(s: DD2State, side: str) -> Iterable[Action]:
-    free = len(_free_fighters(s))
-    cap = tables().rules["fighters"]["max_per_zone"]
-    for z in range(s.board.n):
-        have = len(s.in_zone(z, "allied", ("fighter",)))
-        yield from (Patrol(side, z, n) for n in range(1, min(cap - have, free) + 1))
-
-
-def _legal_move(s: DD2State, side: str) -> Iterable[Action]:
-    for k in range(len(s.zone)):
-        if s.side(k) == side and s.zone[k] >= 0 and s.part[k] in ("A", "G"):
-            yield from (Move(side, s.units[k].id, z) for z in s.board.adj[s.zone[k]]
-                        if not moves.why_not_move(s, k, z, side))
-
-
-def _legal_land(s: DD2State, side: str) -> Iterable[Action]:
-    yield from (GoAshore(side, s.units[k].id) for k in range(len(s.zone))
-                if s.part[k] == "beach" and s.side(k) == side and not moves.why_not_land(s, k))
-
-
-def _legal_roll(s: DD2State, side: str) -> Iterable[Action]:
-    if not s.game["rolled"]:
-        yield RollReinforcements(side)
-
-
-def _legal_reinforce(s: DD2State, side: str) -> Iterable[Action]:
-    if not s.game["rolled"]:
-        return
-    for cid, chart in tables().charts.items():
-        if chart.side == side:
-            k = moves.next_of_chart(s, cid)
-            yield from (Reinforce(side, s.units[k].id, z) for z in moves.placement_zones(s, cid))
-
-
-# -- apply ----------------------------------------------------------------------------------
-def _unit(s: DD2State, uid: str) -> int:
-    try:
-        return s.k(uid)
-    except KeyError as e:
-        raise IllegalAction(str(e.args[0])) from None
-
-
-def _zone(s: DD2State, z: int) -> int:
-    if not isinstance(z, int) or not 0 <= z < s.board.n:
-        raise IllegalAction(f"{z!r} is not a zone of the map")
-    return z
-
-
-def _apply_casualties(s: DD2State, a: Casualties) -> None:
-    if not s.pending:
-        raise IllegalAction("no casualties to pick now")
-    want = s.pending[0]
-    if a.side != want["chooser"]:
-        raise IllegalAction(f"the {want['chooser']} player picks these casualties ({want['reason']}), not {a.side}")
-    if not isinstance(a.units, tuple) or len(set(a.units)) != want["hits"] or len(a.units) != want["hits"] \
-            or not set(a.units) <= set(want["candidates"]):
-        raise IllegalAction(f"pick {want['hits']} different unit(s) among {', '.join(want['candidates'])}")
-    s.pending.pop(0)
-    fire.kill(s, [s.k(u) for u in a.units], want["reason"])
-    _settle(s)
-
-
-def _apply_end(s: DD2State, a: EndPhase) -> None:
-    if s.phase not in ENDED_BY_PLAYER:
-        raise IllegalAction(f"the {s.phase} phase ends when its step is done, not by the player")
-    if s.phase in REINFORCE_PHASES and not s.game["rolled"]:
-        raise IllegalAction("roll for reinforcements first")
-    if s.phase == "bombing":
-        fire.bombing(s)
-        return _settle(s)
-    if s.phase == "patrol":
-        fire.aa_at_patrols(s)
-    s.ch.end_phase = True
-    return None
-
-
-def _apply_para(s: DD2State, a: ParaDrop) -> None:
-    fire.para_attack(s)
-    _settle(s)
-
-
-def _apply_bombard(s: DD2State, a: Bombard) -> None:
-    k = _unit(s, a.unit)
-    if s.type(k) != "blockhouse" or not s.alive(k):
-        raise IllegalAction(f"naval bombardment may only fire at a blockhouse ({a.unit} is a {s.type(k)})")
-    fire.naval_shot(s, k)
-    if s.game["shots_left"] <= 0 or not _blockhouses(s):
-        s.ch.end_phase = True
-
-
-def _apply_bomb(s: DD2State, a: Bomb) -> None:
-    k, z = _unit(s, a.unit), _zone(s, a.target)
-    if k not in _free_bombers(s):
-        raise IllegalAction(f"{a.unit} is not a bomber ready at the USAAF base")
-    if not s.in_zone(z, "german"):
-        raise IllegalAction(f"zone {s.label(z)} holds no German unit to bomb")
-    if s.in_zone(z, "allied", LAND_TYPES):
-        raise IllegalAction(f"bombers may not attack zone {s.label(z)}: Allied ground units are there (DD2-AIR-01)")
-    s.game["bombs"][a.unit] = s.label(z)
-
-
-def _apply_patrol(s: DD2State, a: Patrol) -> None:
-    z = _zone(s, a.place)
-    have = len(s.in_zone(z, "allied", ("fighter",)))
-    cap = tables().rules["fighters"]["max_per_zone"]
-    free = _free_fighters(s)
-    if not isinstance(a.n, int) or a.n < 1 or have + a.n > cap:
-        raise IllegalAction(f"at most {cap} fighters may patrol a zone ({have} already over {s.label(z)})")
-    if a.n > len(free):
-        raise IllegalAction(f"only {len(free)} fighter(s) left at the USAAF base")
-    for k in free[:a.n]:
-        s.set(k, z, "P")
-
-
-def _apply_blockhouse_fire(s: DD2State, a: BlockhouseFire) -> None:
-    fire.blockhouse_fire(s)
-    _settle(s)
-
-
-def _apply_move(s: DD2State, a: Move) -> None:
-    k, z = _unit(s, a.unit), _zone(s, a.to)
-    if a.mode != "normal":
-        raise IllegalAction(f"D-Day2 has no {a.mode} movement")
-    if a.via and tuple(a.via) != (s.zone[k], z):
-        raise IllegalAction("a D-Day2 move goes one zone at a time")
-    why = moves.why_not_move(s, k, z, MOVE_PHASES[s.phase])
-    if why:
-        raise IllegalAction(why)
-    moves.do_move(s, k, z)
-
-
-def _apply_land(s: DD2State, a: GoAshore) -> None:
-    k = _unit(s, a.unit)
-    why = moves.why_not_land(s, k)
-    if why:
-        raise IllegalAction(why)
-    moves.do_land(s, k)
-
-
-def _apply_fight(s: DD2State, a: Fight) -> None:
-    fire.fight_battles(s, BATTLE_PHASES[s.phase])
-    _settle(s)
-
-
-def _apply_roll(s: DD2State, a: RollReinforcements) -> None:
-    if s.game["rolled"]:
-        raise IllegalAction("reinforcements are already rolled this turn")
-    side = REINFORCE_PHASES[s.phase]
-    for cid, chart in tables().charts.items():
-        if chart.side == side:
-            dice = [s.roll(0, f"reinforcements {cid}") for _ in range(chart.dice)]
-            s.game["to_place"][cid] = sum(dice)
-            s.note(f"{cid}: {'+'.join(map(str, dice))} = {sum(dice)} unit(s) may enter")
-    s.game["rolled"] = True
-
-
-def _apply_reinforce(s: DD2State, a: Reinforce) -> None:
-    if not s.game["rolled"]:
-        raise IllegalAction("roll for reinforcements first")
-    k, z = _unit(s, a.unit), _zone(s, a.place)
-    why = moves.why_not_place(s, k, z, REINFORCE_PHASES[s.phase])
-    if why:
-        raise IllegalAction(why)
-    moves.do_place(s, k, z)
-
-
-# -- wiring ---------------------------------------------------------------------------------
-def _handler(kind: str, legal, apply, sides: str = "phase") -> Handler:
-    """An engine handler over DD2State. While a casualty choice waits, only `casualties` is
-    legal; after every action the side to act is the chooser of the next one, if any."""
-
-    def legal_(gs: GameState, side: str, phase: Phase) -> Iterable[Action]:
-        s = DD2State(gs)
-        if s.pending and kind != "casualties":
-            return ()
-        return legal(s, side)
-
-    def apply_(gs: GameState, a: Action, ch: Changes, phase: Phase) -> None:
-        s = DD2State(gs, ch)
-        if s.pending and kind != "casualties":
-            p = s.pending[0]
-            raise IllegalAction(f"first the {p['chooser']} player picks {p['hits']} "
-                                f"casualt{'y' if p['hits'] == 1 else 'ies'} ({p['reason']})")
-        apply(s, a)
-        gs.active = s.pending[0]["chooser"] if s.pending else phase.side
-
-    return Handler(kind, legal_, apply_, sides)
-
-
-HANDLERS = {
-    "end_phase": (_legal_end, _apply_end), "para_drop": (lambda s, side: [ParaDrop(side)], _apply_para),
-    "bombard": (_legal_bombard, _apply_bombard), "bomb": (_legal_bomb, _apply_bomb),
-    "patrol": (_legal_patrol, _apply_patrol),
-    "blockhouse_fire": (lambda s, side: [BlockhouseFire(side)], _apply_blockhouse_fire),
-    "move": (_legal_move, _apply_move), "go_ashore": (_legal_land, _apply_land),
-    "fight": (lambda s, side: [Fight(side)], _apply_fight),
-    "roll_reinforcements": (_legal_roll, _apply_roll), "reinforce": (_legal_reinforce, _apply_reinforce),
-}
-
-
 def register(rm: RulesModule) -> None:
     """Called by the engine when it builds the rules module of system dd2."""
     rm.add_setup(_setup)
@@ -400,6 +112,4 @@ def register(rm: RulesModule) -> None:
         rm.add_condition(name, lambda gs, test=test: test(DD2State(gs)), why)
     rm.add_hook("dd2_phase", _enter_phase)
     rm.add_hook("dd2_end_of_turn", _end_of_turn)
-    for kind, (legal, apply) in HANDLERS.items():
-        rm.add_action(_handler(kind, legal, apply))
-    rm.add_action(_handler("casualties", _legal_casualties, _apply_casualties, sides="any"))
+    add_handlers(rm)

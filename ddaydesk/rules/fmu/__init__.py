@@ -1,7 +1,7 @@
 """D-Day: Utah Beach (Fire & Movement) exclusive scenario rules (seed 002) on the engine.
 
 ``register(rm)`` plugs the scenario into the ``fmu`` rules module: the landing sequence
-(landing.py), reinforcement entry and movement limits (limits.py), support fire cups by GT
+(landing.py, airborne.py), reinforcement entry and movement limits (limits.py), support fire cups by GT
 (support.py), replacements (replacements.py), supply attrition (supply.py) and victory
 (victory.py). Combat itself (beach assaults, drop-hex attacks) is the combat handlers'; this
 module only says which attacks must happen and who may not attack on GT 1.
@@ -16,7 +16,7 @@ from ddaydesk.engine.actions import Changes, IllegalAction
 from ddaydesk.engine.phases import current_phase
 from ddaydesk.engine.state import ATTACKED
 from ddaydesk.engine.systems import Handler, RulesModule
-from ddaydesk.rules.fmu import landing, limits, replacements, supply, support, victory
+from ddaydesk.rules.fmu import airborne, landing, limits, replacements, supply, support, victory
 from ddaydesk.rules.fmu.common import check_scenario, fx, is_airborne, is_fmu_scenario
 from ddaydesk.rules.fmu.data import val
 
@@ -102,22 +102,22 @@ def register(rm: RulesModule) -> None:
     for kind, fn_legal, fn_apply in (
         ("place_beachhead", landing._beachhead_legal, landing._beachhead_apply),
         ("land", landing._land_legal, landing._land_apply),
-        ("place_drop_zone", landing._drop_zone_legal, landing._drop_zone_apply),
-        ("place_airborne", landing._airborne_legal, landing._airborne_apply),
-        ("roll_drop", landing._roll_legal, landing._roll_apply),
-        ("drop_loss", landing._loss_legal, landing._loss_apply),
+        ("place_drop_zone", airborne._drop_zone_legal, airborne._drop_zone_apply),
+        ("place_airborne", airborne.airborne_legal, airborne._airborne_apply),
+        ("roll_drop", airborne._roll_legal, airborne._roll_apply),
+        ("drop_loss", airborne._loss_legal, airborne._loss_apply),
         ("rebuild", replacements._legal, replacements._apply),
     ):
         rm.add_action(Handler(kind, fn_legal, fn_apply))
     for kind in list(rm.handlers):
         rm.handlers[kind] = _wrap(rm.handlers[kind])
     rm.add_condition("fmu_landing", landing.has_landing)
-    rm.add_condition("fmu_airborne", landing.has_airborne)
+    rm.add_condition("fmu_airborne", airborne.has_airborne)
     rm.add_condition("fmu_drop_attacks", landing.drop_attacks_due)
     rm.add_condition("fmu_allied_arrivals",
                      lambda s: is_fmu_scenario(s) and bool(landing.due_to_land(s)) and bool(landing.landing_places(s)))
     rm.add_hook("fmu_amphibious_done", _hook(landing.amphibious_done))
-    rm.add_hook("fmu_drop_hazards", _hook(landing.drop_hazards))
+    rm.add_hook("fmu_drop_hazards", _hook(airborne.drop_hazards))
     rm.add_hook("fmu_german_setup", _hook(landing.german_setup))
     rm.add_hook("fmu_drop_zones_supply", landing.drop_zones_supply)
     rm.add_hook("fmu_attacks_due", landing.attacks_due)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ddaydesk.engine.state import ON_MAP, GameState, Marker
+from ddaydesk.engine.actions import Changes, IllegalAction
+from ddaydesk.engine.state import ELIMINATED, MOVED, ON_MAP, GameState, Marker
 from ddaydesk.rules.fmu.data import val
 
 BEACHHEAD = "beachhead"
@@ -123,3 +124,45 @@ def zoc_of(state: GameState, side: str) -> bytes:
             mask[j] = 1
     got = state._cache[key] = bytes(mask)
     return got
+
+
+# -- units entering and leaving the map in the landing ------------------------------------------
+def own_unit(state: GameState, uid: str, side: str) -> int:
+    try:
+        k = state.unit(uid)
+    except KeyError as exc:
+        raise IllegalAction(exc.args[0]) from None
+    if state.scenario.units[k].side != side:
+        raise IllegalAction(f"{uid} is not a {side} unit")
+    return k
+
+
+def place_ok(state: GameState, place: object) -> int:
+    if not isinstance(place, int) or isinstance(place, bool) or not 0 <= place < state.scenario.board.n:
+        raise IllegalAction(f"{place!r} is not a place on the map")
+    return place
+
+
+def enter(state: GameState, ch: Changes, k: int, place: int, frm: int = -1) -> None:
+    uid = state.scenario.units[k].id
+    state.place[k] = place
+    state.status[k] = ON_MAP
+    state.flags[k] |= MOVED
+    ch.moved.append((uid, frm, place, (place,) if frm < 0 else (frm, place)))
+
+
+def eliminate(state: GameState, ch: Changes, k: int) -> None:
+    state.status[k] = ELIMINATED
+    state.place[k] = -1
+    ch.removed.append(state.scenario.units[k].id)
+
+
+def step_loss(state: GameState, ch: Changes, k: int) -> str:
+    """Reduce a full-strength unit, eliminate a reduced one; returns what happened."""
+    uid = state.scenario.units[k].id
+    if state.steps_lost[k]:
+        eliminate(state, ch, k)
+        return "eliminated"
+    state.steps_lost[k] = 1
+    ch.units.append(uid)
+    return "reduced"

@@ -18,8 +18,7 @@ from collections.abc import Callable
 
 from ddaydesk.engine.actions import Changes
 from ddaydesk.engine.state import ON_MAP, GameState
-from ddaydesk.rules.fmu.common import DROP_ZONE, beachheads, fx, is_fmu_scenario
-from ddaydesk.rules.fmu.landing import step_loss
+from ddaydesk.rules.fmu.common import DROP_ZONE, beachheads, fx, is_fmu_scenario, step_loss
 
 Tracers = dict[str, tuple[int, str]]
 Provider = Callable[[GameState, Tracers], "dict[str, bool] | None"]

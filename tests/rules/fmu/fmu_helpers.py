@@ -9,7 +9,8 @@ from ddaydesk.engine import EndPhase, Game, legal_actions
 from ddaydesk.engine.dice import Dice, Roll
 from ddaydesk.formats.scenariofile import load_scenario
 from ddaydesk.rules.combat.actions import DeclareAttack
-from ddaydesk.rules.fmu.landing import Land, PlaceAirborne, PlaceBeachhead, PlaceDropZone, RollDrop
+from ddaydesk.rules.fmu.airborne import PlaceAirborne, PlaceDropZone, RollDrop
+from ddaydesk.rules.fmu.landing import Land, PlaceBeachhead
 
 ROOT = Path(__file__).resolve().parents[3]
 LANDING = ROOT / "scenarios" / "utah-landing.yaml"

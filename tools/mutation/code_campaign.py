@@ -102,8 +102,11 @@ def rules_of(root: Path, mutant: str) -> tuple[str, ...]:
     return tuple(sorted(own or module_ids))
 
 
-def select(root: Path, results: dict, area=None, file=None, rule=None, sample=None, seed=0) -> list[str]:
+def select(root: Path, results: dict, area=None, file=None, rule=None, sample=None, seed=0,
+           mutants=()) -> list[str]:
     names = sorted(results)
+    if mutants:  # mutmut names or globs over them (a survivor's test written: run it again)
+        names = [n for n in names if any(fnmatch.fnmatchcase(n, g) for g in mutants)]
     if area:  # "rules" holds every system's rules too; a system's name picks its own
         names = [n for n in names if area_of(source_of(n)) == area
                  or any(fnmatch.fnmatch(source_of(n), g) for g in AREAS.get(area, ()))]
@@ -164,7 +167,7 @@ def sync_copies(root: Path) -> int:
 
 
 def campaign(root: Path, *, area=None, file=None, rule=None, sample=None, seed=0, fresh=False,
-             retry=False, listing=False, limit=None, log=print) -> int:
+             retry=False, listing=False, limit=None, mutants=(), log=print) -> int:
     mutmut = [sys.executable, "-m", "mutmut", "run", "--max-children", "1"]
     results = all_results(root)
     if not results:  # first run: mutmut makes the mutants and learns which tests call what
@@ -173,7 +176,7 @@ def campaign(root: Path, *, area=None, file=None, rule=None, sample=None, seed=0
         results = all_results(root)
         if not results:
             return rc or 1
-    picked = select(root, results, area, file, rule, sample, seed)
+    picked = select(root, results, area, file, rule, sample, seed, mutants)
     if listing:
         for n in picked:
             log(f"{n}  {EXIT.get(results[n], results[n])}  {source_of(n)}  {','.join(rules_of(root, n))}")

@@ -117,6 +117,17 @@ def test_defence_table_drop_in(tmp_path, monkeypatch):
     assert table.path == str(corrected) and table.terrain["city"].multiply == 3
 
 
+def test_a_column_without_a_confidence_is_our_default(tmp_path):
+    # a value no source gave is tagged ``default`` (a user may correct it), never left blank
+    path = tmp_path / "crt.yaml"
+    path.write_text("kind: odds\ndie: 6\nresults: {DE: {name: Defender Eliminated, text: gone}}\ntables:\n"
+                    "  standard:\n    columns:\n      - {odds: 1-1, results: [DE, DE, DE, DE, DE, DE]}\n")
+    crt = parse_crt(str(path))
+    (col,) = crt.tables["standard"].columns
+    assert (col.confidence, crt.tables["standard"].confidence, crt.tables["standard"].results["DE"].confidence) == (
+        "default", "default", "default")
+
+
 def test_a_table_without_columns_is_refused_at_its_columns(tmp_path):
     path = tmp_path / "crt.yaml"
     path.write_text("kind: odds\ndie: 6\nresults: {}\ntables:\n  standard:\n    columns: []\n")

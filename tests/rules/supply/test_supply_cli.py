@@ -98,6 +98,16 @@ def test_supply_table_names_the_type_a_value_needs(tmp_path):
     assert p.message == "blocking.friendly_negates_zoc: expected bool, found 'maybe'"
 
 
+def test_supply_table_needs_its_format_system_and_blocking(tmp_path):
+    text = (DATA.parents[2] / "ddaydesk/rules/data/dday77/supply.yaml").read_text()
+    bad = text.replace("format: 1\n", "", 1)
+    assert bad != text
+    path = tmp_path / "supply.yaml"
+    path.write_text(bad)
+    with pytest.raises(FormatError, match="missing key 'format'"):
+        load_params_file(path, "dday77")
+
+
 def test_the_blocking_rules_are_read_from_the_table():
     p = load_params_file(DATA.parents[2] / "ddaydesk/rules/data/dday77/supply.yaml", "dday77")
     b = p.blocking

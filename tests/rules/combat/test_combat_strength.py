@@ -21,6 +21,7 @@ def test_an_odds_assessment_shows_its_ratio_and_no_differential(d77):
     assert d["crt"] == {"kind": "odds", "table": a.table, "path": a.crt.path,
                         "confidence": a.crt.tables[a.table].confidence}
     assert (d["attack"]["total"], d["defence"]["total"]) == (12, 4)
+    assert d["defence"]["lines"] == [{"rule": "STD-CRT", "text": "g: defence 4", "value": 4, "confidence": "seed"}]
     assert d["ratio"] == "12:4" and d["differential"] is None
     assert d["column"]["label"] == "3-1" and d["column"]["fixed"] is None
     assert len(d["column"]["results"]) == 6
@@ -33,3 +34,13 @@ def test_a_differential_assessment_shows_its_difference_and_no_ratio(fmu):
     assert d["crt"]["kind"] == "differential"
     assert d["crt"]["confidence"] == a.crt.tables[a.table].confidence
     assert d["differential"] == a.attack - a.defence and d["ratio"] is None
+
+
+def test_attackers_of_both_sides_are_refused(d77):
+    d77.unit("g", "german", "0404", 4, 4)
+    d77.unit("a", "allied", d77.nb("0404", 0), 6, 6)
+    d77.unit("g2", "german", d77.nb("0404", 1), 6, 6)
+    a = assess(d77.sit(), Declaration(("a", "g2"), d77.board.index("0404")))
+    assert not a.legal
+    assert [(r.rule, r.reason) for r in a.refusals if "one side" in r.reason] == [
+        ("STD-CRT", "attackers must all be on one side")]

@@ -17,6 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tools.mutation import code_targeted
 from tools.mutation.citations import ids_in
 
 # Areas: the shared procedures and the rules (the top-level modules and each system's, which
@@ -67,7 +68,11 @@ def all_results(root: Path) -> dict[str, int | None]:
     out: dict[str, int | None] = {}
     for meta in sorted((root / "mutants" / "ddaydesk").rglob("*.py.meta")):
         out.update(json.loads(meta.read_text())["exit_code_by_key"])
-    return {k: None if v in INTERRUPTED else v for k, v in out.items()}
+    out = {k: None if v in INTERRUPTED else v for k, v in out.items()}
+    for name in code_targeted.results(root):  # killed by a chosen test (code_targeted.py)
+        if out.get(name, 0) is None:
+            out[name] = 1
+    return out
 
 
 def _function_spans(path: Path) -> dict[tuple[str | None, str], tuple[int, int]]:
@@ -167,7 +172,7 @@ def sync_copies(root: Path) -> int:
 
 
 def campaign(root: Path, *, area=None, file=None, rule=None, sample=None, seed=0, fresh=False,
-             retry=False, listing=False, limit=None, mutants=(), log=print) -> int:
+             retry=False, listing=False, limit=None, mutants=(), by=(), log=print) -> int:
     mutmut = [sys.executable, "-m", "mutmut", "run", "--max-children", "1"]
     results = all_results(root)
     if not results:  # first run: mutmut makes the mutants and learns which tests call what
@@ -194,6 +199,9 @@ def campaign(root: Path, *, area=None, file=None, rule=None, sample=None, seed=0
     log(f"{len(picked)} code mutants selected, {len(todo)} to run")
     if todo:
         log(f"mutants/: {sync_copies(root)} tests and data files brought up to date")
+    if by:  # against the chosen tests only: kills recorded, the rest left to mutmut
+        code_targeted.run(root, todo, list(by), log)
+        return 0
     rc = 0
     for i in range(0, len(todo), 1500):
         rc = subprocess.call([*mutmut, *todo[i:i + 1500]], cwd=root) or rc

@@ -68,11 +68,7 @@ def all_results(root: Path) -> dict[str, int | None]:
     out: dict[str, int | None] = {}
     for meta in sorted((root / "mutants" / "ddaydesk").rglob("*.py.meta")):
         out.update(json.loads(meta.read_text())["exit_code_by_key"])
-    out = {k: None if v in INTERRUPTED else v for k, v in out.items()}
-    for name in code_targeted.results(root):  # killed by a chosen test (code_targeted.py)
-        if out.get(name, 0) is None:
-            out[name] = 1
-    return out
+    return {k: None if v in INTERRUPTED else v for k, v in out.items()}
 
 
 def _function_spans(path: Path) -> dict[tuple[str | None, str], tuple[int, int]]:
@@ -192,8 +188,9 @@ def campaign(root: Path, *, area=None, file=None, rule=None, sample=None, seed=0
     elif retry:  # the survivors again, after tests were added for them (and, in a sample, the rest)
         todo = [n for n in picked if (results[n] is None and sample)
                 or (results[n] is not None and EXIT.get(results[n]) not in ("killed", "timeout"))]
-    else:
-        todo = [n for n in picked if results[n] is None]
+    else:  # (a mutant a chosen test killed is killed: mutmut need not run it)
+        targeted = code_targeted.results(root)
+        todo = [n for n in picked if results[n] is None and n not in targeted]
     if limit:  # a random piece of the subset now (itself a sample of it), the rest on a later run
         todo = random.Random(seed).sample(todo, min(limit, len(todo)))
     log(f"{len(picked)} code mutants selected, {len(todo)} to run")

@@ -120,3 +120,15 @@ def test_a_unit_on_the_board_s_first_place_moves_from_there(small):
     s = position(small, {"a-inf": "0101"})
     r = reach(s, s.unit("a-inf"))
     assert r.start == 0 and r.cost(at(small, "0201")) == 1
+
+
+def test_a_unit_without_an_entry_region_has_no_entry_place():
+    # a D-Day2 bomber names no arrival region and its side has no entry or supply source
+    # region (it comes on by D-Day2's own rules): no place to come on, an empty list
+    from ddaydesk.engine.movement import entry_places
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.paths import scenarios_dir
+
+    sc = load_scenario(scenarios_dir() / "dday2.yaml")
+    s = position(sc, {"bomber-1": None})
+    assert entry_places(s, s.unit("bomber-1")) == []

@@ -105,12 +105,12 @@ def test_speed_ratio(benchmark):
     benchmark.pedantic(ours, rounds=1, iterations=1)
 
 
-def _times(fn, repeat: int) -> list[float]:
+def _times(fn, repeat: int, clock=time.perf_counter) -> list[float]:
     out = []
     for _ in range(repeat):
-        t = time.perf_counter()
+        t = clock()
         fn()
-        out.append(time.perf_counter() - t)
+        out.append(clock() - t)
     return out
 
 
@@ -118,7 +118,11 @@ def test_supply_against_the_c_floor(benchmark, figures, campaign_save, tmp_path)
     """The recompute against the C floor kernels doing the same graph work (the same traces
     from the same places, the same assignment) on the same position, and against networkx,
     interleaved per round: the benchmark position (280 units) and the campaign game at turn
-    25. Goals: <= 30x the C floor; networkx >= 20x slower than ours."""
+    25. Goals: <= 30x the C floor; networkx >= 20x slower than ours, by the median of the
+    rounds' CPU-time ratios (on a shared machine CPU time moves far less than wall-clock
+    time; the C harness's own wall-clock figure is printed beside it). Each round starts with
+    one untimed recompute: the C harness just ran in another process, and the first call
+    after it pays for the caches that process emptied, not for the recompute."""
     import floorkit
 
     from ddaydesk.engine import load_game
@@ -129,25 +133,40 @@ def test_supply_against_the_c_floor(benchmark, figures, campaign_save, tmp_path)
         pytest.skip("the C floor cannot be built here (no compiler or no floor kit)")
     nx_supply = pytest.importorskip("supply_nx")
     positions = {"benchmark position": INP, "campaign turn 25": from_game_state(load_game(campaign_save).state)}
+    load = f"{os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else "n/a"
     for name, inp in positions.items():
         files, want = floorkit.supply_files(inp, P, tmp_path, name.split()[0])
-        ours, c, nxs = [], [], []
+        floorkit.c_supply(exe, files, want, 1)  # checks the C floor finds what ours found
+        mine = lambda inp=inp: compute_supply(inp, P, explain=False)  # noqa: E731
+        cpu, wall, c_cpu, c_wall, nx_cpu, ratios, nx_ratios = [], [], [], [], [], [], []
         for _ in range(9):
-            c.append(floorkit.c_supply(exe, files, want, 200))
-            ours += _times(lambda inp=inp: compute_supply(inp, P, explain=False), 5)
+            c_cpu.append(floorkit.c_supply_cpu(exe, files, 200))
+            c_wall.append(floorkit.c_supply(exe, files, want, 200))
+            mine()
+            this = _times(mine, 5, time.process_time)
+            cpu += this
+            wall += _times(mine, 5)
+            ratios.append(statistics.median(this) * 1000 / c_cpu[-1])
             if name == "benchmark position":
-                nxs += _times(lambda: (nx_supply.german_count(INP, P), nx_supply.allied_count(INP, P)), 1)
-        o, fc = statistics.median(ours) * 1000, statistics.median(c)
-        line = f"ours {min(ours) * 1000:.2f} / {o:.2f} ms; C floor {min(c) * 1000:.1f} / {fc * 1000:.1f} µs"
-        baseline = f"C floor {min(c) * 1000:.1f} / {fc * 1000:.1f} µs: ours/C {o / fc:.0f}x"
-        goal, ok = "<= 30x the C floor", o / fc <= 30
-        if nxs:
-            n = statistics.median(nxs) * 1000
-            baseline += f"; networkx {min(nxs) * 1000:.0f} / {n:.0f} ms: {n / o:.0f}x slower than ours"
+                nx_cpu += _times(lambda: (nx_supply.german_count(INP, P), nx_supply.allied_count(INP, P)), 1,
+                                 time.process_time)
+                nx_ratios.append(nx_cpu[-1] / statistics.median(this))
+        ms = 1000
+        o, w, fc, fw = (statistics.median(x) for x in (cpu, wall, c_cpu, c_wall))
+        ratio = statistics.median(ratios)
+        line = (f"ours CPU {min(cpu) * ms:.2f} / {o * ms:.2f} ms (wall {min(wall) * ms:.2f} / {w * ms:.2f}); "
+                f"load {load}")
+        baseline = (f"C floor CPU {min(c_cpu) * ms:.1f} / {fc * ms:.1f} µs (its wall clock {min(c_wall) * ms:.1f} / "
+                    f"{fw * ms:.1f}): ours/C {ratio:.0f}x (CPU, median of rounds), {w * ms / fw:.0f}x (wall, medians)")
+        goal, ok = "<= 30x the C floor", ratio <= 30
+        if nx_cpu:
+            n = statistics.median(nx_cpu)
+            baseline += (f"; networkx CPU {min(nx_cpu) * ms:.0f} / {n * ms:.0f} ms: "
+                         f"{statistics.median(nx_ratios):.0f}x slower than ours")
             goal += ", networkx >= 20x slower"
-            ok = ok and n / o >= 20
+            ok = ok and statistics.median(nx_ratios) >= 20
         print(f"\n{name}: {line}")
         figures.add(f"supply recompute, both sides ({name}, {len(inp.units)} units)",
-                    f"{min(ours) * 1000:.2f} / {o:.2f} ms", baseline, goal, ok)
+                    f"{min(cpu) * ms:.2f} / {o * ms:.2f} ms CPU", baseline, goal, ok)
     benchmark.pedantic(ours_fn := (lambda: compute_supply(INP, P, explain=False)), rounds=5, iterations=1)
     assert ours_fn().units

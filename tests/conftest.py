@@ -2,11 +2,14 @@
 
 import json
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# what ddaydesk keeps between runs (ddaydesk.diskcache) goes to a folder of this test run
+os.environ.setdefault("DDAYDESK_CACHE", tempfile.mkdtemp(prefix="ddaydesk-cache-"))
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from ddaydesk.diskcache import board_value
 from ddaydesk.hexgrid import HexGrid, HexNumbering, Layout
 
 if TYPE_CHECKING:  # shapely loads numpy: imported only when a polygon is asked for
@@ -219,8 +220,7 @@ class Board:
     def centre(self, i: int) -> tuple[float, float]:
         if self.grid is not None:
             return self.layout.to_pixel(self.grid.axial[i])
-        c = self.polygon(i).representative_point()
-        return (c.x, c.y)
+        return board_value(self, "centres", _area_centres, lambda v: [tuple(c) for c in v])[i]
 
     def polygon(self, i: int) -> Polygon:
         if self.grid is not None:
@@ -248,3 +248,8 @@ class Board:
         """End points of the side shared by two adjacent hexes (for rivers and trails)."""
         d = self.grid.direction_between(side_i, side_j)
         return self.layout.edge(self.grid.axial[side_i], d)
+
+
+def _area_centres(board: Board) -> list[tuple[float, float]]:
+    """A point inside each drawn area (shapely's representative point)."""
+    return [(c.x, c.y) for c in (board.polygon(i).representative_point() for i in range(board.n))]

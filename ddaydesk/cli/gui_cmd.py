@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import gc
+import importlib
 
 HELP = "open the game window (the default when no command is given)"
 
@@ -15,6 +17,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # No cyclic collection until the first frame is drawn (ui/startup.py says why and ends it).
+    gc.disable()
+    # The engine and the rules every game wires before Qt: PySide6, once loaded, reads the
+    # source of each module imported after it (looking for ``from __feature__``), and these
+    # hold no Qt to find.
+    from ddaydesk.engine.systems import PLUGINS
+
+    for name in ("ddaydesk.engine", *PLUGINS):
+        importlib.import_module(name)
     # Qt is imported only here, so the headless commands never load it.
     from ddaydesk.ui.app import run_gui
 

@@ -19,7 +19,11 @@ from ddaydesk.engine.positions import board_cache
 from ddaydesk.engine.search import MoveLimits, dial, from_start
 from ddaydesk.engine.state import GameState
 
-KEPT = 1024  # searches (and balls) kept per board: a few turns of a large game
+# Searches (and balls) kept per board, the least recently used let go first: a position asks
+# for one per unit and mode of a side (300 on the 3,000-hex benchmark board), and the next
+# position for the same again less those of the units that moved. Each is up to 3 KiB (its
+# masks as ints): at 1,024 the two tables held 4 MiB of a 2,000-action campaign window.
+KEPT = 512
 
 
 def unit_moves(state: GameState, k: int, mode: str) -> list[Move]:
@@ -35,33 +39,37 @@ def unit_moves(state: GameState, k: int, mode: str) -> list[Move]:
     if not blocked and not stop:
         got = ball  # nothing in the way: the search is the ball's
     else:
-        key = (id(lim.edges), lim.start, lim.mp, blocked, stop)
+        # (The masks from the ball's first place on: a search is kept by what lies inside its
+        # ball, and a ball far along the board's numbering would keep all the zeros below it.)
+        lo = ball[3]
+        key = (id(lim.edges), lim.start, lim.mp, blocked >> lo, stop >> lo)
         searches = cache.setdefault("searches", {})
-        got = searches.get(key)
+        got = _used(searches, key)
         if got is None or got[0] is not lim.edges:
-            if len(searches) >= KEPT:
-                searches.clear()
             dest = list(from_start(lim))
             del dest[0]  # the start
-            got = searches[key] = (lim.edges, 0, dest)
+            got = _keep(searches, key, (lim.edges, 0, dest))
     kept = cache.setdefault("unit_moves", {})
     mine = kept.get((k, mode))
-    if mine is None or mine[0] is not got:
-        mine = kept[(k, mode)] = (got, [Move(u.side, u.id, to, mode) for to in got[2]])
+    # (Known by its destinations' list, not the search: a search let go of is not kept alive
+    # here, the moves made from it are still these.)
+    if mine is None or mine[0] is not got[2]:
+        mine = kept[(k, mode)] = (got[2], [Move(u.side, u.id, to, mode) for to in got[2]])
     moves = mine[1]
     if lim.full and not lim.full.isdisjoint(got[2]):
         return [m for m in moves if m.to not in lim.full]
     return moves
 
 
-def _ball(cache: dict, lim: MoveLimits) -> tuple[list, int, list[int]]:
-    """``(edges, bits, dest)``: the places a search from ``lim.start`` with ``lim.mp`` over
+def _ball(cache: dict, lim: MoveLimits) -> tuple[list, int, list[int], int]:
+    """``(edges, bits, dest, low)``: the places a search from ``lim.start`` with ``lim.mp`` over
     ``lim.edges`` reaches when no unit stands anywhere, as bits (8 per place, as the masks'
-    bytes), and as the search's destinations (all but the start; the stacking limit is
-    applied by the caller: where the friendly stacks stand is not part of any key)."""
+    bytes; ``low`` the first place's), and as the search's destinations (all but the start;
+    the stacking limit is applied by the caller: where the friendly stacks stand is not part
+    of any key)."""
     balls = cache.setdefault("balls", {})
     key = (id(lim.edges), lim.start, lim.mp)
-    got = balls.get(key)
+    got = _used(balls, key)
     if got is None or got[0] is not lim.edges:
         n = len(lim.edges)
         free = bytes(n)
@@ -72,12 +80,26 @@ def _ball(cache: dict, lim: MoveLimits) -> tuple[list, int, list[int]]:
         marks = bytearray(n)
         for i in dist:
             marks[i] = 1
-        if len(balls) >= KEPT:
-            balls.clear()
         dest = list(dist)
         del dest[0]
-        got = balls[key] = (lim.edges, int.from_bytes(marks, "little"), dest)
+        got = _keep(balls, key, (lim.edges, int.from_bytes(marks, "little"), dest, 8 * min(dist)))
     return got
+
+
+def _used(table: dict, key):
+    """``table[key]`` (or None), now the most recently used (a dict keeps insertion order)."""
+    got = table.pop(key, None)
+    if got is not None:
+        table[key] = got
+    return got
+
+
+def _keep(table: dict, key, value):
+    """``table[key] = value``, letting go of the least recently used past :data:`KEPT`."""
+    table[key] = value
+    while len(table) > KEPT:
+        del table[next(iter(table))]
+    return value
 
 
 def _bits(state: GameState, mask: bytes) -> int:

@@ -85,6 +85,24 @@ def check_save(path: str) -> None:
     load_game(path)
 
 
+class SaveSummary(NamedTuple):
+    title: str  # the scenario's
+    actions: int
+    turn: int | None  # of the last checkpoint (None: a save from before checkpoints)
+
+
+def save_summary(path: str | Path) -> SaveSummary:
+    """What a player knows a save by before it is opened (the restore offer after a crash):
+    read, not replayed. FormatError when the file cannot say."""
+    r = SaveReader(str(path))
+    doc, _version = r.document()
+    last = (doc.get("checkpoints") or [{}])[-1]
+    position = last.get("position") if isinstance(last, dict) else None
+    turn = position.get("turn") if isinstance(position, dict) else None
+    return SaveSummary(r.find_scenario(doc["scenario"]).title, len(doc["actions"]),
+                       turn if type(turn) is int else None)
+
+
 class SaveReader:
     def __init__(self, path: str):
         self.path = path
@@ -125,14 +143,18 @@ class SaveReader:
         game.seed = None
         return game
 
-    def read(self, scenario: Scenario | None) -> Saved:
-        """Everything in the save read and checked, short of replaying its log."""
+    def document(self) -> tuple[dict, int]:
+        """The save's JSON and its version, the header checked."""
         text = read_text(self.path)[1]
         self.lines = text.splitlines()
         doc = load_json(text, self.path)
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise self.fail(1, f"not a ddaydesk save (no \"format\": \"{FORMAT}\")")
-        version = self.header(doc)
+        return doc, self.header(doc)
+
+    def read(self, scenario: Scenario | None) -> Saved:
+        """Everything in the save read and checked, short of replaying its log."""
+        doc, version = self.document()
         if scenario is None:
             scenario = self.find_scenario(doc["scenario"])
         self.check_scenario(doc["scenario"], scenario)

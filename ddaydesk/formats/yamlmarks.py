@@ -17,10 +17,12 @@ error reads the same everywhere.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import yaml
 
+from ddaydesk.diskcache import key_of, load_pickled, store_pickled
 from ddaydesk.formats.errors import FormatError, Problem, show
 from ddaydesk.formats.textfile import position, read_text
 from ddaydesk.formats.yamlcheck import MAX_DEPTH, check_aliases, checked_constructors
@@ -163,12 +165,22 @@ def _load(cls: type, text: str, path: str) -> Any:
 def load_text(text: str, path: str, *, fast: bool = True) -> Any:
     """Parse YAML text within the limits of :mod:`~ddaydesk.formats.yamlcheck`; a syntax
     error or a value past a limit becomes a :class:`FormatError` with its position.
-    ``fast=False``: the pure-Python loader only."""
+    ``fast=False``: the pure-Python loader only. A large text read before comes from the
+    cache (``ddaydesk.diskcache``: the values of its last reading, kept by its hash)."""
+    key = _kept_key(text) if fast and len(text) >= KEEP_FROM else ""
+    if key:
+        got = load_pickled("yaml", key)
+        if got is not None:
+            return got
     if fast and _CLoader is not None and "\t" not in text:  # libyaml accepts tabs PyYAML refuses
         try:
-            return _load(_CLoader, text, path)
+            got = _load(_CLoader, text, path)
         except (yaml.YAMLError, FormatError, RecursionError, _Redo, ValueError, TypeError):
             pass  # the pure-Python loader below says what is wrong, in its words
+        else:
+            if key and got is not None:
+                store_pickled("yaml", key, got)
+            return got
     try:
         return _load(_Loader, text, path)
     except yaml.MarkedYAMLError as exc:
@@ -185,6 +197,14 @@ def load_text(text: str, path: str, *, fast: bool = True) -> Any:
         raise FormatError([Problem(path, line, col, f"YAML: character {ch!r} is not allowed in a YAML file")]) from None
     except yaml.YAMLError as exc:
         raise FormatError([Problem(path, 1, 1, f"YAML: {show(str(exc), 200)}")]) from None
+
+
+KEEP_FROM = 16_384  # characters: a shorter text is read faster than its kept values
+
+
+def _kept_key(text: str) -> str:
+    return key_of(hashlib.sha256(text.encode()).hexdigest(), modules=(__name__, "ddaydesk.formats.yamlcheck"),
+                  packages=("yaml",))
 
 
 def load_file(path: str) -> Any:

@@ -58,8 +58,10 @@ class Controller(QObject):
         super().__init__(parent)
         self.port = port
         self.undo_stack = QUndoStack(self)
-        self.side = port.view(port.sides()[0]).active_side
-        self.view: GameView = port.view(self.side)
+        first = port.view(port.sides()[0])  # (whose turn it is: a view knows)
+        self.side = first.active_side
+        # that view again when it is the active side's (a long game's view is milliseconds)
+        self.view: GameView = first if first.side == self.side else port.view(self.side)
         self.selected: str | None = None
         self.range: MoveRange | None = None
         self.mode = "normal"  # how units move (D-Day '77: strategic, surprise; the port's move_modes)

@@ -106,6 +106,8 @@ class CounterLayer:
     def set_level(self, level: float) -> None:
         if level == self.level:
             return
+        s = self.profile.counter_scale
+        self.art.keep_scales({self.level * s, level * s})
         self.level = level
         self.refresh_art()
 

@@ -128,6 +128,17 @@ class CounterArt:
             self._cache.popitem(last=False)
         return pm
 
+    def keep_scales(self, scales: set[float]) -> None:
+        """Let go of the pixmaps drawn at other scales than ``scales`` (the view's zoom levels
+        now and just before, which a zoom back shows at once): each level the wheel stopped at
+        left a set of every counter in view, about 2 MiB at a close zoom on the campaign,
+        kept for good. They are drawn again if the view goes back there."""
+        for key in [k for k in self._cache if k[1] not in scales]:
+            del self._cache[key]
+        sides = {max(8, round(COUNTER * s)) for s in scales}
+        for key in [k for k in self._bases if k[5] not in sides]:  # (its side in pixels: _base_key)
+            del self._bases[key]
+
     def _base_key(self, face: Face, side: int) -> tuple:
         """What the printed frame and symbol depend on (shared by many faces)."""
         return (face.type, face.nationality, face.size, face.reduced, face.out_of_supply, side)

@@ -85,6 +85,7 @@ class EnginePort(CombatPort):
         self._describe, self._phase_name, self._phase_label = rm.describe, rm.phase_name, rm.phase_label
         self._previews = None  # supply_port.MovePreviews, made on the first hover
         self.check: LogCheck | None = None  # a save's log still being checked (ui/savecheck.py)
+        self.supply_later = False  # the first frame's counters without supply marks (ui/startup.py)
 
     @property
     def board(self) -> Board:
@@ -299,7 +300,7 @@ class EnginePort(CombatPort):
 
     def _out_of_supply(self, side: str) -> set[str]:
         """Units the supply rules find out of supply now (for the counters' "!" marks)."""
-        if self._caps.why_not("supply"):
+        if self._caps.why_not("supply") or self.supply_later:
             return set()
         from ddaydesk.rules.supply import compute_supply
 

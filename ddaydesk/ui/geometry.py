@@ -13,25 +13,27 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath, QPolygonF
 
 from ddaydesk.board import Board
+from ddaydesk.ui.arealayout import area_layout, area_links, layout_of
 
 HEX_PX = 40.0  # scene pixels per model unit (hex centre-to-corner radius)
 
 
 class BoardGeometry:
     """``keep_out``: shapes (model units) an area's name and units keep clear of, such as the
-    boxes a system draws over the map."""
+    boxes a system draws over the map, or a function returning them (called only when an
+    area map's layout is not already kept: ``arealayout``; ``owner``: the profile whose they are)."""
 
-    def __init__(self, board: Board, scale: float = HEX_PX, keep_out=()):
+    def __init__(self, board: Board, scale: float = HEX_PX, keep_out=(), owner: type = object):
         self.board = board
         self.scale = scale
         self.polygons: list[QPolygonF] = []
         self.centres: list[QPointF] = []
         self.bounds: list[QRectF] = []
         self.label_width: list[float] = []  # room for a name across the place at its centre
-        self.keep_rects = [QRectF(x0 * scale, y0 * scale, (x1 - x0) * scale, (y1 - y0) * scale)
-                           for x0, y0, x1, y1 in (shape.bounds for shape in keep_out)]
         lay = board.layout
         if lay is not None:
+            shapes = keep_out() if callable(keep_out) else keep_out
+            self.keep_rects = [self._rect(*shape.bounds) for shape in shapes]
             # Corners as fixed offsets from each centre: arithmetic, no per-hex trigonometry;
             # each polygon a translated copy of one (a C++ call, not six points made in Python).
             cx0, cy0 = lay.to_pixel(board.grid.axial[0])
@@ -49,24 +51,18 @@ class BoardGeometry:
                 self.bounds.append(box.translated(cx, cy))
             self.label_width = [box.width()] * board.n
         else:
-            # (shapely loads numpy: only drawn areas need it, a hex grid starts without)
-            from shapely.geometry import LineString
-            from shapely.ops import polylabel, unary_union
-
-            blocked = unary_union(list(keep_out)) if keep_out else None
+            # the drawn outlines as they are; where names go from shapely, once per map
+            # (shapely loads numpy: a start with the layout kept does without)
+            got = area_layout(board, keep_out, owner) if callable(keep_out) or not keep_out \
+                else layout_of(board, keep_out)  # (shapes given as they are: nothing to know them by)
+            self.keep_rects = [self._rect(*b) for b in got["keep"]]
             for i in range(board.n):
-                shape = board.polygon(i)
-                poly = QPolygonF([QPointF(x * scale, y * scale) for x, y in shape.exterior.coords[:-1]])
+                poly = QPolygonF([QPointF(x * scale, y * scale) for x, y in board.outlines[i]])
                 self.polygons.append(poly)
-                free = shape.difference(blocked) if blocked is not None and shape.intersects(blocked) else shape
-                if free.geom_type != "Polygon":  # cut in pieces: the largest one
-                    free = max(getattr(free, "geoms", [shape]), key=lambda g: g.area)
-                c = polylabel(free, 0.05)  # the visual centre: where a name fits best
-                self.centres.append(QPointF(c.x * scale, c.y * scale))
+                x, y = got["centres"][i]
+                self.centres.append(QPointF(x * scale, y * scale))
                 self.bounds.append(poly.boundingRect())
-                x0, _y0, x1, _y1 = shape.bounds
-                chord = shape.intersection(LineString([(x0 - 1, c.y), (x1 + 1, c.y)]))
-                self.label_width.append(chord.length * scale)
+            self.label_width = [w * scale for w in got["widths"]]
         r = QRectF(self.bounds[0])
         for b in self.bounds:
             if not r.contains(b):
@@ -74,6 +70,10 @@ class BoardGeometry:
         self.rect = r.adjusted(-scale * 0.5, -scale * 0.5, scale * 0.5, scale * 0.5)
         self._edges: dict[tuple[int, int], QLineF] = {}
         self._outlines: dict[frozenset[int], QPainterPath] = {}
+
+    def _rect(self, x0: float, y0: float, x1: float, y1: float) -> QRectF:
+        s = self.scale
+        return QRectF(x0 * s, y0 * s, (x1 - x0) * s, (y1 - y0) * s)
 
     @property
     def n(self) -> int:
@@ -146,11 +146,13 @@ class BoardGeometry:
 
     def _boundary(self, inside: frozenset[int]) -> QPainterPath:
         path = QPainterPath()
+        if not inside:  # (nothing to outline: no shapely loaded for it)
+            return path
         if self.board.grid is None:  # areas: the outline of their union (borders are not straight)
             from shapely.ops import unary_union
 
-            merged = unary_union([self.board.polygon(i) for i in inside]) if inside else None
-            for poly in getattr(merged, "geoms", [merged] if merged is not None else []):
+            merged = unary_union([self.board.polygon(i) for i in inside])
+            for poly in getattr(merged, "geoms", [merged]):
                 for ring in (poly.exterior, *poly.interiors):
                     path.addPolygon(QPolygonF([QPointF(x * self.scale, y * self.scale) for x, y in ring.coords]))
             return path
@@ -188,11 +190,4 @@ class BoardGeometry:
 
 def links(board: Board) -> list[tuple[int, int]]:
     """Adjacent areas that share no border (a sector map's graph): drawn as lines."""
-    if board.grid is not None:
-        return []
-    out = []
-    for i in range(board.n):
-        for j in board.adj[i]:
-            if i < j and board.polygon(i).boundary.intersection(board.polygon(j).boundary).length == 0:
-                out.append((i, j))
-    return out
+    return [] if board.grid is not None else area_links(board)

@@ -69,6 +69,7 @@ class MapRenderer:
         self.labels = labels
         self.paint_extra = paint_extra  # a system's static art (UIProfile.paint_map), or None
         self.dpr = 1.0  # device pixels per logical pixel of the screen shown on (names' least size)
+        self.shelf = None  # the first frame's tiles kept on disk (tileshelf.TileShelf), if given
         self._tiles: OrderedDict[tuple[float, int, int], QPixmap] = OrderedDict()
         self.max_tiles = KEEP_BYTES // TILE_BYTES  # least recently drawn go first
         self._sea = bytearray(1 if self._is_water(i) else 0 for i in range(board.n))
@@ -127,10 +128,15 @@ class MapRenderer:
         key = (level, tx, ty)
         pm = self._tiles.get(key)
         if pm is None:
-            r = self.tile_rect(level, tx, ty)
-            b = BLEED / level
-            pm = QPixmap.fromImage(self.render(level, r.adjusted(-b, -b, b, b), TILE + 2 * BLEED,
-                                               TILE + 2 * BLEED, TABLE))
+            shelf, stacks = self.shelf, self.names.stacks
+            img = shelf.load(level, tx, ty, self.palette, stacks, self.dpr) if shelf else None
+            if img is None:
+                r = self.tile_rect(level, tx, ty)
+                b = BLEED / level
+                img = self.render(level, r.adjusted(-b, -b, b, b), TILE + 2 * BLEED, TILE + 2 * BLEED, TABLE)
+                if shelf:
+                    shelf.store(level, tx, ty, self.palette, stacks, self.dpr, img)
+            pm = QPixmap.fromImage(img)
             self._tiles[key] = pm
             while len(self._tiles) > self.max_tiles:
                 self._tiles.popitem(last=False)

@@ -21,6 +21,7 @@ from ddaydesk.ui.overlays import Overlays
 from ddaydesk.ui.palette import Palette
 from ddaydesk.ui.port import GameView
 from ddaydesk.ui.profiles.base import UIProfile
+from ddaydesk.ui.tileshelf import TileShelf
 
 MAX_SCALE = 5.0  # view scale limit (a hex 200 px across at 1x)
 DRAG_START = 5  # pixels of movement before a press becomes a pan
@@ -36,8 +37,9 @@ def _board_art(board: Board, profile: UIProfile, palette: Palette) -> tuple[Boar
     key = (id(board), board.content_hash, type(profile))
     art = _ART.pop(key, None)
     if art is None or art[0].board is not board:
-        geom = BoardGeometry(board, keep_out=profile.keep_out(board))
+        geom = BoardGeometry(board, keep_out=lambda: profile.keep_out(board), owner=type(profile))
         art = (geom, MapRenderer(board, geom, palette, labels=profile.map_names, paint_extra=profile.paint_map))
+        art[1].shelf = TileShelf(board, type(profile), profile.map_names, TILE + 2 * BLEED)
     elif art[1].palette is not palette:
         art[1].set_palette(palette)
     for _geom, renderer in _ART.values():  # a board not shown keeps no tiles (a screenful is ~25 MiB)

@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QProgressBar
 
 from ddaydesk.formats.errors import FormatError
+from ddaydesk.heap import trim
 
 STILL_CHECKING = "The saved game's log is still being checked (see the status bar): a moment"
 SLICE = 0.008  # seconds of replay between two looks at the window's events
@@ -56,6 +57,7 @@ class SaveCheck(QObject):
         self._stop()
         self.previous = None
         self.port.check = None
+        trim()  # what the replay made and let go of: back to the system (ddaydesk/heap.py)
         if self.window.port is self.port:
             self.window.controller.refresh()  # the log, the dice log and undo are there now
             self.window.show_hint(f"The saved game checks out: its {check.total} actions lead to the "

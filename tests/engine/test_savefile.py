@@ -129,3 +129,19 @@ def test_broken_json_names_line_and_column(tmp_path):
         load_game(path)
     (p,) = exc.value.problems
     assert (p.line, "not valid JSON" in p.message) == (3, True)
+
+
+def test_a_save_is_known_by_its_scenario_turn_and_actions_without_a_replay(small, tmp_path):
+    from ddaydesk.engine.saveload import SaveSummary, save_summary
+
+    g = played(small)
+    path = tmp_path / "g.ddaysave"
+    save_game(g, path)
+    assert save_summary(path) == SaveSummary(small.title, len(g.log), g.state.turn)
+    doc = json.loads(path.read_text())
+    del doc["checkpoints"][-1]["position"]["turn"]  # read, not checked: no turn to tell
+    path.write_text(json.dumps(doc))
+    assert save_summary(path).turn is None
+    path.write_text("{not json")
+    with pytest.raises(FormatError):
+        save_summary(path)

@@ -63,3 +63,16 @@ def test_a_unit_without_factors_prints_none():
     """D-Day Dice's Units carry no attack, defence or movement: no "0-0-0" on their counters."""
     assert face_of(UnitInfo("us", "American Unit", "allied", "us", "infantry", 0, 0, 0, place=0)).values == ""
     assert face_of(UnitInfo("x", "Some Battalion", "allied", "us", "infantry", 0, 1, 4, place=0)).values == "0-1-4"
+
+
+def test_pixmaps_of_zoom_levels_left_behind_are_let_go_and_drawn_again_the_same(qapp):
+    """keep_scales: only the scales asked for stay cached (the view's zoom level now and just
+    before), bases included; a pixmap let go of is drawn again pixel for pixel."""
+    art = CounterArt(DEFAULT)
+    face = face_of(UnitInfo("x", "8th Infantry Regiment", "allied", "us", "infantry", 5, 5, 4, place=0))
+    first = {s: art.pixmap(face, s).toImage() for s in (0.5, 1.0, 1.5, 2.0)}
+    art.keep_scales({1.5, 2.0})
+    assert {k[1] for k in art._cache} == {1.5, 2.0}
+    assert {k[5] for k in art._bases} == {round(art.pixmap(face, s).width()) for s in (1.5, 2.0)}
+    assert art.pixmap(face, 0.5).toImage() == first[0.5]  # drawn again: the same pixels
+    assert art.pixmap(face, 2.0).toImage() == first[2.0]

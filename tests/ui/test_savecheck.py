@@ -65,6 +65,17 @@ def test_a_save_is_shown_at_once_and_checked_in_the_background(qtbot, win, long_
     assert win.controller.apply("end of phase", lambda: port.end_phase())
 
 
+def test_what_the_check_let_go_of_goes_back_to_the_system_once_it_checks_out(qtbot, win, long_save, monkeypatch):
+    from ddaydesk.ui import savecheck
+
+    trims = []
+    monkeypatch.setattr(savecheck, "trim", lambda: trims.append(win.port.check))
+    assert win.open_path(str(long_save[1]), asked=True)
+    port = win.port
+    qtbot.waitUntil(lambda: port.check is None, timeout=20000)
+    assert trims == [None]  # once, after the check is over (not per slice)
+
+
 def _tamper(path) -> None:
     """Move a unit in the checkpoint and make the save's hash agree: only the replay can tell."""
     doc = json.loads(path.read_text())

@@ -100,7 +100,20 @@ def test_start_after_a_crash_offers_the_autosave_and_restores_it(qtbot, monkeypa
     monkeypatch.setattr(MainWindow, "show", lambda self: shown.append(self))
     assert app_mod.run_gui() == 0
     assert asked and shown
+    question = asked[0][2]  # names the game: which of several games to restore
+    assert port.game.scenario.title in question and f"turn {port.game.state.turn}" in question
+    assert f"({len(port.game.log)} action" in question
     win = shown[0]
     qtbot.addWidget(win)
     assert win.controller.port.game.state.state_hash() == port.game.state.state_hash()
     assert not restore_offered(QSettings())  # the clean exit cleared the flag
+
+
+def test_the_restore_offer_without_a_readable_autosave_asks_without_naming_a_game(tmp_path):
+    from ddaydesk.ui.app import restore_question
+
+    broken = tmp_path / "autosave.ddaysave"
+    broken.write_text("{}")
+    for path in (broken, tmp_path / "missing.ddaysave"):
+        assert restore_question(path) == ("ddaydesk did not close normally last time. Restore the game "
+                                          "as it was after its last action?")

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import math
 
-import shapely
-from shapely.geometry import Point
-from shapely.ops import polylabel
-
 from ddaydesk.board import Board
+from ddaydesk.diskcache import board_value
 from ddaydesk.rules.dd2.state import MapInfo
 
 SLOT = 0.55  # half the distance between the A and G anchors, map units
 
 
 def _inside(poly, x: float, y: float) -> tuple[float, float]:
+    from shapely.geometry import Point
+    from shapely.ops import polylabel
+
     p = Point(x, y)
     if poly.contains(p):
         return (x, y)
@@ -33,6 +33,8 @@ BOX = (2.0, 0.9)  # size of a beachhead or airborne box, map units
 
 def box_at(x: float, y: float):
     """The outline of a beachhead or airborne box centred on (x, y)."""
+    import shapely  # (loads numpy: only when a map's anchors are worked out, or boxes drawn)
+
     return shapely.box(x - BOX[0] / 2, y - BOX[1] / 2, x + BOX[0] / 2, y + BOX[1] / 2)
 
 
@@ -52,6 +54,9 @@ def _at_sea(land, placed: list, x: float, y: float, heading: float) -> tuple[flo
 
 
 def _anchors(board: Board) -> dict[int, dict[str, tuple[float, float]]]:
+    import shapely
+    from shapely.ops import polylabel
+
     info = MapInfo.of(board)
     polys = [board.polygon(i) for i in range(board.n)]
     land = shapely.union_all(polys)
@@ -77,12 +82,12 @@ def _anchors(board: Board) -> dict[int, dict[str, tuple[float, float]]]:
     return out
 
 
-_CACHE: dict[str, dict] = {}
+def _json_anchors(board: Board) -> dict[str, dict[str, tuple[float, float]]]:
+    return {str(i): a for i, a in _anchors(board).items()}
 
 
 def part_anchors(board: Board) -> dict[int, dict[str, tuple[float, float]]]:
-    """zone index -> {"label", "A", "G", "P"[, "beach", "coast", "drop"]: (x, y)} in map units."""
-    key = board.content_hash or str(id(board))
-    if key not in _CACHE:
-        _CACHE[key] = _anchors(board)
-    return _CACHE[key]
+    """zone index -> {"label", "A", "G", "P"[, "beach", "coast", "drop"]: (x, y)} in map units
+    (worked out once per map, kept on disk between runs: ``ddaydesk.diskcache``)."""
+    return board_value(board, "dd2-anchors", _json_anchors, lambda v: {
+        int(i): {part: tuple(xy) for part, xy in a.items()} for i, a in v.items()})

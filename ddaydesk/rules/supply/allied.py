@@ -21,7 +21,18 @@ SIDE = "allied"
 
 
 def line_limit(tracer: SupplyUnit, hq: SupplyUnit, p: SupplyParams) -> tuple[int, str]:
-    """Limit (before weather) and rule of a line from ``tracer`` to the Allied ``hq``."""
+    """Limit (before weather) and rule of a line from ``tracer`` to the Allied ``hq``
+    (looked up once per params and pair of kinds: a recompute asks it for every unit an HQ
+    reaches)."""
+    key = (hq.hq == "shaef", tracer.hq == "shaef", tracer.nationality, hq.nationality)
+    memo = p._memo.setdefault("allied.line_limit", {})
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _line_limit(tracer, hq, p)
+    return got
+
+
+def _line_limit(tracer: SupplyUnit, hq: SupplyUnit, p: SupplyParams) -> tuple[int, str]:
     if hq.hq == "shaef":
         t = p.tag("allied.shaef.unit_to_hq")  # D77-ASUP-21, any nationality
     elif tracer.hq == "shaef":
@@ -83,12 +94,6 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     hq_trace = [bfs(board, tm, [h.place], max(0, shaef_reach - red, shaef_src), tm.friendly_bits | sc_bits)
                 if h.hq == "shaef" else bfs(board, tm, [h.place], max(0, longest - red)) for h in hqs]
 
-    def sc_length(c: int, si: int) -> int | None:
-        """Length of HQ ``c``'s line to SC ``si`` if it is within the HQ's limit."""
-        h = hqs[c]
-        d = hq_trace[c].hits.get(scs[si]) if h.hq == "shaef" else sc_trace[si].hits.get(h.place)
-        return d if d is not None and d <= hq_src_limit(h)[0] else None
-
     def hq_src_limit(h: SupplyUnit) -> tuple[int, str]:
         """A non-SHAEF HQ traces to an SC like any unit (D77-ASUP-15)."""
         return (shaef_src, shaef_src_tag.rule) if h.hq == "shaef" else (unit_src, unit_src_rule)
@@ -98,25 +103,30 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     for c, ch in enumerate(hqs):
         row = []
         for q, ph in enumerate(hqs):
-            if q == c:
-                continue
             d = hq_trace[q].hits.get(ch.place)
+            if d is None or q == c:
+                continue
             limit, rule = line_limit(ch, ph, p)
-            if d is not None and d <= limit - red:
+            if d <= limit - red:
                 row.append((d, q, max(0, limit - red), rule))
         links.append(sorted(row))
     feeds: list[list[int]] = [[] for _ in hqs]  # parent -> the HQs that may trace to it
     for c, row in enumerate(links):
         for _, q, _, _ in row:
             feeds[q].append(c)
-    # route[c][s] = (hops, next HQ or -1 for the SC itself): breadth-first from each SC.
+    # route[c][s] = (hops, next HQ or -1 for the SC itself): breadth-first from each SC,
+    # starting at the HQs whose own line reaches it.
     route: list[dict[int, tuple[int, int]]] = [{} for _ in hqs]
-    for si in range(len(scs)):
-        frontier = []
-        for c in range(len(hqs)):
-            if sc_length(c, si) is not None:
-                route[c][si] = (0, -1)
-                frontier.append(c)
+    first: list[list[int]] = [[] for _ in scs]  # per SC: the HQs within their limit of it
+    for c, h in enumerate(hqs):
+        limit = hq_src_limit(h)[0]
+        for si, s in enumerate(scs):
+            d = hq_trace[c].hits.get(s) if h.hq == "shaef" else sc_trace[si].hits.get(h.place)
+            if d is not None and d <= limit:
+                first[si].append(c)
+    for si, frontier in enumerate(first):
+        for c in frontier:
+            route[c][si] = (0, -1)
         hops = 0
         while frontier:
             hops += 1
@@ -153,49 +163,64 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
             c = nxt
 
     sc_order = [sorted(r, key=lambda si, r=r: (r[si][0], si)) for r in route]  # nearest SC first
-
-    limits: dict[tuple[str, bool, int], tuple[int, str]] = {}
-
-    def limit_to(u: SupplyUnit, c: int) -> tuple[int, str]:
-        key = (u.nationality, u.hq == "shaef", c)
-        got = limits.get(key)
-        if got is None:
-            got = limits[key] = line_limit(u, hqs[c], p)
-        return got
+    route_bits = [bits_at(r) for r in route]  # the SCs each HQ leads to, as a bitset
 
     # Units: options are SCs, each reached straight or through the nearest HQ that leads to it.
-    live = [c for c in range(len(hqs)) if route[c]]
-    options: list[list[int]] = []
-    via: list[list[tuple[tuple, int, int]]] = []  # per unit: (key, SC, HQ index or -1 straight)
     at: dict[int, list[int]] = {}  # place -> indices into others
     for k, u in enumerate(others):
         at.setdefault(u.place, []).append(k)
     direct: list[list[tuple[int, int]]] = [[] for _ in others]  # (length, SC)
+    direct_bits = [0] * len(others)  # the same SCs as a bitset
     for si, tr in enumerate(sc_trace):
-        for pl, d in tr.hits.items():
-            if d <= unit_src and pl in at:
-                for k in at[pl]:
-                    direct[k].append((d, si))
+        bit = 1 << si
+        for pl, d in tr.hits.items():  # (all within unit_src: the trace stops there)
+            for k in at.get(pl, ()):
+                direct[k].append((d, si))
+                direct_bits[k] |= bit
     near: list[list[tuple[int, int]]] = [[] for _ in others]  # (length, HQ)
-    for c in live:
-        for pl, d in hq_trace[c].hits.items():
-            if pl in at:
-                for k in at[pl]:
-                    if d <= limit_to(others[k], c)[0] - red:
+    kinds = [(u.nationality, u.hq) for u in others]  # what a unit's line limits depend on
+    # Per HQ: a kind of tracer -> its line's limit (weather taken off) and rule, read once.
+    lines: list[dict[tuple[str, str | None], tuple[int, str]]] = []
+    for c, h in enumerate(hqs):
+        within: dict[tuple[str, str | None], tuple[int, str]] = {}
+        lines.append(within)
+        if route[c]:
+            for pl, d in hq_trace[c].hits.items():
+                for k in at.get(pl, ()):
+                    line = within.get(kinds[k])
+                    if line is None:
+                        limit, rule = line_limit(others[k], h, p)
+                        line = within[kinds[k]] = (limit - red, rule)
+                    if d <= line[0]:
                         near[k].append((d, c))
-    for k in range(len(others)):
-        opts: list[tuple[tuple, int, int]] = [((0, d, si), si, -1) for d, si in direct[k]]
-        if near[k]:
-            seen = {si for _, si, _ in opts}
-            for d, c in sorted(near[k]):
-                for si in sc_order[c]:
-                    if si not in seen:
-                        seen.add(si)
-                        opts.append(((1, d, route[c][si][0], si), si, c))
-        opts.sort()  # by the first item: each SC comes once, so the keys differ
-        options.append([si for _, si, _ in opts])
-        via.append(opts)
-    assign = b_matching(options, [c for c, _, _ in cap_info])
+    options: list[list[int]] = []
+    reach: list[int] = []  # options[k] as a bitset
+    for k, straight in enumerate(direct):
+        if len(straight) > 1:
+            straight.sort()
+        opts = [si for _, si in straight]
+        got = direct_bits[k]
+        via = near[k]
+        if via:
+            # The SCs first reached through an HQ, by (line length, hops, SC), after every
+            # SC reached straight; each SC through the nearest HQ that leads to it.
+            if len(via) > 1:
+                via.sort()
+            through = []
+            for d, c in via:
+                new = route_bits[c] & ~got
+                if new:
+                    got |= new
+                    r = route[c]
+                    while new:
+                        si = new.bit_length() - 1
+                        through.append((d, r[si][0], si))
+                        new ^= 1 << si
+            through.sort()
+            opts += [si for _, _, si in through]
+        options.append(opts)
+        reach.append(got)
+    assign = b_matching(options, [c for c, _, _ in cap_info], reach)
 
     members: list[list[str]] = [[] for _ in scs]
     for k, si in enumerate(assign):
@@ -214,27 +239,27 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     for k, u in enumerate(others):
         si = assign[k]
         if si >= 0:
-            c = next(c for _, s, c in via[k] if s == si)
-            if c < 0:
+            if direct_bits[k] >> si & 1:
                 chain = [Leg(u.id, sc_ids[si], "sc", u.place, sc_trace[si], unit_src,
                              unit_src_rule)]
             else:
-                limit, rule = limit_to(u, c)
-                chain = [Leg(u.id, hqs[c].id, "hq", u.place, hq_trace[c],
-                              max(0, limit - red), rule), *hq_chain(c, si)]
-            results[u.id] = UnitSupply(u.id, SIDE, True, "supplied", chain, draws_on=sc_ids[si],
-                                       rule=chain[0].rule)
+                for _, c in near[k]:  # the nearest HQ that leads to it
+                    if route_bits[c] >> si & 1:
+                        break
+                limit, rule = lines[c][kinds[k]]  # (>= 0: the unit is within it)
+                chain = [Leg(u.id, hqs[c].id, "hq", u.place, hq_trace[c], limit, rule), *hq_chain(c, si)]
+            results[u.id] = UnitSupply.in_supply(u.id, SIDE, chain, sc_ids[si], chain[0].rule)
         elif u.id in inp.supplied_at_start:
             results[u.id] = UnitSupply(u.id, SIDE, True, "start_of_turn", rule="D77-ASUP-14")
         elif options[k]:  # every SC it reaches is full (D77-ASUP-19: the SC's capacity)
             why = {"reason": "sc_full", "full": [full[s] for s in options[k]]}
-            results[u.id] = UnitSupply(u.id, SIDE, False, "unsupplied", why=why, rule="D77-ASUP-19")
+            results[u.id] = UnitSupply.out_of_supply(u.id, SIDE, why, "D77-ASUP-19")
         else:
             results[u.id] = _unsupplied(inp, p, tm, u, hqs, route, scs, sc_ids, (unit_src, unit_src_rule),
                                         red, explain)
     capacity = [CapacityUse(sc_ids[si], "sc", SIDE, s, cap_info[si][0], members[si], True, cap_info[si][2])
                 for si, s in enumerate(scs)]
-    return {u.id: results[u.id] for u in mine}, capacity, notes
+    return results, capacity, notes  # (the calculator puts the units in input order)
 
 
 def _unsupplied(inp: SupplyInput, p: SupplyParams, tm: TraceMap, u: SupplyUnit, hqs: list[SupplyUnit],
@@ -252,4 +277,4 @@ def _unsupplied(inp: SupplyInput, p: SupplyParams, tm: TraceMap, u: SupplyUnit, 
                   and inp.board.distance(u.place, h.place) <= line_limit(u, h, p)[0] - red]
         if lonely:
             why["unsupplied_hqs_in_range"] = lonely
-    return UnitSupply(u.id, SIDE, False, "unsupplied", why=why, rule="D77-ASUP-15")
+    return UnitSupply.out_of_supply(u.id, SIDE, why, "D77-ASUP-15")

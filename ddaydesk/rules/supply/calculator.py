@@ -37,7 +37,7 @@ def _compute(inp: SupplyInput, p: SupplyParams, explain: bool, sides: tuple[str,
     if red:
         notes.append(f"{inp.weather} weather: every supply limit is {red} hex(es) shorter "
                      f"({p.tag(f'weather.range_reduction.{inp.weather}').rule})")
-    per_side = unit_bits(inp.units, p.blocking)
+    per_side = unit_bits(inp.units, p.blocking, board.n)
     found: dict[str, UnitSupply] = {}
     capacity: list[CapacityUse] = []
     if "german" in sides:

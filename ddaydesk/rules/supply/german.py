@@ -41,12 +41,16 @@ class _HQ:
 
 
 def _hq_params(h: _HQ, p: SupplyParams, red: int) -> None:
-    """Limits of the HQ's kind, shortened by the weather (capacity is not)."""
-    base = f"german.hq_kinds.{h.kind}"
-    unit, src, cap = (p.tag(f"{base}.{key}") for key in ("unit_to_hq", "hq_to_source", "capacity"))
-    h.unit_limit, h.unit_rule = max(0, unit.value - red), unit.rule
-    h.src_limit, h.src_rule = max(0, src.value - red), src.rule
-    h.cap, h.cap_rule = cap.value, cap.rule
+    """Limits of the HQ's kind, shortened by the weather (capacity is not); read once per
+    params, kind and weather."""
+    memo = p._memo.setdefault("german.hq_params", {})
+    got = memo.get((h.kind, red))
+    if got is None:
+        base = f"german.hq_kinds.{h.kind}"
+        unit, src, cap = (p.tag(f"{base}.{key}") for key in ("unit_to_hq", "hq_to_source", "capacity"))
+        got = memo[(h.kind, red)] = (max(0, unit.value - red), unit.rule, max(0, src.value - red), src.rule,
+                                     cap.value, cap.rule)
+    h.unit_limit, h.unit_rule, h.src_limit, h.src_rule, h.cap, h.cap_rule = got
 
 
 def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
@@ -105,9 +109,8 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
         if u.fortress:
             fortress.append(u)
         elif d is not None and d <= unit_src:
-            results[u.id] = UnitSupply(u.id, SIDE, True, "supplied",
-                                       [source_leg(u.id, u.place, unit_src, unit_src_rule)],
-                                       rule=unit_src_rule)
+            leg = Leg(u.id, "source", "source", u.place, src_trace, unit_src, unit_src_rule)
+            results[u.id] = UnitSupply.in_supply(u.id, SIDE, [leg], None, unit_src_rule)
         else:
             needy.append(u)
 
@@ -118,15 +121,21 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     def options_for(hq_list: list[_HQ]) -> list[list[int]]:
         near: list[list[tuple[int, int]]] = [[] for _ in needy]
         for h in hq_list:
+            limit = h.unit_limit
             for place, d in h.dist.items():
-                if d <= h.unit_limit and place in needy_at:
-                    for k in needy_at[place]:
+                if d <= limit:
+                    for k in needy_at.get(place, ()):
                         near[k].append((d, h.k))
-        return [[k for _, k in sorted(x)] for x in near]
+        out = []
+        for x in near:
+            if len(x) > 1:
+                x.sort()
+            out.append([k for _, k in x])
+        return out
 
-    def solve(chosen: list[_HQ], taken: int) -> tuple[int, list[int]]:
+    def solve(chosen: list[_HQ], taken: int) -> tuple[int, list[int], list[list[int]]]:
         """Units matched to HQ slots with the ``chosen`` dependants in, OB West giving
-        ``taken`` of its slots to HQs."""
+        ``taken`` of its slots to HQs: how many, the assignment and each unit's HQs."""
         for h in dependants:
             h.supplied = h in chosen
             if h.supplied and h.trace is None:
@@ -135,15 +144,16 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
         cap = [0] * len(hqs)
         for h in live:
             cap[h.k] = h.cap - (taken if h is obw else 0)
-        assign = b_matching(options_for(live), cap)
-        return sum(1 for a in assign if a >= 0), assign
+        options = options_for(live)
+        assign = b_matching(options, cap)
+        return sum(1 for a in assign if a >= 0), assign, options
 
     room = obw.cap if obw is not None else 0
     # More HQs need OB West than it has slots: the slots go to the HQs that let the most
     # units be supplied (an HQ taken in frees at least the slot it takes, so all are used),
     # nearest first on ties. Exact: a choice's matching never shrinks as HQs are added.
     chosen = best_subset(dependants, room, lambda s: solve(s, room)[0])
-    _, assign = solve(chosen, len(chosen))
+    _, assign, options = solve(chosen, len(chosen))
     for u in fortress:
         d = dist_src.get(u.place)
         results[u.id] = _fortress(u, d is not None and d <= unit_src or any(
@@ -174,14 +184,13 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
             draws_on=obw.unit.id if h.via_obw else None, why=why,
             rule=h.chain[0].rule if h.chain else h.src_rule)
 
-    for u, a in zip(needy, assign, strict=True):
+    for u, a, opts in zip(needy, assign, options, strict=True):
         if a >= 0:
             h = hqs[a]
             leg = Leg(u.id, h.unit.id, "hq", u.place, h.trace, h.unit_limit, h.unit_rule)
-            results[u.id] = UnitSupply(u.id, SIDE, True, "supplied", [leg, *h.chain], draws_on=h.unit.id,
-                                       rule=h.unit_rule)
+            results[u.id] = UnitSupply.in_supply(u.id, SIDE, [leg, *h.chain], h.unit.id, h.unit_rule)
             continue
-        in_reach = [h for h in hqs if h.supplied and h.dist.get(u.place, h.unit_limit + 1) <= h.unit_limit]
+        in_reach = [hqs[k] for k in sorted(opts)]  # the supplied HQs within its line's limit
         why = None
         if in_reach:
             why = {"reason": "hq_full", "full": [_full(h, members[h.k]) for h in in_reach]}
@@ -189,15 +198,15 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
             targets = [Target(s, "source", "source", unit_src, unit_src_rule) for s in inp.german_sources]
             targets += [Target(h.unit.place, h.unit.id, "hq", h.unit_limit, h.unit_rule) for h in hqs if h.supplied]
             why = why_not(board, tm, u.place, targets, p.blocking.rule_zoc, p.blocking.rule_enemy)
-            unsupplied = [h.unit.id for h in hqs if not h.supplied
-                          and board.distance(u.place, h.unit.place) <= h.unit_limit]
-            if unsupplied:
-                why["unsupplied_hqs_in_range"] = unsupplied
-        results[u.id] = UnitSupply(u.id, SIDE, False, "unsupplied", why=why, rule="D77-SUP-01")
+            lonely = [h.unit.id for h in hqs if not h.supplied
+                      and board.distance(u.place, h.unit.place) <= h.unit_limit]
+            if lonely:
+                why["unsupplied_hqs_in_range"] = lonely
+        results[u.id] = UnitSupply.out_of_supply(u.id, SIDE, why, "D77-SUP-01")
 
     capacity = [CapacityUse(h.unit.id, h.kind, SIDE, h.unit.place, h.cap, members[h.k], h.supplied,
                             h.cap_rule) for h in hqs]
-    return {u.id: results[u.id] for u in mine}, capacity
+    return results, capacity  # (the calculator puts the units in input order)
 
 
 def _full(h: _HQ, members: list[str]) -> dict:

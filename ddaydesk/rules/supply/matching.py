@@ -12,29 +12,39 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from ddaydesk.rules.supply.trace import bits_at
+
 T = TypeVar("T")
 
 
-def b_matching(options: Sequence[Sequence[int]], capacity: Sequence[int]) -> list[int]:
+def b_matching(options: Sequence[Sequence[int]], capacity: Sequence[int],
+               reach: Sequence[int] | None = None) -> list[int]:
     """``assign[u]``: the holder unit ``u`` gets, or -1. ``options[u]`` lists holder indices
     in order of preference; ``capacity[h]`` is how many units holder ``h`` takes. The number
-    of assigned units is maximal."""
+    of assigned units is maximal. ``reach[u]``: ``options[u]`` as a bitset, when the caller
+    has it."""
     assign = [-1] * len(options)
     members: list[list[int]] = [[] for _ in capacity]
     free = list(capacity)
+    # Holders as bits: ``seen`` is the search's visited set, ``reach[u]`` unit u's holders.
+    # A member whose holders are all seen cannot move, so it is passed over without the call.
+    if reach is None:
+        reach = [bits_at(opts) for opts in options]
+    seen = 0
 
-    def augment(u: int, seen: set[int]) -> bool:
+    def augment(u: int) -> bool:
+        nonlocal seen
         for h in options[u]:
-            if h in seen:
+            if seen >> h & 1:
                 continue
-            seen.add(h)
+            seen |= 1 << h
             if free[h] > 0:
                 free[h] -= 1
                 members[h].append(u)
                 assign[u] = h
                 return True
             for v in members[h]:  # (a success changes members[h] and returns at once)
-                if augment(v, seen):  # v moved to another holder: its slot in h is ours
+                if reach[v] & ~seen and augment(v):  # v moved to another holder: its slot is ours
                     members[h].remove(v)
                     members[h].append(u)
                     assign[u] = h
@@ -43,10 +53,10 @@ def b_matching(options: Sequence[Sequence[int]], capacity: Sequence[int]) -> lis
 
     # Holders seen by a failed search cannot lead to a free slot until the assignment
     # changes, so the seen set is only cleared after a success (keeps hopeless units cheap).
-    seen: set[int] = set()
-    for u, opts in enumerate(options):
-        if opts and augment(u, seen):
-            seen = set()
+    # (A unit whose holders are all seen is one such: it is passed over without the call.)
+    for u, bits in enumerate(reach):
+        if bits & ~seen and augment(u):
+            seen = 0
     return assign
 
 

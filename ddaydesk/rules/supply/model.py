@@ -84,6 +84,16 @@ class UnitSupply:
     defence_multiplier: int | None = None  # D-Day '77 fortress units
     rule: str = ""
 
+    # A recompute makes one per unit: these pass the fields by position, cheaper than by keyword.
+    @staticmethod
+    def in_supply(uid: str, side: str, chain: list[Leg], draws_on: str | None, rule: str) -> UnitSupply:
+        """A unit in supply through ``chain``."""
+        return UnitSupply(uid, side, True, "supplied", chain, draws_on, None, None, None, rule)
+
+    @staticmethod
+    def out_of_supply(uid: str, side: str, why: dict[str, Any] | None, rule: str) -> UnitSupply:
+        return UnitSupply(uid, side, False, "unsupplied", [], None, why, None, None, rule)
+
 
 @dataclass
 class CapacityUse:

@@ -109,17 +109,14 @@ def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None
     if steps is not None:
         w, right, left, up, down = steps
         if limit is not None and starts:
-            # A step moves at most w + 1 places along the index: the trace stays in a window
-            # of the map, and every bitset shrinks to it (the bit operations cost its size).
-            lo = max(0, min(starts) - limit * (w + 1))
-            hi = min(board.n, max(starts) + limit * (w + 1) + 1)
-            if hi - lo < board.n * 3 // 4:
-                win = (1 << (hi - lo)) - 1
-                right, left, up, down, reach, passable, targets = (
-                    b >> lo & win for b in (right, left, up, down, reach, passable, targets))
-            else:
-                lo = 0  # cutting out a window of most of the map costs more than it saves
-    frontier = bits_at(s - lo for s in starts) & reach
+            win = _window(board, steps, min(starts) // w - limit, max(starts) // w + limit + 1)
+            if win is not None:
+                lo, mask, right, left, up, down = win
+                reach, passable, targets = reach >> lo & mask, passable >> lo & mask, targets >> lo & mask
+    frontier = 0
+    for s in starts:
+        frontier |= 1 << (s - lo)
+    frontier &= reach
     unseen = reach ^ frontier
     levels = [frontier]
     hits = dict.fromkeys(places_of(frontier & targets, lo), 0)
@@ -149,6 +146,33 @@ def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None
             got ^= 1 << b
         frontier = nxt & passable  # ENTER_ONLY places end a line
     return Trace(board.adj, tm, levels, lo, hits)
+
+
+WINDOWS = 512  # windows kept per board (a few per row and limit are ever asked for)
+
+
+def _window(board, steps: tuple[int, int, int, int, int], top: int, bottom: int) -> tuple[int, ...] | None:
+    """``(lo, mask, right, left, up, down)`` for the rows ``top`` to ``bottom`` (excluded) of
+    a hex grid, or None when they cover most of the map. A step moves at most one row, so a
+    trace of ``limit`` hexes stays within that many rows of its starts, and every bitset
+    shrinks to the window (the bit operations cost its size). The board's masks cut to each
+    window are kept on the board: a recompute asks for the same few windows again."""
+    memo = board.derived("supply.windows", lambda b: {})
+    key = (top, bottom)
+    got = memo.get(key)
+    if got is None and key not in memo:
+        w, right, left, up, down = steps
+        n = board.n
+        lo, hi = max(0, top * w), min(n, bottom * w)
+        if hi - lo >= n * 3 // 4:
+            got = None  # cutting out a window of most of the map costs more than it saves
+        else:
+            mask = (1 << (hi - lo)) - 1
+            got = (lo, mask, *(b >> lo & mask for b in (right, left, up, down)))
+        if len(memo) >= WINDOWS:
+            memo.clear()
+        memo[key] = got
+    return got
 
 
 def closed_of(state: bytearray) -> bytes:

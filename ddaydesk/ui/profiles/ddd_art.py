@@ -11,6 +11,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 
 from ddaydesk.board import Board
+from ddaydesk.diskcache import board_value
 from ddaydesk.ui.geometry import BoardGeometry
 
 INK = QColor("#2b2418")
@@ -33,7 +34,8 @@ def _font(px: float, bold: bool = True) -> QFont:
 def _lines(board: Board) -> tuple:
     """(a, b, side, midpoint, one end, other end, at a corner) of the border each pair of
     adjacent areas shares, worked out once per map."""
-    return board.derived("ui.sector_lines", _shared_borders)
+    return board_value(board, "ddd-sector-lines", _shared_borders, lambda v: tuple(
+        (i, j, side, tuple(mid), tuple(a), tuple(b), corner) for i, j, side, mid, a, b, corner in v))
 
 
 def _shared_borders(board: Board) -> tuple:

@@ -7,6 +7,7 @@ pocket: a neutral wall in column 07 with one gap at 0704; German sources on the 
 
 from __future__ import annotations
 
+import pytest
 from supply_helpers import al, board, de, line
 
 from ddaydesk.rules.supply.blocking import ENTER_ONLY, NO_ENTER, PASS, trace_map
@@ -73,3 +74,14 @@ def test_D77_ASUP_05_sc_exerts_no_zoc_and_does_not_block():
     b = board("pocket")
     r = line([de(b, "hq", "0404", hq="german_army")], name="pocket", scs=("0704",))
     assert r.units["hq"].supplied
+
+
+def test_a_unit_off_the_map_is_refused_not_marked_on_the_last_hex():
+    from ddaydesk.rules.supply.blocking import unit_bits
+    from ddaydesk.rules.supply.model import SupplyUnit
+
+    rules = P.blocking
+    last = SupplyUnit("u", "german", "german", "infantry", B.n - 1)
+    assert unit_bits([last], rules, B.n)["german"] == (1 << (B.n - 1),) * 2
+    with pytest.raises(ValueError, match="u is not on the map"):
+        unit_bits([last._replace(place=-1)], rules, B.n)

@@ -47,3 +47,46 @@ def test_best_subset_is_the_first_best_of_every_choice(data):
     cands = list(range(n_cand))
     want = max(combinations(cands, size), key=lambda c: value(list(c)))
     assert best_subset(cands, size, value) == list(want)
+
+
+def _plain_kuhn(options, capacity):
+    """The assignment the module documents, searched the plain way: every holder of every
+    member tried, the seen set cleared after each success only."""
+    assign, members, free = [-1] * len(options), [[] for _ in capacity], list(capacity)
+
+    def augment(u, seen):
+        for h in options[u]:
+            if h in seen:
+                continue
+            seen.add(h)
+            if free[h] > 0:
+                free[h] -= 1
+                members[h].append(u)
+                assign[u] = h
+                return True
+            for v in members[h]:
+                if augment(v, seen):
+                    members[h].remove(v)
+                    members[h].append(u)
+                    assign[u] = h
+                    return True
+        return False
+
+    seen = set()
+    for u, opts in enumerate(options):
+        if opts and augment(u, seen):
+            seen = set()
+    return assign
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_shortcuts_give_the_plain_search_s_assignment(data):
+    """Passing over members and units whose holders are all seen, with or without the
+    caller's bitsets, changes no unit's holder (the supply chains shown depend on it)."""
+    holders = data.draw(st.integers(1, 6))
+    options = data.draw(st.lists(st.lists(st.integers(0, holders - 1), max_size=4, unique=True), max_size=14))
+    cap = [data.draw(st.integers(0, 3)) for _ in range(holders)]
+    want = _plain_kuhn(options, cap)
+    assert b_matching(options, cap) == want
+    assert b_matching(options, cap, [sum(1 << h for h in o) for o in options]) == want

@@ -1,0 +1,37 @@
+"""Giving the memory a finished burst of work freed back to the system.
+
+Replaying a long save's log (engine/opening.py ``LogCheck``) makes and frees tens of
+thousands of objects: its positions' masks, caches and intermediate records. glibc keeps
+what they freed inside its heap, in pieces between the objects that live on, and counts it
+in the window's resident memory; ``malloc_trim`` returns those free pages. Called once the
+burst is over (never per action: it walks the whole heap, a few milliseconds). Elsewhere
+than glibc (macOS, Windows, musl) it does nothing. ctypes is loaded on the first call, not
+at start-up.
+"""
+
+from __future__ import annotations
+
+import sys
+
+_TRIM: list = []  # [malloc_trim or None], once looked up
+
+
+def trim() -> bool:
+    """Return the heap's free pages to the system; False where there is no ``malloc_trim``."""
+    if not _TRIM:
+        _TRIM.append(_malloc_trim())
+    if _TRIM[0] is None:
+        return False
+    _TRIM[0](0)
+    return True
+
+
+def _malloc_trim():
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes
+
+    try:
+        return ctypes.CDLL("libc.so.6").malloc_trim
+    except (OSError, AttributeError):  # not glibc
+        return None

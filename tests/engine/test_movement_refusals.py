@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ddaydesk.engine import IllegalAction, Move, apply, reach
-from ddaydesk.engine.movement import mode_problem, path_cost
+from ddaydesk.engine.movement import mode_problem, path_cost, path_problem
 from ddaydesk.engine.tables import SCALE
 from tests.engine.conftest import at, position
 
@@ -83,3 +83,52 @@ def test_the_last_half_mp_is_spent_on_a_road(small):
     r = reach(s, s.unit("a-inf"))
     assert r.cost(at(slow, "0306")) == 1 and at(slow, "0306") in r.dest
     assert at(slow, "0406") not in r.dest
+
+
+def test_a_given_path_must_end_at_the_destination_and_stay_on_the_map(small):
+    s = position(small, {"a-inf": "0303"})
+    k = s.unit("a-inf")
+    path = (at(small, "0303"), at(small, "0403"))
+    with pytest.raises(IllegalAction, match="^the path must end at the destination$"):
+        apply(s, Move("allied", "a-inf", at(small, "0503"), via=path))
+    assert path_problem(s, k, "normal", (at(small, "0303"), small.board.n)) == (
+        "the path names a place that is not on the map")
+
+
+def test_full_hexes_are_closed_wherever_they_lie_on_the_board(small):
+    # the stacking check finds every full hex, the board's first place (0101, index 0) and
+    # three full hexes at once among them: none may be entered, a hex holding 2 may
+    from dataclasses import replace
+
+    extra = [replace(u, id=f"a-inf-{n}") for n in range(3) for u in small.units if u.id == "a-inf"]
+    big = replace(small, units=[*small.units, *extra])
+    stacks = {"0101": ("a-inf", "a-inf2", "a-para"), "0202": ("a-arm", "a-mech", "a-arm2"),
+              "0301": ("a-inf-0", "a-inf-1", "a-inf-2")}
+    units = {uid: hex_ for hex_, ids in stacks.items() for uid in ids}
+    units["a-hq"] = "0203"  # exempt from stacking, so it makes no hex full
+    s = position(big, {**units, "a-late": "0201"})
+    assert at(big, "0101") == 0
+    r = reach(s, s.unit("a-late"))
+    assert not {at(big, h) for h in stacks} & set(r.dest)
+    assert at(big, "0203") in r.dest and at(big, "0102") in r.dest
+    for hex_ in stacks:
+        assert refused(s, "a-late", hex_) == f"{hex_} would exceed the stacking limit of 3"
+
+
+def test_a_unit_on_the_board_s_first_place_moves_from_there(small):
+    # place 0 (0101) is a place on the map like any other, not "off the map"
+    s = position(small, {"a-inf": "0101"})
+    r = reach(s, s.unit("a-inf"))
+    assert r.start == 0 and r.cost(at(small, "0201")) == 1
+
+
+def test_a_unit_without_an_entry_region_has_no_entry_place():
+    # a D-Day2 bomber names no arrival region and its side has no entry or supply source
+    # region (it comes on by D-Day2's own rules): no place to come on, an empty list
+    from ddaydesk.engine.movement import entry_places
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.paths import scenarios_dir
+
+    sc = load_scenario(scenarios_dir() / "dday2.yaml")
+    s = position(sc, {"bomber-1": None})
+    assert entry_places(s, s.unit("bomber-1")) == []

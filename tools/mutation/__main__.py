@@ -9,6 +9,8 @@
     report   write docs/mutation-report.md from the results kept so far
 
 Subsets: --system dday77|fmu|pkd|ddd|dd2 (code: also movement, supply, combat, rules),
+--mutant NAME (code: a mutmut name or a glob; repeatable), --by TEST (code: only against
+these tests, recording kills; see code_targeted.py),
 --file crt.yaml or ddaydesk/rules/supply/trace.py, --rule FMU-AIRB-02, --sample N (a random
 sample of N mutants of the subset, the same for the same --seed S), --limit N (the first N
 still to run). --list
@@ -59,6 +61,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--system", help="a system (dday77, fmu, pkd, ddd, dd2) or, for code, an area")
     ap.add_argument("--file", help="one table (crt.yaml, fmu/crt.yaml) or one source file")
     ap.add_argument("--rule", help="only the mutants tagged with (tables) or cited by (code) this id")
+    ap.add_argument("--mutant", action="append", default=[],
+                    help="code: this mutmut mutant (a name or a glob over names; repeatable)")
+    ap.add_argument("--by", action="append", default=[],
+                    help="code: run the chosen mutants against these tests only (node ids or files; "
+                         "repeatable): kills are recorded, the rest is left to mutmut (code_targeted.py)")
     ap.add_argument("--sample", type=int, help="a random sample of this many mutants of the subset")
     ap.add_argument("--seed", type=int, default=0, help="the sample's seed (the same seed, the same sample)")
     ap.add_argument("--limit", type=int, help="run at most this many mutants of the subset now (the rest later)")
@@ -88,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command in ("code", "all") and not (file and file.endswith(".yaml")):
         rc = code_campaign.campaign(ROOT, area=args.system, file=file, rule=args.rule,
                                     sample=args.sample, seed=args.seed, fresh=args.fresh,
-                                    retry=args.retry, listing=args.list, limit=args.limit) or rc
+                                    retry=args.retry, listing=args.list, limit=args.limit,
+                                    mutants=args.mutant, by=args.by) or rc
     if args.command != "report" and args.list:
         return rc
     report.write(ROOT, REPORT)

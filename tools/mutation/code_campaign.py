@@ -17,6 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tools.mutation import code_targeted
 from tools.mutation.citations import ids_in
 
 # Areas: the shared procedures and the rules (the top-level modules and each system's, which
@@ -102,8 +103,11 @@ def rules_of(root: Path, mutant: str) -> tuple[str, ...]:
     return tuple(sorted(own or module_ids))
 
 
-def select(root: Path, results: dict, area=None, file=None, rule=None, sample=None, seed=0) -> list[str]:
+def select(root: Path, results: dict, area=None, file=None, rule=None, sample=None, seed=0,
+           mutants=()) -> list[str]:
     names = sorted(results)
+    if mutants:  # mutmut names or globs over them (a survivor's test written: run it again)
+        names = [n for n in names if any(fnmatch.fnmatchcase(n, g) for g in mutants)]
     if area:  # "rules" holds every system's rules too; a system's name picks its own
         names = [n for n in names if area_of(source_of(n)) == area
                  or any(fnmatch.fnmatch(source_of(n), g) for g in AREAS.get(area, ()))]
@@ -164,7 +168,7 @@ def sync_copies(root: Path) -> int:
 
 
 def campaign(root: Path, *, area=None, file=None, rule=None, sample=None, seed=0, fresh=False,
-             retry=False, listing=False, limit=None, log=print) -> int:
+             retry=False, listing=False, limit=None, mutants=(), by=(), log=print) -> int:
     mutmut = [sys.executable, "-m", "mutmut", "run", "--max-children", "1"]
     results = all_results(root)
     if not results:  # first run: mutmut makes the mutants and learns which tests call what
@@ -173,7 +177,7 @@ def campaign(root: Path, *, area=None, file=None, rule=None, sample=None, seed=0
         results = all_results(root)
         if not results:
             return rc or 1
-    picked = select(root, results, area, file, rule, sample, seed)
+    picked = select(root, results, area, file, rule, sample, seed, mutants)
     if listing:
         for n in picked:
             log(f"{n}  {EXIT.get(results[n], results[n])}  {source_of(n)}  {','.join(rules_of(root, n))}")
@@ -184,13 +188,17 @@ def campaign(root: Path, *, area=None, file=None, rule=None, sample=None, seed=0
     elif retry:  # the survivors again, after tests were added for them (and, in a sample, the rest)
         todo = [n for n in picked if (results[n] is None and sample)
                 or (results[n] is not None and EXIT.get(results[n]) not in ("killed", "timeout"))]
-    else:
-        todo = [n for n in picked if results[n] is None]
+    else:  # (a mutant a chosen test killed is killed: mutmut need not run it)
+        targeted = code_targeted.results(root)
+        todo = [n for n in picked if results[n] is None and n not in targeted]
     if limit:  # a random piece of the subset now (itself a sample of it), the rest on a later run
         todo = random.Random(seed).sample(todo, min(limit, len(todo)))
     log(f"{len(picked)} code mutants selected, {len(todo)} to run")
     if todo:
         log(f"mutants/: {sync_copies(root)} tests and data files brought up to date")
+    if by:  # against the chosen tests only: kills recorded, the rest left to mutmut
+        code_targeted.run(root, todo, list(by), log)
+        return 0
     rc = 0
     for i in range(0, len(todo), 1500):
         rc = subprocess.call([*mutmut, *todo[i:i + 1500]], cwd=root) or rc

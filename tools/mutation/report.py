@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from tools.mutation import code_campaign
+from tools.mutation import code_campaign, code_targeted
 from tools.mutation.tables import enumerate_all
 
 HERE = Path(__file__).resolve().parent
@@ -105,6 +105,10 @@ def code_rows(root: Path, eq) -> tuple[dict, list]:
                 by[area]["equivalent"] += 1
                 by["all"]["equivalent"] += 1
             surv.append((name, status, reason))
+    for name in code_targeted.results(root):  # killed by a chosen test: kept out of the score
+        if res.get(name, 0) is None:
+            by[code_campaign.area_of(code_campaign.source_of(name))]["targeted"] += 1
+            by["all"]["targeted"] += 1
     made = Counter(code_campaign.area_of(code_campaign.source_of(n)) for n in res)
     for area, n in made.items():
         by[area]["made"] = n
@@ -120,18 +124,21 @@ CODE_AREAS = ("combat", "supply", "rules", "movement")
 def code_sample_rows(root: Path, eq) -> list[str]:
     """Each area's seeded sample: how much of it has run and its score so far."""
     res = code_campaign.all_results(root)
+    targeted = code_targeted.results(root)
     rows = []
     for area in CODE_AREAS:
         picked = code_campaign.select(root, res, area, sample=CODE_SAMPLE, seed=CODE_SEED)
         c = Counter()
         for name in picked:
             if res[name] is None:
+                c["targeted"] += name in targeted
                 continue
             status = code_campaign.EXIT.get(res[name], "error")
             c["run"] += 1
             c["killed"] += status in KILLED
             c["equivalent"] += status not in KILLED and why(name, eq) is not None
-        rows.append(f"| {area} | {len(picked)} | {c['run']} | {c['killed']} | {c['equivalent']} | {_score(c)} |")
+        rows.append(f"| {area} | {len(picked)} | {c['run']} | {c['killed']} | {c['equivalent']} | {_score(c)} "
+                    f"| {c['targeted']} |")
     return rows
 
 
@@ -178,21 +185,30 @@ def write(root: Path, out: Path) -> str:
         lines.append(f"| {rule} | {len(items)} | {shown} | {', '.join(noticed) or '-'} |")
     cby, csurv = code_rows(root, eq)
     lines += ["", "## Code (mutmut, `[tool.mutmut]`)", "",
-              "| area | mutants made | run | killed | equivalent | score | first run |",
-              "|---|---|---|---|---|---|---|"]
+              "| area | mutants made | run | killed | equivalent | score | first run | killed by a chosen test |",
+              "|---|---|---|---|---|---|---|---|"]
     for area in sorted(cby, key=lambda a: (a == "all", a)):
         c = cby[area]
         lines.append(f"| {area} | {c['made']} | {c['run']} | {c['killed']} | {c['equivalent']} | {_score(c)} "
-                     f"| {_first(c)} |")
-    lines += ["", f"Each area's seeded sample (`code --system AREA --sample {CODE_SAMPLE} --seed {CODE_SEED}`), "
+                     f"| {_first(c)} | {c['targeted']} |")
+    lines += ["", "*Killed by a chosen test*: mutants run with `--by TEST` against the tests written or "
+              "found for them (`code_targeted.py`), not by mutmut: kept out of *run* and the score, since "
+              "that way records kills only (listed below).",
+              "", f"Each area's seeded sample (`code --system AREA --sample {CODE_SAMPLE} --seed {CODE_SEED}`), "
               "as far as it has run:", "",
-              "| area | sample | run | killed | equivalent | score |", "|---|---|---|---|---|---|",
+              "| area | sample | run | killed | equivalent | score | killed by a chosen test |",
+              "|---|---|---|---|---|---|---|",
               *code_sample_rows(root, eq)]
     lines += ["", "### Surviving code mutants", "",
               "`mutmut show NAME` prints the change.", "", "| mutant | rule | status | why |", "|---|---|---|---|"]
     for name, status, reason in csurv:
         rules = ", ".join(code_campaign.rules_of(root, name)) or "-"
         lines.append(f"| `{name}` | {rules} | {status} | {reason or '**to kill**'} |")
+    res = code_campaign.all_results(root)
+    lines += ["", "### Code mutants killed by a chosen test", "",
+              "`code --mutant NAME --by TEST`: the first test that failed with the mutant switched on.", "",
+              "| mutant | killed by |", "|---|---|"]
+    lines += [f"| `{n}` | `{t}` |" for n, t in sorted(code_targeted.results(root).items()) if res.get(n, 0) is None]
     text = "\n".join(lines) + "\n"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text, encoding="utf-8")

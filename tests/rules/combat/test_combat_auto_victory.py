@@ -133,6 +133,9 @@ def test_cds_below_7_to_1_cancels_and_spends_D77_AUTO_15_16(d77):
     assert not av.allowed and av.cancelled  # D77-AUTO-16: 28 vs 5
     assert av.assessment.defence == 5  # fought later with the CDS factor in the defence
     assert "D77-AUTO-15" in [n.rule for n in av.notes]  # D77-AUTO-15: the air factor is spent
+    note = next(n for n in av.notes if n.rule == "D77-AUTO-16")  # what the player is told, in words
+    assert note.text == ("close defensive support brings the odds below 7-1: the automatic victory is "
+                         "cancelled and fought in the combat phase, CDS included")
 
 
 def test_cds_that_leaves_7_to_1_does_not_stop_it_D77_AUTO_16(d77):

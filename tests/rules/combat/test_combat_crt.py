@@ -84,7 +84,10 @@ def test_bad_tables_name_file_line_col(tmp_path):
     with pytest.raises(FormatError) as e:
         parse_crt(path)
     (p,) = e.value.problems
-    assert p.path == path and p.line > 1 and "the die has 6 faces" in p.message
+    assert p.path == path and "the die has 6 faces" in p.message
+    # at the short list itself (line 33), not at the start of its column's entry
+    lines = Path(path).read_text().splitlines()
+    assert (p.line, p.col) == (33, lines[32].index("[AE, AE, AB2") + 1)
     path = _broken(tmp_path, "[AE, AE, AB2, AE, AE, AE]", "[AE, AE, XX, AE, AE, AE]")
     with pytest.raises(FormatError, match="unknown result 'XX'"):
         parse_crt(path)
@@ -112,6 +115,26 @@ def test_defence_table_drop_in(tmp_path, monkeypatch):
                                       "city:      {multiply: 3, rule: STD-TEC-CITY", 1))
     table = load_defence("dday77")
     assert table.path == str(corrected) and table.terrain["city"].multiply == 3
+
+
+def test_a_column_without_a_confidence_is_our_default(tmp_path):
+    # a value no source gave is tagged ``default`` (a user may correct it), never left blank
+    path = tmp_path / "crt.yaml"
+    path.write_text("kind: odds\ndie: 6\nresults: {DE: {name: Defender Eliminated, text: gone}}\ntables:\n"
+                    "  standard:\n    columns:\n      - {odds: 1-1, results: [DE, DE, DE, DE, DE, DE]}\n")
+    crt = parse_crt(str(path))
+    (col,) = crt.tables["standard"].columns
+    assert (col.confidence, crt.tables["standard"].confidence, crt.tables["standard"].results["DE"].confidence) == (
+        "default", "default", "default")
+
+
+def test_a_table_without_columns_is_refused_at_its_columns(tmp_path):
+    path = tmp_path / "crt.yaml"
+    path.write_text("kind: odds\ndie: 6\nresults: {}\ntables:\n  standard:\n    columns: []\n")
+    with pytest.raises(FormatError) as e:
+        parse_crt(str(path))
+    assert [str(p) for p in e.value.problems] == [
+        f"{path}:6:14: crt.tables.standard.columns: a table needs at least one column"]
 
 
 def test_a_crt_without_tables_is_named_with_its_missing_key(tmp_path):

@@ -150,3 +150,16 @@ def test_draw_leaves_the_cups_without_the_drawn_markers(fmu):
     assert len(d.cups["allied_ground"]) == len(sit.pools.cups["allied_ground"]) - 1
     assert d.markers == (sit.pools.cups["allied_air"][0], sit.pools.cups["allied_ground"][0])
     assert replace(sit.pools).cups == sit.pools.cups  # the input is not changed
+
+
+def test_the_distribution_as_the_odds_command_writes_it(fmu):
+    # each drawn total of both sides' markers with its probability, as float and exact
+    sit, a = fmu_case(fmu)
+    d = outcome_distribution(a, sit.pools.cups)
+    out = d.as_dict()
+    assert set(out) == {"results", "columns", "attacker_marker_total", "defender_marker_total"}
+    assert d.attacker_markers and d.defender_markers
+    for key, totals in (("attacker_marker_total", d.attacker_markers), ("defender_marker_total", d.defender_markers)):
+        assert out[key] == [{"key": k, "p": float(p), "exact": str(p)} for k, p in totals.items()]
+    assert {r["result"]: Fraction(r["exact"]) for r in out["results"]} == d.results
+    assert {c["column"]: Fraction(c["exact"]) for c in out["columns"]} == d.columns

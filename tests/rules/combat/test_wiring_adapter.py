@@ -61,6 +61,10 @@ def test_invasion_turn_and_fresh_pools_D77_NAV_01_AIR_02(d77sc):
     assert pools(ashore).nbp_left == 10
     ashore.weather = "MUD"  # D77-WX-11: 6 fewer air factors
     assert pools(ashore).air_left == 4
+    held = position(d77sc, {"a-inf": "0704", "g-inf": "0804"}, phase="allied.combat", options=opts)
+    held.game["control"] = {"Boulogne": "allied", "Rotterdam": "allied", "Brest": "german"}
+    assert situation(held).turn.cities_held == {"Boulogne", "Rotterdam"}
+    assert pools(held).air_left == 12  # D77-AIR-03: both cities held by the Allies
 
 
 def test_fmu_cups_start_full_with_naval_gunfire_on_gt1_only_FMU_SFM_01_08_NGS_04(fmusc):

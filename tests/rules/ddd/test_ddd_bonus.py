@@ -118,7 +118,8 @@ def test_tokens_add_results_of_any_colour_in_phase_1_only():  # DDD-OPT-14
     assert not legal_actions(g.state, "allied", ("desperate_measure",))  # before the roll
     g.do(RollDice("allied", "us"))
     g.do(AddResult("allied", "us", "red", "star"))
-    g.do(AddResult("allied", "us", "white", "courage"))
+    ch = g.do(AddResult("allied", "us", "white", "courage"))
+    assert ch.notes == ["American Unit returns a token: a White Courage joins its Final Tally"]
     p = player(g, "us")
     assert p["dice"][-2:] == [["red", "star", 2], ["white", "courage", 2]] and p["tokens"] == 0
     assert rec(g)["tokens"] == 18

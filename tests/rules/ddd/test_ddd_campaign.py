@@ -92,6 +92,7 @@ def test_what_a_unit_takes_to_the_next_map():  # DDD-CAMPGN-01
     assert rec(g)["campaign"]["battle"] == 1 and g.state.phase in ("landing", "roll")
     assert {k: us[k] for k in kept} == kept  # on its feet: everything goes along
     assert (us["status"], us["visited"], us["path"]) == ("landing", [], [])  # a new map, from the landing craft
+    assert (us["dice"], us["rolls"], us["kept"]) == ([], 0, False)  # no dice rolled on it yet
     assert (gb["soldiers"], gb["items"], gb["specialists"]) == (4, [], []) and "scout" in gb["hand"]  # fresh
     assert "flak_vest" not in rec(g)["pool"]["allied"] and "field_radio" in rec(g)["pool"]["allied"]
     land_all(g)

@@ -9,6 +9,7 @@ import pytest
 
 from ddaydesk.engine import EndPhase, IllegalAction, legal_actions
 from ddaydesk.rules.ddd import Decide, LockDie, Observe, OrderConditions, UseCard
+from ddaydesk.rules.ddd.combat import def_against
 from ddaydesk.rules.ddd.view import table
 from tests.rules.ddd.conftest import arrange, land_all, new_game, notes, play_to, player, put, rec
 
@@ -143,6 +144,7 @@ def test_a_card_s_specialist_price_is_paid_at_the_draw():  # DDD-COND-04
     assert {a.choice for a in legal_actions(g.state, "allied") if a.kind == "decide"} == {"", "medic", "scout"}
     g.do(Decide("allied", "us", ""))  # take it: DEF +2 this turn
     assert player(g, "us")["specialists"] == ["medic", "scout"] and "ignored" not in player(g, "us")["turn"]
+    assert def_against(g.state, "us", 3) == 3 + 2  # a Sector's DEF 3 fought with the card's +2
 
 
 @pytest.mark.parametrize("items,lost", [([], None), (["field_radio"], "field_radio")])

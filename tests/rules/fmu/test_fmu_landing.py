@@ -101,7 +101,7 @@ def test_beachhead_markers_without_units_removed_FMU_AMPH_10():
     g.do(EndPhase("allied"))
     for uid in ("us-4-8", "us-4-12", "us-4-22"):
         g.do(Land("allied", uid, at(sc, "2906")))
-    with pytest.raises(IllegalAction, match="land us-90-359 first"):
+    with pytest.raises(IllegalAction, match=r"^land us-90-359 first \(FMU-AMPH-05\)$"):
         g.do(EndPhase("allied"))  # FMU-AMPH-05: every landing unit that has room lands
     g.do(Land("allied", "us-90-359", at(sc, "3005")))
     g.do(EndPhase("allied"))

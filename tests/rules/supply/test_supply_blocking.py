@@ -33,6 +33,10 @@ def test_enemy_unit_in_the_gap_blocks():
     why = r.units["hq"].why
     assert not r.units["hq"].supplied and why["reason"] == "blocked"
     assert {"hex": B.index("0704"), "by": "enemy_unit", "rule": "STD-SUP-BLOCK-ENEMY"} in why["blocked"]["at"]
+    # the JSON form names the hexes by their labels, a single hex and a line's alike
+    shown = next(u for u in r.to_json()["units"] if u["id"] == "hq")["why"]["blocked"]
+    assert {"hex": "0704", "by": "enemy_unit", "rule": "STD-SUP-BLOCK-ENEMY"} in shown["at"]
+    assert shown["hexes"] == [B.labels[i] for i in why["blocked"]["hexes"]] and "0704" in shown["hexes"]
 
 
 def test_ezoc_pass_through_refused():

@@ -86,6 +86,36 @@ def test_supply_table_errors_name_their_position(tmp_path):
                                "t.yaml"), "t.yaml", "fmu")
 
 
+def test_supply_table_names_the_type_a_value_needs(tmp_path):
+    text = (DATA.parents[2] / "ddaydesk/rules/data/dday77/supply.yaml").read_text()
+    bad = text.replace("friendly_negates_zoc: {value: true,", "friendly_negates_zoc: {value: maybe,")
+    assert bad != text
+    path = tmp_path / "supply.yaml"
+    path.write_text(bad)
+    with pytest.raises(FormatError) as exc:
+        load_params_file(path, "dday77")
+    (p,) = exc.value.problems
+    assert p.message == "blocking.friendly_negates_zoc: expected bool, found 'maybe'"
+
+
+def test_supply_table_needs_its_format_system_and_blocking(tmp_path):
+    text = (DATA.parents[2] / "ddaydesk/rules/data/dday77/supply.yaml").read_text()
+    bad = text.replace("format: 1\n", "", 1)
+    assert bad != text
+    path = tmp_path / "supply.yaml"
+    path.write_text(bad)
+    with pytest.raises(FormatError, match="missing key 'format'"):
+        load_params_file(path, "dday77")
+
+
+def test_the_blocking_rules_are_read_from_the_table():
+    p = load_params_file(DATA.parents[2] / "ddaydesk/rules/data/dday77/supply.yaml", "dday77")
+    b = p.blocking
+    assert (b.enemy_units_block, b.enemy_zoc, b.friendly_negates_zoc) == (True, "enter_only", True)
+    assert b.no_zoc_types == {"hq"} and "sea" in b.impassable_terrain
+    assert (b.rule_zoc, b.rule_enemy) == ("STD-SUP-BLOCK-EZOC", "STD-SUP-BLOCK-ENEMY")
+
+
 def test_supply_table_needs_every_hq_kind_number(tmp_path):
     text = (DATA.parents[2] / "ddaydesk/rules/data/dday77/supply.yaml").read_text()
     bad = text.replace("      capacity:     {value: 8, rule: D77-SUP-17, confidence: seed}\n", "")

@@ -47,6 +47,15 @@ def test_dday77_supply_phase_records_the_result():
     assert rec["draws_on"]["de-352-inf"] == "de-7-armee" and rec["draws_on"]["us-1-inf"].startswith("sc:")
 
 
+def test_dday77_supply_phase_with_both_supply_rules_off_records_nothing_traced():
+    # the same record as a traced phase, every list empty: no side's supply is checked
+    game = Game(load_scenario(scenarios_dir() / "tutorial.yaml"), seed=3,
+                options={"german_supply": False, "allied_supply": False})
+    run_to(game, "allied.supply")
+    assert game.state.record("supply") == {"turn": 1, "phase": "allied.supply", "sides": [], "supplied": [],
+                                           "unsupplied": [], "draws_on": {}}
+
+
 def test_FMU_SUP_05_supply_phase_reduces_then_eliminates():
     """Cites FMU-SUP-05, FMU-SUP-01 (the check runs in the engine's supply phase)."""
     game = Game(load_scenario(DATA / "fmu_cut.yaml"), seed=3)

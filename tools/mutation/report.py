@@ -121,25 +121,45 @@ CODE_SAMPLE, CODE_SEED = 30, 1
 CODE_AREAS = ("combat", "supply", "rules", "movement")
 
 
-def code_sample_rows(root: Path, eq) -> list[str]:
-    """Each area's seeded sample: how much of it has run and its score so far."""
+def code_sample_rows(root: Path, eq) -> tuple[list[str], list[tuple[str, str]]]:
+    """Each area's seeded sample: how much of it mutmut has run and its score so far, and its
+    score counting a kill by any test (mutmut's or a chosen one) with every mutant neither
+    killed nor written down as equivalent counted as a survivor (a lower bound: a mutant not
+    run yet may still die). Also the sample's mutants counted so, with what is known of them."""
     res = code_campaign.all_results(root)
     targeted = code_targeted.results(root)
-    rows = []
+    rows, open_ = [], []
+    total = Counter()
     for area in CODE_AREAS:
         picked = code_campaign.select(root, res, area, sample=CODE_SAMPLE, seed=CODE_SEED)
         c = Counter()
         for name in picked:
-            if res[name] is None:
+            status = code_campaign.EXIT.get(res[name], "error") if res[name] is not None else None
+            killed = status in KILLED or name in targeted
+            equivalent = not killed and why(name, eq) is not None
+            c["any_killed"] += killed
+            c["any_equivalent"] += equivalent
+            if not killed and not equivalent:
+                open_.append((name, "survived mutmut's run" if status else
+                              "not run by mutmut, not killed by a chosen test"))
+            if status is None:
                 c["targeted"] += name in targeted
                 continue
-            status = code_campaign.EXIT.get(res[name], "error")
             c["run"] += 1
             c["killed"] += status in KILLED
             c["equivalent"] += status not in KILLED and why(name, eq) is not None
-        rows.append(f"| {area} | {len(picked)} | {c['run']} | {c['killed']} | {c['equivalent']} | {_score(c)} "
-                    f"| {c['targeted']} |")
-    return rows
+        c["picked"] = len(picked)
+        total.update(c)
+        rows.append(_sample_row(area, c))
+    rows.append(_sample_row("all", total))
+    return rows, open_
+
+
+def _sample_row(area: str, c: Counter) -> str:
+    live = c["picked"] - c["any_equivalent"]
+    bound = f"{100 * c['any_killed'] / live:.1f}%" if live else "-"
+    return (f"| {area} | {c['picked']} | {c['run']} | {c['killed']} | {c['equivalent']} | {_score(c)} "
+            f"| {c['targeted']} | {c['any_killed']} | {c['any_equivalent']} | {bound} |")
 
 
 def write(root: Path, out: Path) -> str:
@@ -184,6 +204,7 @@ def write(root: Path, out: Path) -> str:
         shown = ", ".join(values[:4]) + (f" and {len(values) - 4} more" if len(values) > 4 else "")
         lines.append(f"| {rule} | {len(items)} | {shown} | {', '.join(noticed) or '-'} |")
     cby, csurv = code_rows(root, eq)
+    sample_rows, sample_open = code_sample_rows(root, eq)
     lines += ["", "## Code (mutmut, `[tool.mutmut]`)", "",
               "| area | mutants made | run | killed | equivalent | score | first run | killed by a chosen test |",
               "|---|---|---|---|---|---|---|---|"]
@@ -196,9 +217,14 @@ def write(root: Path, out: Path) -> str:
               "that way records kills only (listed below).",
               "", f"Each area's seeded sample (`code --system AREA --sample {CODE_SAMPLE} --seed {CODE_SEED}`), "
               "as far as it has run:", "",
-              "| area | sample | run | killed | equivalent | score | killed by a chosen test |",
-              "|---|---|---|---|---|---|---|",
-              *code_sample_rows(root, eq)]
+              "| area | sample | run | killed | equivalent | score | killed by a chosen test "
+              "| killed by any test | equivalent (written down) | lower bound |",
+              "|---|---|---|---|---|---|---|---|---|---|",
+              *sample_rows,
+              "", "*Lower bound*: killed by any test / (sample - equivalent), every other mutant of the "
+              "sample counted as a survivor (listed below with what is known of it)."]
+    lines += ["", "### Sample mutants counted as survivors", "", "| mutant | rule | what is known |", "|---|---|---|"]
+    lines += [f"| `{n}` | {', '.join(code_campaign.rules_of(root, n)) or '-'} | {w} |" for n, w in sample_open]
     lines += ["", "### Surviving code mutants", "",
               "`mutmut show NAME` prints the change.", "", "| mutant | rule | status | why |", "|---|---|---|---|"]
     for name, status, reason in csurv:

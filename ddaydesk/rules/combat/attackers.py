@@ -134,3 +134,19 @@ def check_attackers(state: GameState, sit: Situation, side: str, uids: tuple[str
         problem = attack_problem(state, u, phase)
         if problem:
             raise IllegalAction(problem)
+
+
+def checked_attack(state: GameState, side: str, attackers: tuple[str, ...], target: object,
+                   phase: Phase) -> tuple[Situation, tuple[str, ...]]:
+    """The checks every announced attack passes first (a declaration, an automatic victory):
+    no combat waiting, attackers that may attack now, a target on the map. Returns the
+    situation and the attackers in their one order."""
+    p = pending(state)
+    if p:
+        raise IllegalAction(describe_pending(p))
+    sit = situation(state)
+    uids = normalise(state, attackers)
+    check_attackers(state, sit, side, uids, phase)
+    if not isinstance(target, int) or not 0 <= target < sit.board.n:
+        raise IllegalAction(f"{target!r} is not a place on the map")
+    return sit, uids

@@ -12,11 +12,9 @@ from ddaydesk.rules.combat import auto_victory
 from ddaydesk.rules.combat import support as sup
 from ddaydesk.rules.combat.actions import AutomaticVictory
 from ddaydesk.rules.combat.attackers import (
-    check_attackers,
-    describe_pending,
+    checked_attack,
     enemy,
     groups,
-    normalise,
     pending,
 )
 from ddaydesk.rules.combat.choices import eliminate, mark_attacked, settle
@@ -45,14 +43,7 @@ def auto_legal(state: GameState, side: str, phase: Phase):
 
 
 def auto_apply(state: GameState, a: AutomaticVictory, ch: Changes, phase: Phase) -> None:
-    p = pending(state)
-    if p:
-        raise IllegalAction(describe_pending(p))
-    sit = situation(state)
-    uids = normalise(state, a.attackers)
-    check_attackers(state, sit, a.side, uids, phase)
-    if not isinstance(a.target, int) or not 0 <= a.target < sit.board.n:
-        raise IllegalAction(f"{a.target!r} is not a place on the map")
+    sit, uids = checked_attack(state, a.side, a.attackers, a.target, phase)
     av = auto_victory.check(sit, uids, a.target)
     if not av.allowed:
         raise IllegalAction("; ".join(map(str, av.refusals)))

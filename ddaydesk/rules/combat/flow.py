@@ -15,11 +15,10 @@ from ddaydesk.rules.combat import support as sup
 from ddaydesk.rules.combat.actions import DeclareAttack, ResolveCombat, Respond
 from ddaydesk.rules.combat.attackers import (
     DUE,
-    check_attackers,
+    checked_attack,
     declarable,
     describe_pending,
     enemy,
-    normalise,
     pending,
     phase_list,
     refusals,
@@ -48,15 +47,8 @@ def declare_legal(state: GameState, side: str, phase: Phase):
 
 
 def declare_apply(state: GameState, a: DeclareAttack, ch: Changes, phase: Phase) -> None:
-    p = pending(state)
-    if p:
-        raise IllegalAction(describe_pending(p))
-    sit = situation(state)
-    uids = normalise(state, a.attackers)
-    check_attackers(state, sit, a.side, uids, phase)
+    sit, uids = checked_attack(state, a.side, a.attackers, a.target, phase)
     board = sit.board
-    if not isinstance(a.target, int) or not 0 <= a.target < board.n:
-        raise IllegalAction(f"{a.target!r} is not a place on the map")
     label = board.labels[a.target]
     if label in phase_list(state, "defended"):
         raise IllegalAction(f"{label} has already been attacked this phase (each hex once, STD-COMBAT)")

@@ -92,6 +92,8 @@ def test_six_naval_shots_at_2_then_the_phase_ends(game):  # DD2-NAV-01, DD2-NAV-
         s = apply(s, Action("bombard", unit="g14-bh-1"))  # the same blockhouse every time
     assert s.phase == "bombing"
     assert [d for _, d in rolled(s)] == [[[3, 2]]] * 6
+    zone = s.label(s.zone[s.k("g14-bh-1")])  # the dice log says what each roll was for
+    assert [w for w, _ in rolled(s)] == [f"naval shot at g14-bh-1 in {zone}"] * 6
     assert s.part[s.k("g14-bh-1")] == "G"  # 3 misses a hit-on-2 shot
 
 

@@ -25,6 +25,7 @@ def test_FMU_SUP_02_any_length():
     r = utah([us("u", "2204")])
     u = r.units["u"]
     assert u.supplied and u.chain[0].length == 20 and u.chain[0].limit is None  # FMU-SUP-02
+    assert (u.status, u.rule, u.chain[0].to_kind) == ("supplied", "FMU-SUP-02", "beachhead")
 
 
 def test_FMU_SUP_02_airborne_may_use_a_drop_zone_others_not():
@@ -35,6 +36,8 @@ def test_FMU_SUP_02_airborne_may_use_a_drop_zone_others_not():
     leg = us("leg", "2005")
     r = utah([*wall, para, leg], drop_zones=("2204",))
     assert r.units["para"].supplied and r.units["para"].chain[0].to_kind == "drop_zone"
+    assert (r.units["para"].status, r.units["para"].rule, r.units["para"].chain[0].rule) == \
+        ("supplied", "FMU-SUP-02", "FMU-SUP-02")  # what the supply report prints for it
     assert not r.units["leg"].supplied
     r = utah([*wall, para, leg], drop_zones=("2204",), turn=3)  # markers gone from GT 3
     assert not r.units["para"].supplied

@@ -75,8 +75,9 @@ def test_the_marker_forces_a_move_after_three_turns():
 def test_a_unit_that_must_move_and_cannot_is_lost():
     g = _at("move", where={"us": "2"})
     arrange(g, lambda s, r: r["players"]["us"].update(marker=4, courage=0, visited=["1", "2", "3"]))
-    g.do(EndPhase("allied"))  # nowhere to go (no Courage, 3 visited): it cannot stay either
+    ch = g.do(EndPhase("allied"))  # nowhere to go (no Courage, 3 visited): it cannot stay either
     assert rec(g)["winner"] == "german" and "wiped out" in rec(g)["end"]
+    assert any(n.endswith("could not leave its Sector and is lost") for n in ch.notes)  # the log says why
 
 
 def test_can_t_stay_here_means_one_turn():

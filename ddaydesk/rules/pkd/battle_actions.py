@@ -79,7 +79,7 @@ def _declarations(state: GameState, side: str, cls):
         if not ids:
             continue
         base = cls(side, tuple(ids), t, **({} if close else {"indirect": tuple(indirect)}))
-        for support in (0, most) if most else (0,):
+        for support in range(most + 1):  # every count the battle accepts (listed means legal)
             yield replace(base, support=support)
             if corps:
                 yield replace(base, support=support, corps=True)

@@ -94,6 +94,9 @@ def test_bad_tables_name_file_line_col(tmp_path):
     path = _broken(tmp_path, '{odds: "2-1"', '{odds: "1-4"')
     with pytest.raises(FormatError, match="weakest to strongest"):
         parse_crt(path)
+    path = _broken(tmp_path, "attacker: {retreat: 2}", "attacker: [retreat, 2]")  # a side's effect not a mapping
+    with pytest.raises(FormatError, match=r"results\.AB2\.attacker"):
+        parse_crt(path)
 
 
 def test_differential_columns_must_cover_every_value(tmp_path):

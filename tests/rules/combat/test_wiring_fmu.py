@@ -172,3 +172,16 @@ def test_d1_on_the_beach_line_within_ezoc_reduces_one_assaulting_unit_FMU_BEACH_
     while g.state.extra["combat"]["pending"]:
         g.do(legal_actions(g.state, g.state.active)[0])
     assert g.state.steps_lost[g.state.unit("a-leg")] == 1 and g.state.steps_lost[g.state.unit("g-leg")] == 0
+
+
+def test_a_step_owed_by_a_unit_with_no_step_to_spare_is_taken_without_a_choice(fmusc):
+    # a D1 against one reduced unit leaves no choice: it is eliminated at once
+    def make(seed):
+        g = game_at(fmusc, INLAND, phase="allied.combat", turn=2, seed=seed)
+        g.state.steps_lost[g.state.unit("g-leg")] = 1
+        return g
+
+    g = seeded_result(make, lambda g: g.do(DeclareAttack("allied", ("a-mob",), at(fmusc, "0403"))), "D1")
+    k = g.state.unit("g-leg")
+    assert g.state.place[k] == -1 and "g-leg" in g.changes[-1].removed
+    assert not [a for a in legal_actions(g.state, "german") if a.kind == "take_losses"]

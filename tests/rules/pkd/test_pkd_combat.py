@@ -89,6 +89,9 @@ def test_support_points_and_their_cap():
         do(st, fire(st, ["a-inf1"], "0603", support=3))
     after, _ = do(st, fire(st, ["a-inf1"], "0603", support=2))
     assert rec(after)["support"]["allied"]["artillery"] == 1
+    # every count from none to the cap is offered, 1 too (hypothesis found it accepted, not listed)
+    offered = {a.support for a in legal(st, side="allied") if isinstance(a, FireAttack)}
+    assert offered == {0, 1, 2}
 
 
 def test_the_defender_answers_with_support_before_the_roll():

@@ -349,3 +349,14 @@ def test_campaign_naval_gunfire_backs_its_own_nationality_FMU_CAMP_11(fmu):
     assert "FMU-CAMP-11" in rules(a)  # a CW naval marker cannot back a U.S. beach assault
     us = replace(sit, pools=replace(sit.pools, naval_left=sup.naval_markers(1, nationality="us")))
     assert assess(us, Declaration(("u0",), t, kind="beach_assault", support=Support(naval=1))).legal
+
+
+def test_a_commonwealth_cup_backs_british_and_canadian_units_alike_and_no_us_unit_FMU_CAMP_11_FMU_SFM_12():
+    from types import SimpleNamespace as U
+
+    from ddaydesk.rules.combat.support import _nationality_ok
+
+    ca, gb, us = U(nationality="canadian"), U(nationality="british"), U(nationality="us")
+    assert _nationality_ok("british_ground", [gb, ca]) and _nationality_ok("canadian_air", [gb, ca])
+    assert not _nationality_ok("british_ground", [gb, us]) and not _nationality_ok("us_air", [ca])
+    assert _nationality_ok("us_air", [us]) and _nationality_ok("german", [us, ca])  # the German cup: any

@@ -104,6 +104,12 @@ def test_differential_columns_must_cover_every_value(tmp_path):
                    "{min: 5, max: 6, results: [D2, D2, D1, D1, EX, NE]", "fmu")
     with pytest.raises(FormatError, match="one more than the previous"):
         parse_crt(path)
+    path = _broken(tmp_path, "{min: 4, max: 6, results: [D2, D2, D1, D1, EX, NE]",
+                   "{min: 4, max: 3, results: [D2, D2, D1, D1, EX, NE]", "fmu")
+    with pytest.raises(FormatError) as e:
+        parse_crt(path)
+    p = next(p for p in e.value.problems if "'max' is below 'min'" in p.message)
+    assert Path(path).read_text().splitlines()[p.line - 1].lstrip().startswith("- {min: 4, max: 3")  # its own line
 
 
 def test_defence_table_drop_in(tmp_path, monkeypatch):

@@ -33,7 +33,7 @@ from ddaydesk.engine import (
 )
 from ddaydesk.engine.hidden_setup import ChooseArea, PlaceWithheld, Withhold
 from ddaydesk.engine.movement import allowance, entry_places, reach
-from ddaydesk.engine.positions import positions
+from ddaydesk.engine.positions import RIVER_KEY, positions
 from ddaydesk.engine.tables import load_move_rules
 from ddaydesk.formats.scenariofile import load_scenario
 from tests.conftest import ROOT
@@ -64,6 +64,9 @@ def step_cost(state, k, a, b):
     pos = positions(state)
     it = rules.interdiction
     extra = (it.enter if pos.interdicted[b] else 0) + (it.exit if a >= 0 and pos.interdicted[a] else 0)
+    if it.river and a >= 0:  # an interdicted river hexside costs more to cross (our default)
+        crossed = {board.labels[a], board.labels[b]}
+        extra += it.river * any(set(x) == crossed for x in state.scratch.get(RIVER_KEY, ()))
     return (min(repl) if repl else base) + add + extra
 
 

@@ -2,9 +2,10 @@
 log, save/load and replay all come from it.
 
 ``states[i]`` is the state after the first ``i`` actions (``states[0]`` the start), kept so
-undo and replay cost nothing. ``pos`` is how many actions are in effect; undo moves it back
-unless the last action rolled dice or revealed hidden information (a barrier: no re-rolling
-in hot-seat), redo forward; a new action after an undo drops the undone tail.
+undo and replay cost nothing (compactly: engine/kept.py). ``pos`` is how many actions are in
+effect; undo moves it back unless the last action rolled dice or revealed hidden information
+(a barrier: no re-rolling in hot-seat), redo forward; a new action after an undo drops the
+undone tail.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import replace
 from ddaydesk.engine.actions import Action, Changes, IllegalAction
 from ddaydesk.engine.core import Move
 from ddaydesk.engine.dice import Dice, Roll
+from ddaydesk.engine.kept import retire, revive, share_unchanged
 from ddaydesk.engine.phases import new_state
 from ddaydesk.engine.play import apply
 from ddaydesk.engine.state import GameState
@@ -84,7 +86,8 @@ class Game:
         # and their caches (combat situations, ZOC masks) were most of its objects. Undo
         # rebuilds what it needs on demand.
         self.state._cache.clear()
-        _share_unchanged(self.state, new)
+        share_unchanged(self.state, new)
+        retire(self.state, self.states[self.pos - 1] if self.pos else None)
         self.actions.append(action)
         self.changes.append(ch)
         self.states.append(new)
@@ -108,7 +111,7 @@ class Game:
         problem = self.undo_problem()
         if problem:
             raise IllegalAction(problem)
-        self.pos -= 1
+        self._go(self.pos - 1)
         return self.changes[self.pos]
 
     def can_redo(self) -> bool:
@@ -117,8 +120,15 @@ class Game:
     def redo(self) -> Changes:
         if not self.can_redo():
             raise IllegalAction("nothing to redo")
-        self.pos += 1
+        self._go(self.pos + 1)
         return self.changes[self.pos - 1]
+
+    def _go(self, pos: int) -> None:
+        """Make ``pos`` the position (undo, redo): the state left is kept compactly."""
+        left = self.pos
+        self.pos = pos
+        retire(self.states[left], self.states[left - 1] if left else None)
+        revive(self.states[pos])
 
     # -- the dice log and replay ----------------------------------------------------------------
     def dice_log(self) -> list[tuple[int, Roll]]:
@@ -174,14 +184,3 @@ class Replay:
 
     def jump(self, turn: int, phase: str | None = None) -> None:
         self.at = self.game.find(turn, phase)
-
-
-def _share_unchanged(old: GameState, new: GameState) -> None:
-    """``new`` takes ``old``'s per-unit lists and plain records where the action left them as
-    they were: a long game holds thousands of states, and an action changes one or two of
-    them. (Sound because a state in the log is never changed in place: the next action
-    changes a copy. ``extra`` is not shared: its copy-on-write has its own bookkeeping.)"""
-    for name in ("place", "status", "steps_lost", "flags", "part", "options", "secrets", "game", "scratch"):
-        was = getattr(old, name)
-        if getattr(new, name) == was:
-            setattr(new, name, was)

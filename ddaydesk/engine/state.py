@@ -3,7 +3,8 @@
 The static scenario (map, unit values, scenario order) is referenced, never copied. Per-unit
 lists are indexed by scenario order (``scenario.unit_index[id]``). A state is treated as
 immutable once an action has produced it: :func:`ddaydesk.engine.apply` copies, then changes
-the copy. :meth:`GameState.to_dict` is the canonical form (sorted, JSON-able) and
+the copy. A state a game keeps in its log, no longer its position, holds its per-unit lists of
+ints as arrays (engine/kept.py): read them by index or iteration. :meth:`GameState.to_dict` is the canonical form (sorted, JSON-able) and
 :meth:`GameState.state_hash` its sha256, so two states compare by hash.
 """
 
@@ -86,8 +87,9 @@ class GameState:
     part: list[str] = field(default_factory=list)
     # Derived data (ZOC maps, occupancy) cached per state; never serialised.
     _cache: dict = field(default_factory=dict, repr=False)
-    # Keys of ``extra`` whose record this state alone holds (copy-on-write bookkeeping).
-    _own: set = field(default_factory=set, repr=False)
+    # Keys of ``extra`` whose record this state alone holds (copy-on-write bookkeeping);
+    # replaced, never changed in place: most states own nothing and share one empty set.
+    _own: frozenset = field(default=frozenset(), repr=False)
 
     # -- copies -------------------------------------------------------------------------------
     def copy(self) -> GameState:
@@ -98,13 +100,13 @@ class GameState:
         any of them alone. (Made without the dataclass __init__: a replay copies once per
         action.)"""
         new = object.__new__(GameState)
-        new.__dict__.update(
-            self.__dict__, options=dict(self.options), place=self.place[:], status=self.status[:],
-            steps_lost=self.steps_lost[:], flags=self.flags[:], secrets=dict(self.secrets),
+        new.__dict__.update(  # (list(): a state kept in a game's log holds arrays, engine/kept.py)
+            self.__dict__, options=dict(self.options), place=list(self.place), status=list(self.status),
+            steps_lost=list(self.steps_lost), flags=list(self.flags), secrets=dict(self.secrets),
             game=dict(self.game), scratch=dict(self.scratch), extra=dict(self.extra),
-            part=self.part[:], _cache={}, _own=set(),
+            part=list(self.part), _cache={}, _own=_NONE,
         )
-        self._own = set()
+        self._own = _NONE
         return new
 
     def record(self, key: str) -> dict[str, Any] | None:
@@ -118,7 +120,7 @@ class GameState:
         rec = self.record(key)
         if key not in self._own:
             rec = self.extra[key] = {} if rec is None else _deep(rec)
-            self._own.add(key)
+            self._own = self._own | {key}
         return rec
 
     # -- lookups ------------------------------------------------------------------------------
@@ -186,6 +188,7 @@ class GameState:
         return hashlib.sha256(self.canonical_json().encode()).hexdigest()
 
 
+_NONE: frozenset = frozenset()  # the keys a state owns after a copy (GameState._own)
 _LEAF = frozenset({str, int, float, bool, type(None), tuple})  # shared, never changed in place
 
 

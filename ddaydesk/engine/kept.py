@@ -7,11 +7,11 @@ plain record the action left as it was (:func:`share_unchanged`). Once a state i
 the game's position it is *retired* (:func:`retire`): its per-unit lists of small ints
 (``place``, ``flags``, ``steps_lost``) are kept as arrays of 1 or 2 bytes a unit instead of
 lists of 8-byte pointers (a move changes ``place`` and ``flags``, so each retired state
-holds its own two), shared with the state before it where equal, and so is its ``extra``
-mapping when it holds the same records. The values are the same, so a retired state reads,
-hashes and copies as before (:meth:`GameState.copy` makes lists again); the state that
-becomes the position again on undo or redo gets its lists back (:func:`revive`), since the
-movement and supply searches read them per unit.
+holds its own two), shared with the state before it where equal, and so are its records of
+``extra`` (and the mapping itself) where equal. The values are the same, so a retired state
+reads, hashes and copies as before (:meth:`GameState.copy` makes lists again); the state
+that becomes the position again on undo or redo gets its lists back (:func:`revive`), since
+the movement and supply searches read them per unit.
 
 Sound because no state in the log is changed in place: the next action changes a copy.
 """
@@ -49,8 +49,8 @@ def retire(state: GameState, before: GameState | None) -> None:
             packed = _packed(values)
             was = getattr(before, name, None)
             d[name] = was if was is not None and type(was) is type(packed) and was == packed else packed
-    if before is not None and _same_records(state.extra, before.extra):
-        state.extra = before.extra
+    if before is not None:
+        _share_records(state, before.extra)
 
 
 def revive(state: GameState) -> None:
@@ -74,6 +74,21 @@ def _packed(values: list) -> array | list:
     return values
 
 
-def _same_records(a: dict, b: dict) -> bool:
-    """The two ``extra`` mappings hold the same records (the same objects) under the same keys."""
-    return a is b or len(a) == len(b) and all(b.get(k, _MISSING) is v for k, v in a.items())
+def _share_records(state: GameState, before: dict) -> None:
+    """``state``'s records of ``extra`` that equal ``before``'s become ``before``'s (a rule
+    may write a new record equal to the last: control after a move in friendly land), and
+    its ``extra`` mapping ``before`` itself when all of them do."""
+    extra = state.extra
+    if extra is before:
+        return
+    same = len(extra) == len(before)
+    for key, rec in extra.items():
+        was = before.get(key, _MISSING)
+        if was is rec:
+            continue
+        if type(was) is type(rec) is dict and was == rec:
+            extra[key] = was
+        else:
+            same = False
+    if same:
+        state.extra = before

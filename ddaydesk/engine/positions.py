@@ -83,7 +83,7 @@ class Positions(NamedTuple):
     interdicted: bytes
 
 
-_SIDE_CACHE_SIZE = 256  # per scenario: enough for a turn of hovering, bounded in memory
+_SIDE_CACHE_SIZE = 64  # per scenario: a turn of hovering (an entry: 15 KiB on the campaign)
 
 
 def positions(state: GameState) -> Positions:

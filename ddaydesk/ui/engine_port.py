@@ -210,7 +210,8 @@ class EnginePort(CombatPort):
     def _log(self, side: str) -> tuple[LogEntry, ...]:
         """The log as ``side`` reads it. Entries are kept per side with the action they tell
         of: the view is asked after every action, and only the new ones (those after an undo
-        or a new action that replaced the undone ones) are written again."""
+        or a new action that replaced the undone ones) are written again. An action that is
+        not secret reads the same to every side: its entry is the other side's, if written."""
         g = self.game
         if g.history_from:  # a save still being checked: only the actions after its checkpoint
             return tuple(log_entry(self, side, i) for i in range(g.history_from, g.pos))
@@ -219,7 +220,17 @@ class EnginePort(CombatPort):
         while k and kept[k - 1][0] is not g.actions[k - 1]:
             k -= 1
         del kept[k:]
-        kept += ((g.actions[i], log_entry(self, side, i)) for i in range(k, g.pos))
+        others = [rows for s, rows in self._log_entries.items() if s != side]
+
+        def entry(i: int) -> LogEntry:
+            a = g.actions[i]
+            if not a.secret:
+                for rows in others:
+                    if i < len(rows) and rows[i][0] is a:
+                        return rows[i][1]
+            return log_entry(self, side, i)
+
+        kept += ((g.actions[i], entry(i)) for i in range(k, g.pos))
         return tuple(entry for _a, entry in kept)
 
     def needs_handover(self, from_side: str, to_side: str) -> bool:

@@ -7,17 +7,25 @@ in the window's resident memory; ``malloc_trim`` returns those free pages. Calle
 burst is over (never per action: it walks the whole heap, a few milliseconds). Elsewhere
 than glibc (macOS, Windows, musl) it does nothing. ctypes is loaded on the first call, not
 at start-up.
+
+A burst of imports leaves something behind too: PySide6, once loaded, reads the source of
+every module imported after it (its ``__feature__`` hook looks for the word "PySide6" in
+it) through ``linecache``, which keeps every line read: the window's own modules and the
+rules' are megabytes of text nobody reads again (a traceback reads its lines afresh).
 """
 
 from __future__ import annotations
 
+import linecache
 import sys
 
 _TRIM: list = []  # [malloc_trim or None], once looked up
 
 
 def trim() -> bool:
-    """Return the heap's free pages to the system; False where there is no ``malloc_trim``."""
+    """Forget the source lines kept for nothing and return the heap's free pages to the
+    system; False where there is no ``malloc_trim``."""
+    linecache.clearcache()
     if not _TRIM:
         _TRIM.append(_malloc_trim())
     if _TRIM[0] is None:

@@ -35,14 +35,15 @@ def unit_moves(state: GameState, k: int, mode: str) -> list[Move]:
         return [Move(u.side, u.id, to, mode) for to in reach(state, k, mode).dest]
     cache = board_cache(state.scenario.board)
     ball = _ball(cache, lim)
-    blocked, stop = ball[1] & _bits(state, lim.blocked), ball[1] & _bits(state, lim.stop)
+    # (The masks over the ball's span of places only: a search is kept by what lies inside
+    # its ball, and a ball far along the board's numbering would keep all the zeros below it.)
+    lo, hi = ball[3], ball[4]
+    blocked = ball[1] & int.from_bytes(lim.blocked[lo:hi], "little")
+    stop = ball[1] & int.from_bytes(lim.stop[lo:hi], "little")
     if not blocked and not stop:
         got = ball  # nothing in the way: the search is the ball's
     else:
-        # (The masks from the ball's first place on: a search is kept by what lies inside its
-        # ball, and a ball far along the board's numbering would keep all the zeros below it.)
-        lo = ball[3]
-        key = (id(lim.edges), lim.start, lim.mp, blocked >> lo, stop >> lo)
+        key = (id(lim.edges), lim.start, lim.mp, blocked, stop)
         searches = cache.setdefault("searches", {})
         got = _used(searches, key)
         if got is None or got[0] is not lim.edges:
@@ -61,12 +62,12 @@ def unit_moves(state: GameState, k: int, mode: str) -> list[Move]:
     return moves
 
 
-def _ball(cache: dict, lim: MoveLimits) -> tuple[list, int, list[int], int]:
-    """``(edges, bits, dest, low)``: the places a search from ``lim.start`` with ``lim.mp`` over
-    ``lim.edges`` reaches when no unit stands anywhere, as bits (8 per place, as the masks'
-    bytes; ``low`` the first place's), and as the search's destinations (all but the start;
-    the stacking limit is applied by the caller: where the friendly stacks stand is not part
-    of any key)."""
+def _ball(cache: dict, lim: MoveLimits) -> tuple[list, int, list[int], int, int]:
+    """``(edges, bits, dest, low, high)``: the places a search from ``lim.start`` with
+    ``lim.mp`` over ``lim.edges`` reaches when no unit stands anywhere, as bits over the
+    places from ``low`` to ``high`` (the first and past the last it reaches; 8 bits per place,
+    as the masks' bytes), and as the search's destinations (all but the start; the stacking
+    limit is applied by the caller: where the friendly stacks stand is not part of any key)."""
     balls = cache.setdefault("balls", {})
     key = (id(lim.edges), lim.start, lim.mp)
     got = _used(balls, key)
@@ -77,12 +78,13 @@ def _ball(cache: dict, lim: MoveLimits) -> tuple[list, int, list[int], int]:
         buckets: list[list[int]] = [[] for _ in range(lim.mp + 1)]
         buckets[0].append(lim.start)
         dial(lim.edges, dist, buckets, lim.mp, free, free, -1)
-        marks = bytearray(n)
+        lo, hi = min(dist), max(dist) + 1
+        marks = bytearray(hi - lo)
         for i in dist:
-            marks[i] = 1
+            marks[i - lo] = 1
         dest = list(dist)
         del dest[0]
-        got = _keep(balls, key, (lim.edges, int.from_bytes(marks, "little"), dest, 8 * min(dist)))
+        got = _keep(balls, key, (lim.edges, int.from_bytes(marks, "little"), dest, lo, hi))
     return got
 
 
@@ -101,11 +103,3 @@ def _keep(table: dict, key, value):
         del table[next(iter(table))]
     return value
 
-
-def _bits(state: GameState, mask: bytes) -> int:
-    """A 0/1 mask over places as an int, made once per state and mask."""
-    memo = state._cache.setdefault("mask_bits", {})
-    got = memo.get(mask)
-    if got is None:
-        got = memo[mask] = int.from_bytes(mask, "little")
-    return got

@@ -22,10 +22,16 @@ import sys
 _TRIM: list = []  # [malloc_trim or None], once looked up
 
 
+def forget_sources() -> None:
+    """Forget the source lines linecache kept for nothing (before a burst of work: what they
+    held is then used again by it)."""
+    linecache.clearcache()
+
+
 def trim() -> bool:
     """Forget the source lines kept for nothing and return the heap's free pages to the
     system; False where there is no ``malloc_trim``."""
-    linecache.clearcache()
+    forget_sources()
     if not _TRIM:
         _TRIM.append(_malloc_trim())
     if _TRIM[0] is None:

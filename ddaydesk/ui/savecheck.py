@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QProgressBar
 
 from ddaydesk.formats.errors import FormatError
-from ddaydesk.heap import trim
+from ddaydesk.heap import forget_sources, trim
 
 STILL_CHECKING = "The saved game's log is still being checked (see the status bar): a moment"
 SLICE = 0.008  # seconds of replay between two looks at the window's events
@@ -31,6 +31,7 @@ class SaveCheck(QObject):
         self.timer.setInterval(0)
         self.timer.timeout.connect(self._step)
         self.timer.start()
+        forget_sources()  # (the replay's objects take the place of the start's source lines)
 
     def _show_bar(self) -> QProgressBar:
         bar = self.bar = QProgressBar()

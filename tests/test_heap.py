@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import linecache
 import sys
 
 import pytest
 
-from ddaydesk.heap import trim
+from ddaydesk.heap import forget_sources, trim
 
 
 def resident_kib() -> int:
@@ -25,3 +26,13 @@ def test_memory_freed_between_live_objects_goes_back_to_the_system():
     assert trim()
     assert before - resident_kib() > 30_000  # of the ~80 MiB freed
     assert kept[0] == bytearray(2048)
+
+
+def test_the_source_lines_linecache_kept_are_forgotten():
+    """PySide6's import hook reads every later module's source through linecache, which
+    keeps it: megabytes of text in the window for nothing."""
+    for forget in (forget_sources, trim):
+        assert linecache.getlines(__file__)
+        assert __file__ in linecache.cache
+        forget()
+        assert __file__ not in linecache.cache

@@ -297,6 +297,22 @@ def test_the_log_after_an_undo_and_another_action_is_the_log_written_afresh(port
     assert again[:-1] == first[:-1] and again[-1] != first[-1]
 
 
+def test_the_sides_logs_share_the_entries_of_actions_that_are_not_secret(port):
+    """An action that is not secret reads the same to both sides: one entry, kept once
+    (a long game's log is thousands of entries), the same as a new port writes."""
+    _to_movement(port)
+    g = port.game
+    side = g.state.active
+    for _ in range(3):
+        g.do(next(a for a in engine.legal_actions(g.state, side) if a.kind == "move"))
+    mine = port.view(side).log
+    other = next(s for s in g.scenario.system.sides if s != side)
+    theirs = port.view(other).log
+    assert len(mine) == len(theirs) == g.pos
+    assert all(a is b for a, b in zip(mine, theirs, strict=True))
+    assert theirs == EnginePort(g).view(other).log
+
+
 def test_the_autosave_is_private_and_tells_no_coming_roll(qtbot, win, port):
     import json
     import os

@@ -46,7 +46,7 @@ def action_type(cls: type[Action]) -> type[Action]:
     return cls
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # (slots: legal_actions keeps thousands of moves)
 class Action:
     kind: ClassVar[str] = ""
     secret: ClassVar[bool] = False  # its details are hidden from the other side's log view

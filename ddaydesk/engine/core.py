@@ -21,7 +21,7 @@ class EndPhase(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move(Action):
     """Move ``unit`` to place ``to``. ``mode``: normal, strategic or surprise (D77-SURP-02).
     ``via``: the path (start first) if the player chose one, checked step by step; empty for

@@ -1,5 +1,5 @@
 """Same supply results before and after a change to the supply code: the full JSON report of
-``compute_supply`` on 95 positions, kept in a file by one commit and compared by another.
+``compute_supply`` on 94 positions, kept in a file by one commit and compared by another.
 
     .venv/bin/python benchmarks/supply_same.py make /tmp/supply-same.json   # on the old code
     .venv/bin/python benchmarks/supply_same.py check /tmp/supply-same.json  # on the new code

@@ -13,7 +13,14 @@ from __future__ import annotations
 from ddaydesk.rules.supply.blocking import TraceMap
 from ddaydesk.rules.supply.explain import Target, why_not
 from ddaydesk.rules.supply.matching import b_matching
-from ddaydesk.rules.supply.model import CapacityUse, Leg, SupplyInput, SupplyUnit, UnitSupply
+from ddaydesk.rules.supply.model import (
+    CapacityUse,
+    Leg,
+    SideSupply,
+    SupplyInput,
+    SupplyUnit,
+    UnitSupply,
+)
 from ddaydesk.rules.supply.params import SupplyParams
 from ddaydesk.rules.supply.trace import bfs, bits_at
 
@@ -57,8 +64,7 @@ def sc_capacity(inp: SupplyInput, place: int, p: SupplyParams) -> tuple[int, str
     return t.value, "coastal", t.rule
 
 
-def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
-                  explain: bool) -> tuple[dict[str, UnitSupply], list[CapacityUse], list[str]]:
+def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, explain: bool) -> SideSupply:
     board, lab = inp.board, inp.board.labels
     notes: list[str] = []
     mine = [u for u in inp.units if u.side == SIDE]
@@ -162,7 +168,6 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
             legs.append(Leg(h.id, hqs[nxt].id, "hq", h.place, hq_trace[nxt], limit, rule))
             c = nxt
 
-    sc_order = [sorted(r, key=lambda si, r=r: (r[si][0], si)) for r in route]  # nearest SC first
     route_bits = [bits_at(r) for r in route]  # the SCs each HQ leads to, as a bitset
 
     # Units: options are SCs, each reached straight or through the nearest HQ that leads to it.
@@ -223,43 +228,54 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     assign = b_matching(options, [c for c, _, _ in cap_info], reach)
 
     members: list[list[str]] = [[] for _ in scs]
+    ok: dict[str, str | None] = {h.id: None for c, h in enumerate(hqs) if route[c]}  # id -> draws on
     for k, si in enumerate(assign):
         if si >= 0:
-            members[si].append(others[k].id)
-    full = [{"sc": sc_ids[s], "hex": scs[s], "capacity": cap_info[s][0], "units": members[s],
-             "rule": cap_info[s][2]} for s in range(len(scs))]  # shared by every unit it turns away
-    results: dict[str, UnitSupply] = {}
-    for c, h in enumerate(hqs):
-        if route[c]:
-            chain = hq_chain(c, sc_order[c][0])
-            results[h.id] = UnitSupply(h.id, SIDE, True, "supplied", chain, rule=chain[0].rule)
-        else:
-            results[h.id] = _unsupplied(inp, p, tm, h, hqs, route, scs, sc_ids, hq_src_limit(h),
-                                        red, explain)
-    for k, u in enumerate(others):
-        si = assign[k]
-        if si >= 0:
-            if direct_bits[k] >> si & 1:
-                chain = [Leg(u.id, sc_ids[si], "sc", u.place, sc_trace[si], unit_src,
-                             unit_src_rule)]
+            uid = others[k].id
+            members[si].append(uid)
+            ok[uid] = sc_ids[si]
+        elif others[k].id in inp.supplied_at_start:
+            ok[others[k].id] = None
+
+    def units() -> dict[str, UnitSupply]:
+        """Every unit's result with its chain, or why not (made when first asked for)."""
+        sc_order = [sorted(r, key=lambda si, r=r: (r[si][0], si)) for r in route]  # nearest SC first
+        full = [{"sc": sc_ids[s], "hex": scs[s], "capacity": cap_info[s][0], "units": members[s],
+                 "rule": cap_info[s][2]} for s in range(len(scs))]  # shared by every unit it turns away
+        results: dict[str, UnitSupply] = {}
+        for c, h in enumerate(hqs):
+            if route[c]:
+                chain = hq_chain(c, sc_order[c][0])
+                results[h.id] = UnitSupply(h.id, SIDE, True, "supplied", chain, rule=chain[0].rule)
             else:
-                for _, c in near[k]:  # the nearest HQ that leads to it
-                    if route_bits[c] >> si & 1:
-                        break
-                limit, rule = lines[c][kinds[k]]  # (>= 0: the unit is within it)
-                chain = [Leg(u.id, hqs[c].id, "hq", u.place, hq_trace[c], limit, rule), *hq_chain(c, si)]
-            results[u.id] = UnitSupply.in_supply(u.id, SIDE, chain, sc_ids[si], chain[0].rule)
-        elif u.id in inp.supplied_at_start:
-            results[u.id] = UnitSupply(u.id, SIDE, True, "start_of_turn", rule="D77-ASUP-14")
-        elif options[k]:  # every SC it reaches is full (D77-ASUP-19: the SC's capacity)
-            why = {"reason": "sc_full", "full": [full[s] for s in options[k]]}
-            results[u.id] = UnitSupply.out_of_supply(u.id, SIDE, why, "D77-ASUP-19")
-        else:
-            results[u.id] = _unsupplied(inp, p, tm, u, hqs, route, scs, sc_ids, (unit_src, unit_src_rule),
-                                        red, explain)
+                results[h.id] = _unsupplied(inp, p, tm, h, hqs, route, scs, sc_ids, hq_src_limit(h),
+                                            red, explain)
+        for k, u in enumerate(others):
+            si = assign[k]
+            if si >= 0:
+                if direct_bits[k] >> si & 1:
+                    chain = [Leg(u.id, sc_ids[si], "sc", u.place, sc_trace[si], unit_src,
+                                 unit_src_rule)]
+                else:
+                    for _, c in near[k]:  # the nearest HQ that leads to it
+                        if route_bits[c] >> si & 1:
+                            break
+                    limit, rule = lines[c][kinds[k]]  # (>= 0: the unit is within it)
+                    chain = [Leg(u.id, hqs[c].id, "hq", u.place, hq_trace[c], limit, rule), *hq_chain(c, si)]
+                results[u.id] = UnitSupply.in_supply(u.id, SIDE, chain, sc_ids[si], chain[0].rule)
+            elif u.id in inp.supplied_at_start:
+                results[u.id] = UnitSupply(u.id, SIDE, True, "start_of_turn", rule="D77-ASUP-14")
+            elif options[k]:  # every SC it reaches is full (D77-ASUP-19: the SC's capacity)
+                why = {"reason": "sc_full", "full": [full[s] for s in options[k]]}
+                results[u.id] = UnitSupply.out_of_supply(u.id, SIDE, why, "D77-ASUP-19")
+            else:
+                results[u.id] = _unsupplied(inp, p, tm, u, hqs, route, scs, sc_ids, (unit_src, unit_src_rule),
+                                            red, explain)
+        return results
+
     capacity = [CapacityUse(sc_ids[si], "sc", SIDE, s, cap_info[si][0], members[si], True, cap_info[si][2])
                 for si, s in enumerate(scs)]
-    return results, capacity, notes  # (the calculator puts the units in input order)
+    return SideSupply(ok, units, capacity, notes)
 
 
 def _unsupplied(inp: SupplyInput, p: SupplyParams, tm: TraceMap, u: SupplyUnit, hqs: list[SupplyUnit],

@@ -26,7 +26,7 @@ from ddaydesk.rules.supply.model import (
     UnitSupply,
 )
 from ddaydesk.rules.supply.params import SupplyParams
-from ddaydesk.rules.supply.trace import Trace, bfs
+from ddaydesk.rules.supply.trace import Trace, bfs, bits_at, places_of
 
 SIDE = "german"
 GENERIC_HQ = "german_army"
@@ -43,7 +43,7 @@ class _HQ:
         self.supplied = False
         self.via_obw = False
         self.trace: Trace | None = None
-        self.dist: dict[int, int] = {}  # the trace's lengths to the side's units
+        self.dist: dict[int, int] | None = None  # the trace's lengths to the units that need an HQ
         self.chain: list[Leg] = []
 
 
@@ -74,14 +74,15 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     unit_src_rule = p.tag("german.unit_to_source").rule
     src_range = max([unit_src, *(h.src_limit for h in hqs)])
     src_trace = bfs(board, tm, inp.german_sources, src_range)
-    dist_src = src_trace.hits
+    dist_src = src_trace.lengths(bits_at(h.unit.place for h in hqs))  # the HQs' lines
+    # The units within a unit's line of a source: read as one bitset, not unit by unit.
+    near_src = set(places_of(src_trace.within(unit_src) & tm.friendly_bits))
 
     def source_leg(frm: str, place: int, limit: int, rule: str) -> Leg:
         return Leg(frm, "source", "source", place, src_trace, limit, rule)
 
     def trace_from(h: _HQ, limit: int) -> None:
         h.trace = bfs(board, tm, [h.unit.place], limit)
-        h.dist = h.trace.hits
 
     # HQs' own lines to a source (D77-SUP-03/09/13/16).
     for h in hqs:
@@ -96,8 +97,9 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     radius = max(0, radius_tag.value - red)
     if obw is not None:
         trace_from(obw, max(radius, obw.unit_limit))
-        near = [(obw.dist[h.unit.place], h.k, h) for h in hqs
-                if not h.supplied and obw.dist.get(h.unit.place, radius + 1) <= radius]
+        hq_dist = obw.trace.lengths(bits_at(h.unit.place for h in hqs))
+        near = [(hq_dist[h.unit.place], h.k, h) for h in hqs
+                if not h.supplied and hq_dist.get(h.unit.place, radius + 1) <= radius]
         dependants = [h for _, _, h in sorted(near, key=lambda t: t[:2])]
     for h in hqs:
         if h.supplied and h is not obw:
@@ -112,11 +114,10 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     for u in mine:
         if u.type == "hq":
             continue
-        d = dist_src.get(u.place)
         if u.fortress:
             fortress.append(u)
             ok[u.id] = None
-        elif d is not None and d <= unit_src:
+        elif u.place in near_src:
             direct.append(u)
             ok[u.id] = None
         else:
@@ -125,11 +126,14 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     needy_at: dict[int, list[int]] = {}
     for k, u in enumerate(needy):
         needy_at.setdefault(u.place, []).append(k)
+    needy_bits = bits_at(needy_at)
 
     def options_for(hq_list: list[_HQ]) -> list[list[int]]:
         near: list[list[tuple[int, int]]] = [[] for _ in needy]
         for h in hq_list:
             limit = h.unit_limit
+            if h.dist is None:
+                h.dist = h.trace.lengths(needy_bits)
             for place, d in h.dist.items():
                 if d <= limit:
                     for k in needy_at.get(place, ()):
@@ -185,9 +189,8 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
             leg = Leg(u.id, "source", "source", u.place, src_trace, unit_src, unit_src_rule)
             results[u.id] = UnitSupply.in_supply(u.id, SIDE, [leg], None, unit_src_rule)
         for u in fortress:
-            d = dist_src.get(u.place)
-            results[u.id] = _fortress(u, d is not None and d <= unit_src or any(
-                h.dist.get(u.place, h.unit_limit + 1) <= h.unit_limit for h in hqs if h.supplied), p)
+            results[u.id] = _fortress(u, u.place in near_src or any(
+                h.trace.get(u.place, h.unit_limit + 1) <= h.unit_limit for h in hqs if h.supplied), p)
         for h in hqs:
             why = None
             if not h.supplied and h in dependants:  # within OB West's radius, but its slots are taken

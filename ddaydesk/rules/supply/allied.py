@@ -96,9 +96,10 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
                   *(t.value for t in p.under("allied.nationality_limits.")))
     shaef_reach = p["allied.shaef.unit_to_hq"]
     # SHAEF's own trace also finds the SCs within its 12 hexes (the SC traces stop at 8).
-    sc_bits = bits_at(scs)
-    hq_trace = [bfs(board, tm, [h.place], max(0, shaef_reach - red, shaef_src), tm.friendly_bits | sc_bits)
-                if h.hq == "shaef" else bfs(board, tm, [h.place], max(0, longest - red)) for h in hqs]
+    hq_trace = [bfs(board, tm, [h.place], max(0, shaef_reach - red, shaef_src) if h.hq == "shaef"
+                    else max(0, longest - red)) for h in hqs]
+    hq_bits = bits_at(h.place for h in hqs)
+    hq_hits = [tr.lengths(hq_bits) for tr in hq_trace]  # each HQ's lengths to the others
 
     def hq_src_limit(h: SupplyUnit) -> tuple[int, str]:
         """A non-SHAEF HQ traces to an SC like any unit (D77-ASUP-15)."""
@@ -109,7 +110,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     for c, ch in enumerate(hqs):
         row = []
         for q, ph in enumerate(hqs):
-            d = hq_trace[q].hits.get(ch.place)
+            d = hq_hits[q].get(ch.place)
             if d is None or q == c:
                 continue
             limit, rule = line_limit(ch, ph, p)
@@ -124,10 +125,12 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     # starting at the HQs whose own line reaches it.
     route: list[dict[int, tuple[int, int]]] = [{} for _ in hqs]
     first: list[list[int]] = [[] for _ in scs]  # per SC: the HQs within their limit of it
+    sc_bits = bits_at(scs)
     for c, h in enumerate(hqs):
         limit = hq_src_limit(h)[0]
+        shaef = hq_trace[c].lengths(sc_bits) if h.hq == "shaef" else None
         for si, s in enumerate(scs):
-            d = hq_trace[c].hits.get(s) if h.hq == "shaef" else sc_trace[si].hits.get(h.place)
+            d = shaef.get(s) if shaef is not None else sc_trace[si].hits.get(h.place)
             if d is not None and d <= limit:
                 first[si].append(c)
     for si, frontier in enumerate(first):
@@ -186,11 +189,12 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     kinds = [(u.nationality, u.hq) for u in others]  # what a unit's line limits depend on
     # Per HQ: a kind of tracer -> its line's limit (weather taken off) and rule, read once.
     lines: list[dict[tuple[str, str | None], tuple[int, str]]] = []
+    unit_bits = bits_at(at)
     for c, h in enumerate(hqs):
         within: dict[tuple[str, str | None], tuple[int, str]] = {}
         lines.append(within)
         if route[c]:
-            for pl, d in hq_trace[c].hits.items():
+            for pl, d in hq_trace[c].lengths(unit_bits).items():
                 for k in at.get(pl, ()):
                     line = within.get(kinds[k])
                     if line is None:

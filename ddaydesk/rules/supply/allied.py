@@ -117,14 +117,16 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
             if d <= limit - red:
                 row.append((d, q, max(0, limit - red), rule))
         links.append(sorted(row))
-    feeds: list[list[int]] = [[] for _ in hqs]  # parent -> the HQs that may trace to it
+    feeds = [0] * len(hqs)  # parent -> the HQs that may trace to it, as a bitset
     for c, row in enumerate(links):
         for _, q, _, _ in row:
-            feeds[q].append(c)
-    # route[c][s] = (hops, next HQ or -1 for the SC itself): breadth-first from each SC,
-    # starting at the HQs whose own line reaches it.
-    route: list[dict[int, tuple[int, int]]] = [{} for _ in hqs]
-    first: list[list[int]] = [[] for _ in scs]  # per SC: the HQs within their limit of it
+            feeds[q] |= 1 << c
+    # route[c][s] = hops: the fewest HQ-to-HQ lines from HQ c to SC s, breadth-first from
+    # each SC, starting at the HQs whose own line reaches it (the HQs on the way are found
+    # when a chain is asked for); route_bits[c]: the SCs HQ c leads to, as a bitset.
+    route: list[dict[int, int]] = [{} for _ in hqs]
+    route_bits = [0] * len(hqs)
+    first = [0] * len(scs)  # per SC: the HQs within their limit of it, as a bitset
     sc_bits = bits_at(scs)
     for c, h in enumerate(hqs):
         limit = hq_src_limit(h)[0]
@@ -132,18 +134,20 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
         for si, s in enumerate(scs):
             d = shaef.get(s) if shaef is not None else sc_trace[si].hits.get(h.place)
             if d is not None and d <= limit:
-                first[si].append(c)
-    for si, frontier in enumerate(first):
-        for c in frontier:
-            route[c][si] = (0, -1)
-        hops = 0
-        while frontier:
+                first[si] |= 1 << c
+    for si, front in enumerate(first):
+        seen, hops, bit = front, 0, 1 << si
+        while front:
+            nxt = 0
+            while front:
+                c = front.bit_length() - 1
+                route[c][si] = hops
+                route_bits[c] |= bit
+                nxt |= feeds[c]
+                front ^= 1 << c
+            front = nxt & ~seen
+            seen |= front
             hops += 1
-            now = set(frontier)
-            nxt = sorted({c for q in frontier for c in feeds[q] if si not in route[c]})
-            for c in nxt:  # its nearest parent among the HQs reached last round
-                route[c][si] = (hops, next(q for _, q, _, _ in links[c] if q in now))
-            frontier = nxt
 
     chains: dict[tuple[int, int], list[Leg]] = {}
 
@@ -158,8 +162,8 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
         legs = []
         while True:
             h = hqs[c]
-            _, nxt = route[c][si]
-            if nxt < 0:
+            hops = route[c][si]
+            if hops == 0:
                 limit, rule = hq_src_limit(h)
                 if h.hq == "shaef":
                     legs.append(Leg(h.id, sc_ids[si], "sc", scs[si], hq_trace[c], limit, rule,
@@ -167,11 +171,11 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
                 else:
                     legs.append(Leg(h.id, sc_ids[si], "sc", h.place, sc_trace[si], limit, rule))
                 return legs
-            limit, rule = next((lim, r) for _, q, lim, r in links[c] if q == nxt)
+            # its nearest parent one line nearer the SC
+            nxt, limit, rule = next((q, lim, r) for _, q, lim, r in links[c] if route[q].get(si) == hops - 1)
             legs.append(Leg(h.id, hqs[nxt].id, "hq", h.place, hq_trace[nxt], limit, rule))
             c = nxt
 
-    route_bits = [bits_at(r) for r in route]  # the SCs each HQ leads to, as a bitset
 
     # Units: options are SCs, each reached straight or through the nearest HQ that leads to it.
     at: dict[int, list[int]] = {}  # place -> indices into others
@@ -223,7 +227,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
                     r = route[c]
                     while new:
                         si = new.bit_length() - 1
-                        through.append((d, r[si][0], si))
+                        through.append((d, r[si], si))
                         new ^= 1 << si
             through.sort()
             opts += [si for _, _, si in through]
@@ -243,7 +247,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
 
     def units() -> dict[str, UnitSupply]:
         """Every unit's result with its chain, or why not (made when first asked for)."""
-        sc_order = [sorted(r, key=lambda si, r=r: (r[si][0], si)) for r in route]  # nearest SC first
+        sc_order = [sorted(r, key=lambda si, r=r: (r[si], si)) for r in route]  # nearest SC first
         full = [{"sc": sc_ids[s], "hex": scs[s], "capacity": cap_info[s][0], "units": members[s],
                  "rule": cap_info[s][2]} for s in range(len(scs))]  # shared by every unit it turns away
         results: dict[str, UnitSupply] = {}

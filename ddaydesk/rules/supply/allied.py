@@ -206,6 +206,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
                         line = within[kinds[k]] = (limit - red, rule)
                     if d <= line[0]:
                         near[k].append((d, c))
+    by_hops = [sorted((hops, si) for si, hops in r.items()) for r in route]  # each HQ's SCs, nearest first
     options: list[list[int]] = []
     reach: list[int] = []  # options[k] as a bitset
     for k, straight in enumerate(direct):
@@ -214,23 +215,11 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
         opts = [si for _, si in straight]
         got = direct_bits[k]
         via = near[k]
-        if via:
-            # The SCs first reached through an HQ, by (line length, hops, SC), after every
-            # SC reached straight; each SC through the nearest HQ that leads to it.
+        if via:  # then the SCs first reached through an HQ
             if len(via) > 1:
                 via.sort()
-            through = []
-            for d, c in via:
-                new = route_bits[c] & ~got
-                if new:
-                    got |= new
-                    r = route[c]
-                    while new:
-                        si = new.bit_length() - 1
-                        through.append((d, r[si], si))
-                        new ^= 1 << si
-            through.sort()
-            opts += [si for _, _, si in through]
+            more, got = _through(via, route, by_hops, route_bits, got)
+            opts += more
         options.append(opts)
         reach.append(got)
     assign = b_matching(options, [c for c, _, _ in cap_info], reach)
@@ -284,6 +273,41 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     capacity = [CapacityUse(sc_ids[si], "sc", SIDE, s, cap_info[si][0], members[si], True, cap_info[si][2])
                 for si, s in enumerate(scs)]
     return SideSupply(ok, units, capacity, notes)
+
+
+def _through(via: list[tuple[int, int]], route: list[dict[int, int]], by_hops: list[list[tuple[int, int]]],
+             route_bits: list[int], got: int) -> tuple[list[int], int]:
+    """The SCs a unit reaches through the HQs of ``via`` (``(line length, HQ)``, in order)
+    beyond those of ``got`` (a bitset), by (line length, hops, SC), each through the nearest
+    HQ that leads to it; and ``got`` with them. HQs at different lengths give their SCs in
+    turn, each HQ's by (hops, SC): only two HQs at one length need the sort."""
+    out: list[int] = []
+    start, last = got, -1
+    for d, c in via:
+        new = route_bits[c] & ~got
+        if new:
+            if d == last:
+                return _through_sorted(via, route, route_bits, start)
+            last = d
+            got |= new
+            out += [si for _, si in by_hops[c] if new >> si & 1]
+    return out, got
+
+
+def _through_sorted(via: list[tuple[int, int]], route: list[dict[int, int]], route_bits: list[int],
+                    got: int) -> tuple[list[int], int]:
+    through = []
+    for d, c in via:
+        new = route_bits[c] & ~got
+        if new:
+            got |= new
+            r = route[c]
+            while new:
+                si = new.bit_length() - 1
+                through.append((d, r[si], si))
+                new ^= 1 << si
+    through.sort()
+    return [si for _, _, si in through], got
 
 
 def _unsupplied(inp: SupplyInput, p: SupplyParams, tm: TraceMap, u: SupplyUnit, hqs: list[SupplyUnit],

@@ -10,6 +10,7 @@ in supply is maximal.
 
 from __future__ import annotations
 
+from ddaydesk.board import Board
 from ddaydesk.rules.supply.blocking import TraceMap
 from ddaydesk.rules.supply.explain import Target, why_not
 from ddaydesk.rules.supply.matching import b_matching
@@ -51,10 +52,19 @@ def _line_limit(tracer: SupplyUnit, hq: SupplyUnit, p: SupplyParams) -> tuple[in
     return t.value, t.rule
 
 
-def sc_capacity(inp: SupplyInput, place: int, p: SupplyParams) -> tuple[int, str, str]:
-    """``(capacity, kind, rule)`` of an SC hex: a capacity printed on the map's port or inland
-    port wins, else the documented default for a port, inland port or coastal hex."""
-    for np in inp.board.places_at.get(place, ()):
+def sc_capacity(board: Board, place: int, p: SupplyParams) -> tuple[int, str, str, str]:
+    """``(capacity, kind, rule, id)`` of an SC hex: a capacity printed on the map's port or
+    inland port wins, else the documented default for a port, inland port or coastal hex
+    (kept per params and place, for the board it was read from)."""
+    memo = p._memo.setdefault("allied.sc_capacity", {})
+    got = memo.get(place)
+    if got is None or got[0] is not board:
+        got = memo[place] = (board, (*_sc_capacity(board, place, p), f"sc:{board.labels[place]}"))
+    return got[1]
+
+
+def _sc_capacity(board: Board, place: int, p: SupplyParams) -> tuple[int, str, str]:
+    for np in board.places_at.get(place, ()):
         if np.kind in ("port", "inland_port"):
             t = p.tag(f"allied.sc_capacity.{np.kind}")
             if np.capacity is not None:
@@ -67,9 +77,16 @@ def sc_capacity(inp: SupplyInput, place: int, p: SupplyParams) -> tuple[int, str
 def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, explain: bool) -> SideSupply:
     board, lab = inp.board, inp.board.labels
     notes: list[str] = []
-    mine = [u for u in inp.units if u.side == SIDE]
-    hqs = [u for u in mine if u.type == "hq"]
-    others = [u for u in mine if u.type != "hq"]
+    hqs: list[SupplyUnit] = []
+    others: list[SupplyUnit] = []
+    at: dict[int, list[int]] = {}  # place -> indices into others
+    for u in inp.units:
+        if u.side == SIDE:
+            if u.type == "hq":
+                hqs.append(u)
+            else:
+                at.setdefault(u.place, []).append(len(others))
+                others.append(u)
 
     # Supply centres (D77-ASUP-02, -11, -16).
     max_sc = p["allied.max_supply_centres"]
@@ -83,8 +100,8 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
             notes.append(f"SC at {lab[s]} is not a source: enemy unit or impassable hex")
         else:
             scs.append(s)
-    cap_info = [sc_capacity(inp, s, p) for s in scs]
-    sc_ids = [f"sc:{lab[s]}" for s in scs]
+    cap_info = [sc_capacity(board, s, p) for s in scs]
+    sc_ids = [info[3] for info in cap_info]
 
     unit_src = max(0, p["allied.unit_to_source"] - red)
     unit_src_rule = p.tag("allied.unit_to_source").rule
@@ -106,17 +123,19 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
         return (shaef_src, shaef_src_tag.rule) if h.hq == "shaef" else (unit_src, unit_src_rule)
 
     # HQ links child -> parent with their lengths (D77-ASUP-16/17, -21..-28).
-    links: list[list[tuple[int, int, int, str]]] = []  # per child: (length, parent, limit, rule)
-    for c, ch in enumerate(hqs):
-        row = []
-        for q, ph in enumerate(hqs):
-            d = hq_hits[q].get(ch.place)
-            if d is None or q == c:
-                continue
-            limit, rule = line_limit(ch, ph, p)
-            if d <= limit - red:
-                row.append((d, q, max(0, limit - red), rule))
-        links.append(sorted(row))
+    hq_at: dict[int, list[int]] = {}
+    for c, h in enumerate(hqs):
+        hq_at.setdefault(h.place, []).append(c)
+    links: list[list[tuple[int, int, int, str]]] = [[] for _ in hqs]  # per child: (length, parent, limit, rule)
+    for q, ph in enumerate(hqs):
+        for pl, d in hq_hits[q].items():
+            for c in hq_at[pl]:
+                if c != q:
+                    limit, rule = line_limit(hqs[c], ph, p)
+                    if d <= limit - red:
+                        links[c].append((d, q, max(0, limit - red), rule))
+    for row in links:
+        row.sort()
     feeds = [0] * len(hqs)  # parent -> the HQs that may trace to it, as a bitset
     for c, row in enumerate(links):
         for _, q, _, _ in row:
@@ -178,9 +197,6 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
 
 
     # Units: options are SCs, each reached straight or through the nearest HQ that leads to it.
-    at: dict[int, list[int]] = {}  # place -> indices into others
-    for k, u in enumerate(others):
-        at.setdefault(u.place, []).append(k)
     direct: list[list[tuple[int, int]]] = [[] for _ in others]  # (length, SC)
     direct_bits = [0] * len(others)  # the same SCs as a bitset
     for si, tr in enumerate(sc_trace):
@@ -222,7 +238,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
             opts += more
         options.append(opts)
         reach.append(got)
-    assign = b_matching(options, [c for c, _, _ in cap_info], reach)
+    assign = b_matching(options, [info[0] for info in cap_info], reach)
 
     members: list[list[str]] = [[] for _ in scs]
     ok: dict[str, str | None] = {h.id: None for c, h in enumerate(hqs) if route[c]}  # id -> draws on

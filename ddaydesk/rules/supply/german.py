@@ -63,13 +63,16 @@ def _hq_params(h: _HQ, p: SupplyParams, red: int) -> None:
 def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, explain: bool) -> SideSupply:
     board = inp.board
     kinds = set(p.children("german.hq_kinds"))
-    mine = [u for u in inp.units if u.side == SIDE]
     hqs: list[_HQ] = []
-    for u in mine:
-        if u.type == "hq":
-            h = _HQ(u, u.hq if u.hq in kinds else GENERIC_HQ, len(hqs))
-            _hq_params(h, p, red)
-            hqs.append(h)
+    others: list[SupplyUnit] = []
+    for u in inp.units:
+        if u.side == SIDE:
+            if u.type == "hq":
+                h = _HQ(u, u.hq if u.hq in kinds else GENERIC_HQ, len(hqs))
+                _hq_params(h, p, red)
+                hqs.append(h)
+            else:
+                others.append(u)
     unit_src = max(0, p["german.unit_to_source"] - red)
     unit_src_rule = p.tag("german.unit_to_source").rule
     src_range = max([unit_src, *(h.src_limit for h in hqs)])
@@ -111,9 +114,7 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     direct: list[SupplyUnit] = []
     needy: list[SupplyUnit] = []
     fortress: list[SupplyUnit] = []
-    for u in mine:
-        if u.type == "hq":
-            continue
+    for u in others:
         if u.fortress:
             fortress.append(u)
             ok[u.id] = None

@@ -215,7 +215,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
         lines.append(within)
         if route[c]:
             for pl, d in hq_trace[c].lengths(unit_bits).items():
-                for k in at.get(pl, ()):
+                for k in at[pl]:
                     line = within.get(kinds[k])
                     if line is None:
                         limit, rule = line_limit(others[k], h, p)

@@ -90,10 +90,10 @@ def test_a_unit_off_the_map_is_refused_not_marked_on_the_last_hex():
 def test_an_hq_exerts_no_zoc_alone_but_its_hex_does_with_a_unit_in_it():
     """Default reading: every unit but HQs exerts a ZOC, so a hex holding an HQ and another
     unit is a ZOC source, and one holding only HQs is not (in either order of the units)."""
-    alone, with_unit, with_unit_first = B.index("0302"), B.index("0305"), B.index("0309")
+    alone, with_unit, with_unit_first = B.index("0302"), B.index("0305"), B.index("0306")
     units = [de(B, "h1", "0302", hq="german_army"), de(B, "h2", "0302", hq="german_army"),
              de(B, "h3", "0305", hq="german_army"), de(B, "i1", "0305"),
-             de(B, "i2", "0309"), de(B, "h4", "0309", hq="german_army"), al(B, "a", "0502")]
+             de(B, "i2", "0306"), de(B, "h4", "0306", hq="german_army"), al(B, "a", "0502")]
     got = unit_bits(units, P.blocking, B.n)
     assert got["german"] == (1 << alone | 1 << with_unit | 1 << with_unit_first, 1 << with_unit | 1 << with_unit_first)
     assert got["allied"] == (1 << B.index("0502"),) * 2

@@ -222,7 +222,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
                         line = within[kinds[k]] = (limit - red, rule)
                     if d <= line[0]:
                         near[k].append((d, c))
-    by_hops = [sorted((hops, si) for si, hops in r.items()) for r in route]  # each HQ's SCs, nearest first
+    by_hops = [[si for _, si in sorted((hops, si) for si, hops in r.items())] for r in route]  # each HQ's SCs, nearest first
     options: list[list[int]] = []
     reach: list[int] = []  # options[k] as a bitset
     for k, straight in enumerate(direct):
@@ -291,7 +291,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     return SideSupply(ok, units, capacity, notes)
 
 
-def _through(via: list[tuple[int, int]], route: list[dict[int, int]], by_hops: list[list[tuple[int, int]]],
+def _through(via: list[tuple[int, int]], route: list[dict[int, int]], by_hops: list[list[int]],
              route_bits: list[int], got: int) -> tuple[list[int], int]:
     """The SCs a unit reaches through the HQs of ``via`` (``(line length, HQ)``, in order)
     beyond those of ``got`` (a bitset), by (line length, hops, SC), each through the nearest
@@ -306,7 +306,7 @@ def _through(via: list[tuple[int, int]], route: list[dict[int, int]], by_hops: l
                 return _through_sorted(via, route, route_bits, start)
             last = d
             got |= new
-            out += [si for _, si in by_hops[c] if new >> si & 1]
+            out += by_hops[c] if new == route_bits[c] else [si for si in by_hops[c] if new >> si & 1]
     return out, got
 
 

@@ -232,7 +232,7 @@ def test_scs_through_hqs_in_order_of_line_length_hops_and_sc(data):
     scs = data.draw(st.integers(1, 5))
     route = [data.draw(st.dictionaries(st.integers(0, scs - 1), st.integers(0, 3))) for _ in range(data.draw(st.integers(1, 4)))]
     route_bits = [sum(1 << si for si in r) for r in route]
-    by_hops = [sorted((hops, si) for si, hops in r.items()) for r in route]
+    by_hops = [[si for _, si in sorted((hops, si) for si, hops in r.items())] for r in route]
     via = sorted(data.draw(st.dictionaries(st.integers(0, len(route) - 1), st.integers(0, 4), min_size=1)).items(),
                  key=lambda hc: (hc[1], hc[0]))
     via = [(d, c) for c, d in via]

@@ -138,7 +138,8 @@ def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None
     if steps is not None:
         w, right, left, up, down = steps
         if limit is not None and starts:
-            win = _window(board, steps, min(starts) // w - limit, max(starts) // w + limit + 1)
+            top, bottom = (starts[0], starts[0]) if len(starts) == 1 else (min(starts), max(starts))
+            win = _window(board, steps, top // w - limit, bottom // w + limit + 1)
             if win is not None:
                 lo, mask, right, left, up, down = win
                 reach, passable = reach >> lo & mask, passable >> lo & mask
@@ -181,7 +182,9 @@ def _window(board, steps: tuple[int, int, int, int, int], top: int, bottom: int)
     trace of ``limit`` hexes stays within that many rows of its starts, and every bitset
     shrinks to the window (the bit operations cost its size). The board's masks cut to each
     window are kept on the board: a recompute asks for the same few windows again."""
-    memo = board.derived("supply.windows", lambda b: {})
+    memo = board.__dict__.get("_supply_windows")  # (not board.derived: this is read per search)
+    if memo is None:
+        memo = board.__dict__["_supply_windows"] = {}
     key = (top, bottom)
     got = memo.get(key)
     if got is None and key not in memo:

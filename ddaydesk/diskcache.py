@@ -76,10 +76,11 @@ def code_stamp(modules: tuple[str, ...] = (), packages: tuple[str, ...] = (),
 
 
 def key_of(*parts: object, modules: tuple[str, ...] = (), packages: tuple[str, ...] = (),
-           folders: tuple[str, ...] = ()) -> str:
+           folders: tuple[str, ...] = (), stamp: str | None = None) -> str:
     """One key for a cached value: the code's stamp and ``parts`` (the map's content hash,
-    what else the value depends on)."""
-    return hashlib.sha256("\0".join([code_stamp(modules, packages, folders), *map(str, parts)]).encode()).hexdigest()
+    what else the value depends on). ``stamp``: the code's stamp, worked out by the caller."""
+    stamp = code_stamp(modules, packages, folders) if stamp is None else stamp
+    return hashlib.sha256("\0".join([stamp, *map(str, parts)]).encode()).hexdigest()
 
 
 def path_for(kind: str, key: str, suffix: str) -> Path:

@@ -26,7 +26,7 @@ def load_map(path: str | Path) -> Board:
     """Load and validate a map file; FormatError lists every problem with its position."""
     path = str(path)
     raw, text = read_text(path)
-    board = parse_map(load_text(text, path), path)
+    board = parse_map(load_text(text, path, keep=True), path)
     # a map made of parts (formats/mapparts.py) holds its parts' hashes: they count too
     board.content_hash = hashlib.sha256(raw + board.content_hash.encode()).hexdigest()
     return board

@@ -92,7 +92,7 @@ def load_scenario(path: str | Path) -> Scenario:
     hit = _LOADED.get(key)
     if hit is not None and hit[0] == digest and _map_unchanged(hit[1].board):
         return hit[1]
-    sc = parse_scenario(load_text(text, path), path)
+    sc = parse_scenario(load_text(text, path, keep=True), path)
     sc.content_hash = hashlib.sha256(raw + sc.board.content_hash.encode()).hexdigest()
     _LOADED.pop(key, None)
     _LOADED[key] = (digest, sc)

@@ -80,7 +80,7 @@ def test_undo_before_the_roll_is_free(small, with_attack):
 
 
 def test_plugins_that_do_not_exist_yet_are_skipped():
-    assert PLUGINS == ("ddaydesk.rules.combat", "ddaydesk.rules.supply")
+    assert PLUGINS["fmu"] == ("ddaydesk.rules.combat", "ddaydesk.rules.supply")
     assert "move" in rules_module("fmu").handlers
 
 

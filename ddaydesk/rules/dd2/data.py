@@ -8,9 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-import yaml
-
-from ddaydesk.rules.tables import table_path
+from ddaydesk.formats.yamlmarks import load_file
+from ddaydesk.rules.tables import table_file
 
 CODES = {"I": "infantry", "A": "artillery", "T": "armour"}
 
@@ -54,7 +53,8 @@ class Tables:
 
 
 def _load(name: str) -> dict:
-    return yaml.safe_load(table_path("dd2", name.removesuffix(".yaml")).read_text(encoding="utf-8"))
+    # (libyaml through formats/yamlmarks: a broken corrected copy is refused at file:line)
+    return load_file(table_file("dd2", name.removesuffix(".yaml")))
 
 
 @cache

@@ -23,9 +23,9 @@ OPTION_OF_SIDE = {"german": "german_supply", "allied": "allied_supply"}  # D-Day
 
 
 def register(rm) -> None:
-    if rm.system in ("dday77", "fmu"):
-        rm.add_setup(place_markers)
-        rm.add_hook("supply", supply_phase)
+    """(For the systems ``engine.systems.PLUGINS`` wires it to: D-Day '77 and Utah Beach.)"""
+    rm.add_setup(place_markers)
+    rm.add_hook("supply", supply_phase)
 
 
 def _record(head: dict, result) -> dict:

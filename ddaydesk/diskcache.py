@@ -42,13 +42,14 @@ def cache_dir() -> Path:
 
 
 def code_stamp(modules: tuple[str, ...] = (), packages: tuple[str, ...] = (),
-               folders: tuple[str, ...] = ()) -> str:
+               folders: tuple[str, ...] = (), data: tuple[str, ...] = ()) -> str:
     """Which code made a cached value: a frozen build's executable; from source, the files
     of the named ddaydesk ``modules`` that work it out (size and modification time: an edit
     changes the stamp), every module of the ddaydesk packages ``folders`` (loaded or not),
-    and the third-party ``packages`` (shapely: its geometry)."""
+    and the third-party ``packages`` (shapely: its geometry); and, either way, the ``data``
+    files it reads besides its input."""
     h = hashlib.sha256(ddaydesk.__version__.encode())
-    files = []
+    files = list(data)
     if getattr(sys, "frozen", False):
         files.append(sys.executable)
     else:

@@ -164,19 +164,21 @@ def wire_rules_of(path: str) -> None:
     its system's rules: ``ddaydesk gui`` does it before it imports Qt, which reads the source
     of each module imported after it. A file that cannot be read is left to the open that
     follows, which reports it."""
-    from ddaydesk.engine.savefile import is_save
+    from ddaydesk.engine.savefile import head_scenario, is_save
     from ddaydesk.engine.saveload import SaveReader
     from ddaydesk.formats.errors import FormatError
     from ddaydesk.formats.scenariofile import load_scenario
 
     try:
-        if is_save(path):
-            reader = SaveReader(path)
-            sc = reader.find_scenario(reader.document()[0]["scenario"])
+        if is_save(path):  # (its head names the scenario: the log is read once, by the open)
+            ref = head_scenario(path)
+            if ref is None:
+                return
+            sc = SaveReader(path).find_scenario(ref)
         else:
             sc = load_scenario(path)
         rules_module(sc.system.id)
-    except (FormatError, OSError, LookupError, TypeError, AttributeError):
+    except (FormatError, OSError, TypeError, ValueError):  # (a head of the wrong shape too)
         pass
 
 

@@ -51,6 +51,8 @@ class Handler:
 
 @dataclass
 class RulesModule:
+    """One system's rules as the engine runs them: handlers, hooks, conditions, checks and limits."""
+
     system: str
     handlers: dict[str, Handler] = field(default_factory=dict)
     hooks: dict[str, list[Callable[[GameState, Changes], None]]] = field(default_factory=dict)

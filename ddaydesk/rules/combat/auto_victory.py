@@ -18,6 +18,8 @@ from ddaydesk.rules.combat.terrain import automatic_victory_barred, load_defence
 
 @dataclass
 class AutoVictory:
+    """Whether an automatic victory may be announced here, with the assessment behind it."""
+
     allowed: bool
     assessment: Assessment
     refusals: list[Refusal] = field(default_factory=list)

@@ -16,6 +16,8 @@ CODES = {"I": "infantry", "A": "artillery", "T": "armour"}
 
 @dataclass(frozen=True)
 class UnitStats:
+    """A D-Day2 unit type's values."""
+
     attack: int
     defence: int
     move: int
@@ -26,6 +28,8 @@ class UnitStats:
 
 @dataclass(frozen=True)
 class ChartEntry:
+    """One unit of a D-Day2 arrival chart, with its row and beaches."""
+
     type: str
     row: int
     beaches: tuple[str, ...]  # beach names it may land on; () = any of the chart's beaches
@@ -33,6 +37,8 @@ class ChartEntry:
 
 @dataclass(frozen=True)
 class Chart:
+    """A D-Day2 arrival chart of one side and nation."""
+
     id: str
     side: str
     nationality: str
@@ -43,6 +49,8 @@ class Chart:
 
 @dataclass(frozen=True)
 class Tables:
+    """D-Day2's tables: units, special rules, rule parameters and charts."""
+
     units: dict[str, dict[str, UnitStats]]  # side -> type -> stats
     special: dict[str, dict]
     rules: dict[str, dict]

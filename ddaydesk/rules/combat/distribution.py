@@ -13,11 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
 from ddaydesk.rules.combat.crt import Column, Fixed
 from ddaydesk.rules.combat.model import Marker
-from ddaydesk.rules.combat.strength import Assessment
 from ddaydesk.rules.combat.support import marker_value
+
+if TYPE_CHECKING:  # (Koenig's odds use this module without the strength rules)
+    from ddaydesk.rules.combat.strength import Assessment
 
 
 @dataclass

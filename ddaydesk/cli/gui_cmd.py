@@ -21,11 +21,14 @@ def run(args: argparse.Namespace) -> int:
     # The engine and the rules of the game to open before Qt: PySide6, once loaded, reads the
     # source of each module imported after it (looking for ``from __feature__``), and these
     # hold no Qt to find.
-    import ddaydesk.engine  # noqa: F401
     from ddaydesk.engine.systems import wire_rules_of
-    from ddaydesk.formats.catalog import default_scenario_path
 
-    wire_rules_of(args.file or str(default_scenario_path()))
+    path = args.file
+    if path is None:
+        from ddaydesk.formats.catalog import default_scenario_path
+
+        path = str(default_scenario_path())
+    wire_rules_of(path)
     # Qt is imported only here, so the headless commands never load it.
     from ddaydesk.ui.app import run_gui
 

@@ -146,14 +146,19 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     route: list[dict[int, int]] = [{} for _ in hqs]
     route_bits = [0] * len(hqs)
     first = [0] * len(scs)  # per SC: the HQs within their limit of it, as a bitset
+    plain_bits = bits_at(h.place for h in hqs if h.hq != "shaef")
+    for si, tr in enumerate(sc_trace):  # (every place it reached is within unit_src: it stops there)
+        for pl in tr.lengths(plain_bits):
+            for c in hq_at[pl]:
+                if hqs[c].hq != "shaef":
+                    first[si] |= 1 << c
     sc_bits = bits_at(scs)
     for c, h in enumerate(hqs):
-        limit = hq_src_limit(h)[0]
-        shaef = hq_trace[c].lengths(sc_bits) if h.hq == "shaef" else None
-        for si, s in enumerate(scs):
-            d = shaef.get(s) if shaef is not None else sc_trace[si].hits.get(h.place)
-            if d is not None and d <= limit:
-                first[si] |= 1 << c
+        if h.hq == "shaef":
+            reached = hq_trace[c].lengths(sc_bits)
+            for si, s in enumerate(scs):
+                if reached.get(s, shaef_src + 1) <= shaef_src:
+                    first[si] |= 1 << c
     for si, front in enumerate(first):
         seen, hops, bit = front, 0, 1 << si
         while front:
@@ -197,19 +202,26 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
 
 
     # Units: options are SCs, each reached straight or through the nearest HQ that leads to it.
-    direct: list[list[tuple[int, int]]] = [[] for _ in others]  # (length, SC)
+    direct: list[list[int]] = [[] for _ in others]  # SCs by (length, SC)
     direct_bits = [0] * len(others)  # the same SCs as a bitset
-    for si, tr in enumerate(sc_trace):
-        bit = 1 << si
-        for pl, d in tr.hits.items():  # (all within unit_src: the trace stops there)
-            for k in at.get(pl, ()):
-                direct[k].append((d, si))
-                direct_bits[k] |= bit
+    unit_bits = bits_at(at)
+    # Read level by level across the SC traces: each unit's SCs come nearest first, then in
+    # SC order, unsorted (every place a trace reached is within unit_src: it stops there).
+    sc_levels = [(si, tr.levels, tr.lo, unit_bits >> tr.lo) for si, tr in enumerate(sc_trace)]
+    for d in range(unit_src + 1):
+        for si, levels, lo, bits in sc_levels:
+            if d < len(levels):
+                got = levels[d] & bits
+                while got:
+                    b = got.bit_length() - 1
+                    for k in at[lo + b]:
+                        direct[k].append(si)
+                        direct_bits[k] |= 1 << si
+                    got ^= 1 << b
     near: list[list[tuple[int, int]]] = [[] for _ in others]  # (length, HQ)
     kinds = [(u.nationality, u.hq) for u in others]  # what a unit's line limits depend on
     # Per HQ: a kind of tracer -> its line's limit (weather taken off) and rule, read once.
     lines: list[dict[tuple[str, str | None], tuple[int, str]]] = []
-    unit_bits = bits_at(at)
     for c, h in enumerate(hqs):
         within: dict[tuple[str, str | None], tuple[int, str]] = {}
         lines.append(within)
@@ -225,10 +237,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     by_hops = [[si for _, si in sorted((hops, si) for si, hops in r.items())] for r in route]  # each HQ's SCs, nearest first
     options: list[list[int]] = []
     reach: list[int] = []  # options[k] as a bitset
-    for k, straight in enumerate(direct):
-        if len(straight) > 1:
-            straight.sort()
-        opts = [si for _, si in straight]
+    for k, opts in enumerate(direct):
         got = direct_bits[k]
         via = near[k]
         if via:  # then the SCs first reached through an HQ

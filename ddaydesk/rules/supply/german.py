@@ -34,7 +34,7 @@ GENERIC_HQ = "german_army"
 
 class _HQ:
     __slots__ = ("unit", "kind", "k", "unit_limit", "unit_rule", "src_limit", "src_rule", "cap",
-                 "cap_rule", "supplied", "via_obw", "trace", "dist", "chain")
+                 "cap_rule", "supplied", "via_obw", "trace", "chain")
 
     def __init__(self, unit: SupplyUnit, kind: str, k: int):
         self.unit = unit
@@ -43,7 +43,6 @@ class _HQ:
         self.supplied = False
         self.via_obw = False
         self.trace: Trace | None = None
-        self.dist: dict[int, int] | None = None  # the trace's lengths to the units that need an HQ
         self.chain: list[Leg] = []
 
 
@@ -130,20 +129,19 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     needy_bits = bits_at(needy_at)
 
     def options_for(hq_list: list[_HQ]) -> list[list[int]]:
-        near: list[list[tuple[int, int]]] = [[] for _ in needy]
-        for h in hq_list:
-            limit = h.unit_limit
-            if h.dist is None:
-                h.dist = h.trace.lengths(needy_bits)
-            for place, d in h.dist.items():
-                if d <= limit:
-                    for k in needy_at.get(place, ()):
-                        near[k].append((d, h.k))
-        out = []
-        for x in near:
-            if len(x) > 1:
-                x.sort()
-            out.append([k for _, k in x])
+        """Each needy unit's HQs in reach, nearest first, then in HQ order: the HQs' traces
+        read level by level, each level HQ by HQ (in order as they come: no sort)."""
+        out: list[list[int]] = [[] for _ in needy]
+        for d in range(max((h.unit_limit + 1 for h in hq_list), default=0)):
+            for h in hq_list:
+                levels = h.trace.levels
+                if d <= h.unit_limit and d < len(levels):
+                    got = levels[d] & needy_bits >> h.trace.lo
+                    while got:
+                        b = got.bit_length() - 1
+                        got ^= 1 << b
+                        for k in needy_at[h.trace.lo + b]:
+                            out[k].append(h.k)
         return out
 
     def solve(chosen: list[_HQ], taken: int) -> tuple[int, list[int], list[list[int]]]:

@@ -23,7 +23,7 @@ from ddaydesk.rules.supply.model import (
     UnitSupply,
 )
 from ddaydesk.rules.supply.params import SupplyParams
-from ddaydesk.rules.supply.trace import bfs, bits_at
+from ddaydesk.rules.supply.trace import Trace, bfs, bits_at
 
 SIDE = "allied"
 
@@ -112,34 +112,47 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     longest = max(p["allied.unit_to_hq"], p["allied.shaef.hq_to_hq"],
                   *(t.value for t in p.under("allied.nationality_limits.")))
     shaef_reach = p["allied.shaef.unit_to_hq"]
-    # SHAEF's own trace also finds the SCs within its 12 hexes (the SC traces stop at 8).
-    hq_trace = [bfs(board, tm, [h.place], max(0, shaef_reach - red, shaef_src) if h.hq == "shaef"
-                    else max(0, longest - red)) for h in hqs]
     hq_bits = bits_at(h.place for h in hqs)
-    hq_hits = [tr.lengths(hq_bits) for tr in hq_trace]  # each HQ's lengths to the others
+
+    def trace_hq(h: SupplyUnit) -> Trace:
+        """SHAEF's trace also finds the SCs within its 12 hexes (the SC traces stop at 8)."""
+        return bfs(board, tm, [h.place], max(0, shaef_reach - red, shaef_src) if h.hq == "shaef"
+                   else max(0, longest - red))
+
+    # An HQ is traced when a chain first reaches it (SHAEF at once, for its own SCs): an HQ
+    # no chain reaches supplies nothing, and its trace would not be read.
+    hq_trace: list[Trace | None] = [trace_hq(h) if h.hq == "shaef" else None for h in hqs]
 
     def hq_src_limit(h: SupplyUnit) -> tuple[int, str]:
         """A non-SHAEF HQ traces to an SC like any unit (D77-ASUP-15)."""
         return (shaef_src, shaef_src_tag.rule) if h.hq == "shaef" else (unit_src, unit_src_rule)
 
-    # HQ links child -> parent with their lengths (D77-ASUP-16/17, -21..-28).
+    # HQ links child -> parent with their lengths (D77-ASUP-16/17, -21..-28), found from the
+    # parent's trace when a chain reaches the parent.
     hq_at: dict[int, list[int]] = {}
     for c, h in enumerate(hqs):
         hq_at.setdefault(h.place, []).append(c)
     links: list[list[tuple[int, int, int, str]]] = [[] for _ in hqs]  # per child: (length, parent, limit, rule)
-    for q, ph in enumerate(hqs):
-        for pl, d in hq_hits[q].items():
-            for c in hq_at[pl]:
-                if c != q:
-                    limit, rule = line_limit(hqs[c], ph, p)
-                    if d <= limit - red:
-                        links[c].append((d, q, max(0, limit - red), rule))
-    for row in links:
-        row.sort()
-    feeds = [0] * len(hqs)  # parent -> the HQs that may trace to it, as a bitset
-    for c, row in enumerate(links):
-        for _, q, _, _ in row:
-            feeds[q] |= 1 << c
+    feeds: list[int | None] = [None] * len(hqs)  # parent -> the HQs that may trace to it, as a bitset
+
+    def feed(q: int) -> int:
+        got = feeds[q]
+        if got is None:
+            ph = hqs[q]
+            tr = hq_trace[q]
+            if tr is None:
+                tr = hq_trace[q] = trace_hq(ph)
+            got = 0
+            for pl, d in tr.lengths(hq_bits).items():
+                for c in hq_at[pl]:
+                    if c != q:
+                        limit, rule = line_limit(hqs[c], ph, p)
+                        if d <= limit - red:
+                            links[c].append((d, q, max(0, limit - red), rule))
+                            got |= 1 << c
+            feeds[q] = got
+        return got
+
     # route[c][s] = hops: the fewest HQ-to-HQ lines from HQ c to SC s, breadth-first from
     # each SC, starting at the HQs whose own line reaches it (the HQs on the way are found
     # when a chain is asked for); route_bits[c]: the SCs HQ c leads to, as a bitset.
@@ -167,11 +180,13 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
                 c = front.bit_length() - 1
                 route[c][si] = hops
                 route_bits[c] |= bit
-                nxt |= feeds[c]
+                nxt |= feed(c)
                 front ^= 1 << c
             front = nxt & ~seen
             seen |= front
             hops += 1
+    for row in links:
+        row.sort()
 
     chains: dict[tuple[int, int], list[Leg]] = {}
 

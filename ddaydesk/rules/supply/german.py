@@ -128,21 +128,24 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
         needy_at.setdefault(u.place, []).append(k)
     needy_bits = bits_at(needy_at)
 
-    def options_for(hq_list: list[_HQ]) -> list[list[int]]:
-        """Each needy unit's HQs in reach, nearest first, then in HQ order: the HQs' traces
-        read level by level, each level HQ by HQ (in order as they come: no sort)."""
+    def options_for(hq_list: list[_HQ]) -> tuple[list[list[int]], list[int]]:
+        """Each needy unit's HQs in reach, nearest first, then in HQ order (the HQs' traces
+        read level by level, each level HQ by HQ: in order as they come, no sort), and the
+        same HQs as a bitset."""
         out: list[list[int]] = [[] for _ in needy]
-        for d in range(max((h.unit_limit + 1 for h in hq_list), default=0)):
-            for h in hq_list:
-                levels = h.trace.levels
-                if d <= h.unit_limit and d < len(levels):
-                    got = levels[d] & needy_bits >> h.trace.lo
+        reach = [0] * len(needy)
+        read = [(h.k, h.trace.levels[:h.unit_limit + 1], h.trace.lo, needy_bits >> h.trace.lo) for h in hq_list]
+        for d in range(max((len(r[1]) for r in read), default=0)):
+            for hk, levels, lo, bits in read:
+                if d < len(levels):
+                    got = levels[d] & bits
                     while got:
                         b = got.bit_length() - 1
                         got ^= 1 << b
-                        for k in needy_at[h.trace.lo + b]:
-                            out[k].append(h.k)
-        return out
+                        for k in needy_at[lo + b]:
+                            out[k].append(hk)
+                            reach[k] |= 1 << hk
+        return out, reach
 
     def solve(chosen: list[_HQ], taken: int) -> tuple[int, list[int], list[list[int]]]:
         """Units matched to HQ slots with the ``chosen`` dependants in, OB West giving
@@ -155,8 +158,8 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
         cap = [0] * len(hqs)
         for h in live:
             cap[h.k] = h.cap - (taken if h is obw else 0)
-        options = options_for(live)
-        assign = b_matching(options, cap)
+        options, reach = options_for(live)
+        assign = b_matching(options, cap, reach)
         return sum(1 for a in assign if a >= 0), assign, options
 
     room = obw.cap if obw is not None else 0

@@ -23,7 +23,7 @@ from ddaydesk.rules.supply.model import (
     UnitSupply,
 )
 from ddaydesk.rules.supply.params import SupplyParams
-from ddaydesk.rules.supply.trace import Trace, bfs, bits_at
+from ddaydesk.rules.supply.trace import Trace, bfs, bits_at, places_of
 
 SIDE = "allied"
 
@@ -161,7 +161,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     first = [0] * len(scs)  # per SC: the HQs within their limit of it, as a bitset
     plain_bits = bits_at(h.place for h in hqs if h.hq != "shaef")
     for si, tr in enumerate(sc_trace):  # (every place it reached is within unit_src: it stops there)
-        for pl in tr.lengths(plain_bits):
+        for pl in places_of(tr.reached & plain_bits >> tr.lo, tr.lo):
             for c in hq_at[pl]:
                 if hqs[c].hq != "shaef":
                     first[si] |= 1 << c

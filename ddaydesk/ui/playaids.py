@@ -19,7 +19,7 @@ from html import escape
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMessageBox
+from PySide6.QtWidgets import QMessageBox
 
 from ddaydesk.ui.attacking import AttackBuilder
 from ddaydesk.ui.movemodes import MoveModes
@@ -45,14 +45,8 @@ class PlayAids(QObject):
         self.pool = PoolPanel()
         self.pool.chosen.connect(self._chosen)
         self.pool.taken.connect(lambda a: self._take(a.take))
-        self.pool_dock = QDockWidget(self.pool.title, win)
-        self.pool_dock.setObjectName("pool-dock")
+        self.pool_dock = win.pool_dock  # (made with the window's docks, beside the Actions dock)
         self.pool_dock.setWidget(self.pool)
-        win.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.pool_dock)
-        win.tabifyDockWidget(win.actions_dock, self.pool_dock)
-        win.actions_dock.raise_()
-        win.docks.append(self.pool_dock)
-        win.docks_menu.addAction(self.pool_dock.toggleViewAction())
         tree = win.actions_panel.tree
         tree.setMouseTracking(True)
         tree.itemEntered.connect(self._action_pointed)
@@ -93,11 +87,9 @@ class PlayAids(QObject):
         vp.installEventFilter(self)
         # the keys (A, M, S...) go to the map, not typed into the Units filter (once it is shown)
         QTimer.singleShot(0, self._focus_map)
-        on = w.settings.value("legend/shown", True, type=bool)
         self.legend_action.blockSignals(True)
-        self.legend_action.setChecked(on)
+        self.legend_action.setChecked(w.legend.shown)  # (as the window set it: "legend/shown")
         self.legend_action.blockSignals(False)
-        w.legend.set_shown(on)
 
     def _focus_map(self) -> None:
         if self.win.view is not None:

@@ -1,6 +1,6 @@
 """What the main window shows beside its map, and the parts a player acts through: the docks'
-contents (units, log, dice, actions, place info), a system's own panels, the aids to play on
-the map (``playaids.py``), review mode and the hand-over screen.
+contents (units, log, dice, actions, place info), the aids to play on the map
+(``playaids.py``), review mode and the hand-over screen.
 
 A start draws the map first and makes these right after its first frame (``startup.finish``):
 the window calls :func:`build` once, then :func:`set_game` for each game it shows, and
@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ddaydesk.ui.docks import set_panels
 from ddaydesk.ui.models.log import LogModel
 from ddaydesk.ui.models.units import UnitFilterModel, UnitTableModel
 from ddaydesk.ui.playaids import PlayAids
@@ -58,8 +57,11 @@ def build(win) -> None:
     win.handover = HandoverScreen()
     win.handover.accepted.connect(win._handover_done)
     win.stack.addWidget(win.handover)
+    keys = win.all_actions[win.menu_actions:]  # a panel's, made with the map: still listed last
+    del win.all_actions[win.menu_actions:]
     win.aids = PlayAids(win)  # attacks, obligations, arrivals, what-if supply, legend switch
     win.review = ReviewMode(win)
+    win.all_actions += keys
 
 
 def _units(win) -> None:
@@ -90,7 +92,7 @@ def _units(win) -> None:
 
 
 def set_game(win) -> None:
-    """The docks, panels and aids for the game the window has just been given."""
+    """The docks and aids for the game the window has just been given."""
     port, c = win.port, win.controller
     win.inspector = StackInspector(win.scene.art, port, win)
     win.inspector.unitChosen.connect(win._inspector_chose)
@@ -114,7 +116,6 @@ def set_game(win) -> None:
     win.unit_filter.clear()
     win.actions_panel.set_place(-1, "")
     win.actions_panel.titles = win.profile.kind_titles
-    set_panels(win, win.profile.panels(win))
     win.view.hexHovered.connect(win._hovered)
     win.view.hexClicked.connect(win._clicked)
     c.handoverNeeded.connect(win.begin_handover)
@@ -130,14 +131,12 @@ def drop_game(win) -> None:
 
 
 def show_view(win, view: GameView) -> None:
-    """The docks, panels and aids follow ``view`` (the map and turn bar are the window's)."""
+    """The docks and aids follow ``view`` (the map, turn bar and panels are the window's)."""
     win.unit_model.set_units(view.units)
     win.log_model.set_entries(view.log)
     win.dice_log.set_view(view)
     if win.log_model.rowCount() and win.log_model.current < 0:
         win.log_view.scrollToBottom()
-    for d in win.panel_docks:
-        d.widget().set_view(view)
     if win.hex_info.place >= 0:
         win._hovered(win.hex_info.place)
     mine = view.active_side == view.side  # the other side's options stay hidden (hot-seat)

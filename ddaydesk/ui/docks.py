@@ -5,7 +5,7 @@ the scale factor and a small screen keeps most of its width for the map.
 
 A start shows the docks empty in the first frame, in the places they keep (``reserve_docks``,
 the saved layout restored over them), and fills them right after (``ui/dockparts.py``), so the
-map is drawn first and does not move when they fill."""
+map is drawn first and does not move when they fill. A system's panels are made with the map."""
 
 from __future__ import annotations
 
@@ -28,63 +28,43 @@ def _dock(win, title: str, name: str, area=RIGHT) -> QDockWidget:
     return d
 
 
-def reserve_docks(win, profile) -> None:
-    """The docks, empty, where they stand (their contents: ``dockparts.fill_docks``), and the
-    profile's panels' docks (``UIProfile.panel_docks``), which its panels take when built."""
+def reserve_docks(win) -> None:
+    """The docks, empty, where they stand (their contents: ``dockparts.py``)."""
     for attr, title, name in DOCKS:
         setattr(win, attr, _dock(win, title, name))
     win.tabifyDockWidget(win.units_dock, win.log_dock)
     win.tabifyDockWidget(win.log_dock, win.dice_dock)
     win.tabifyDockWidget(win.log_dock, win.actions_dock)
     win.tabifyDockWidget(win.actions_dock, win.pool_dock)
+    win.actions_dock.raise_()
     win.docks = [getattr(win, attr) for attr, _t, _n in DOCKS]
-    win.panel_docks = [_panel_dock(win, *spec) for spec in profile.panel_docks]
-    _raise(win)
+    win.panel_docks = []
     win.turn_parts, win.turn_part_actions = [], []  # the profile's part of the turn bar (set_turn_bar)
 
 
-def _panel_dock(win, name: str, title: str, area: str, raised: bool) -> QDockWidget:
-    left = area == "left"  # a column of its own left of the map
-    d = _dock(win, title, f"panel-{name}", Qt.DockWidgetArea.LeftDockWidgetArea if left else RIGHT)
-    if not left:
-        win.tabifyDockWidget(win.log_dock, d)
-    d.setProperty("raised", raised)
-    win.docks.append(d)
-    return d
-
-
-def _raise(win) -> None:
-    win.actions_dock.raise_()
-    for d in win.panel_docks:  # a panel the system plays from (Koenig's Command Cup) comes first
-        if d.property("raised"):
-            d.raise_()
-
-
 def set_panels(win, panels) -> None:
-    """This game's own panels in their docks: the docks reserved for them at the start
-    (``UIProfile.panel_docks``), or new ones in place of the previous game's."""
-    reserved = {d.objectName(): d for d in win.panel_docks if d.widget() is None}
+    """Replace the previous game's own panels with this one's, tabbed beside the log (they are
+    made with the map: a panel left of it sets the map's room)."""
     for d in win.panel_docks:
-        if d.widget() is not None:
-            win.docks.remove(d)
-            win.docks_menu.removeAction(d.toggleViewAction())
-            win.removeDockWidget(d)
-            d.deleteLater()
-    win.panel_docks = []
-    for panel in panels:
-        name = panel.objectName() or type(panel).__name__
-        d = reserved.pop(f"panel-{name}", None) or _panel_dock(
-            win, name, panel.title, getattr(panel, "area", "right"), bool(getattr(panel, "raised", False)))
-        if d.toggleViewAction() not in win.docks_menu.actions():
-            win.docks_menu.addAction(d.toggleViewAction())
-        d.setWidget(panel)
-        win.panel_docks.append(d)
-    for d in reserved.values():  # (a profile's reservation without its panel: none is left empty)
         win.docks.remove(d)
         win.docks_menu.removeAction(d.toggleViewAction())
         win.removeDockWidget(d)
         d.deleteLater()
-    _raise(win)
+    win.panel_docks = []
+    for panel in panels:
+        left = getattr(panel, "area", "right") == "left"  # a column of its own left of the map
+        d = _dock(win, panel.title, f"panel-{panel.objectName() or type(panel).__name__}",
+                  Qt.DockWidgetArea.LeftDockWidgetArea if left else RIGHT)
+        d.setWidget(panel)
+        if not left:
+            win.tabifyDockWidget(win.log_dock, d)
+        win.panel_docks.append(d)
+        win.docks.append(d)
+        win.docks_menu.addAction(d.toggleViewAction())
+    win.actions_dock.raise_()
+    for d in win.panel_docks:  # a panel the system plays from (Koenig's Command Cup) comes first
+        if getattr(d.widget(), "raised", False):
+            d.raise_()
 
 
 def unelide_tabs(win) -> None:

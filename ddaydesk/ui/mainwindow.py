@@ -9,14 +9,21 @@ broken file shows its problems and leaves the current game alone.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QPoint, QSettings, Qt, QTimer
+from PySide6.QtCore import QByteArray, QPoint, QSettings, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolBar
 
 from ddaydesk import __version__
 from ddaydesk.ui import rule_links
 from ddaydesk.ui.controller import Controller
-from ddaydesk.ui.docks import clamp_to_screen, reserve_docks, set_turn_bar, show_turn, size_docks
+from ddaydesk.ui.docks import (
+    clamp_to_screen,
+    reserve_docks,
+    set_panels,
+    set_turn_bar,
+    show_turn,
+    size_docks,
+)
 from ddaydesk.ui.gamecommands import GameCommands
 from ddaydesk.ui.gamefiles import FILE_FILTER, GameFiles
 from ddaydesk.ui.legend import MapLegend
@@ -53,9 +60,10 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.resize(1280, 800)
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
-        reserve_docks(self, self._profile_of(port))
+        reserve_docks(self)
         self._build_turn_bar()
         build_menus(self)
+        self.menu_actions = len(self.all_actions)  # (then a panel's keys, listed after the window's)
         self._build_status()
         self._sized = False
         geometry = self.settings.value("window/geometry")
@@ -114,10 +122,6 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         sb.addPermanentWidget(self.zoom_label)
 
     # -- the game -----------------------------------------------------------------------------
-    @staticmethod
-    def _profile_of(port: GamePort):
-        return getattr(port, "profile", None) or profile_for(port.scenario.system.id)
-
     def _drop_game(self) -> None:
         """Let go of the previous game's scene, controller, widgets and panels."""
         if self.controller is None:
@@ -140,13 +144,14 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         """Show a new game, of any system: scene, controller, models and panels are rebuilt."""
         self._drop_game()
         self.port = port
-        self.profile = self._profile_of(port)
+        self.profile = getattr(port, "profile", None) or profile_for(port.scenario.system.id)
         self.caps = port.capabilities() if hasattr(port, "capabilities") else Capabilities()
         self.scene = MapScene(port.board, self.palette_, self, self.profile)
         self.view = MapView(self.scene)
         self.legend = MapLegend(self.view, self.scene.overlays)  # what the overlays shown mean
         self.stack.insertWidget(0, self.view)
         self.controller = c = Controller(port, self)
+        set_panels(self, self.profile.panels(self))
         set_turn_bar(self, self.profile)
         ov = self.scene.overlays
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f} %"))
@@ -190,7 +195,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
             self.aids.view_changed(view)
         self.scene.show_view(view)
         self.scene.counters.select(self.controller.selected)
-        for part in self.turn_parts:
+        for part in [d.widget() for d in self.panel_docks] + self.turn_parts:
             part.set_view(view)
         self.turn_track.set_view(view)
         show_turn(self, view)
@@ -329,8 +334,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
-        # once laid out (docks resized before that keep their hints)
-        QTimer.singleShot(0, self._size_docks)
+        self._size_docks()  # laid out by now (docks resized before that keep their hints), not painted
 
     def _size_docks(self) -> None:
         size_docks(self, force=not self._sized)

@@ -222,7 +222,3 @@ class UIProfile:
     def panels(self, parent: QWidget) -> list[ViewPart]:
         """Extra docks (QWidget and :class:`ViewPart`), tabbed beside the log."""
         return []
-
-    #: the docks of ``panels``, made empty for the first frame so that the map keeps its place
-    #: when the panels fill them: (object name, title, area, raised) of each, as the panel has them
-    panel_docks: tuple[tuple[str, str, str, bool], ...] = ()

@@ -133,7 +133,5 @@ class DD2Profile(UIProfile):
 
         return [BattleMarks(scene, geom), BlockhouseArrows(scene, geom), BeachCounts(scene, geom)]
 
-    panel_docks = (("boxes", "Boxes", "right", False),)
-
     def panels(self, parent):
         return [BoxesPanel(parent)]

@@ -116,8 +116,6 @@ class DDDProfile(UIProfile):
 
         return [GunSights(scene, geom), UnitMarkers(scene, geom), BattleFrame(scene, geom)]
 
-    panel_docks = (("ddd-players", "Dice and cards", "left", False), ("ddd-sheet", "Score sheet", "right", False))
-
     def panels(self, parent):
         from ddaydesk.ui.widgets.ddd_players import PlayersPanel
         from ddaydesk.ui.widgets.ddd_sheet import ScoreSheetPanel

@@ -143,8 +143,6 @@ class PKDProfile(UIProfile):
 
         return [ActiveFormation(scene, geom), BattleArrows(scene, geom)]
 
-    panel_docks = (("command-cup", "Command Cup", "right", True),)
-
     def panels(self, parent):
         from ddaydesk.ui.profiles.pkd_cup import CupPanel
 

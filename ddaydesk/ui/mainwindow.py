@@ -9,7 +9,7 @@ broken file shows its problems and leaves the current game alone.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QPoint, QSettings, Qt
+from PySide6.QtCore import QByteArray, QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolBar
 
@@ -187,7 +187,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
 
             dockparts.set_game(self)
         self.view.fit()  # first, so counters are drawn once, at the scale they are shown
-        c.refresh()
+        c.refresh(read=False)  # (the view the controller has just read)
 
     # -- reactions ----------------------------------------------------------------------------
     def _view_changed(self, view: GameView) -> None:
@@ -334,7 +334,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
-        self._size_docks()  # laid out by now (docks resized before that keep their hints), not painted
+        QTimer.singleShot(0, self._size_docks)  # once laid out (docks resized before that keep their hints)
 
     def _size_docks(self) -> None:
         size_docks(self, force=not self._sized)

@@ -195,7 +195,10 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
             self.aids.view_changed(view)
         self.scene.show_view(view)
         self.scene.counters.select(self.controller.selected)
-        for part in [d.widget() for d in self.panel_docks] + self.turn_parts:
+        # the turn bar's part and a panel left of the map (its room is the map's) at once; a panel
+        # tabbed beside the log with the docks
+        panels = [d.widget() for d in self.panel_docks if self.built or getattr(d.widget(), "area", "") == "left"]
+        for part in panels + self.turn_parts:
             part.set_view(view)
         self.turn_track.set_view(view)
         show_turn(self, view)

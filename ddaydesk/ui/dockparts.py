@@ -99,7 +99,6 @@ def set_game(win) -> None:
     win.hex_info = HexInfo(win.scene.art, port)
     win.hex_info.stack.unitChosen.connect(c.select)
     win.hex_dock.setWidget(win.hex_info)
-    win.hex_dock.setWindowTitle("Hex" if port.board.grid is not None else "Place")
     win.unit_model = UnitTableModel(port.place_name, win, win.profile.values, win.profile.values_title)
     win.unit_proxy = UnitFilterModel(win)
     win.unit_proxy.setSourceModel(win.unit_model)

@@ -29,6 +29,7 @@ from ddaydesk.ui.gamefiles import FILE_FILTER, GameFiles
 from ddaydesk.ui.legend import MapLegend
 from ddaydesk.ui.mapview import MapScene, MapView
 from ddaydesk.ui.menus import LAYER_FEATURES, apply_capabilities, build_menus
+from ddaydesk.ui.movemodes import MoveModes
 from ddaydesk.ui.overlays import LAYERS
 from ddaydesk.ui.palette import DEFAULT, PALETTES
 from ddaydesk.ui.port import Capabilities, GamePort, GameView, SupplyView
@@ -63,6 +64,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         reserve_docks(self)
         self._build_turn_bar()
         build_menus(self)
+        self.move_modes = MoveModes(self)  # the turn bar's "Move:" box (D-Day '77)
         self.menu_actions = len(self.all_actions)  # (then a panel's keys, listed after the window's)
         self._build_status()
         self._sized = False
@@ -151,6 +153,8 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.legend = MapLegend(self.view, self.scene.overlays)  # what the overlays shown mean
         self.stack.insertWidget(0, self.view)
         self.controller = c = Controller(port, self)
+        self.hex_dock.setWindowTitle("Hex" if port.board.grid is not None else "Place")
+        self.move_modes.modes = ()  # (the new game's ways of moving are read at its first view)
         set_panels(self, self.profile.panels(self))
         set_turn_bar(self, self.profile)
         ov = self.scene.overlays
@@ -193,6 +197,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
     def _view_changed(self, view: GameView) -> None:
         if self.built:
             self.aids.view_changed(view)
+        self.move_modes.refresh(view.active_side == view.side)
         self.scene.show_view(view)
         self.scene.counters.select(self.controller.selected)
         # the turn bar's part and a panel left of the map (its room is the map's) at once; a panel

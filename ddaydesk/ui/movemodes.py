@@ -20,10 +20,8 @@ class MoveModes(QObject):
         self.box = QComboBox()
         self.box.setToolTip("How the selected unit moves (strategic movement, surprise attack)")
         self.box.activated.connect(lambda k: self.choose(self.box.itemData(k)))
-        # before the profile's part of the turn bar, which may be there already (docks.set_turn_bar)
-        before = win.turn_part_actions[0] if win.turn_part_actions else None
-        self.label_action = win.turn_bar.insertWidget(before, self.label)
-        self.box_action = win.turn_bar.insertWidget(before, self.box)
+        self.label_action = win.turn_bar.addWidget(self.label)
+        self.box_action = win.turn_bar.addWidget(self.box)
         self.menu = win.game_menu.addMenu("Movement &mode")
         self.menu.setToolTipsVisible(True)
         self.group = QActionGroup(self)

@@ -22,7 +22,6 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
 from ddaydesk.ui.attacking import AttackBuilder
-from ddaydesk.ui.movemodes import MoveModes
 from ddaydesk.ui.port import Arrival, GameView
 from ddaydesk.ui.rule_links import linked
 from ddaydesk.ui.whatif import WhatIfSupply
@@ -63,7 +62,7 @@ class PlayAids(QObject):
         win.docks_menu.insertAction(before, self.legend_action)
         win.all_actions.append(self.legend_action)
         self.legend_action.toggled.connect(self._legend)
-        self.modes = MoveModes(win)
+        self.modes = win.move_modes  # (on the turn bar from the first frame)
         self.placing: Arrival | None = None
         self.duty_box: QMessageBox | None = None
         self._phase: tuple = ()
@@ -78,7 +77,6 @@ class PlayAids(QObject):
         c.selectionChanged.connect(self._selected)
         self.attacks.group = []
         self.placing, self._phase, self._said = None, (), ""
-        self.modes.modes = ()  # (the new game's ways of moving are read at its first view)
         if self.duty_box is not None:
             self.duty_box.close()
             self.duty_box = None
@@ -124,7 +122,6 @@ class PlayAids(QObject):
         self.whatif.shown = None
         w.scene.overlays.marks.show_supply_changes((), ())
         mine = view.active_side == view.side
-        self.modes.refresh(mine)
         owed = port.obligations() if mine and hasattr(port, "obligations") else ()
         names = {u.id: u for u in view.units}
         self.duties.set_obligations(owed, lambda uid: names[uid].name if uid in names else uid, port.place_name)

@@ -69,7 +69,9 @@ def set_panels(win, panels) -> None:
 
 def unelide_tabs(win) -> None:
     """Dock tabs show their whole titles (scroll buttons when they do not all fit)."""
-    for bar in win.findChildren(QTabBar):
+    # (the window's own, its children: looking deeper, PySide6 would make the Python type of
+    # every kind of widget it passes)
+    for bar in win.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
         bar.setElideMode(Qt.TextElideMode.ElideNone)
         bar.setUsesScrollButtons(True)
 

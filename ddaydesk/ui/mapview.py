@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QKeyEvent, QMouseEvent, QPainter, QTransform, QWheelEvent
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QTransform, QWheelEvent
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QWidget
 
 from ddaydesk.board import Board
@@ -22,10 +22,6 @@ from ddaydesk.ui.palette import Palette
 from ddaydesk.ui.port import GameView
 from ddaydesk.ui.profiles.base import UIProfile
 from ddaydesk.ui.tileshelf import TileShelf
-
-# (a brush, not a colour: PySide6 would make the Python types of QGradient's kinds to choose
-# fillRect's overload for a colour)
-_TABLE = QBrush(TABLE)
 
 MAX_SCALE = 5.0  # view scale limit (a hex 200 px across at 1x)
 DRAG_START = 5  # pixels of movement before a press becomes a pan
@@ -170,7 +166,7 @@ class MapView(QGraphicsView):
         if not map_rect.contains(rect):  # the table around the map (tiles are opaque: not under them)
             px = 1 / exact  # the table reaches a pixel under the tiles: no unpainted seam between
             for band in _outside(rect, map_rect.adjusted(px, px, -px, -px)):
-                painter.fillRect(band, _TABLE)
+                painter.fillRect(band, TABLE)
         coarse = level_for(exact)
         src = QRectF(BLEED, BLEED, TILE, TILE)
         if self._zooming and self._has_coarse(coarse, rect):

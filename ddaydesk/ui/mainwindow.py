@@ -128,9 +128,10 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         """Let go of the previous game's scene, controller, widgets and panels."""
         if self.controller is None:
             return
-        from ddaydesk.ui import dockparts
+        if self.built:  # (a save refused while the window starts: not yet)
+            from ddaydesk.ui import dockparts
 
-        dockparts.drop_game(self)
+            dockparts.drop_game(self)
         for dlg in (self.secret_dialog, self.preview_dialog, self.outcome_box):
             if dlg is not None:
                 dlg.close()

@@ -120,5 +120,5 @@ def allied_count(inp: SupplyInput, p: SupplyParams) -> int:
         options.append(sorted(opts))
     from ddaydesk.rules.supply.allied import sc_capacity
 
-    cap = {k: sc_capacity(inp, s, p)[0] for k, s in enumerate(scs)}
+    cap = {k: sc_capacity(inp.board, s, p)[0] for k, s in enumerate(scs)}
     return count + _max_flow(options, cap)

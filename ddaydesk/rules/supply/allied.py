@@ -10,10 +10,18 @@ in supply is maximal.
 
 from __future__ import annotations
 
+from ddaydesk.board import Board
 from ddaydesk.rules.supply.blocking import TraceMap
 from ddaydesk.rules.supply.explain import Target, why_not
 from ddaydesk.rules.supply.matching import b_matching
-from ddaydesk.rules.supply.model import CapacityUse, Leg, SupplyInput, SupplyUnit, UnitSupply
+from ddaydesk.rules.supply.model import (
+    CapacityUse,
+    Leg,
+    SideSupply,
+    SupplyInput,
+    SupplyUnit,
+    UnitSupply,
+)
 from ddaydesk.rules.supply.params import SupplyParams
 from ddaydesk.rules.supply.trace import bfs, bits_at
 
@@ -44,10 +52,19 @@ def _line_limit(tracer: SupplyUnit, hq: SupplyUnit, p: SupplyParams) -> tuple[in
     return t.value, t.rule
 
 
-def sc_capacity(inp: SupplyInput, place: int, p: SupplyParams) -> tuple[int, str, str]:
-    """``(capacity, kind, rule)`` of an SC hex: a capacity printed on the map's port or inland
-    port wins, else the documented default for a port, inland port or coastal hex."""
-    for np in inp.board.places_at.get(place, ()):
+def sc_capacity(board: Board, place: int, p: SupplyParams) -> tuple[int, str, str, str]:
+    """``(capacity, kind, rule, id)`` of an SC hex: a capacity printed on the map's port or
+    inland port wins, else the documented default for a port, inland port or coastal hex
+    (kept per params and place, for the board it was read from)."""
+    memo = p._memo.setdefault("allied.sc_capacity", {})
+    got = memo.get(place)
+    if got is None or got[0] is not board:
+        got = memo[place] = (board, (*_sc_capacity(board, place, p), f"sc:{board.labels[place]}"))
+    return got[1]
+
+
+def _sc_capacity(board: Board, place: int, p: SupplyParams) -> tuple[int, str, str]:
+    for np in board.places_at.get(place, ()):
         if np.kind in ("port", "inland_port"):
             t = p.tag(f"allied.sc_capacity.{np.kind}")
             if np.capacity is not None:
@@ -57,13 +74,19 @@ def sc_capacity(inp: SupplyInput, place: int, p: SupplyParams) -> tuple[int, str
     return t.value, "coastal", t.rule
 
 
-def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
-                  explain: bool) -> tuple[dict[str, UnitSupply], list[CapacityUse], list[str]]:
+def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, explain: bool) -> SideSupply:
     board, lab = inp.board, inp.board.labels
     notes: list[str] = []
-    mine = [u for u in inp.units if u.side == SIDE]
-    hqs = [u for u in mine if u.type == "hq"]
-    others = [u for u in mine if u.type != "hq"]
+    hqs: list[SupplyUnit] = []
+    others: list[SupplyUnit] = []
+    at: dict[int, list[int]] = {}  # place -> indices into others
+    for u in inp.units:
+        if u.side == SIDE:
+            if u.type == "hq":
+                hqs.append(u)
+            else:
+                at.setdefault(u.place, []).append(len(others))
+                others.append(u)
 
     # Supply centres (D77-ASUP-02, -11, -16).
     max_sc = p["allied.max_supply_centres"]
@@ -77,8 +100,8 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
             notes.append(f"SC at {lab[s]} is not a source: enemy unit or impassable hex")
         else:
             scs.append(s)
-    cap_info = [sc_capacity(inp, s, p) for s in scs]
-    sc_ids = [f"sc:{lab[s]}" for s in scs]
+    cap_info = [sc_capacity(board, s, p) for s in scs]
+    sc_ids = [info[3] for info in cap_info]
 
     unit_src = max(0, p["allied.unit_to_source"] - red)
     unit_src_rule = p.tag("allied.unit_to_source").rule
@@ -90,51 +113,60 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
                   *(t.value for t in p.under("allied.nationality_limits.")))
     shaef_reach = p["allied.shaef.unit_to_hq"]
     # SHAEF's own trace also finds the SCs within its 12 hexes (the SC traces stop at 8).
-    sc_bits = bits_at(scs)
-    hq_trace = [bfs(board, tm, [h.place], max(0, shaef_reach - red, shaef_src), tm.friendly_bits | sc_bits)
-                if h.hq == "shaef" else bfs(board, tm, [h.place], max(0, longest - red)) for h in hqs]
+    hq_trace = [bfs(board, tm, [h.place], max(0, shaef_reach - red, shaef_src) if h.hq == "shaef"
+                    else max(0, longest - red)) for h in hqs]
+    hq_bits = bits_at(h.place for h in hqs)
+    hq_hits = [tr.lengths(hq_bits) for tr in hq_trace]  # each HQ's lengths to the others
 
     def hq_src_limit(h: SupplyUnit) -> tuple[int, str]:
         """A non-SHAEF HQ traces to an SC like any unit (D77-ASUP-15)."""
         return (shaef_src, shaef_src_tag.rule) if h.hq == "shaef" else (unit_src, unit_src_rule)
 
     # HQ links child -> parent with their lengths (D77-ASUP-16/17, -21..-28).
-    links: list[list[tuple[int, int, int, str]]] = []  # per child: (length, parent, limit, rule)
-    for c, ch in enumerate(hqs):
-        row = []
-        for q, ph in enumerate(hqs):
-            d = hq_trace[q].hits.get(ch.place)
-            if d is None or q == c:
-                continue
-            limit, rule = line_limit(ch, ph, p)
-            if d <= limit - red:
-                row.append((d, q, max(0, limit - red), rule))
-        links.append(sorted(row))
-    feeds: list[list[int]] = [[] for _ in hqs]  # parent -> the HQs that may trace to it
+    hq_at: dict[int, list[int]] = {}
+    for c, h in enumerate(hqs):
+        hq_at.setdefault(h.place, []).append(c)
+    links: list[list[tuple[int, int, int, str]]] = [[] for _ in hqs]  # per child: (length, parent, limit, rule)
+    for q, ph in enumerate(hqs):
+        for pl, d in hq_hits[q].items():
+            for c in hq_at[pl]:
+                if c != q:
+                    limit, rule = line_limit(hqs[c], ph, p)
+                    if d <= limit - red:
+                        links[c].append((d, q, max(0, limit - red), rule))
+    for row in links:
+        row.sort()
+    feeds = [0] * len(hqs)  # parent -> the HQs that may trace to it, as a bitset
     for c, row in enumerate(links):
         for _, q, _, _ in row:
-            feeds[q].append(c)
-    # route[c][s] = (hops, next HQ or -1 for the SC itself): breadth-first from each SC,
-    # starting at the HQs whose own line reaches it.
-    route: list[dict[int, tuple[int, int]]] = [{} for _ in hqs]
-    first: list[list[int]] = [[] for _ in scs]  # per SC: the HQs within their limit of it
+            feeds[q] |= 1 << c
+    # route[c][s] = hops: the fewest HQ-to-HQ lines from HQ c to SC s, breadth-first from
+    # each SC, starting at the HQs whose own line reaches it (the HQs on the way are found
+    # when a chain is asked for); route_bits[c]: the SCs HQ c leads to, as a bitset.
+    route: list[dict[int, int]] = [{} for _ in hqs]
+    route_bits = [0] * len(hqs)
+    first = [0] * len(scs)  # per SC: the HQs within their limit of it, as a bitset
+    sc_bits = bits_at(scs)
     for c, h in enumerate(hqs):
         limit = hq_src_limit(h)[0]
+        shaef = hq_trace[c].lengths(sc_bits) if h.hq == "shaef" else None
         for si, s in enumerate(scs):
-            d = hq_trace[c].hits.get(s) if h.hq == "shaef" else sc_trace[si].hits.get(h.place)
+            d = shaef.get(s) if shaef is not None else sc_trace[si].hits.get(h.place)
             if d is not None and d <= limit:
-                first[si].append(c)
-    for si, frontier in enumerate(first):
-        for c in frontier:
-            route[c][si] = (0, -1)
-        hops = 0
-        while frontier:
+                first[si] |= 1 << c
+    for si, front in enumerate(first):
+        seen, hops, bit = front, 0, 1 << si
+        while front:
+            nxt = 0
+            while front:
+                c = front.bit_length() - 1
+                route[c][si] = hops
+                route_bits[c] |= bit
+                nxt |= feeds[c]
+                front ^= 1 << c
+            front = nxt & ~seen
+            seen |= front
             hops += 1
-            now = set(frontier)
-            nxt = sorted({c for q in frontier for c in feeds[q] if si not in route[c]})
-            for c in nxt:  # its nearest parent among the HQs reached last round
-                route[c][si] = (hops, next(q for _, q, _, _ in links[c] if q in now))
-            frontier = nxt
 
     chains: dict[tuple[int, int], list[Leg]] = {}
 
@@ -149,8 +181,8 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
         legs = []
         while True:
             h = hqs[c]
-            _, nxt = route[c][si]
-            if nxt < 0:
+            hops = route[c][si]
+            if hops == 0:
                 limit, rule = hq_src_limit(h)
                 if h.hq == "shaef":
                     legs.append(Leg(h.id, sc_ids[si], "sc", scs[si], hq_trace[c], limit, rule,
@@ -158,17 +190,13 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
                 else:
                     legs.append(Leg(h.id, sc_ids[si], "sc", h.place, sc_trace[si], limit, rule))
                 return legs
-            limit, rule = next((lim, r) for _, q, lim, r in links[c] if q == nxt)
+            # its nearest parent one line nearer the SC
+            nxt, limit, rule = next((q, lim, r) for _, q, lim, r in links[c] if route[q].get(si) == hops - 1)
             legs.append(Leg(h.id, hqs[nxt].id, "hq", h.place, hq_trace[nxt], limit, rule))
             c = nxt
 
-    sc_order = [sorted(r, key=lambda si, r=r: (r[si][0], si)) for r in route]  # nearest SC first
-    route_bits = [bits_at(r) for r in route]  # the SCs each HQ leads to, as a bitset
 
     # Units: options are SCs, each reached straight or through the nearest HQ that leads to it.
-    at: dict[int, list[int]] = {}  # place -> indices into others
-    for k, u in enumerate(others):
-        at.setdefault(u.place, []).append(k)
     direct: list[list[tuple[int, int]]] = [[] for _ in others]  # (length, SC)
     direct_bits = [0] * len(others)  # the same SCs as a bitset
     for si, tr in enumerate(sc_trace):
@@ -181,18 +209,20 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     kinds = [(u.nationality, u.hq) for u in others]  # what a unit's line limits depend on
     # Per HQ: a kind of tracer -> its line's limit (weather taken off) and rule, read once.
     lines: list[dict[tuple[str, str | None], tuple[int, str]]] = []
+    unit_bits = bits_at(at)
     for c, h in enumerate(hqs):
         within: dict[tuple[str, str | None], tuple[int, str]] = {}
         lines.append(within)
         if route[c]:
-            for pl, d in hq_trace[c].hits.items():
-                for k in at.get(pl, ()):
+            for pl, d in hq_trace[c].lengths(unit_bits).items():
+                for k in at[pl]:
                     line = within.get(kinds[k])
                     if line is None:
                         limit, rule = line_limit(others[k], h, p)
                         line = within[kinds[k]] = (limit - red, rule)
                     if d <= line[0]:
                         near[k].append((d, c))
+    by_hops = [[si for _, si in sorted((hops, si) for si, hops in r.items())] for r in route]  # each HQ's SCs, nearest first
     options: list[list[int]] = []
     reach: list[int] = []  # options[k] as a bitset
     for k, straight in enumerate(direct):
@@ -201,65 +231,99 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
         opts = [si for _, si in straight]
         got = direct_bits[k]
         via = near[k]
-        if via:
-            # The SCs first reached through an HQ, by (line length, hops, SC), after every
-            # SC reached straight; each SC through the nearest HQ that leads to it.
+        if via:  # then the SCs first reached through an HQ
             if len(via) > 1:
                 via.sort()
-            through = []
-            for d, c in via:
-                new = route_bits[c] & ~got
-                if new:
-                    got |= new
-                    r = route[c]
-                    while new:
-                        si = new.bit_length() - 1
-                        through.append((d, r[si][0], si))
-                        new ^= 1 << si
-            through.sort()
-            opts += [si for _, _, si in through]
+            more, got = _through(via, route, by_hops, route_bits, got)
+            opts += more
         options.append(opts)
         reach.append(got)
-    assign = b_matching(options, [c for c, _, _ in cap_info], reach)
+    assign = b_matching(options, [info[0] for info in cap_info], reach)
 
     members: list[list[str]] = [[] for _ in scs]
+    ok: dict[str, str | None] = {h.id: None for c, h in enumerate(hqs) if route[c]}  # id -> draws on
     for k, si in enumerate(assign):
         if si >= 0:
-            members[si].append(others[k].id)
-    full = [{"sc": sc_ids[s], "hex": scs[s], "capacity": cap_info[s][0], "units": members[s],
-             "rule": cap_info[s][2]} for s in range(len(scs))]  # shared by every unit it turns away
-    results: dict[str, UnitSupply] = {}
-    for c, h in enumerate(hqs):
-        if route[c]:
-            chain = hq_chain(c, sc_order[c][0])
-            results[h.id] = UnitSupply(h.id, SIDE, True, "supplied", chain, rule=chain[0].rule)
-        else:
-            results[h.id] = _unsupplied(inp, p, tm, h, hqs, route, scs, sc_ids, hq_src_limit(h),
-                                        red, explain)
-    for k, u in enumerate(others):
-        si = assign[k]
-        if si >= 0:
-            if direct_bits[k] >> si & 1:
-                chain = [Leg(u.id, sc_ids[si], "sc", u.place, sc_trace[si], unit_src,
-                             unit_src_rule)]
+            uid = others[k].id
+            members[si].append(uid)
+            ok[uid] = sc_ids[si]
+        elif others[k].id in inp.supplied_at_start:
+            ok[others[k].id] = None
+
+    def units() -> dict[str, UnitSupply]:
+        """Every unit's result with its chain, or why not (made when first asked for)."""
+        sc_order = [sorted(r, key=lambda si, r=r: (r[si], si)) for r in route]  # nearest SC first
+        full = [{"sc": sc_ids[s], "hex": scs[s], "capacity": cap_info[s][0], "units": members[s],
+                 "rule": cap_info[s][2]} for s in range(len(scs))]  # shared by every unit it turns away
+        results: dict[str, UnitSupply] = {}
+        for c, h in enumerate(hqs):
+            if route[c]:
+                chain = hq_chain(c, sc_order[c][0])
+                results[h.id] = UnitSupply(h.id, SIDE, True, "supplied", chain, rule=chain[0].rule)
             else:
-                for _, c in near[k]:  # the nearest HQ that leads to it
-                    if route_bits[c] >> si & 1:
-                        break
-                limit, rule = lines[c][kinds[k]]  # (>= 0: the unit is within it)
-                chain = [Leg(u.id, hqs[c].id, "hq", u.place, hq_trace[c], limit, rule), *hq_chain(c, si)]
-            results[u.id] = UnitSupply.in_supply(u.id, SIDE, chain, sc_ids[si], chain[0].rule)
-        elif u.id in inp.supplied_at_start:
-            results[u.id] = UnitSupply(u.id, SIDE, True, "start_of_turn", rule="D77-ASUP-14")
-        elif options[k]:  # every SC it reaches is full (D77-ASUP-19: the SC's capacity)
-            why = {"reason": "sc_full", "full": [full[s] for s in options[k]]}
-            results[u.id] = UnitSupply.out_of_supply(u.id, SIDE, why, "D77-ASUP-19")
-        else:
-            results[u.id] = _unsupplied(inp, p, tm, u, hqs, route, scs, sc_ids, (unit_src, unit_src_rule),
-                                        red, explain)
+                results[h.id] = _unsupplied(inp, p, tm, h, hqs, route, scs, sc_ids, hq_src_limit(h),
+                                            red, explain)
+        for k, u in enumerate(others):
+            si = assign[k]
+            if si >= 0:
+                if direct_bits[k] >> si & 1:
+                    chain = [Leg(u.id, sc_ids[si], "sc", u.place, sc_trace[si], unit_src,
+                                 unit_src_rule)]
+                else:
+                    for _, c in near[k]:  # the nearest HQ that leads to it
+                        if route_bits[c] >> si & 1:
+                            break
+                    limit, rule = lines[c][kinds[k]]  # (>= 0: the unit is within it)
+                    chain = [Leg(u.id, hqs[c].id, "hq", u.place, hq_trace[c], limit, rule), *hq_chain(c, si)]
+                results[u.id] = UnitSupply.in_supply(u.id, SIDE, chain, sc_ids[si], chain[0].rule)
+            elif u.id in inp.supplied_at_start:
+                results[u.id] = UnitSupply(u.id, SIDE, True, "start_of_turn", rule="D77-ASUP-14")
+            elif options[k]:  # every SC it reaches is full (D77-ASUP-19: the SC's capacity)
+                why = {"reason": "sc_full", "full": [full[s] for s in options[k]]}
+                results[u.id] = UnitSupply.out_of_supply(u.id, SIDE, why, "D77-ASUP-19")
+            else:
+                results[u.id] = _unsupplied(inp, p, tm, u, hqs, route, scs, sc_ids, (unit_src, unit_src_rule),
+                                            red, explain)
+        return results
+
     capacity = [CapacityUse(sc_ids[si], "sc", SIDE, s, cap_info[si][0], members[si], True, cap_info[si][2])
                 for si, s in enumerate(scs)]
-    return results, capacity, notes  # (the calculator puts the units in input order)
+    return SideSupply(ok, units, capacity, notes)
+
+
+def _through(via: list[tuple[int, int]], route: list[dict[int, int]], by_hops: list[list[int]],
+             route_bits: list[int], got: int) -> tuple[list[int], int]:
+    """The SCs a unit reaches through the HQs of ``via`` (``(line length, HQ)``, in order)
+    beyond those of ``got`` (a bitset), by (line length, hops, SC), each through the nearest
+    HQ that leads to it; and ``got`` with them. HQs at different lengths give their SCs in
+    turn, each HQ's by (hops, SC): only two HQs at one length need the sort."""
+    out: list[int] = []
+    start, last = got, -1
+    for d, c in via:
+        new = route_bits[c] & ~got
+        if new:
+            if d == last:
+                return _through_sorted(via, route, route_bits, start)
+            last = d
+            got |= new
+            out += by_hops[c] if new == route_bits[c] else [si for si in by_hops[c] if new >> si & 1]
+    return out, got
+
+
+def _through_sorted(via: list[tuple[int, int]], route: list[dict[int, int]], route_bits: list[int],
+                    got: int) -> tuple[list[int], int]:
+    through = []
+    for d, c in via:
+        new = route_bits[c] & ~got
+        if new:
+            got |= new
+            r = route[c]
+            while new:
+                si = new.bit_length() - 1
+                through.append((d, r[si], si))
+                new ^= 1 << si
+    through.sort()
+    return [si for _, _, si in through], got
 
 
 def _unsupplied(inp: SupplyInput, p: SupplyParams, tm: TraceMap, u: SupplyUnit, hqs: list[SupplyUnit],

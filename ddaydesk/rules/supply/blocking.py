@@ -73,24 +73,33 @@ class TraceMap:
 def unit_bits(units: Sequence[SupplyUnit], rules: Blocking, n: int) -> dict[str, tuple[int, int]]:
     """Per side: the places of its units, and of those that exert a ZOC (default reading:
     every unit but the types in ``no_zoc_types``; SCs are markers and exert none). ``n``:
-    the board's size. Marked in bytes, one per place, and read as bitsets once at the end:
-    a third cheaper than growing two map-sized integers unit by unit."""
-    out: dict[str, tuple[bytearray, bytearray]] = {}
+    the board's size. Marked in bytes, one per place, and read as one bitset per side at the
+    end (a third cheaper than growing map-sized integers unit by unit); the few places that
+    hold only units without a ZOC (HQs) are then taken out of it for the ZOC's."""
+    marks: dict[str, bytearray] = {}
+    quiet: list[tuple[str, int]] = []  # (side, place) of the units that exert no ZOC
     exempt = rules.no_zoc_types
     for u in units:
-        got = out.get(u.side)
-        if got is None:
-            got = out[u.side] = (bytearray(n), bytearray(n))
+        m = marks.get(u.side)
+        if m is None:
+            m = marks[u.side] = bytearray(n)
         if u.place < 0:  # a byte index would wrap to the last place: say so instead
             raise ValueError(f"{u.id} is not on the map (place {u.place})")
-        got[0][u.place] = 1
-        if u.type not in exempt:
-            got[1][u.place] = 1
-    return {side: (_bitset(a), _bitset(z)) for side, (a, z) in out.items()}
+        if u.type in exempt:
+            quiet.append((u.side, u.place))
+            if not m[u.place]:
+                m[u.place] = 1
+        else:
+            m[u.place] = 2
+    out = {side: [_bitset(m), 0] for side, m in marks.items()}
+    for side, place in quiet:
+        if marks[side][place] == 1:  # no unit with a ZOC stands there
+            out[side][1] |= 1 << place
+    return {side: (bits, bits ^ alone) for side, (bits, alone) in out.items()}
 
 
 def _bitset(flag: bytearray) -> int:
-    """Flag bytes (0/1, one per place) as a bitset."""
+    """Flag bytes (0: no, 1 or 2: yes; one per place) as a bitset."""
     return int(flag[::-1].translate(DIGITS), 2) if flag else 0
 
 
@@ -114,7 +123,7 @@ def impassable_bits(board: Board, rules: Blocking) -> int:
     return got
 
 
-DIGITS = b"01" + bytes(254)  # flag bytes 0/1 -> "0"/"1"
+DIGITS = b"011" + bytes(253)  # flag bytes 0/1/2 -> "0"/"1"/"1"
 
 
 def trace_map(board: Board, units: Sequence[SupplyUnit], side: str, rules: Blocking,

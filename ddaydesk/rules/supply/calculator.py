@@ -9,7 +9,13 @@ from ddaydesk.rules.supply.allied import allied_supply
 from ddaydesk.rules.supply.blocking import trace_map, unit_bits
 from ddaydesk.rules.supply.fmu import fmu_supply
 from ddaydesk.rules.supply.german import german_supply
-from ddaydesk.rules.supply.model import CapacityUse, SupplyInput, SupplyResult, UnitSupply
+from ddaydesk.rules.supply.model import (
+    CapacityUse,
+    LazyUnits,
+    SupplyInput,
+    SupplyResult,
+    UnitSupply,
+)
 from ddaydesk.rules.supply.params import SupplyParams, load_supply_params
 
 
@@ -38,18 +44,19 @@ def _compute(inp: SupplyInput, p: SupplyParams, explain: bool, sides: tuple[str,
         notes.append(f"{inp.weather} weather: every supply limit is {red} hex(es) shorter "
                      f"({p.tag(f'weather.range_reduction.{inp.weather}').rule})")
     per_side = unit_bits(inp.units, p.blocking, board.n)
-    found: dict[str, UnitSupply] = {}
+    done = [side_supply(inp, p, trace_map(board, inp.units, side, p.blocking, per_side), red, explain)
+            for side, side_supply in (("german", german_supply), ("allied", allied_supply)) if side in sides]
+    in_supply: dict[str, str | None] = {}
     capacity: list[CapacityUse] = []
-    if "german" in sides:
-        g_units, g_cap = german_supply(inp, p, trace_map(board, inp.units, "german", p.blocking, per_side),
-                                      red, explain)
-        found.update(g_units)
-        capacity += g_cap
-    if "allied" in sides:
-        a_units, a_cap, a_notes = allied_supply(inp, p, trace_map(board, inp.units, "allied", p.blocking, per_side),
-                                                red, explain)
-        found.update(a_units)
-        capacity += a_cap
-        notes += a_notes
-    units = {u.id: found[u.id] for u in inp.units if u.id in found}  # input order
-    return SupplyResult(inp.system, board, units, capacity, red, notes)
+    for got in done:
+        in_supply.update(got.in_supply)
+        capacity += got.capacity
+        notes += got.notes
+
+    def units() -> dict[str, UnitSupply]:
+        found: dict[str, UnitSupply] = {}
+        for got in done:
+            found.update(got.units())
+        return {u.id: found[u.id] for u in inp.units if u.id in found}  # input order
+
+    return SupplyResult(inp.system, board, LazyUnits(units), capacity, red, notes, in_supply)

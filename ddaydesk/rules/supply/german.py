@@ -17,9 +17,16 @@ from __future__ import annotations
 from ddaydesk.rules.supply.blocking import TraceMap
 from ddaydesk.rules.supply.explain import Target, why_not
 from ddaydesk.rules.supply.matching import b_matching, best_subset
-from ddaydesk.rules.supply.model import CapacityUse, Leg, SupplyInput, SupplyUnit, UnitSupply
+from ddaydesk.rules.supply.model import (
+    CapacityUse,
+    Leg,
+    SideSupply,
+    SupplyInput,
+    SupplyUnit,
+    UnitSupply,
+)
 from ddaydesk.rules.supply.params import SupplyParams
-from ddaydesk.rules.supply.trace import Trace, bfs
+from ddaydesk.rules.supply.trace import Trace, bfs, bits_at, places_of
 
 SIDE = "german"
 GENERIC_HQ = "german_army"
@@ -36,7 +43,7 @@ class _HQ:
         self.supplied = False
         self.via_obw = False
         self.trace: Trace | None = None
-        self.dist: dict[int, int] = {}  # the trace's lengths to the side's units
+        self.dist: dict[int, int] | None = None  # the trace's lengths to the units that need an HQ
         self.chain: list[Leg] = []
 
 
@@ -53,29 +60,32 @@ def _hq_params(h: _HQ, p: SupplyParams, red: int) -> None:
     h.unit_limit, h.unit_rule, h.src_limit, h.src_rule, h.cap, h.cap_rule = got
 
 
-def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
-                  explain: bool) -> tuple[dict[str, UnitSupply], list[CapacityUse]]:
+def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, explain: bool) -> SideSupply:
     board = inp.board
     kinds = set(p.children("german.hq_kinds"))
-    mine = [u for u in inp.units if u.side == SIDE]
     hqs: list[_HQ] = []
-    for u in mine:
-        if u.type == "hq":
-            h = _HQ(u, u.hq if u.hq in kinds else GENERIC_HQ, len(hqs))
-            _hq_params(h, p, red)
-            hqs.append(h)
+    others: list[SupplyUnit] = []
+    for u in inp.units:
+        if u.side == SIDE:
+            if u.type == "hq":
+                h = _HQ(u, u.hq if u.hq in kinds else GENERIC_HQ, len(hqs))
+                _hq_params(h, p, red)
+                hqs.append(h)
+            else:
+                others.append(u)
     unit_src = max(0, p["german.unit_to_source"] - red)
     unit_src_rule = p.tag("german.unit_to_source").rule
     src_range = max([unit_src, *(h.src_limit for h in hqs)])
     src_trace = bfs(board, tm, inp.german_sources, src_range)
-    dist_src = src_trace.hits
+    dist_src = src_trace.lengths(bits_at(h.unit.place for h in hqs))  # the HQs' lines
+    # The units within a unit's line of a source: read as one bitset, not unit by unit.
+    near_src = set(places_of(src_trace.within(unit_src) & tm.friendly_bits))
 
     def source_leg(frm: str, place: int, limit: int, rule: str) -> Leg:
         return Leg(frm, "source", "source", place, src_trace, limit, rule)
 
     def trace_from(h: _HQ, limit: int) -> None:
         h.trace = bfs(board, tm, [h.unit.place], limit)
-        h.dist = h.trace.hits
 
     # HQs' own lines to a source (D77-SUP-03/09/13/16).
     for h in hqs:
@@ -90,8 +100,9 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     radius = max(0, radius_tag.value - red)
     if obw is not None:
         trace_from(obw, max(radius, obw.unit_limit))
-        near = [(obw.dist[h.unit.place], h.k, h) for h in hqs
-                if not h.supplied and obw.dist.get(h.unit.place, radius + 1) <= radius]
+        hq_dist = obw.trace.lengths(bits_at(h.unit.place for h in hqs))
+        near = [(hq_dist[h.unit.place], h.k, h) for h in hqs
+                if not h.supplied and hq_dist.get(h.unit.place, radius + 1) <= radius]
         dependants = [h for _, _, h in sorted(near, key=lambda t: t[:2])]
     for h in hqs:
         if h.supplied and h is not obw:
@@ -99,29 +110,31 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
 
     # Units: fortress units need no line (D77-SUP-06); a unit within reach of a source is
     # supplied without using any HQ (D77-SUP-05); the rest compete for HQ slots.
-    results: dict[str, UnitSupply] = {}
+    ok: dict[str, str | None] = {}  # id -> the HQ it draws on
+    direct: list[SupplyUnit] = []
     needy: list[SupplyUnit] = []
     fortress: list[SupplyUnit] = []
-    for u in mine:
-        if u.type == "hq":
-            continue
-        d = dist_src.get(u.place)
+    for u in others:
         if u.fortress:
             fortress.append(u)
-        elif d is not None and d <= unit_src:
-            leg = Leg(u.id, "source", "source", u.place, src_trace, unit_src, unit_src_rule)
-            results[u.id] = UnitSupply.in_supply(u.id, SIDE, [leg], None, unit_src_rule)
+            ok[u.id] = None
+        elif u.place in near_src:
+            direct.append(u)
+            ok[u.id] = None
         else:
             needy.append(u)
 
     needy_at: dict[int, list[int]] = {}
     for k, u in enumerate(needy):
         needy_at.setdefault(u.place, []).append(k)
+    needy_bits = bits_at(needy_at)
 
     def options_for(hq_list: list[_HQ]) -> list[list[int]]:
         near: list[list[tuple[int, int]]] = [[] for _ in needy]
         for h in hq_list:
             limit = h.unit_limit
+            if h.dist is None:
+                h.dist = h.trace.lengths(needy_bits)
             for place, d in h.dist.items():
                 if d <= limit:
                     for k in needy_at.get(place, ()):
@@ -154,11 +167,6 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     # nearest first on ties. Exact: a choice's matching never shrinks as HQs are added.
     chosen = best_subset(dependants, room, lambda s: solve(s, room)[0])
     _, assign, options = solve(chosen, len(chosen))
-    for u in fortress:
-        d = dist_src.get(u.place)
-        results[u.id] = _fortress(u, d is not None and d <= unit_src or any(
-            h.dist.get(u.place, h.unit_limit + 1) <= h.unit_limit for h in hqs if h.supplied), p)
-
     for h in chosen:
         h.via_obw = True
         leg = Leg(h.unit.id, obw.unit.id, "ob_west_radius",
@@ -167,46 +175,61 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int,
     members: dict[int, list[str]] = {h.k: [] for h in hqs}
     if obw is not None:
         members[obw.k] = [h.unit.id for h in chosen]
+    for h in hqs:
+        if h.supplied:
+            ok[h.unit.id] = obw.unit.id if h.via_obw else None
     for u, a in zip(needy, assign, strict=True):
         if a >= 0:
             members[a].append(u.id)
-    for h in hqs:
-        why = None
-        if not h.supplied and h in dependants:  # within OB West's radius, but its slots are taken
-            why = {"reason": "hq_full", "full": [_full(obw, members[obw.k])]}
-        elif not h.supplied and explain:
-            targets = [Target(s, "source", "source", h.src_limit, h.src_rule) for s in inp.german_sources]
-            if obw is not None:
-                targets.append(Target(obw.unit.place, obw.unit.id, "ob_west_radius", radius, radius_tag.rule))
-            why = why_not(board, tm, h.unit.place, targets, p.blocking.rule_zoc, p.blocking.rule_enemy)
-        results[h.unit.id] = UnitSupply(
-            h.unit.id, SIDE, h.supplied, "supplied" if h.supplied else "unsupplied", list(h.chain),
-            draws_on=obw.unit.id if h.via_obw else None, why=why,
-            rule=h.chain[0].rule if h.chain else h.src_rule)
+            ok[u.id] = hqs[a].unit.id
 
-    for u, a, opts in zip(needy, assign, options, strict=True):
-        if a >= 0:
-            h = hqs[a]
-            leg = Leg(u.id, h.unit.id, "hq", u.place, h.trace, h.unit_limit, h.unit_rule)
-            results[u.id] = UnitSupply.in_supply(u.id, SIDE, [leg, *h.chain], h.unit.id, h.unit_rule)
-            continue
-        in_reach = [hqs[k] for k in sorted(opts)]  # the supplied HQs within its line's limit
-        why = None
-        if in_reach:
-            why = {"reason": "hq_full", "full": [_full(h, members[h.k]) for h in in_reach]}
-        elif explain:
-            targets = [Target(s, "source", "source", unit_src, unit_src_rule) for s in inp.german_sources]
-            targets += [Target(h.unit.place, h.unit.id, "hq", h.unit_limit, h.unit_rule) for h in hqs if h.supplied]
-            why = why_not(board, tm, u.place, targets, p.blocking.rule_zoc, p.blocking.rule_enemy)
-            lonely = [h.unit.id for h in hqs if not h.supplied
-                      and board.distance(u.place, h.unit.place) <= h.unit_limit]
-            if lonely:
-                why["unsupplied_hqs_in_range"] = lonely
-        results[u.id] = UnitSupply.out_of_supply(u.id, SIDE, why, "D77-SUP-01")
+    def units() -> dict[str, UnitSupply]:
+        """Every unit's result with its chain, or why not (made when first asked for)."""
+        results: dict[str, UnitSupply] = {}
+        for u in direct:
+            leg = Leg(u.id, "source", "source", u.place, src_trace, unit_src, unit_src_rule)
+            results[u.id] = UnitSupply.in_supply(u.id, SIDE, [leg], None, unit_src_rule)
+        for u in fortress:
+            results[u.id] = _fortress(u, u.place in near_src or any(
+                h.trace.get(u.place, h.unit_limit + 1) <= h.unit_limit for h in hqs if h.supplied), p)
+        for h in hqs:
+            why = None
+            if not h.supplied and h in dependants:  # within OB West's radius, but its slots are taken
+                why = {"reason": "hq_full", "full": [_full(obw, members[obw.k])]}
+            elif not h.supplied and explain:
+                targets = [Target(s, "source", "source", h.src_limit, h.src_rule) for s in inp.german_sources]
+                if obw is not None:
+                    targets.append(Target(obw.unit.place, obw.unit.id, "ob_west_radius", radius, radius_tag.rule))
+                why = why_not(board, tm, h.unit.place, targets, p.blocking.rule_zoc, p.blocking.rule_enemy)
+            results[h.unit.id] = UnitSupply(
+                h.unit.id, SIDE, h.supplied, "supplied" if h.supplied else "unsupplied", list(h.chain),
+                draws_on=obw.unit.id if h.via_obw else None, why=why,
+                rule=h.chain[0].rule if h.chain else h.src_rule)
+        for u, a, opts in zip(needy, assign, options, strict=True):
+            if a >= 0:
+                h = hqs[a]
+                leg = Leg(u.id, h.unit.id, "hq", u.place, h.trace, h.unit_limit, h.unit_rule)
+                results[u.id] = UnitSupply.in_supply(u.id, SIDE, [leg, *h.chain], h.unit.id, h.unit_rule)
+                continue
+            in_reach = [hqs[k] for k in sorted(opts)]  # the supplied HQs within its line's limit
+            why = None
+            if in_reach:
+                why = {"reason": "hq_full", "full": [_full(h, members[h.k]) for h in in_reach]}
+            elif explain:
+                targets = [Target(s, "source", "source", unit_src, unit_src_rule) for s in inp.german_sources]
+                targets += [Target(h.unit.place, h.unit.id, "hq", h.unit_limit, h.unit_rule)
+                            for h in hqs if h.supplied]
+                why = why_not(board, tm, u.place, targets, p.blocking.rule_zoc, p.blocking.rule_enemy)
+                lonely = [h.unit.id for h in hqs if not h.supplied
+                          and board.distance(u.place, h.unit.place) <= h.unit_limit]
+                if lonely:
+                    why["unsupplied_hqs_in_range"] = lonely
+            results[u.id] = UnitSupply.out_of_supply(u.id, SIDE, why, "D77-SUP-01")
+        return results
 
     capacity = [CapacityUse(h.unit.id, h.kind, SIDE, h.unit.place, h.cap, members[h.k], h.supplied,
                             h.cap_rule) for h in hqs]
-    return results, capacity  # (the calculator puts the units in input order)
+    return SideSupply(ok, units, capacity, [])
 
 
 def _full(h: _HQ, members: list[str]) -> dict:

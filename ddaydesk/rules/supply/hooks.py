@@ -28,11 +28,12 @@ def register(rm) -> None:
         rm.add_hook("supply", supply_phase)
 
 
-def _record(head: dict, result) -> dict:
-    units = [u for u in result.units.values() if u.side in head["sides"]]
-    return {**head, "supplied": [u.id for u in units if u.supplied],
-            "unsupplied": [u.id for u in units if not u.supplied],
-            "draws_on": {u.id: u.draws_on for u in units if u.draws_on}}
+def _record(head: dict, inp, result) -> dict:
+    """Read from who is in supply (``result.in_supply``): the units' chains are never made."""
+    ok = result.in_supply
+    ids = [u.id for u in inp.units if u.side in head["sides"]]
+    return {**head, "supplied": [i for i in ids if i in ok], "unsupplied": [i for i in ids if i not in ok],
+            "draws_on": {i: ok[i] for i in ids if ok.get(i)}}
 
 
 def place_markers(state) -> None:
@@ -57,11 +58,15 @@ def supply_phase(state, ch) -> None:
         # on the position as it is now (a copy: later hooks and actions change the state).
         now = state.copy()
         now.extra = {}  # (not read by the traces; and no chain of earlier records kept alive)
-        state.extra["supply"] = Deferred(
-            lambda: _record(head, compute_supply(from_game_state(now), params, explain=False, sides=sides)))
+        def traced() -> dict:
+            inp = from_game_state(now)
+            return _record(head, inp, compute_supply(inp, params, explain=False, sides=sides))
+
+        state.extra["supply"] = Deferred(traced)
         return
-    result = compute_supply(from_game_state(state), params, explain=False, sides=sides)
-    state.extra["supply"] = _record(head, result)
+    inp = from_game_state(state)
+    result = compute_supply(inp, params, explain=False, sides=sides)
+    state.extra["supply"] = _record(head, inp, result)
     for uid, effect in attrition(result.units, params["allied.check_after"], params).items():
         k = state.unit(uid)
         if effect == "eliminate":

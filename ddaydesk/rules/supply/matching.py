@@ -55,8 +55,15 @@ def b_matching(options: Sequence[Sequence[int]], capacity: Sequence[int],
     # changes, so the seen set is only cleared after a success (keeps hopeless units cheap).
     # (A unit whose holders are all seen is one such: it is passed over without the call.)
     for u, bits in enumerate(reach):
-        if bits & ~seen and augment(u):
-            seen = 0
+        if bits & ~seen:
+            h = options[u][0]
+            if free[h] > 0 and not seen >> h & 1:  # its first holder has room: what augment(u) does first
+                free[h] -= 1
+                members[h].append(u)
+                assign[u] = h
+                seen = 0
+            elif augment(u):
+                seen = 0
     return assign
 
 

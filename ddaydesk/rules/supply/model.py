@@ -5,7 +5,7 @@ hex labels. Units not on the map are not part of the input.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
@@ -113,17 +113,74 @@ class CapacityUse:
         return len(self.units)
 
 
+class SideSupply(NamedTuple):
+    """One side's recompute: who is in supply, at once; each unit's result (its chain, or why
+    not) from ``units()``, made only when someone reads it."""
+
+    in_supply: dict[str, str | None]  # id -> the HQ or SC it draws on (None: none), any order
+    units: Callable[[], dict[str, UnitSupply]]
+    capacity: list[CapacityUse]
+    notes: list[str]
+
+
+class LazyUnits(Mapping[str, UnitSupply]):
+    """Unit id -> :class:`UnitSupply`, in input order, made on first read: most recomputes
+    (the engine's hook, the overlay's marks) ask only who is in supply, and the results with
+    their chains cost as much again as finding that."""
+
+    __slots__ = ("_make", "_got")
+
+    def __init__(self, make: Callable[[], dict[str, UnitSupply]]):
+        self._make: Callable[[], dict[str, UnitSupply]] | None = make
+        self._got: dict[str, UnitSupply] | None = None
+
+    @property
+    def _units(self) -> dict[str, UnitSupply]:
+        if self._got is None:
+            self._got, self._make = self._make(), None
+        return self._got
+
+    def __getitem__(self, uid: str) -> UnitSupply:
+        return self._units[uid]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._units)
+
+    def __len__(self) -> int:
+        return len(self._units)
+
+    def __eq__(self, other: object) -> bool:
+        return self._units == other
+
+    def keys(self):  # the dict's own views: faster than the generic ones
+        return self._units.keys()
+
+    def values(self):
+        return self._units.values()
+
+    def items(self):
+        return self._units.items()
+
+    def __repr__(self) -> str:
+        return repr(self._units)
+
+
 @dataclass
 class SupplyResult:
     system: str
     board: Board
-    units: dict[str, UnitSupply]
+    units: Mapping[str, UnitSupply]
     capacity: list[CapacityUse]
     range_reduction: int = 0
     notes: list[str] = field(default_factory=list)
+    in_supply: dict[str, str | None] | None = None  # id -> what it draws on, for each unit in supply
+
+    def __post_init__(self) -> None:
+        if self.in_supply is None:
+            self.in_supply = {u.id: u.draws_on for u in self.units.values() if u.supplied}
 
     def supplied_ids(self) -> set[str]:
-        return {u.id for u in self.units.values() if u.supplied}
+        return set(self.in_supply)
 
     def to_json(self, side: str | None = None) -> dict[str, Any]:
         lab = self.board.labels

@@ -73,6 +73,12 @@ class SupplyParams:
     blocking: Blocking
     source: str
 
+    def __post_init__(self) -> None:
+        # Answers worked out from the values once (children(), under(), the supply code's
+        # limits per kind): the values never change. A plain attribute, not a field (a frozen
+        # dataclass still takes one this way), read on every lookup of a recompute.
+        object.__setattr__(self, "_memo", {})
+
     def __getitem__(self, key: str) -> Any:
         return self.values[key].value
 
@@ -100,11 +106,6 @@ class SupplyParams:
             got = self._memo[key] = [t for k, t in self.values.items() if k.startswith(prefix)]
         return got
 
-    @property
-    def _memo(self) -> dict:
-        """Answers of children()/under(): the values never change (a frozen dataclass still
-        has a writable __dict__)."""
-        return self.__dict__.setdefault("_memo_", {})
 
     def range_reduction(self, weather: str, turn: int) -> int:
         """Hexes taken off every supply limit (D77-WX-13/18); none before the weather

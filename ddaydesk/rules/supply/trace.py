@@ -10,8 +10,8 @@ Sets of places are Python ints used as bitsets (bit ``i`` = place ``i``). One st
 search is a few shifts and masks over the whole map (``Board.shifts``: 8 on a hex grid),
 run in C whatever the size of the frontier: three to four times faster here than a Python
 loop over the frontier's neighbours. A trace keeps the places it reached at each length;
-the lengths of the places the caller asked about (``targets``: the side's units) are read
-out as it goes, any other place's only when a path is walked.
+the lengths of the places a caller asks about (the side's units, HQs or SCs) are read from
+them, any other place's only when a path is walked.
 """
 
 from __future__ import annotations
@@ -57,19 +57,49 @@ def dilate(shifts: Sequence[tuple[int, int]], bits: int) -> int:
 
 
 class Trace:
-    """One search: ``levels[d]`` holds the places first reached at length ``d``; ``hits``
-    the length of every target place reached. Reads like a read-only mapping place ->
-    length (``get``, ``[]``, ``in``) for any place, built from the levels on first need."""
+    """One search: ``levels[d]`` holds the places first reached at length ``d``. ``hits``: the
+    length of every target place reached; ``lengths(bits)`` that of the places of any bitset,
+    read from the levels when asked (a caller asks for the few places it needs: a search does
+    no work per place). Reads like a read-only mapping place -> length (``get``, ``[]``,
+    ``in``) for any place, built from the levels on first need."""
 
-    __slots__ = ("adj", "tm", "levels", "lo", "hits", "_dist")
+    __slots__ = ("adj", "tm", "levels", "lo", "targets", "_hits", "_dist")
 
-    def __init__(self, adj, tm, levels: list[int], lo: int, hits: dict[int, int]):
+    def __init__(self, adj, tm, levels: list[int], lo: int, targets: int):
         self.adj = adj
         self.tm = tm
         self.levels = levels  # bit k = place lo + k
         self.lo = lo
-        self.hits = hits
+        self.targets = targets
+        self._hits: dict[int, int] | None = None
         self._dist: dict[int, int] | None = None
+
+    @property
+    def hits(self) -> dict[int, int]:
+        if self._hits is None:
+            self._hits = self.lengths(self.targets)
+        return self._hits
+
+    def lengths(self, bits: int) -> dict[int, int]:
+        """The length to each place of ``bits`` the trace reached (nearest first, then the
+        highest place first)."""
+        lo = self.lo
+        bits >>= lo
+        out = {}
+        for d, level in enumerate(self.levels):
+            got = level & bits
+            while got:  # a few bits a level: cheaper one by one than through places_of()
+                b = got.bit_length() - 1
+                out[lo + b] = d
+                got ^= 1 << b
+        return out
+
+    def within(self, limit: int) -> int:
+        """The places reached at lengths up to ``limit``, as a bitset of places."""
+        out = 0
+        for level in self.levels[:limit + 1]:
+            out |= level
+        return out << self.lo
 
     @property
     def dist(self) -> dict[int, int]:
@@ -79,8 +109,7 @@ class Trace:
         return self._dist
 
     def get(self, place: int, default: int | None = None) -> int | None:
-        d = self.hits.get(place)
-        return d if d is not None else self.dist.get(place, default)
+        return self.dist.get(place, default)
 
     def __getitem__(self, place: int) -> int:
         d = self.get(place)
@@ -99,7 +128,7 @@ class Trace:
 def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None = None) -> Trace:
     """Every place within ``limit`` hexes (None: any length) of the nearest start; starts on
     ``NO_ENTER`` places are skipped. ``targets`` (a bitset; default: the side's units) are
-    the places whose lengths go to ``hits`` at once."""
+    the places whose lengths ``hits`` gives."""
     if targets is None:
         targets = tm.friendly_bits
     starts = list(starts)
@@ -109,17 +138,18 @@ def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None
     if steps is not None:
         w, right, left, up, down = steps
         if limit is not None and starts:
-            win = _window(board, steps, min(starts) // w - limit, max(starts) // w + limit + 1)
+            top, bottom = (starts[0], starts[0]) if len(starts) == 1 else (min(starts), max(starts))
+            win = _window(board, steps, top // w - limit, bottom // w + limit + 1)
             if win is not None:
                 lo, mask, right, left, up, down = win
-                reach, passable, targets = reach >> lo & mask, passable >> lo & mask, targets >> lo & mask
+                reach, passable = reach >> lo & mask, passable >> lo & mask
     frontier = 0
     for s in starts:
         frontier |= 1 << (s - lo)
     frontier &= reach
     unseen = reach ^ frontier
     levels = [frontier]
-    hits = dict.fromkeys(places_of(frontier & targets, lo), 0)
+    add = levels.append
     last = board.n if limit is None else limit
     d = 0
     shifts = None if steps is not None else board.shifts
@@ -138,14 +168,9 @@ def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None
         if not nxt:
             break
         unseen ^= nxt
-        levels.append(nxt)
-        got = nxt & targets
-        while got:  # a few bits a level: cheaper one by one than through places_of()
-            b = got.bit_length() - 1
-            hits[lo + b] = d
-            got ^= 1 << b
+        add(nxt)
         frontier = nxt & passable  # ENTER_ONLY places end a line
-    return Trace(board.adj, tm, levels, lo, hits)
+    return Trace(board.adj, tm, levels, lo, targets)
 
 
 WINDOWS = 512  # windows kept per board (a few per row and limit are ever asked for)
@@ -157,7 +182,9 @@ def _window(board, steps: tuple[int, int, int, int, int], top: int, bottom: int)
     trace of ``limit`` hexes stays within that many rows of its starts, and every bitset
     shrinks to the window (the bit operations cost its size). The board's masks cut to each
     window are kept on the board: a recompute asks for the same few windows again."""
-    memo = board.derived("supply.windows", lambda b: {})
+    memo = board.__dict__.get("_supply_windows")  # (not board.derived: this is read per search)
+    if memo is None:
+        memo = board.__dict__["_supply_windows"] = {}
     key = (top, bottom)
     got = memo.get(key)
     if got is None and key not in memo:

@@ -8,9 +8,12 @@ difference of the column numbers.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from supply_helpers import al, board, col, de, line
 
 from ddaydesk.rules.supply import load_supply_params
+from ddaydesk.rules.supply.allied import _through
 
 B = board("line45")
 P = load_supply_params("dday77")
@@ -217,3 +220,27 @@ def test_allied_line_blocked_by_german_unit_and_zoc():
     assert not u.supplied and u.why["reason"] == "blocked"
     assert {x["by"] for x in u.why["blocked"]["at"]} <= {"enemy_unit", "enemy_zoc"}
     assert u.why["blocked"]["at"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_scs_through_hqs_in_order_of_line_length_hops_and_sc(data):
+    """A unit's options beyond the SCs it reaches straight (D77-ASUP-16/17): every SC an HQ
+    in reach leads to, through the nearest such HQ (then the lowest HQ), ordered by that
+    line's length, the HQ's hops to the SC, then the SC: taken HQ by HQ, or sorted where two
+    HQs stand at one length, the same list."""
+    scs = data.draw(st.integers(1, 5))
+    route = [data.draw(st.dictionaries(st.integers(0, scs - 1), st.integers(0, 3))) for _ in range(data.draw(st.integers(1, 4)))]
+    route_bits = [sum(1 << si for si in r) for r in route]
+    by_hops = [[si for _, si in sorted((hops, si) for si, hops in r.items())] for r in route]
+    via = sorted(data.draw(st.dictionaries(st.integers(0, len(route) - 1), st.integers(0, 4), min_size=1)).items(),
+                 key=lambda hc: (hc[1], hc[0]))
+    via = [(d, c) for c, d in via]
+    got = data.draw(st.integers(0, (1 << scs) - 1))
+    want, seen = [], got
+    for d, c in via:  # the plain reading: each SC through the first HQ in (length, HQ) order
+        for si, hops in route[c].items():
+            if not seen >> si & 1:
+                seen |= 1 << si
+                want.append((d, hops, si))
+    assert _through(via, route, by_hops, route_bits, got) == ([si for _, _, si in sorted(want)], seen)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from supply_helpers import al, board, de, line
 
-from ddaydesk.rules.supply.blocking import ENTER_ONLY, NO_ENTER, PASS, trace_map
+from ddaydesk.rules.supply.blocking import ENTER_ONLY, NO_ENTER, PASS, trace_map, unit_bits
 from ddaydesk.rules.supply.params import load_supply_params
 
 B = board("pocket")
@@ -85,3 +85,15 @@ def test_a_unit_off_the_map_is_refused_not_marked_on_the_last_hex():
     assert unit_bits([last], rules, B.n)["german"] == (1 << (B.n - 1),) * 2
     with pytest.raises(ValueError, match="u is not on the map"):
         unit_bits([last._replace(place=-1)], rules, B.n)
+
+
+def test_an_hq_exerts_no_zoc_alone_but_its_hex_does_with_a_unit_in_it():
+    """Default reading: every unit but HQs exerts a ZOC, so a hex holding an HQ and another
+    unit is a ZOC source, and one holding only HQs is not (in either order of the units)."""
+    alone, with_unit, with_unit_first = B.index("0302"), B.index("0305"), B.index("0306")
+    units = [de(B, "h1", "0302", hq="german_army"), de(B, "h2", "0302", hq="german_army"),
+             de(B, "h3", "0305", hq="german_army"), de(B, "i1", "0305"),
+             de(B, "i2", "0306"), de(B, "h4", "0306", hq="german_army"), al(B, "a", "0502")]
+    got = unit_bits(units, P.blocking, B.n)
+    assert got["german"] == (1 << alone | 1 << with_unit | 1 << with_unit_first, 1 << with_unit | 1 << with_unit_first)
+    assert got["allied"] == (1 << B.index("0502"),) * 2

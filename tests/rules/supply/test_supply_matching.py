@@ -82,8 +82,9 @@ def _plain_kuhn(options, capacity):
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_shortcuts_give_the_plain_search_s_assignment(data):
-    """Passing over members and units whose holders are all seen, with or without the
-    caller's bitsets, changes no unit's holder (the supply chains shown depend on it)."""
+    """Passing over members and units whose holders are all seen, a unit taking its first
+    holder's free slot without the search, with or without the caller's bitsets: no unit's
+    holder changes (the supply chains shown depend on it)."""
     holders = data.draw(st.integers(1, 6))
     options = data.draw(st.lists(st.lists(st.integers(0, holders - 1), max_size=4, unique=True), max_size=14))
     cap = [data.draw(st.integers(0, 3)) for _ in range(holders)]

@@ -214,6 +214,8 @@ def test_calculator_matches_reference(pos):
     assert got_g == ref_german(b, units, p, sources, red)
     valid_scs = [s for s in dict.fromkeys(scs) if s not in {u.place for u in units if u.side == "german"}]
     assert got_a == ref_allied(b, units, p, valid_scs, red)
+    # who is in supply, read without the units' chains, is what the full results say
+    assert result.in_supply == {u.id: u.draws_on for u in result.units.values() if u.supplied}
     # every capacity respected
     for c in result.capacity:
         assert c.capacity is None or c.used <= c.capacity

@@ -1,5 +1,6 @@
 """The bitset traces (trace.py) against a plain per-place breadth-first search, on random
-boards of every grid shape: same lengths for every place, ENTER_ONLY places reached but not
+boards of every grid shape: same lengths for every place (and for any places asked about,
+and the places within any length), ENTER_ONLY places reached but not
 passed through unless a start, NO_ENTER never entered (the line-length and blocking
 readings of D77-SUP-01 and FMU-SUP-04 rest on these traces)."""
 
@@ -58,6 +59,10 @@ def test_bitset_trace_equals_a_plain_search(w, h, orientation, parity, data):
     got = bfs(b, tm, starts, limit)
     assert got.dist == want
     assert got.hits == {i: d for i, d in want.items() if i in set(targets)}
+    asked = data.draw(st.lists(st.integers(0, n - 1), max_size=n))
+    assert got.lengths(bits_at(asked)) == {i: d for i, d in want.items() if i in set(asked)}
+    upto = data.draw(st.integers(0, 7))
+    assert got.within(upto) == bits_at(i for i, d in want.items() if d <= upto)
     assert bytes(tm.state) == bytes(state)
     for end in want:  # every walked-back path is a legal line of the right length
         path = got.path(end)

@@ -42,13 +42,14 @@ def cache_dir() -> Path:
 
 
 def code_stamp(modules: tuple[str, ...] = (), packages: tuple[str, ...] = (),
-               folders: tuple[str, ...] = ()) -> str:
+               folders: tuple[str, ...] = (), data: tuple[str, ...] = ()) -> str:
     """Which code made a cached value: a frozen build's executable; from source, the files
     of the named ddaydesk ``modules`` that work it out (size and modification time: an edit
     changes the stamp), every module of the ddaydesk packages ``folders`` (loaded or not),
-    and the third-party ``packages`` (shapely: its geometry)."""
+    and the third-party ``packages`` (shapely: its geometry); and, either way, the ``data``
+    files it reads besides its input."""
     h = hashlib.sha256(ddaydesk.__version__.encode())
-    files = []
+    files = list(data)
     if getattr(sys, "frozen", False):
         files.append(sys.executable)
     else:
@@ -76,10 +77,11 @@ def code_stamp(modules: tuple[str, ...] = (), packages: tuple[str, ...] = (),
 
 
 def key_of(*parts: object, modules: tuple[str, ...] = (), packages: tuple[str, ...] = (),
-           folders: tuple[str, ...] = ()) -> str:
+           folders: tuple[str, ...] = (), stamp: str | None = None) -> str:
     """One key for a cached value: the code's stamp and ``parts`` (the map's content hash,
-    what else the value depends on)."""
-    return hashlib.sha256("\0".join([code_stamp(modules, packages, folders), *map(str, parts)]).encode()).hexdigest()
+    what else the value depends on). ``stamp``: the code's stamp, worked out by the caller."""
+    stamp = code_stamp(modules, packages, folders) if stamp is None else stamp
+    return hashlib.sha256("\0".join([stamp, *map(str, parts)]).encode()).hexdigest()
 
 
 def path_for(kind: str, key: str, suffix: str) -> Path:

@@ -21,6 +21,8 @@ if TYPE_CHECKING:  # shapely loads numpy: imported only when a polygon is asked 
 
 @dataclass(frozen=True)
 class NamedPlace:
+    """A named place of the map (a town, a port, a beach) standing in one place."""
+
     name: str
     kind: str
     place: int
@@ -30,6 +32,8 @@ class NamedPlace:
 
 @dataclass(frozen=True)
 class Region:
+    """A named set of places (an invasion area, a victory region), of one side or none."""
+
     id: str
     kind: str
     name: str
@@ -39,6 +43,8 @@ class Region:
 
 @dataclass
 class Board:
+    """A map as a graph of places: labels, terrain, neighbours and hexsides, named places and regions."""
+
     id: str
     title: str
     system: str

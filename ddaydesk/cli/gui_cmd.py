@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import importlib
 
 HELP = "open the game window (the default when no command is given)"
 
@@ -19,14 +18,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     # No cyclic collection until the first frame is drawn (ui/startup.py says why and ends it).
     gc.disable()
-    # The engine and the rules every game wires before Qt: PySide6, once loaded, reads the
+    # The engine and the rules of the game to open before Qt: PySide6, once loaded, reads the
     # source of each module imported after it (looking for ``from __feature__``), and these
     # hold no Qt to find.
-    from ddaydesk.engine.systems import PLUGINS
+    from ddaydesk.engine.systems import wire_rules_of
 
-    for name in ("ddaydesk.engine", *PLUGINS):
-        importlib.import_module(name)
-    importlib.import_module("ddaydesk.ui.engine_port")  # the window's port to the engine: no Qt either
+    path = args.file
+    if path is None:
+        from ddaydesk.formats.catalog import default_scenario_path
+
+        path = str(default_scenario_path())
+    wire_rules_of(path)
+    import ddaydesk.ui.engine_port  # noqa: F401  (the window's port to the engine: no Qt either)
+
     _loaded_before_qt()
     # Qt is imported only here, so the headless commands never load it.
     from ddaydesk.ui.app import run_gui

@@ -48,6 +48,8 @@ def action_type(cls: type[Action]) -> type[Action]:
 
 @dataclass(frozen=True)
 class Action:
+    """An action of the log: what a side does, by kind (each kind a subclass registered with ``action_type``)."""
+
     kind: ClassVar[str] = ""
     secret: ClassVar[bool] = False  # its details are hidden from the other side's log view
     side: str

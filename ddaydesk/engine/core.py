@@ -17,6 +17,8 @@ from ddaydesk.engine.tables import load_move_rules, load_weather_chart
 @action_type
 @dataclass(frozen=True)
 class EndPhase(Action):
+    """The side ends its phase."""
+
     kind = "end_phase"
 
 
@@ -39,18 +41,24 @@ class Move(Action):
 @action_type
 @dataclass(frozen=True)
 class RollWeather(Action):
+    """The weather roll of the turn."""
+
     kind = "roll_weather"
 
 
 @action_type
 @dataclass(frozen=True)
 class DeclareSurprise(Action):
+    """The side declares surprise movement this phase (D77-SURP, an optional rule)."""
+
     kind = "declare_surprise"
 
 
 @action_type
 @dataclass(frozen=True)
 class Interdict(Action):
+    """An interdiction marker placed on a place."""
+
     kind = "interdict"
     place: int
 

@@ -32,6 +32,8 @@ _MASK32 = (1 << 32) - 1
 
 @dataclass(frozen=True)
 class Roll:
+    """One die rolled: its sides, the value, what it was for and its place in the game's draws."""
+
     sides: int
     value: int
     purpose: str  # "weather turn 7", "combat at 1207", "drift of us-101-abn"

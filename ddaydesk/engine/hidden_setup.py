@@ -26,6 +26,8 @@ SECRET_KEY = "secret_area"
 
 @dataclass(frozen=True)
 class SetupRules:
+    """The hidden set-up option of a system: units withheld, and a secret area (setup.yaml)."""
+
     option: str
     withhold_side: str
     max_withheld: int

@@ -13,6 +13,7 @@ refuses, naming what did not match. See docs/engine.md ("Saved games").
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import os
 import re
@@ -158,5 +159,20 @@ def is_save(path: str) -> bool:
     return head.lstrip().startswith(b"{") and FORMAT.encode() in head
 
 
-__all__ = ["actions_digest", "check_save", "is_save", "load_game", "remove_stale", "save_game", "save_text",
-           "write_private"]
+def head_scenario(path: str) -> dict | None:
+    """The scenario a save names, read from its head alone (``_save_text`` writes the head one
+    key a line, before the log): what a start needs to know before it reads the whole save.
+    None when the head does not say."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            for line in itertools.islice(f, 8):
+                if line.startswith('  "scenario": '):
+                    ref = json.loads(line.split(": ", 1)[1].rstrip().removesuffix(","))
+                    return ref if isinstance(ref, dict) else None
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+__all__ = ["actions_digest", "check_save", "head_scenario", "is_save", "load_game", "remove_stale", "save_game",
+           "save_text", "write_private"]

@@ -22,6 +22,8 @@ KINDS = ("weather", "air", "movement", "combat", "supply", "support_fire", "setu
 
 @dataclass(frozen=True)
 class Phase:
+    """One phase of the sequence of play: whose it is, its kind, the actions it allows, when it happens."""
+
     id: str
     side: str
     kind: str
@@ -41,6 +43,8 @@ class Phase:
 
 @dataclass(frozen=True)
 class Sequence:
+    """A system's sequence of play (sequence.yaml): the set-up phases, then those of every turn."""
+
     system: str
     phases: tuple[Phase, ...]  # the set-up phases, then the phases of every game turn
     weather_first: str

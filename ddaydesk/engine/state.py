@@ -60,6 +60,8 @@ class Deferred:
 
 @dataclass(eq=False)
 class GameState:
+    """A game's whole position: turn, phase, units' places and states, markers, records."""
+
     scenario: Scenario
     turn: int
     phase: str  # id of a phase of the system's sequence (engine/sequence.py)

@@ -4,12 +4,13 @@ A :class:`RulesModule` holds, for one rules system, the action handlers (what ea
 kind may do and how it changes the state), hooks run when a phase is entered (``supply``,
 ``end_of_turn``, ``victory``... as named in ``sequence.yaml``), named conditions for phases
 (``when:``), and set-up steps run on a new game. The engine's own handlers (engine/core.py)
-register first; then each module of :data:`PLUGINS` that exists and has a
-``register(rules_module)`` function adds its own: the combat developer's
-``ddaydesk.rules.combat`` registers an ``attack`` handler, the supply developer's
-``ddaydesk.rules.supply`` a ``supply`` hook; last the system's own package
-``ddaydesk.rules.<system id>`` (e.g. ``ddaydesk.rules.dd2``), which may replace any of them.
-Rules code stays pure functions; this is the only wiring.
+register first; then each shared procedure :data:`PLUGINS` names for the system, by its
+``register(rules_module)`` function: the combat developer's ``ddaydesk.rules.combat``
+registers an ``attack`` handler, the supply developer's ``ddaydesk.rules.supply`` a
+``supply`` hook; last the system's own package ``ddaydesk.rules.<system id>`` (e.g.
+``ddaydesk.rules.dd2``), which may replace any of them. Only these are imported: a game
+loads the rules of its own system and no other's. Rules code stays pure functions; this is
+the only wiring.
 """
 
 from __future__ import annotations
@@ -26,7 +27,11 @@ if TYPE_CHECKING:
     from ddaydesk.engine.state import GameState
     from ddaydesk.formats.scenariofile import Scenario
 
-PLUGINS = ("ddaydesk.rules.combat", "ddaydesk.rules.supply")
+# The shared procedures each system wires before its own package, named here rather than
+# found by importing them, so that a game imports no rules it does not use (a system not
+# named wires only its own package).
+_SHARED = ("ddaydesk.rules.combat", "ddaydesk.rules.supply")
+PLUGINS: dict[str, tuple[str, ...]] = {"dday77": _SHARED, "fmu": _SHARED}
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,8 @@ class Handler:
 
 @dataclass
 class RulesModule:
+    """One system's rules as the engine runs them: handlers, hooks, conditions, checks and limits."""
+
     system: str
     handlers: dict[str, Handler] = field(default_factory=dict)
     hooks: dict[str, list[Callable[[GameState, Changes], None]]] = field(default_factory=dict)
@@ -140,7 +147,7 @@ def rules_module(system_id: str) -> RulesModule:
     rm = RulesModule(system_id)
     core.register(rm)
     hidden_setup.register(rm)
-    for name in (*PLUGINS, f"ddaydesk.rules.{system_id}"):
+    for name in (*PLUGINS.get(system_id, ()), f"ddaydesk.rules.{system_id}"):
         try:
             mod = importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -152,6 +159,29 @@ def rules_module(system_id: str) -> RulesModule:
             register(rm)
     _check_sequence(rm)
     return rm
+
+
+def wire_rules_of(path: str) -> None:
+    """Build now the rules module of the game in ``path`` (a scenario or a save), importing
+    its system's rules: ``ddaydesk gui`` does it before it imports Qt, which reads the source
+    of each module imported after it. A file that cannot be read is left to the open that
+    follows, which reports it."""
+    from ddaydesk.engine.savefile import head_scenario, is_save
+    from ddaydesk.engine.saveload import SaveReader
+    from ddaydesk.formats.errors import FormatError
+    from ddaydesk.formats.scenariofile import load_scenario
+
+    try:
+        if is_save(path):  # (its head names the scenario: the log is read once, by the open)
+            ref = head_scenario(path)
+            if ref is None:
+                return
+            sc = SaveReader(path).find_scenario(ref)
+        else:
+            sc = load_scenario(path)
+        rules_module(sc.system.id)
+    except (FormatError, OSError, TypeError, ValueError):  # (a head of the wrong shape too)
+        pass
 
 
 def _check_sequence(rm: RulesModule) -> None:

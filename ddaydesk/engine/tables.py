@@ -26,6 +26,8 @@ SCALE = 2  # ticks per movement point
 
 @dataclass(frozen=True)
 class Hexside:
+    """What crossing a hexside feature costs each movement class."""
+
     feature: str
     replace: bool  # True: crossing costs this instead of the hex's cost (roads)
     cost: tuple[int | None, ...]  # ticks per class; None: that class may not cross (Koenig's rivers)
@@ -34,6 +36,8 @@ class Hexside:
 
 @dataclass(frozen=True)
 class ArmouredZoc:
+    """The optional rule by which only some unit types stop on entering an enemy zone of control."""
+
     option: str
     types: frozenset[str]
     stopped_by: frozenset[str]
@@ -41,6 +45,8 @@ class ArmouredZoc:
 
 @dataclass(frozen=True)
 class Strategic:
+    """Strategic movement: its multiplier and where a unit so moving may start, go and attack."""
+
     multiplier: int
     may_start_adjacent_enemy: bool
     may_move_next_to_enemy: bool
@@ -49,6 +55,8 @@ class Strategic:
 
 @dataclass(frozen=True)
 class Surprise:
+    """The surprise attack option: how many units, how often."""
+
     option: str
     max_units: int
     uses_per_game: int
@@ -56,6 +64,8 @@ class Surprise:
 
 @dataclass(frozen=True)
 class Interdiction:
+    """Interdiction markers: their option, costs to enter and leave, and how many a turn."""
+
     option: str  # optional rule that allows placing markers (they cost movement whenever present)
     marker: str
     enter: int  # ticks
@@ -67,12 +77,16 @@ class Interdiction:
 
 @dataclass(frozen=True)
 class WeatherEffect:
+    """What a weather does to movement allowances, per class."""
+
     mf_change: tuple[int, ...]  # movement points per class
     mf_half_up: bool
 
 
 @dataclass(frozen=True)
 class MoveRules:
+    """A system's movement tables: classes, costs by terrain and hexside, stacking, ZOC and options."""
+
     system: str
     classes: tuple[str, ...]
     class_of_type: dict[str, int]
@@ -93,6 +107,8 @@ class MoveRules:
 
 @dataclass(frozen=True)
 class WeatherChart:
+    """The weather chart: the die, the rows by turns and their results."""
+
     die: int
     first_turn: int
     before: str

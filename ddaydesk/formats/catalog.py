@@ -14,6 +14,8 @@ DEFAULT_SCENARIO = "tutorial"
 
 @dataclass(frozen=True)
 class ScenarioEntry:
+    """A bundled scenario as the catalogue lists it."""
+
     id: str
     title: str
     system: str

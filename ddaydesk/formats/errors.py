@@ -8,6 +8,8 @@ from typing import Any
 
 @dataclass(frozen=True, order=True)
 class Problem:
+    """What is wrong with a file, at its line and column."""
+
     path: str
     line: int  # 1-based
     col: int  # 1-based

@@ -13,8 +13,8 @@ import re
 from typing import Any
 
 from ddaydesk.formats.errors import FormatError, Problem, clip
+from ddaydesk.formats.limits import MAX_DEPTH, MAX_INT
 from ddaydesk.formats.textfile import position
-from ddaydesk.formats.yamlcheck import MAX_DEPTH, MAX_INT
 
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]|-?(?:Infinity|\d[\d.eE+-]*)|NaN')
 

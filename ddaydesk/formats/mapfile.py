@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import hashlib
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from ddaydesk.board import Board, NamedPlace, Region
+from ddaydesk.diskcache import code_stamp, key_of, load_pickled, store_pickled
 from ddaydesk.formats.errors import clip, show
 from ddaydesk.formats.mapparts import compose_parts
 from ddaydesk.formats.props import read_borders, read_props
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import MarkedDict, MarkedList, load_text, read_text
 from ddaydesk.hexgrid import HexGrid, HexNumbering
-from ddaydesk.rules.systems import System, load_system, system_ids
+from ddaydesk.rules.systems import DATA, System, load_system, system_ids
 
 FORMAT_VERSION = 1
 MAX_PLACES = 20000  # far above any board; guards the loader against absurd sizes
@@ -23,13 +25,30 @@ TOP_KEYS = ("format", "id", "title", "system", "grid", "terrain", "hexsides", "p
 
 
 def load_map(path: str | Path) -> Board:
-    """Load and validate a map file; FormatError lists every problem with its position."""
+    """Load and validate a map file; FormatError lists every problem with its position. A
+    map read before (one file, no parts) comes from the cache as it was built then
+    (``ddaydesk.diskcache``, by the file's hash and the stamp of the code that builds it)."""
     path = str(path)
     raw, text = read_text(path)
-    board = parse_map(load_text(text, path), path)
+    key = key_of(hashlib.sha256(raw).hexdigest(), stamp=_builder_stamp())
+    board = load_pickled("board", key)
+    if board is None:
+        board = parse_map(load_text(text, path, keep=True), path)
+        if not board.content_hash:  # (a map of parts reads other files: built every time)
+            store_pickled("board", key, board)
+    board.source = path
     # a map made of parts (formats/mapparts.py) holds its parts' hashes: they count too
     board.content_hash = hashlib.sha256(raw + board.content_hash.encode()).hexdigest()
     return board
+
+
+@cache
+def _builder_stamp() -> str:
+    """The code that builds a board from a map's text, and the systems' vocabularies it
+    checks the map against; worked out once (the code running does not change)."""
+    return code_stamp(modules=("ddaydesk.rules.systems", "ddaydesk.formats.yamlmarks"),
+                      folders=("ddaydesk.formats", "ddaydesk.board", "ddaydesk.hexgrid"),
+                      data=tuple(sorted(str(p) for p in DATA.glob("*/system.yaml"))))
 
 
 def parse_map(doc: Any, path: str) -> Board:

@@ -27,6 +27,8 @@ MAX_COUNT = 200  # a `count:` line stands for at most this many units
 
 @dataclass(frozen=True)
 class UnitSpec:
+    """A unit as the scenario gives it: identity, values and where and when it starts."""
+
     id: str
     name: str
     side: str
@@ -48,6 +50,8 @@ class UnitSpec:
 
 @dataclass(frozen=True)
 class MarkerSpec:
+    """A marker the scenario places at the start."""
+
     kind: str
     place: int
     side: str | None = None
@@ -55,6 +59,8 @@ class MarkerSpec:
 
 @dataclass
 class Scenario:
+    """A scenario read and checked: its system, board, turns, units, markers and options."""
+
     id: str
     title: str
     system: System
@@ -92,7 +98,7 @@ def load_scenario(path: str | Path) -> Scenario:
     hit = _LOADED.get(key)
     if hit is not None and hit[0] == digest and _map_unchanged(hit[1].board):
         return hit[1]
-    sc = parse_scenario(load_text(text, path), path)
+    sc = parse_scenario(load_text(text, path, keep=True), path)
     sc.content_hash = hashlib.sha256(raw + sc.board.content_hash.encode()).hexdigest()
     _LOADED.pop(key, None)
     _LOADED[key] = (digest, sc)

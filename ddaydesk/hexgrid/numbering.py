@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class HexNumbering:
+    """How a map prints its hex numbers (which digits, counted from which edges)."""
+
     order: str = "col-row"  # "col-row": 0304 is column 03, row 04; "row-col" the reverse
     digits: int = 2
     col_from: str = "west"  # edge column numbers count from

@@ -21,6 +21,8 @@ from ddaydesk.rules.tables import table_path
 
 @dataclass(frozen=True)
 class Allotment:
+    """A value of the allotment tables (reinforcements, replacements), with its rule and confidence."""
+
     value: int
     rule: str
     confidence: str

@@ -60,6 +60,8 @@ def untagged(doc: Any, file: str) -> list[Problem]:
 
 @dataclass(frozen=True)
 class RulesConfidence:
+    """How many tagged table values are printed in the seed rules and how many are defaults."""
+
     seed: int  # tagged values printed in the seed rules
     default: int  # tagged values that are ddaydesk's defaults
     standard_defaults: tuple[str, ...]  # tables holding defaulted standard (STD-) rules

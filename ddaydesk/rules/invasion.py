@@ -18,12 +18,16 @@ from ddaydesk.rules.tables import table_path
 
 @dataclass(frozen=True)
 class Landing:
+    """How many units may land by sea and drop on an invasion turn."""
+
     seaborne: int  # combat units that may land from the sea on the invasion turn
     airborne: int  # parachute units that may drop on the invasion turn
 
 
 @dataclass(frozen=True)
 class InvasionRules:
+    """The invasion rules: areas, turns and what each invasion may land."""
+
     areas: tuple[str, ...]  # map region ids of the invasion areas
     first_turn: int
     first: Landing

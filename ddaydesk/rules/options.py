@@ -12,6 +12,8 @@ from ddaydesk.rules.systems import load_system
 
 @dataclass(frozen=True)
 class OptionRow:
+    """An optional rule as the options listing shows it."""
+
     id: str  # key in GameState.options and in the save's "options"
     title: str
     rules: str  # the clauses it covers, e.g. "D77-SET-01..05"
@@ -22,6 +24,8 @@ class OptionRow:
 
 @dataclass(frozen=True)
 class OptionListing:
+    """A system's optional rules, as listed for a player."""
+
     system: str
     title: str
     rows: tuple[OptionRow, ...]

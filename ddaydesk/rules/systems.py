@@ -21,6 +21,8 @@ DATA = Path(__file__).resolve().parent / "data"
 
 @dataclass(frozen=True)
 class TerrainType:
+    """A terrain type of a system: its glyph, whether it may be entered, sea or land."""
+
     name: str
     glyph: str
     passable: bool
@@ -66,6 +68,8 @@ PROP_TYPES = ("int", "bool", "text", "choice", "list")
 
 @dataclass(frozen=True)
 class Option:
+    """An optional rule of a system, the clauses it covers and its default."""
+
     id: str
     title: str
     rules: tuple[str, ...]
@@ -74,6 +78,8 @@ class Option:
 
 @dataclass(frozen=True)
 class System:
+    """A rules system's vocabulary (system.yaml): sides, terrain, unit types, kinds, options."""
+
     id: str
     title: str
     catalogue: str

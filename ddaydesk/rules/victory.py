@@ -22,6 +22,8 @@ KINDS = ("units_in_region", "no_units_on_map", "control_places", "otherwise")
 
 @dataclass(frozen=True)
 class VictoryFacts:
+    """The facts a victory condition is judged on."""
+
     turn: int
     last_turn: int
     units_on_map: dict[str, int]  # side -> combat units (not HQs) on the map
@@ -31,6 +33,8 @@ class VictoryFacts:
 
 @dataclass(frozen=True)
 class Outcome:
+    """Who won, why, and by which rule."""
+
     winner: str
     reason: str
     rule: str

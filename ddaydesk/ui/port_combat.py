@@ -70,11 +70,11 @@ class CombatPort:
 
     def obligations(self) -> tuple[Obligation, ...]:
         """The attacks the phase still owes, in words (none outside a combat phase)."""
+        if self.scenario.system.id not in ("dday77", "fmu"):
+            return ()  # (before the import: a game without these combat rules does not load them)
         from ddaydesk.rules.combat.obligations import obligations
 
         state = self.game.state
-        if self.scenario.system.id not in ("dday77", "fmu"):
-            return ()
         return tuple(Obligation(o.rule, self.name(o.text), o.units, o.target,
                                 tuple((t, units) for t, units, _mode in o.attacks))
                      for o in obligations(state, current_phase(state)))

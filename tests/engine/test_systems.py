@@ -80,7 +80,7 @@ def test_undo_before_the_roll_is_free(small, with_attack):
 
 
 def test_plugins_that_do_not_exist_yet_are_skipped():
-    assert PLUGINS == ("ddaydesk.rules.combat", "ddaydesk.rules.supply")
+    assert PLUGINS["fmu"] == ("ddaydesk.rules.combat", "ddaydesk.rules.supply")
     assert "move" in rules_module("fmu").handlers
 
 
@@ -156,3 +156,29 @@ def test_a_hook_may_end_the_game(small, monkeypatch):  # e.g. D-Day2's victory c
 def test_hex_units_carry_no_part(small):
     s = Game(small, seed=1).state
     assert set(s.part) == {""} and not any("part" in u for u in s.to_dict()["units"].values())
+
+
+def test_a_start_wires_the_rules_of_the_game_it_opens(tmp_path, monkeypatch):
+    """``wire_rules_of``: a scenario's system, a save's (named in its head, the log unread); a
+    file that cannot say is left to the open, which reports it."""
+    from ddaydesk.engine import savefile, systems
+    from ddaydesk.formats.scenariofile import load_scenario
+    from tests.conftest import ROOT
+
+    wired = []
+    monkeypatch.setattr(systems, "rules_module", wired.append)
+    utah = ROOT / "scenarios" / "utah-landing.yaml"
+    systems.wire_rules_of(str(ROOT / "scenarios" / "dday2.yaml"))
+    save = tmp_path / "g.ddaysave"
+    savefile.save_game(Game(load_scenario(utah), seed=3), save)
+    assert savefile.head_scenario(str(save))["id"] == "utah-landing"
+    systems.wire_rules_of(str(save))
+    assert wired == ["dd2", "fmu"]
+    text = save.read_text(encoding="utf-8")
+    for broken in (text.replace('"scenario": {', '"scenario": [', 1), text.replace('"path": "', '"path": 7, "x": "', 1),
+                   "scenario: [", "{}"):
+        save.write_text(broken, encoding="utf-8")
+        systems.wire_rules_of(str(save))
+    systems.wire_rules_of(str(tmp_path / "missing.yaml"))
+    assert wired == ["dd2", "fmu"]
+    assert savefile.head_scenario(str(utah)) is None

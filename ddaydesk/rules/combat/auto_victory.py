@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 
 from ddaydesk.rules.combat import support as sup
 from ddaydesk.rules.combat.model import Declaration, Line, Situation, Support
-from ddaydesk.rules.combat.results import plan_result
 from ddaydesk.rules.combat.strength import Assessment, assess
 from ddaydesk.rules.combat.support import Refusal
 from ddaydesk.rules.combat.terrain import automatic_victory_barred, load_defence
@@ -19,6 +18,8 @@ from ddaydesk.rules.combat.terrain import automatic_victory_barred, load_defence
 
 @dataclass
 class AutoVictory:
+    """Whether an automatic victory may be announced here, with the assessment behind it."""
+
     allowed: bool
     assessment: Assessment
     refusals: list[Refusal] = field(default_factory=list)
@@ -75,6 +76,9 @@ def _outcome(sit: Situation, av: AutoVictory, target: int) -> None:
     av.removed = list(a.defenders)
     av.locked = list(a.attackers)
     av.closed_hex = target
+    # (the result's plan when a victory is open, not at every start)
+    from ddaydesk.rules.combat.results import plan_result
+
     code = a.crt.above.result if a.crt.above else "DE"
     av.advance_units = plan_result(sit, a, code).advance_units
     av.notes.append(Line("D77-AUTO-03", "the defenders are removed without a die roll; movement goes on", 0, "seed"))

@@ -9,12 +9,15 @@ waits, so ``legal_actions(state, state.active)`` always lists what the game wait
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING
 
 from ddaydesk.engine import ATTACKED, ELIMINATED, Changes, GameState, IllegalAction, current_phase
 from ddaydesk.rules.combat.actions import Advance, Retreat, StiffResistance, TakeLosses
-from ddaydesk.rules.combat.results import ResultPlan
 from ddaydesk.rules.combat.retreat import retreat_paths
 from ddaydesk.rules.combat.state_adapter import record, situation, writable
+
+if TYPE_CHECKING:
+    from ddaydesk.rules.combat.results import ResultPlan
 
 
 # ---- unit changes ------------------------------------------------------------------------------

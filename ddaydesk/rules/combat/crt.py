@@ -24,6 +24,8 @@ _ODDS = re.compile(r"^(\d+)-(\d+)$")
 
 @dataclass(frozen=True)
 class SideEffect:
+    """What a CRT result does to one side."""
+
     eliminate: bool = False
     retreat: int = 0
     steps: int = 0
@@ -37,6 +39,8 @@ class SideEffect:
 
 @dataclass(frozen=True)
 class ResultDef:
+    """A CRT result code: its words and what it does to each side."""
+
     code: str
     text: str  # what it does: "attacker retreats 2 hexes"
     attacker: SideEffect
@@ -49,6 +53,8 @@ class ResultDef:
 
 @dataclass(frozen=True)
 class Column:
+    """One column of a CRT: its label and the results by die."""
+
     label: str  # "3-1" or "+4..+6"
     results: tuple[str, ...]  # by die, index 0 = die 1
     rule: str
@@ -61,6 +67,8 @@ class Column:
 
 @dataclass(frozen=True)
 class Table:
+    """One table of a CRT (a system may have several: open ground, beach lines)."""
+
     name: str
     title: str
     columns: tuple[Column, ...]
@@ -82,6 +90,8 @@ class Fixed:
 
 @dataclass(frozen=True)
 class CRT:
+    """A combat results table: its kind (odds or differential), die and tables."""
+
     kind: str  # "odds" or "differential"
     title: str
     die: int

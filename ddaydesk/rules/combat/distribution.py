@@ -13,15 +13,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
 from ddaydesk.rules.combat.crt import Column, Fixed
 from ddaydesk.rules.combat.model import Marker
-from ddaydesk.rules.combat.strength import Assessment
 from ddaydesk.rules.combat.support import marker_value
+
+if TYPE_CHECKING:  # (Koenig's odds use this module without the strength rules)
+    from ddaydesk.rules.combat.strength import Assessment
 
 
 @dataclass
 class Distribution:
+    """The exact chances of each result (and column) of a combat before it is fought."""
+
     results: dict[str, Fraction]  # result code -> probability
     columns: dict[str, Fraction]  # column label (or fixed label) -> probability of using it
     attacker_markers: dict[int, Fraction] = field(default_factory=dict)  # drawn total -> probability
@@ -136,6 +141,8 @@ def outcome_distribution(a: Assessment, cups: dict[str, tuple[Marker, ...]] | No
 # ---- the procedure itself -------------------------------------------------------------------
 @dataclass(frozen=True)
 class Draw:
+    """The support markers a combat drew, those set aside, and what is left in the cups."""
+
     markers: tuple[Marker, ...]  # used in this combat
     set_aside: tuple[Marker, ...]  # Mines put aside for a redraw (FMU-SFM-03/04)
     cups: dict[str, tuple[Marker, ...]]  # what is left in the cups
@@ -163,6 +170,8 @@ def draw(cups: dict[str, tuple[Marker, ...]], draws: tuple[str, ...], mines_poli
 
 @dataclass(frozen=True)
 class Resolution:
+    """A combat fought: the column, the die and the result."""
+
     result: str
     column: str
     die: int | None  # None for a fixed result

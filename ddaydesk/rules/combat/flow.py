@@ -31,14 +31,9 @@ from ddaydesk.rules.combat.choices import (
     queue_from_plan,
     settle,
 )
-from ddaydesk.rules.combat.distribution import draw, resolve
-from ddaydesk.rules.combat.ledger import spend
-from ddaydesk.rules.combat.limits import support_limits
 from ddaydesk.rules.combat.model import CombatUnit, Declaration, Situation, Support
-from ddaydesk.rules.combat.results import plan_result
 from ddaydesk.rules.combat.state_adapter import record, situation, store_pools, writable
 from ddaydesk.rules.combat.strength import Assessment, assess
-from ddaydesk.rules.combat.words import result_note
 
 
 # ---- declare ----------------------------------------------------------------------------------------
@@ -208,6 +203,8 @@ def _support(p: dict, a: ResolveCombat) -> Support:
 
 
 def resolve_options(state: GameState, p: dict, sit: Situation) -> list[ResolveCombat]:
+    from ddaydesk.rules.combat.limits import support_limits  # (once a combat waits: not at a start)
+
     side = p["side"]
     bare = _decl(state, p, sit, Support(defender_draws=tuple(p["draws"]), defender_mines=p["mines"]))
     lim = support_limits(sit, bare)
@@ -260,6 +257,12 @@ def _resolve_refusal(sit: Situation, p: dict, a: ResolveCombat) -> str:
 def fight(state: GameState, sit: Situation, a: Assessment, p: dict, ch: Changes) -> None:
     """Draw the markers, roll, spend the support, apply what the result forces and queue the
     owners' choices."""
+    # (the odds, the ledger, the result's plan and its words: when a combat is fought, not at a start)
+    from ddaydesk.rules.combat.distribution import draw, resolve
+    from ddaydesk.rules.combat.ledger import spend
+    from ddaydesk.rules.combat.results import plan_result
+    from ddaydesk.rules.combat.words import result_note
+
     label = p["target"]
     s = a.decl.support
 

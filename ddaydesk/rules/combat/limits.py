@@ -15,6 +15,8 @@ from ddaydesk.rules.combat.strength import assess
 
 @dataclass
 class SupportLimits:
+    """How much support each kind a combat may take now."""
+
     nbp_max: int = 0
     cas_max: int = 0
     cds: bool = False  # a new CDS factor may be committed

@@ -18,6 +18,8 @@ ARMOUR_TYPES = frozenset({"armour", "mechanised"})  # armour and PG units (D77-A
 
 @dataclass(frozen=True)
 class CombatUnit:
+    """A unit as combat sees it: its values and where it stands."""
+
     id: str
     side: str
     type: str
@@ -58,6 +60,8 @@ class Marker:
 
 @dataclass(frozen=True)
 class TurnInfo:
+    """The turn facts combat needs: turn, phase, active side, invasion turn."""
+
     turn: int = 1
     phase: str = "combat"  # "movement" for automatic victory, "combat" otherwise
     active_side: str = "allied"
@@ -98,6 +102,8 @@ class Support:
 
 @dataclass(frozen=True)
 class Declaration:
+    """An attack as declared: attackers, target and the support chosen."""
+
     attackers: tuple[str, ...]
     target: int
     defenders: tuple[str, ...] = ()  # empty: every enemy unit in the target hex

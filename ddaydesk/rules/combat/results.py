@@ -19,6 +19,8 @@ from ddaydesk.rules.combat.terrain import load_defence
 
 @dataclass
 class StepChoice:
+    """Steps a side must lose, with the units it may take them from."""
+
     side: str
     steps: int
     candidates: tuple[str, ...]
@@ -26,6 +28,8 @@ class StepChoice:
 
 @dataclass
 class ResultPlan:
+    """What a result forces and what it leaves the owners to choose."""
+
     result: str
     text: str
     rule: str

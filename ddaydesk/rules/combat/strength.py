@@ -20,6 +20,8 @@ from ddaydesk.rules.combat.terrain import DefenceTable, defender_terms, hex_effe
 
 @dataclass
 class Assessment:
+    """An attack worked out: strengths, column, the lines behind them, and why it may not be made."""
+
     decl: Declaration
     crt: CRT
     table: str

@@ -20,6 +20,8 @@ from ddaydesk.rules.tables import table_version
 
 @dataclass(frozen=True)
 class Refusal:
+    """Why a combat or its support is not allowed, with the rule that says so."""
+
     rule: str
     reason: str
 

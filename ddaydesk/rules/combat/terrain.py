@@ -18,6 +18,8 @@ from ddaydesk.rules.tables import table_version
 
 @dataclass(frozen=True)
 class Effect:
+    """A terrain, place or hexside effect on the defence."""
+
     where: str  # "terrain city", "place fortress", "hexside river"
     multiply: int = 1
     add: int = 0
@@ -31,6 +33,8 @@ class Effect:
 
 @dataclass(frozen=True)
 class DefenceTable:
+    """A system's terrain effects on combat, and how they combine."""
+
     combine: str  # "max" (multipliers, the largest applies) or "add"
     terrain: dict[str, Effect]
     places: dict[str, Effect]

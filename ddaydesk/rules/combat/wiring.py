@@ -31,8 +31,7 @@ def _closed_move(h: Handler) -> Handler:
 
 
 def register(rm: RulesModule) -> None:
-    if rm.system not in ("dday77", "fmu"):
-        return
+    """(For the systems ``engine.systems.PLUGINS`` wires it to: D-Day '77 and Utah Beach.)"""
     rm.add_hold(_pending, COMBAT_KINDS)
     rm.handlers["move"] = _closed_move(rm.handlers["move"])
     rm.add_action(Handler("attack", flow.declare_legal, flow.declare_apply))

@@ -8,15 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-import yaml
-
-from ddaydesk.rules.tables import table_path
+from ddaydesk.formats.yamlmarks import load_file
+from ddaydesk.rules.tables import table_file
 
 CODES = {"I": "infantry", "A": "artillery", "T": "armour"}
 
 
 @dataclass(frozen=True)
 class UnitStats:
+    """A D-Day2 unit type's values."""
+
     attack: int
     defence: int
     move: int
@@ -27,6 +28,8 @@ class UnitStats:
 
 @dataclass(frozen=True)
 class ChartEntry:
+    """One unit of a D-Day2 arrival chart, with its row and beaches."""
+
     type: str
     row: int
     beaches: tuple[str, ...]  # beach names it may land on; () = any of the chart's beaches
@@ -34,6 +37,8 @@ class ChartEntry:
 
 @dataclass(frozen=True)
 class Chart:
+    """A D-Day2 arrival chart of one side and nation."""
+
     id: str
     side: str
     nationality: str
@@ -44,6 +49,8 @@ class Chart:
 
 @dataclass(frozen=True)
 class Tables:
+    """D-Day2's tables: units, special rules, rule parameters and charts."""
+
     units: dict[str, dict[str, UnitStats]]  # side -> type -> stats
     special: dict[str, dict]
     rules: dict[str, dict]
@@ -54,7 +61,8 @@ class Tables:
 
 
 def _load(name: str) -> dict:
-    return yaml.safe_load(table_path("dd2", name.removesuffix(".yaml")).read_text(encoding="utf-8"))
+    # (libyaml through formats/yamlmarks: a broken corrected copy is refused at file:line)
+    return load_file(table_file("dd2", name.removesuffix(".yaml")))
 
 
 @cache

@@ -33,6 +33,8 @@ EXTRA = "dd2"  # key of GameState.extra
 
 @dataclass(frozen=True)
 class Beach:
+    """A D-Day2 beach: its zone, capacity and nation."""
+
     name: str
     zone: int
     capacity: int

@@ -21,10 +21,16 @@ from ddaydesk.rules.dday77 import (
     control,
     landing,
     supply_centres,
-    victory_play,
 )
 
 SYSTEM = "dday77"
+
+
+def _check_victory(state, ch) -> None:
+    # (the victory rules on the first judgement, at the end of a turn: not with every start)
+    from ddaydesk.rules.dday77.victory_play import check_victory
+
+    check_victory(state, ch)
 
 
 def register(rm: RulesModule) -> None:
@@ -32,7 +38,7 @@ def register(rm: RulesModule) -> None:
         return
     rm.add_setup(control.init_control)
     rm.add_hook("control", control.settle)
-    rm.add_hook("victory", victory_play.check_victory)
+    rm.add_hook("victory", _check_victory)
     landing.register(rm)
     arrivals.register(rm)
     air.register(rm)

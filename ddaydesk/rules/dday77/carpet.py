@@ -22,6 +22,8 @@ SCRATCH = "carpet"  # the label of this turn's carpet-bombed hex
 @action_type
 @dataclass(frozen=True)
 class CarpetBomb(Action):
+    """An Allied carpet bombing of a place."""
+
     kind = "carpet_bomb"
     place: int
 

@@ -31,6 +31,8 @@ REMOVAL_PHASE = "allied.movement"  # D77-ASUP-13
 @action_type
 @dataclass(frozen=True)
 class PlaceSupplyCentre(Action):
+    """An Allied Supply Centre placed."""
+
     kind = "place_supply_centre"
     place: int
 
@@ -38,6 +40,8 @@ class PlaceSupplyCentre(Action):
 @action_type
 @dataclass(frozen=True)
 class RemoveSupplyCentre(Action):
+    """An Allied Supply Centre removed."""
+
     kind = "remove_supply_centre"
     place: int
 

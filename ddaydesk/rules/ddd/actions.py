@@ -32,6 +32,8 @@ class BlindStart(Action):
 @action_type
 @dataclass(frozen=True)
 class RollDice(Action):
+    """A player rolls the dice."""
+
     kind = "roll_dice"
     player: str
 
@@ -49,6 +51,8 @@ class LockDie(Action):
 @action_type
 @dataclass(frozen=True)
 class Reroll(Action):
+    """A player rolls the unlocked dice again."""
+
     kind = "reroll"
     player: str
 
@@ -102,6 +106,8 @@ class TradeDie(Action):
 @action_type
 @dataclass(frozen=True)
 class Rally(Action):
+    """A player brings a Specialist card into play."""
+
     kind = "rally_specialist"
     player: str
     card: str
@@ -120,6 +126,8 @@ class FindItem(Action):
 @action_type
 @dataclass(frozen=True)
 class Trade(Action):
+    """A player gives resources to another."""
+
     kind = "trade_resources"
     player: str
     receiver: str

@@ -34,6 +34,8 @@ SPECIALIST_CLASSES = ("regular", "reserve", "unique", "ranking", "legendary")
 
 @dataclass(frozen=True)
 class Face:
+    """A die face: what it gives."""
+
     id: str
     name: str
     resource: str  # one of RESOURCES, or "none" (Skull)
@@ -42,6 +44,8 @@ class Face:
 
 @dataclass(frozen=True)
 class RWB:
+    """A red, white and blue set of dice: what it gives each nation, or the options it offers."""
+
     face: str
     name: str
     gains: dict[str, dict[str, int]]  # nation (or "german") -> gain; empty with options
@@ -51,6 +55,8 @@ class RWB:
 
 @dataclass(frozen=True)
 class Card:
+    """A D-Day Dice card (specialist, item, vehicle, award, badge, decoration...)."""
+
     id: str
     name: str
     kind: str  # specialist, item, vehicle, award, badge, german_specialist, german_item, decoration
@@ -86,6 +92,8 @@ class Card:
 
 @dataclass(frozen=True)
 class Tables:
+    """D-Day Dice's tables: dice, faces, cards and the rule parameters."""
+
     faces: dict[str, Face]
     dice_sets: dict[str, tuple[str, ...]]  # allied / german -> colours
     swap: dict[str, str]

@@ -82,6 +82,8 @@ def add_card(out: dict, c: MarkedDict, make, path: str, where: str, problems: li
 
 @dataclass(frozen=True)
 class MgfFace:
+    """A face of the machine-gun-fire die (Overlord)."""
+
     id: str
     name: str
     loss: dict[str, int]

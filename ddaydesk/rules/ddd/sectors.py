@@ -12,6 +12,8 @@ from ddaydesk.board import Board
 
 @dataclass(frozen=True)
 class Sector:
+    """A Sector of a Battle Map: its row, defence, Bunker and what entering it gives or needs."""
+
     place: int
     label: str
     name: str
@@ -40,6 +42,8 @@ class Sector:
 
 @dataclass(frozen=True)
 class Line:
+    """The line between two Sectors: the courage to cross it, mines, barriers."""
+
     a: int
     b: int
     courage: int
@@ -49,6 +53,8 @@ class Line:
 
 @dataclass(frozen=True)
 class SectorMap:
+    """A Battle Map's Sectors and the lines between them."""
+
     board: Board
     sectors: dict[int, Sector]  # place -> Sector (non-Sector areas such as the sea are left out)
     lines: dict[tuple[int, int], Line]  # (from, to) both ways

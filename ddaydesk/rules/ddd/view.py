@@ -34,6 +34,8 @@ ATTRIBUTE_WORDS = {"cant_stay": "can't stay here (1 turn)", "fight_once": "fight
 
 @dataclass(frozen=True)
 class CardView:
+    """A card as the table shows it."""
+
     id: str
     name: str
     kind: str
@@ -44,6 +46,8 @@ class CardView:
 
 @dataclass(frozen=True)
 class DieView:
+    """A die as the table shows it."""
+
     index: int
     colour: str  # red, white, blue, black
     colour_name: str
@@ -56,6 +60,8 @@ class DieView:
 
 @dataclass(frozen=True)
 class ScoreChoice:
+    """A way to score the dice, in words."""
+
     action: object
     words: str
     gain: dict
@@ -64,6 +70,8 @@ class ScoreChoice:
 
 @dataclass(frozen=True)
 class PlayerView:
+    """A player as the table shows them."""
+
     id: str
     name: str
     side: str
@@ -104,6 +112,8 @@ class PlayerView:
 
 @dataclass(frozen=True)
 class SectorView:
+    """A Sector as the table shows it."""
+
     place: int
     label: str
     name: str
@@ -122,6 +132,8 @@ class SectorView:
 
 @dataclass(frozen=True)
 class Table:
+    """The whole D-Day Dice table as one side sees it."""
+
     mode: str  # coop, atlantikwall, solitaire
     turn: int
     phase: str
@@ -223,6 +235,8 @@ def _deck_size(r: dict) -> int:
 
 @dataclass(frozen=True)
 class Choice:
+    """Something a player may do now, in words."""
+
     action: object
     kind: str
     words: str

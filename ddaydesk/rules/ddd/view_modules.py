@@ -15,6 +15,8 @@ from ddaydesk.rules.ddd.data import tables
 
 @dataclass(frozen=True)
 class ConditionView:
+    """A Battle Condition card in play."""
+
     id: str
     name: str
     text: str
@@ -25,6 +27,8 @@ class ConditionView:
 
 @dataclass(frozen=True)
 class ScoreLine:
+    """One line of a Unit's score, with its rule."""
+
     unit: str  # the Unit's id
     unit_name: str
     what: str
@@ -34,6 +38,8 @@ class ScoreLine:
 
 @dataclass(frozen=True)
 class UnitResult:
+    """A Unit's result in a battle and its score."""
+
     unit: str
     unit_name: str
     result: str  # "took the Bunker", "wiped out", ...
@@ -43,6 +49,8 @@ class UnitResult:
 
 @dataclass(frozen=True)
 class BattleRecord:
+    """A battle of a campaign as it ended."""
+
     number: int  # 1, 2, ...
     title: str
     winner: str  # allied, german
@@ -53,6 +61,8 @@ class BattleRecord:
 
 @dataclass(frozen=True)
 class CampaignView:
+    """A campaign's battles so far and the one in play."""
+
     title: str  # the campaign's (its board's)
     battle: int  # the battle in play or just fought, 1-based
     battles: tuple[str, ...]  # every Battle Map's title, in order
@@ -64,6 +74,8 @@ class CampaignView:
 
 @dataclass(frozen=True)
 class Modules:
+    """The modules, optional rules and conditions of this game, as the table shows them."""
+
     on: tuple[str, ...]  # the modules and optional rules in this game, as the set-up shows them
     conditions: tuple[ConditionView, ...]  # in play: the regular card first, the Weather last
     conditions_deck: int  # cards face down

@@ -16,6 +16,8 @@ STANDING = ("ashore", "bunker", "assaulting")
 
 @dataclass(frozen=True)
 class Line:
+    """One line of the Victory Points, with its rule."""
+
     player: str  # a Unit's id
     what: str  # in words
     points: int

@@ -37,6 +37,8 @@ AXIAL = {"W": 3, "NW": 2, "NE": 1, "E": 0, "SE": 5, "SW": 4}
 @action_type
 @dataclass(frozen=True)
 class PlaceDropZone(Action):
+    """A division's drop zone placed."""
+
     kind = "place_drop_zone"
     division: str
     place: int
@@ -45,6 +47,8 @@ class PlaceDropZone(Action):
 @action_type
 @dataclass(frozen=True)
 class PlaceAirborne(Action):
+    """An airborne unit placed at its drop."""
+
     kind = "place_airborne"
     unit: str
     place: int
@@ -53,6 +57,8 @@ class PlaceAirborne(Action):
 @action_type
 @dataclass(frozen=True)
 class RollDrop(Action):
+    """The drift roll of an airborne unit."""
+
     kind = "roll_drop"
     unit: str
 

@@ -32,6 +32,8 @@ from ddaydesk.rules.fmu.data import rule, val
 @action_type
 @dataclass(frozen=True)
 class PlaceBeachhead(Action):
+    """A beachhead marker placed."""
+
     kind = "place_beachhead"
     place: int
 

@@ -20,6 +20,8 @@ from ddaydesk.rules.fmu.supply import supplied_units
 @action_type
 @dataclass(frozen=True)
 class Rebuild(Action):
+    """A reduced unit rebuilt."""
+
     kind = "rebuild"
     unit: str
 

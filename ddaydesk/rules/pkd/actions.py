@@ -36,6 +36,8 @@ class FireAttack(Action):
 @action_type
 @dataclass(frozen=True)
 class CloseCombat(Action):
+    """A Close Combat declared by Koenig's attackers on a place."""
+
     kind = "close_combat"
     attackers: tuple[str, ...]
     target: int
@@ -84,6 +86,8 @@ class Occupy(Action):
 @action_type
 @dataclass(frozen=True)
 class HaltOverrun(Action):
+    """An overrunning unit ends its overrun."""
+
     kind = "halt_overrun"
     unit: str
 
@@ -91,6 +95,8 @@ class HaltOverrun(Action):
 @action_type
 @dataclass(frozen=True)
 class ForceMarch(Action):
+    """Force March (PKD-LEAD-08..09): the unit's movement allowance doubled before it moves."""
+
     kind = "force_march"
     unit: str
 
@@ -98,6 +104,8 @@ class ForceMarch(Action):
 @action_type
 @dataclass(frozen=True)
 class Attach(Action):
+    """Temporary Attachment (PKD-LEAD-11): a unit of a formation not drawn yet acts with this one."""
+
     kind = "attach"
     unit: str
 

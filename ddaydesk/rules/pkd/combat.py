@@ -36,6 +36,8 @@ SYSTEM = "pkd"
 
 @dataclass(frozen=True)
 class Line:
+    """One line of a Koenig fight's odds, with its rule."""
+
     text: str
     value: int
     rule: str

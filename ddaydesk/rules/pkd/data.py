@@ -45,6 +45,8 @@ def val(name: str, dotted: str) -> Any:
 
 @dataclass(frozen=True)
 class Formation:
+    """A Koenig formation (a chit of the Command Cup)."""
+
     id: str
     name: str
     side: str
@@ -53,6 +55,8 @@ class Formation:
 
 @dataclass(frozen=True)
 class Beach:
+    """A Koenig beach: its turns, formations, objectives and victory margins."""
+
     id: str
     turns: dict[int, tuple[str, bool]]  # turn -> (label, day?)
     formations: dict[str, Formation]

@@ -22,6 +22,8 @@ from ddaydesk.rules.pkd.victory import score
 
 @dataclass(frozen=True)
 class Chit:
+    """A formation chit of the Command Cup."""
+
     formation: str
     name: str
     side: str
@@ -29,6 +31,8 @@ class Chit:
 
 @dataclass(frozen=True)
 class ActivationView:
+    """The formation acting now and its Operation."""
+
     chit: Chit
     operation: str | None  # "move", "fire", "combined", "rest_refit", or None until chosen
     operation_title: str
@@ -44,6 +48,8 @@ class ActivationView:
 
 @dataclass(frozen=True)
 class BattleView:
+    """A Koenig fight under way."""
+
     kind: str  # "fire" or "close_combat"
     attacker: str
     attackers: tuple[str, ...]
@@ -59,6 +65,8 @@ class BattleView:
 
 @dataclass(frozen=True)
 class PKDView:
+    """What a Koenig window shows besides the map: the cup, the activation, the fight."""
+
     turn: int
     turn_label: str
     day: bool

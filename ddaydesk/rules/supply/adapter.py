@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from ddaydesk.board import Board
 from ddaydesk.formats.scenariofile import Scenario
+from ddaydesk.rules.supply.centres import SC_MARKER
 from ddaydesk.rules.supply.model import SupplyInput, SupplyUnit
-
-SC_MARKER = "supply_centre"
 
 
 def fortress_places(board: Board) -> frozenset[int]:

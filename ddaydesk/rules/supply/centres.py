@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from ddaydesk.board import Board
 from ddaydesk.rules.supply.params import SupplyParams
 
+SC_MARKER = "supply_centre"  # the marker kind of a Supply Centre
 PLACEABLE_KINDS = ("port", "inland_port")
 
 

@@ -13,9 +13,7 @@ the units there.
 from __future__ import annotations
 
 from ddaydesk.engine.state import ELIMINATED, Deferred, Marker
-from ddaydesk.rules.supply.adapter import SC_MARKER, from_game_state
-from ddaydesk.rules.supply.calculator import compute_supply
-from ddaydesk.rules.supply.fmu import attrition
+from ddaydesk.rules.supply.centres import SC_MARKER
 from ddaydesk.rules.supply.params import load_supply_params
 
 MARKER_KINDS = (SC_MARKER, "beachhead", "drop_zone")
@@ -23,9 +21,9 @@ OPTION_OF_SIDE = {"german": "german_supply", "allied": "allied_supply"}  # D-Day
 
 
 def register(rm) -> None:
-    if rm.system in ("dday77", "fmu"):
-        rm.add_setup(place_markers)
-        rm.add_hook("supply", supply_phase)
+    """(For the systems ``engine.systems.PLUGINS`` wires it to: D-Day '77 and Utah Beach.)"""
+    rm.add_setup(place_markers)
+    rm.add_hook("supply", supply_phase)
 
 
 def _record(head: dict, inp, result) -> dict:
@@ -51,6 +49,10 @@ def supply_phase(state, ch) -> None:
     if not sides:  # (with both D-Day '77 supply rules off there is nothing to trace)
         state.extra["supply"] = {**head, "supplied": [], "unsupplied": [], "draws_on": {}}
         return
+    # (the calculator on first use: a start draws its first frame before any supply is traced)
+    from ddaydesk.rules.supply.adapter import from_game_state
+    from ddaydesk.rules.supply.calculator import compute_supply
+
     params = load_supply_params(system)
     if system != "fmu":
         # D-Day '77 does nothing to the units here: the traces are run when a rule (a
@@ -64,6 +66,8 @@ def supply_phase(state, ch) -> None:
 
         state.extra["supply"] = Deferred(traced)
         return
+    from ddaydesk.rules.supply.fmu import attrition
+
     inp = from_game_state(state)
     result = compute_supply(inp, params, explain=False, sides=sides)
     state.extra["supply"] = _record(head, inp, result)

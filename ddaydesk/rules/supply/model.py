@@ -29,6 +29,8 @@ class SupplyUnit(NamedTuple):
 
 @dataclass
 class SupplyInput:
+    """A position as the supply calculator reads it."""
+
     system: str  # "dday77" | "fmu"
     board: Board
     units: Sequence[SupplyUnit]
@@ -73,6 +75,8 @@ class Leg:
 
 @dataclass
 class UnitSupply:
+    """A unit's supply: whether, how and through which chain."""
+
     id: str
     side: str
     supplied: bool
@@ -167,6 +171,8 @@ class LazyUnits(Mapping[str, UnitSupply]):
 
 @dataclass
 class SupplyResult:
+    """The supply of every unit of a position, and the capacity used."""
+
     system: str
     board: Board
     units: Mapping[str, UnitSupply]

@@ -48,6 +48,8 @@ LIMIT_NAMES = {"unit_to_hq", "hq_to_source", "capacity", "hq_capacity", "hq_radi
 
 @dataclass(frozen=True)
 class Tagged:
+    """A supply parameter with its rule and confidence."""
+
     value: Any
     rule: str
     confidence: str
@@ -68,6 +70,8 @@ class Blocking:
 
 @dataclass(frozen=True)
 class SupplyParams:
+    """A system's supply parameters (supply.yaml)."""
+
     system: str
     values: dict[str, Tagged]
     blocking: Blocking

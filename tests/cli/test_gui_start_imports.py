@@ -1,0 +1,57 @@
+"""What a start of the window loads before its first frame (``ddaydesk SCENARIO --smoke``, a
+real process): the rules of the system it opens and no other's (engine.systems.PLUGINS names
+the shared procedures each system wires), and of D-Day '77's combat not what only a combat
+fought needs (its odds, ledger, result plans and their words); no supply calculator (the
+marks come after the first paint); no YAML parser once the files' readings are kept
+(formats/yamlmarks.py). So a start that grows slower by importing what it does not use fails
+here, not only in a benchmark."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from ddaydesk.engine.systems import PLUGINS
+from ddaydesk.formats.scenariofile import load_scenario
+from tests.conftest import ROOT
+
+SYSTEMS = ("dday77", "fmu", "dd2", "pkd", "ddd")
+SCENARIOS = {"dday77": "tutorial", "fmu": "utah-landing", "dd2": "dday2", "pkd": "sword", "ddd": "ddd-omaha"}
+# D-Day '77's combat procedure, which only the systems wiring ddaydesk.rules.combat use
+# (Koenig's rules share its CRT and odds modules, not these)
+COMBAT_PROCEDURE = ("wiring", "flow", "choices", "automatic", "auto_victory", "obligations", "attackers",
+                    "actions", "state_adapter", "results", "retreat", "ledger", "limits", "words")
+FIGHT = ("distribution", "results", "ledger", "limits", "words")
+
+
+def _modules_before_first_frame(scenario: str, cache) -> set[str]:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", DDAYDESK_CACHE=str(cache))
+    cmd = [sys.executable, "-m", "ddaydesk", str(ROOT / "scenarios" / f"{scenario}.yaml"), "--smoke"]
+    subprocess.run(cmd, check=True, capture_output=True, env=env)  # the first start keeps what it read
+    out = subprocess.run([sys.executable, "-X", "importtime", *cmd[1:]], check=True, env=env,
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout
+    before = out[:out.index("first frame:")]
+    return set(re.findall(r"^import time:.*\|\s*(\S+)$", before, re.M))
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_start_loads_its_own_systems_rules_only(system, tmp_path):
+    scenario = SCENARIOS[system]
+    assert load_scenario(ROOT / "scenarios" / f"{scenario}.yaml").system.id == system
+    loaded = _modules_before_first_frame(scenario, tmp_path)
+    assert any(m.startswith(f"ddaydesk.rules.{system}.") for m in loaded)  # (the measure works)
+    others = {m for m in loaded for s in SYSTEMS if s != system and m.startswith(f"ddaydesk.rules.{s}.")}
+    assert not others
+    if "ddaydesk.rules.combat" not in PLUGINS.get(system, ()):
+        assert not loaded & {f"ddaydesk.rules.combat.{m}" for m in COMBAT_PROCEDURE}
+    else:  # a combat fought needs these; a start lists the attacks open, none fought
+        assert not loaded & {f"ddaydesk.rules.combat.{m}" for m in FIGHT}
+    if "ddaydesk.rules.supply" not in PLUGINS.get(system, ()):
+        assert "ddaydesk.rules.supply.hooks" not in loaded
+    assert not {m for m in loaded if m.startswith(("ddaydesk.rules.supply.calculator", "ddaydesk.rules.supply.allied",
+                                                     "ddaydesk.rules.supply.german"))}
+    assert not {m for m in loaded if m == "yaml" or m.startswith(("yaml.", "ddaydesk.formats.yamlparse"))}

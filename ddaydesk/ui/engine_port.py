@@ -313,8 +313,9 @@ class EnginePort(CombatPort):
 
         key = (self.game.pos, len(self.game.actions), side)
         if key != self._oos_key:
-            result = compute_supply(self._supply_input(side), explain=False)
-            self._oos = {u for u, us in result.units.items() if not us.supplied}
+            inp = self._supply_input(side)
+            result = compute_supply(inp, explain=False)  # who is in supply: no unit's chain is built
+            self._oos = {u.id for u in inp.units if u.id not in result.in_supply}
             self._oos_key = key
         return self._oos
 

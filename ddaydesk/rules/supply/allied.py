@@ -23,7 +23,7 @@ from ddaydesk.rules.supply.model import (
     UnitSupply,
 )
 from ddaydesk.rules.supply.params import SupplyParams
-from ddaydesk.rules.supply.trace import bfs, bits_at
+from ddaydesk.rules.supply.trace import Trace, bfs, bits_at, places_of
 
 SIDE = "allied"
 
@@ -112,48 +112,66 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     longest = max(p["allied.unit_to_hq"], p["allied.shaef.hq_to_hq"],
                   *(t.value for t in p.under("allied.nationality_limits.")))
     shaef_reach = p["allied.shaef.unit_to_hq"]
-    # SHAEF's own trace also finds the SCs within its 12 hexes (the SC traces stop at 8).
-    hq_trace = [bfs(board, tm, [h.place], max(0, shaef_reach - red, shaef_src) if h.hq == "shaef"
-                    else max(0, longest - red)) for h in hqs]
     hq_bits = bits_at(h.place for h in hqs)
-    hq_hits = [tr.lengths(hq_bits) for tr in hq_trace]  # each HQ's lengths to the others
+
+    def trace_hq(h: SupplyUnit) -> Trace:
+        """SHAEF's trace also finds the SCs within its 12 hexes (the SC traces stop at 8)."""
+        return bfs(board, tm, [h.place], max(0, shaef_reach - red, shaef_src) if h.hq == "shaef"
+                   else max(0, longest - red))
+
+    # An HQ is traced when a chain first reaches it (SHAEF at once, for its own SCs): an HQ
+    # no chain reaches supplies nothing, and its trace would not be read.
+    hq_trace: list[Trace | None] = [trace_hq(h) if h.hq == "shaef" else None for h in hqs]
 
     def hq_src_limit(h: SupplyUnit) -> tuple[int, str]:
         """A non-SHAEF HQ traces to an SC like any unit (D77-ASUP-15)."""
         return (shaef_src, shaef_src_tag.rule) if h.hq == "shaef" else (unit_src, unit_src_rule)
 
-    # HQ links child -> parent with their lengths (D77-ASUP-16/17, -21..-28).
+    # HQ links child -> parent with their lengths (D77-ASUP-16/17, -21..-28), found from the
+    # parent's trace when a chain reaches the parent.
     hq_at: dict[int, list[int]] = {}
     for c, h in enumerate(hqs):
         hq_at.setdefault(h.place, []).append(c)
     links: list[list[tuple[int, int, int, str]]] = [[] for _ in hqs]  # per child: (length, parent, limit, rule)
-    for q, ph in enumerate(hqs):
-        for pl, d in hq_hits[q].items():
-            for c in hq_at[pl]:
-                if c != q:
-                    limit, rule = line_limit(hqs[c], ph, p)
-                    if d <= limit - red:
-                        links[c].append((d, q, max(0, limit - red), rule))
-    for row in links:
-        row.sort()
-    feeds = [0] * len(hqs)  # parent -> the HQs that may trace to it, as a bitset
-    for c, row in enumerate(links):
-        for _, q, _, _ in row:
-            feeds[q] |= 1 << c
+    feeds: list[int | None] = [None] * len(hqs)  # parent -> the HQs that may trace to it, as a bitset
+
+    def feed(q: int) -> int:
+        got = feeds[q]
+        if got is None:
+            ph = hqs[q]
+            tr = hq_trace[q]
+            if tr is None:
+                tr = hq_trace[q] = trace_hq(ph)
+            got = 0
+            for pl, d in tr.lengths(hq_bits).items():
+                for c in hq_at[pl]:
+                    if c != q:
+                        limit, rule = line_limit(hqs[c], ph, p)
+                        if d <= limit - red:
+                            links[c].append((d, q, max(0, limit - red), rule))
+                            got |= 1 << c
+            feeds[q] = got
+        return got
+
     # route[c][s] = hops: the fewest HQ-to-HQ lines from HQ c to SC s, breadth-first from
     # each SC, starting at the HQs whose own line reaches it (the HQs on the way are found
     # when a chain is asked for); route_bits[c]: the SCs HQ c leads to, as a bitset.
     route: list[dict[int, int]] = [{} for _ in hqs]
     route_bits = [0] * len(hqs)
     first = [0] * len(scs)  # per SC: the HQs within their limit of it, as a bitset
+    plain_bits = bits_at(h.place for h in hqs if h.hq != "shaef")
+    for si, tr in enumerate(sc_trace):  # (every place it reached is within unit_src: it stops there)
+        for pl in places_of(tr.reached & plain_bits >> tr.lo, tr.lo):
+            for c in hq_at[pl]:
+                if hqs[c].hq != "shaef":
+                    first[si] |= 1 << c
     sc_bits = bits_at(scs)
     for c, h in enumerate(hqs):
-        limit = hq_src_limit(h)[0]
-        shaef = hq_trace[c].lengths(sc_bits) if h.hq == "shaef" else None
-        for si, s in enumerate(scs):
-            d = shaef.get(s) if shaef is not None else sc_trace[si].hits.get(h.place)
-            if d is not None and d <= limit:
-                first[si] |= 1 << c
+        if h.hq == "shaef":
+            reached = hq_trace[c].lengths(sc_bits)
+            for si, s in enumerate(scs):
+                if reached.get(s, shaef_src + 1) <= shaef_src:
+                    first[si] |= 1 << c
     for si, front in enumerate(first):
         seen, hops, bit = front, 0, 1 << si
         while front:
@@ -162,11 +180,13 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
                 c = front.bit_length() - 1
                 route[c][si] = hops
                 route_bits[c] |= bit
-                nxt |= feeds[c]
+                nxt |= feed(c)
                 front ^= 1 << c
             front = nxt & ~seen
             seen |= front
             hops += 1
+    for row in links:
+        row.sort()
 
     chains: dict[tuple[int, int], list[Leg]] = {}
 
@@ -197,19 +217,26 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
 
 
     # Units: options are SCs, each reached straight or through the nearest HQ that leads to it.
-    direct: list[list[tuple[int, int]]] = [[] for _ in others]  # (length, SC)
+    direct: list[list[int]] = [[] for _ in others]  # SCs by (length, SC)
     direct_bits = [0] * len(others)  # the same SCs as a bitset
-    for si, tr in enumerate(sc_trace):
-        bit = 1 << si
-        for pl, d in tr.hits.items():  # (all within unit_src: the trace stops there)
-            for k in at.get(pl, ()):
-                direct[k].append((d, si))
-                direct_bits[k] |= bit
+    unit_bits = bits_at(at)
+    # Read level by level across the SC traces: each unit's SCs come nearest first, then in
+    # SC order, unsorted (every place a trace reached is within unit_src: it stops there).
+    sc_levels = [(si, tr.levels, tr.lo, unit_bits >> tr.lo) for si, tr in enumerate(sc_trace)]
+    for d in range(unit_src + 1):
+        for si, levels, lo, bits in sc_levels:
+            if d < len(levels):
+                got = levels[d] & bits
+                while got:
+                    b = got.bit_length() - 1
+                    for k in at[lo + b]:
+                        direct[k].append(si)
+                        direct_bits[k] |= 1 << si
+                    got ^= 1 << b
     near: list[list[tuple[int, int]]] = [[] for _ in others]  # (length, HQ)
     kinds = [(u.nationality, u.hq) for u in others]  # what a unit's line limits depend on
     # Per HQ: a kind of tracer -> its line's limit (weather taken off) and rule, read once.
     lines: list[dict[tuple[str, str | None], tuple[int, str]]] = []
-    unit_bits = bits_at(at)
     for c, h in enumerate(hqs):
         within: dict[tuple[str, str | None], tuple[int, str]] = {}
         lines.append(within)
@@ -225,10 +252,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     by_hops = [[si for _, si in sorted((hops, si) for si, hops in r.items())] for r in route]  # each HQ's SCs, nearest first
     options: list[list[int]] = []
     reach: list[int] = []  # options[k] as a bitset
-    for k, straight in enumerate(direct):
-        if len(straight) > 1:
-            straight.sort()
-        opts = [si for _, si in straight]
+    for k, opts in enumerate(direct):
         got = direct_bits[k]
         via = near[k]
         if via:  # then the SCs first reached through an HQ

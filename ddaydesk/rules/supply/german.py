@@ -34,7 +34,7 @@ GENERIC_HQ = "german_army"
 
 class _HQ:
     __slots__ = ("unit", "kind", "k", "unit_limit", "unit_rule", "src_limit", "src_rule", "cap",
-                 "cap_rule", "supplied", "via_obw", "trace", "dist", "chain")
+                 "cap_rule", "supplied", "via_obw", "trace", "chain")
 
     def __init__(self, unit: SupplyUnit, kind: str, k: int):
         self.unit = unit
@@ -43,7 +43,6 @@ class _HQ:
         self.supplied = False
         self.via_obw = False
         self.trace: Trace | None = None
-        self.dist: dict[int, int] | None = None  # the trace's lengths to the units that need an HQ
         self.chain: list[Leg] = []
 
 
@@ -129,22 +128,24 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
         needy_at.setdefault(u.place, []).append(k)
     needy_bits = bits_at(needy_at)
 
-    def options_for(hq_list: list[_HQ]) -> list[list[int]]:
-        near: list[list[tuple[int, int]]] = [[] for _ in needy]
-        for h in hq_list:
-            limit = h.unit_limit
-            if h.dist is None:
-                h.dist = h.trace.lengths(needy_bits)
-            for place, d in h.dist.items():
-                if d <= limit:
-                    for k in needy_at.get(place, ()):
-                        near[k].append((d, h.k))
-        out = []
-        for x in near:
-            if len(x) > 1:
-                x.sort()
-            out.append([k for _, k in x])
-        return out
+    def options_for(hq_list: list[_HQ]) -> tuple[list[list[int]], list[int]]:
+        """Each needy unit's HQs in reach, nearest first, then in HQ order (the HQs' traces
+        read level by level, each level HQ by HQ: in order as they come, no sort), and the
+        same HQs as a bitset."""
+        out: list[list[int]] = [[] for _ in needy]
+        reach = [0] * len(needy)
+        read = [(h.k, h.trace.levels[:h.unit_limit + 1], h.trace.lo, needy_bits >> h.trace.lo) for h in hq_list]
+        for d in range(max((len(r[1]) for r in read), default=0)):
+            for hk, levels, lo, bits in read:
+                if d < len(levels):
+                    got = levels[d] & bits
+                    while got:
+                        b = got.bit_length() - 1
+                        got ^= 1 << b
+                        for k in needy_at[lo + b]:
+                            out[k].append(hk)
+                            reach[k] |= 1 << hk
+        return out, reach
 
     def solve(chosen: list[_HQ], taken: int) -> tuple[int, list[int], list[list[int]]]:
         """Units matched to HQ slots with the ``chosen`` dependants in, OB West giving
@@ -157,8 +158,8 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
         cap = [0] * len(hqs)
         for h in live:
             cap[h.k] = h.cap - (taken if h is obw else 0)
-        options = options_for(live)
-        assign = b_matching(options, cap)
+        options, reach = options_for(live)
+        assign = b_matching(options, cap, reach)
         return sum(1 for a in assign if a >= 0), assign, options
 
     room = obw.cap if obw is not None else 0

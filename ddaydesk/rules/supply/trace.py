@@ -63,13 +63,14 @@ class Trace:
     no work per place). Reads like a read-only mapping place -> length (``get``, ``[]``,
     ``in``) for any place, built from the levels on first need."""
 
-    __slots__ = ("adj", "tm", "levels", "lo", "targets", "_hits", "_dist")
+    __slots__ = ("adj", "tm", "levels", "lo", "reached", "targets", "_hits", "_dist")
 
-    def __init__(self, adj, tm, levels: list[int], lo: int, targets: int):
+    def __init__(self, adj, tm, levels: list[int], lo: int, reached: int, targets: int):
         self.adj = adj
         self.tm = tm
         self.levels = levels  # bit k = place lo + k
         self.lo = lo
+        self.reached = reached  # every level's places together (bit k = place lo + k)
         self.targets = targets
         self._hits: dict[int, int] | None = None
         self._dist: dict[int, int] | None = None
@@ -170,7 +171,7 @@ def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None
         unseen ^= nxt
         add(nxt)
         frontier = nxt & passable  # ENTER_ONLY places end a line
-    return Trace(board.adj, tm, levels, lo, targets)
+    return Trace(board.adj, tm, levels, lo, reach ^ unseen, targets)
 
 
 WINDOWS = 512  # windows kept per board (a few per row and limit are ever asked for)

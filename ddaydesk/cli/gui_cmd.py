@@ -29,7 +29,26 @@ def run(args: argparse.Namespace) -> int:
 
         path = str(default_scenario_path())
     wire_rules_of(path)
+    import ddaydesk.ui.engine_port  # noqa: F401  (the window's port to the engine: no Qt either)
+
+    _loaded_before_qt()
     # Qt is imported only here, so the headless commands never load it.
     from ddaydesk.ui.app import run_gui
 
     return run_gui(args.file, smoke=args.smoke, screenshot=args.screenshot)
+
+
+def _loaded_before_qt() -> None:
+    """PySide6 reads the source of every module imported from after it is loaded (even one
+    loaded before it, the first time a module imports from it), to see whether it names
+    PySide6 (its ``__feature__`` switches: ``shibokensupport.feature``); a hundred such reads
+    are about ten milliseconds of a start. The modules loaded before Qt name no PySide6: they
+    are told so at once, as that read would find (-1: no feature switching)."""
+    import sys
+
+    import shiboken6  # noqa: F401  (loads PySide6's ``shibokensupport``, as Qt's first import would)
+
+    known = getattr(sys.modules.get("shibokensupport.feature"), "pyside_feature_dict", None)
+    if isinstance(known, dict):  # (a PySide6 without it: nothing to tell)
+        for name in list(sys.modules):
+            known.setdefault(name, -1)

@@ -80,9 +80,11 @@ class Controller(QObject):
     def place_name(self, place: int) -> str:
         return self.port.place_name(place)
 
-    def refresh(self) -> None:
-        """Re-read the viewing side's view and every overlay that is on."""
-        self.view = self.port.view(self.side)
+    def refresh(self, read: bool = True) -> None:
+        """Re-read the viewing side's view (``read=False``: the one just read, a new game's
+        first) and every overlay that is on."""
+        if read:
+            self.view = self.port.view(self.side)
         self.trailsChanged.emit([list(t) for t in self.view.trails])
         if self.selected and getattr(self.unit(self.selected), "eliminated", True):
             self.select(None)

@@ -1,97 +1,50 @@
 """The main window's docks, the same for every system: place info, units, log, dice,
-actions; a system's own panels (``UIProfile.panels``) are tabbed beside the log. Widths are
-set in text units and bounded by the window, so they follow the scale factor and a small
-screen keeps most of its width for the map."""
+actions, arrivals; a system's own panels (``UIProfile.panels``) are tabbed beside the log or
+stand left of the map. Widths are set in text units and bounded by the window, so they follow
+the scale factor and a small screen keeps most of its width for the map.
+
+A start shows the docks empty in the first frame, in the places they keep (``reserve_docks``,
+the saved layout restored over them), and fills them right after (``ui/dockparts.py``), so the
+map is drawn first and does not move when they fill. A system's panels are made with the map."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDockWidget,
-    QHBoxLayout,
-    QLineEdit,
-    QListView,
-    QTabBar,
-    QTableView,
-    QVBoxLayout,
-    QWidget,
-)
-
-from ddaydesk.ui.models.log import LogModel
-from ddaydesk.ui.rule_links import RuleLinkDelegate
-from ddaydesk.ui.widgets.actionspanel import ActionsPanel
-from ddaydesk.ui.widgets.dicelog import DiceLog
+from PySide6.QtWidgets import QDockWidget, QTabBar
 
 RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
 DOCK_CHARS = 52  # a dock is about this many average characters wide...
 DOCK_SHARE = (0.2, 0.3)  # ...but never less or more than these shares of the window's width
+# (attribute, title, object name) of the docks every game has; all but the first tabbed together
+DOCKS = (("hex_dock", "Place", "hex-dock"), ("units_dock", "Units", "units-dock"), ("log_dock", "Log", "log-dock"),
+         ("dice_dock", "Dice", "dice-dock"), ("actions_dock", "Actions", "actions-dock"),
+         ("pool_dock", "Arrivals", "pool-dock"))
 
 
-def _dock(win, title: str, name: str, widget: QWidget | None = None, area=RIGHT) -> QDockWidget:
+def _dock(win, title: str, name: str, area=RIGHT) -> QDockWidget:
     d = QDockWidget(title, win)
     d.setObjectName(name)
-    if widget is not None:
-        d.setWidget(widget)
     win.addDockWidget(area, d)
     return d
 
 
-def build_docks(win) -> None:
-    win.hex_dock = _dock(win, "Place", "hex-dock")
-    units = QWidget()
-    ul = QVBoxLayout(units)
-    ul.setContentsMargins(2, 2, 2, 2)
-    row = QHBoxLayout()
-    win.unit_filter = QLineEdit()
-    win.unit_filter.setPlaceholderText("Filter units…")
-    win.unit_filter.setClearButtonEnabled(True)
-    win.side_filter = QComboBox()
-    row.addWidget(win.unit_filter, 1)
-    row.addWidget(win.side_filter)
-    ul.addLayout(row)
-    t = win.unit_table = QTableView()
-    t.setSortingEnabled(True)
-    t.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
-    t.setSelectionMode(QTableView.SelectionMode.SingleSelection)
-    t.verticalHeader().hide()
-    t.setWordWrap(False)
-    t.verticalHeader().setDefaultSectionSize(t.fontMetrics().height() + 6)
-    t.horizontalHeader().setStretchLastSection(True)
-    t.doubleClicked.connect(win._table_chose)
-    win.unit_filter.textChanged.connect(lambda text: win.unit_proxy.setFilterFixedString(text))
-    win.side_filter.currentIndexChanged.connect(lambda _i: win.unit_proxy.set_side(win.side_filter.currentData() or ""))
-    ul.addWidget(t)
-    win.units_dock = _dock(win, "Units", "units-dock", units)
-    log = QWidget()
-    ll = QVBoxLayout(log)
-    ll.setContentsMargins(2, 2, 2, 2)
-    win.log_model = LogModel(win)
-    win.log_view = QListView()
-    win.log_view.setModel(win.log_model)
-    win.log_view.setUniformItemSizes(True)
-    win.log_view.setItemDelegate(RuleLinkDelegate(win.log_view))  # rule ids are links
-    ll.addWidget(win.log_view)
-    win.log_dock = _dock(win, "Log", "log-dock", log)
+def reserve_docks(win) -> None:
+    """The docks, empty, where they stand (their contents: ``dockparts.py``)."""
+    for attr, title, name in DOCKS:
+        setattr(win, attr, _dock(win, title, name))
     win.tabifyDockWidget(win.units_dock, win.log_dock)
-    win.dice_log = DiceLog()
-    win.dice_dock = _dock(win, "Dice", "dice-dock", win.dice_log)
     win.tabifyDockWidget(win.log_dock, win.dice_dock)
-    win.actions_panel = ActionsPanel()
-    win.actions_panel.chosen.connect(win.take_choice)
-    win.actions_panel.handOver.connect(lambda side: win.controller.hand_to(side))
-    win.actions_panel.endPhase.connect(win.end_phase)
-    win.actions_panel.showAll.connect(lambda: win.actions_panel.set_place(-1, ""))
-    win.actions_dock = _dock(win, "Actions", "actions-dock", win.actions_panel)
     win.tabifyDockWidget(win.log_dock, win.actions_dock)
+    win.tabifyDockWidget(win.actions_dock, win.pool_dock)
     win.actions_dock.raise_()
-    win.docks = [win.hex_dock, win.units_dock, win.log_dock, win.dice_dock, win.actions_dock]
+    win.docks = [getattr(win, attr) for attr, _t, _n in DOCKS]
     win.panel_docks = []
     win.turn_parts, win.turn_part_actions = [], []  # the profile's part of the turn bar (set_turn_bar)
 
 
 def set_panels(win, panels) -> None:
-    """Replace the previous game's own panels with this one's, tabbed beside the log."""
+    """Replace the previous game's own panels with this one's, tabbed beside the log (they are
+    made with the map: a panel left of it sets the map's room)."""
     for d in win.panel_docks:
         win.docks.remove(d)
         win.docks_menu.removeAction(d.toggleViewAction())
@@ -100,8 +53,9 @@ def set_panels(win, panels) -> None:
     win.panel_docks = []
     for panel in panels:
         left = getattr(panel, "area", "right") == "left"  # a column of its own left of the map
-        d = _dock(win, panel.title, f"panel-{panel.objectName() or type(panel).__name__}", panel,
+        d = _dock(win, panel.title, f"panel-{panel.objectName() or type(panel).__name__}",
                   Qt.DockWidgetArea.LeftDockWidgetArea if left else RIGHT)
+        d.setWidget(panel)
         if not left:
             win.tabifyDockWidget(win.log_dock, d)
         win.panel_docks.append(d)
@@ -115,7 +69,9 @@ def set_panels(win, panels) -> None:
 
 def unelide_tabs(win) -> None:
     """Dock tabs show their whole titles (scroll buttons when they do not all fit)."""
-    for bar in win.findChildren(QTabBar):
+    # (the window's own, its children: looking deeper, PySide6 would make the Python type of
+    # every kind of widget it passes)
+    for bar in win.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
         bar.setElideMode(Qt.TextElideMode.ElideNone)
         bar.setUsesScrollButtons(True)
 

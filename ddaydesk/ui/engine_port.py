@@ -47,6 +47,7 @@ from ddaydesk.ui.port_combat import CombatPort
 from ddaydesk.ui.port_moves import drifts, listed_moves, move_modes, move_range, why_not_move
 from ddaydesk.ui.port_text import capabilities, log_entry, own_moves, phase_title
 from ddaydesk.ui.profiles import profile_for
+from ddaydesk.ui.profiles.base import UIProfile
 
 WEATHER = {"CLR": "clear", "RAIN": "rain", "MUD": "mud", "SNOW": "snow"}
 
@@ -178,9 +179,15 @@ class EnginePort(CombatPort):
                         markers=markers + self.profile.markers(self.game.state),
                         drifts=drifts(self.game.state, self.board), outcome=self._outcome(), tracks=self.profile.tracks(v),
                         end_phase_text=self._end_phase_text(v), first_turn=self.scenario.first_turn,
-                        extra=self.profile.extra(v, side, self.name),
-                        table=self.profile.table(self.game.state, side, self._choice_actions(self.game.state)
-                                                 if side == v.active else ()))
+                        extra=self.profile.extra(v, side, self.name), table=self._table(v, side))
+
+    def _table(self, state, side: str):
+        """The profile's table; the legal actions it is given are worked out only for a profile
+        with a table of its own (a start's first frame waits for none)."""
+        if type(self.profile).table is UIProfile.table:
+            return None
+        return self.profile.table(self.game.state, side, self._choice_actions(self.game.state)
+                                  if side == state.active else ())
 
     def _end_phase_text(self, state) -> str:
         words = self.profile.end_phase_words.get(state.phase)

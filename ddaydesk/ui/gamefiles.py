@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QMessageBox
 
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.ui.port import PortError
@@ -63,6 +63,9 @@ class GameFiles:
     def open_dialog(self) -> None:
         if not self.may_leave():
             return
+        # (not before it is asked for: a start is quicker)
+        from PySide6.QtWidgets import QFileDialog
+
         path, _ = QFileDialog.getOpenFileName(self, "Open a game", str(saves_dir()), FILE_FILTER)
         if path:
             self.open_path(path, asked=True)
@@ -114,6 +117,8 @@ class GameFiles:
         return self._write(self.save_path)
 
     def save_as(self) -> bool:
+        from PySide6.QtWidgets import QFileDialog
+
         path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(saves_dir() / f"game{SAVE_SUFFIX}"),
                                               f"Saved games (*{SAVE_SUFFIX})")
         if not path:

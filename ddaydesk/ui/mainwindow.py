@@ -11,21 +11,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import (
-    QInputDialog,
-    QLabel,
-    QMainWindow,
-    QMessageBox,
-    QStackedWidget,
-    QToolBar,
-)
+from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolBar
 
 from ddaydesk import __version__
 from ddaydesk.ui import rule_links
 from ddaydesk.ui.controller import Controller
 from ddaydesk.ui.docks import (
-    build_docks,
     clamp_to_screen,
+    reserve_docks,
     set_panels,
     set_turn_bar,
     show_turn,
@@ -36,31 +29,27 @@ from ddaydesk.ui.gamefiles import FILE_FILTER, GameFiles
 from ddaydesk.ui.legend import MapLegend
 from ddaydesk.ui.mapview import MapScene, MapView
 from ddaydesk.ui.menus import LAYER_FEATURES, apply_capabilities, build_menus
-from ddaydesk.ui.models.units import UNIT_ID_ROLE, UnitFilterModel, UnitTableModel
+from ddaydesk.ui.movemodes import MoveModes
 from ddaydesk.ui.overlays import LAYERS
 from ddaydesk.ui.palette import DEFAULT, PALETTES
-from ddaydesk.ui.playaids import PlayAids
 from ddaydesk.ui.port import Capabilities, GamePort, GameView, SupplyView
 from ddaydesk.ui.profiles import profile_for
-from ddaydesk.ui.review import ReviewMode
-from ddaydesk.ui.widgets.handover import HandoverScreen
-from ddaydesk.ui.widgets.hexinfo import HexInfo
-from ddaydesk.ui.widgets.preview import PreviewDialog
-from ddaydesk.ui.widgets.stacklist import StackInspector
 from ddaydesk.ui.widgets.turntrack import TurnTrack
 
 __all__ = ["FILE_FILTER", "MainWindow"]
 
 
 class MainWindow(GameFiles, GameCommands, QMainWindow):
-    def __init__(self, port: GamePort, settings: QSettings | None = None, autosave: bool = True):
+    def __init__(self, port: GamePort, settings: QSettings | None = None, autosave: bool = True,
+                 later: bool = False):
+        """``later``: the docks stay empty and the parts a player acts through unmade until
+        :meth:`build` (a start: ``ui/startup.py`` calls it right after the first frame)."""
         super().__init__()
         self.settings = settings or QSettings()
         self.autosave_enabled = autosave
         self.palette_ = PALETTES.get(str(self.settings.value("palette", DEFAULT.id)), DEFAULT)
         self.save_path: str | None = None
-        self.secret_dialog: QInputDialog | None = None
-        self.preview_dialog: PreviewDialog | None = None
+        self.secret_dialog = self.preview_dialog = None
         self.choice_at: dict[int, tuple[int, str]] = {}  # place -> (choice index, words)
         self.port: GamePort | None = None
         self.controller: Controller | None = None
@@ -68,18 +57,16 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.scene: MapScene | None = None
         self.supply: SupplyView | None = None
         self.caps = Capabilities()
+        self.built = False
         self.resize(1280, 800)
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
-        self.handover = HandoverScreen()
-        self.handover.accepted.connect(self._handover_done)
-        self.stack.addWidget(self.handover)
-        build_docks(self)
+        reserve_docks(self)
         self._build_turn_bar()
         build_menus(self)
-        self.aids = PlayAids(self)  # attacks, obligations, arrivals, what-if supply, legend switch
+        self.move_modes = MoveModes(self)  # the turn bar's "Move:" box (D-Day '77)
+        self.menu_actions = len(self.all_actions)  # (then a panel's keys, listed after the window's)
         self._build_status()
-        self.review = ReviewMode(self)
         self._sized = False
         geometry = self.settings.value("window/geometry")
         if isinstance(geometry, QByteArray):
@@ -88,7 +75,22 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray):
             self._sized = self.restoreState(state)
+        if not later:
+            self.build()
         self.set_game(port)
+
+    def build(self) -> None:
+        """The docks filled and every part a player acts through made (once); the game shown
+        without them gets them."""
+        if self.built:
+            return
+        from ddaydesk.ui import dockparts  # (not before the first frame)
+
+        dockparts.build(self)
+        self.built = True
+        if self.controller is not None:
+            dockparts.set_game(self)
+            self.controller.refresh()
 
     # -- building -----------------------------------------------------------------------------
     def _build_turn_bar(self) -> None:
@@ -126,7 +128,10 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         """Let go of the previous game's scene, controller, widgets and panels."""
         if self.controller is None:
             return
-        self.review.detach()
+        if self.built:  # (a save refused while the window starts: not yet)
+            from ddaydesk.ui import dockparts
+
+            dockparts.drop_game(self)
         for dlg in (self.secret_dialog, self.preview_dialog, self.outcome_box):
             if dlg is not None:
                 dlg.close()
@@ -134,9 +139,8 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.controller.blockSignals(True)
         self.controller.deleteLater()
         self.stack.removeWidget(self.view)
-        # (the models too: the window is their parent, and they hold the game)
-        for obj in (self.view, self.scene, self.inspector, self.hex_info, self.unit_proxy, self.unit_model):
-            obj.deleteLater()
+        self.view.deleteLater()
+        self.scene.deleteLater()
         self.controller = None
 
     def set_game(self, port: GamePort) -> None:
@@ -150,33 +154,11 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.legend = MapLegend(self.view, self.scene.overlays)  # what the overlays shown mean
         self.stack.insertWidget(0, self.view)
         self.controller = c = Controller(port, self)
-        self.inspector = StackInspector(self.scene.art, port, self)
-        self.inspector.unitChosen.connect(self._inspector_chose)
-        self.hex_info = HexInfo(self.scene.art, port)
-        self.hex_info.stack.unitChosen.connect(c.select)
-        self.hex_dock.setWidget(self.hex_info)
         self.hex_dock.setWindowTitle("Hex" if port.board.grid is not None else "Place")
-        self.unit_model = UnitTableModel(port.place_name, self, self.profile.values, self.profile.values_title)
-        self.unit_proxy = UnitFilterModel(self)
-        self.unit_proxy.setSourceModel(self.unit_model)
-        self.unit_table.setModel(self.unit_proxy)
-        em = self.fontMetrics().averageCharWidth()
-        for col, chars in enumerate((26, 8, 10, 10, 7, 16)):
-            self.unit_table.setColumnWidth(col, em * chars)
-        self.side_filter.blockSignals(True)
-        self.side_filter.clear()
-        self.side_filter.addItem("Both sides" if len(port.sides()) == 2 else "Every side", "")
-        for side in port.sides():
-            self.side_filter.addItem(side.capitalize(), side)
-        self.side_filter.blockSignals(False)
-        self.unit_filter.clear()
-        self.actions_panel.set_place(-1, "")
-        self.actions_panel.titles = self.profile.kind_titles
+        self.move_modes.modes = ()  # (the new game's ways of moving are read at its first view)
         set_panels(self, self.profile.panels(self))
         set_turn_bar(self, self.profile)
         ov = self.scene.overlays
-        self.view.hexHovered.connect(self._hovered)
-        self.view.hexClicked.connect(self._clicked)
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f} %"))
         c.viewChanged.connect(self._view_changed)
         c.selectionChanged.connect(self._selection_changed)
@@ -187,7 +169,6 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         c.zocChanged.connect(self._zoc_changed)
         c.message.connect(self.show_hint)
         c.actionApplied.connect(self._autosave)
-        c.handoverNeeded.connect(self.begin_handover)
         self._build_undo_actions()
         apply_capabilities(self, self.caps)
         for layer, a in self.layer_actions.items():
@@ -197,7 +178,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
             a.setChecked(on)
             a.blockSignals(False)
             self.set_layer(layer, on, remember=False)
-        self.aids.set_game()
+        self.legend.set_shown(self.settings.value("legend/shown", True, type=bool))
         self.setWindowTitle(f"ddaydesk {__version__} — {port.scenario.title}")
         self._update_recent_menu()
         self._outcome_shown = ""
@@ -206,46 +187,34 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.turn_bar.show()
         self.stack.setCurrentWidget(self.view)
         self._rules_follow_game()
-        self.review.attach(c, self.scene)
+        if self.built:
+            from ddaydesk.ui import dockparts
+
+            dockparts.set_game(self)
         self.view.fit()  # first, so counters are drawn once, at the scale they are shown
-        c.refresh()
+        c.refresh(read=False)  # (the view the controller has just read)
 
     # -- reactions ----------------------------------------------------------------------------
     def _view_changed(self, view: GameView) -> None:
-        self.aids.view_changed(view)
+        if self.built:
+            self.aids.view_changed(view)
+        self.move_modes.refresh(view.active_side == view.side)
         self.scene.show_view(view)
         self.scene.counters.select(self.controller.selected)
-        self.unit_model.set_units(view.units)
-        self.log_model.set_entries(view.log)
-        self.dice_log.set_view(view)
-        if self.log_model.rowCount() and self.log_model.current < 0:
-            self.log_view.scrollToBottom()
-        for part in [d.widget() for d in self.panel_docks] + self.turn_parts:
+        # the turn bar's part and a panel left of the map (its room is the map's) at once; a panel
+        # tabbed beside the log with the docks
+        panels = [d.widget() for d in self.panel_docks if self.built or getattr(d.widget(), "area", "") == "left"]
+        for part in panels + self.turn_parts:
             part.set_view(view)
         self.turn_track.set_view(view)
         show_turn(self, view)
         end = view.end_phase_text or "finish this phase and go to the next"
         self.end_phase_action.setToolTip(f"End phase: {end}")
         self.end_phase_action.setStatusTip(self.end_phase_action.toolTip())
-        if self.hex_info.place >= 0:
-            self._hovered(self.hex_info.place)
-        mine = view.active_side == view.side  # the other side's options stay hidden (hot-seat)
-        choices = self.controller.choices() if mine else ()
-        self.actions_panel.set_choices(choices, "" if mine else view.active_side, view.end_phase_text,
-                                       f"{view.turn} {view.active_side} {view.phase}")
-        # a combat result's retreat/advance choices, by the place each ends in (first listed wins)
-        self.choice_at = {}
-        for k, (kind, text, places) in enumerate(choices):
-            if kind in ("retreat", "advance") and places:
-                self.choice_at.setdefault(places[-1], (k, text))
-        self.scene.overlays.show_choice_ends(self.choice_at)
-        if self.choice_at:
-            kinds = sorted({choices[k][0] for k, _t in self.choice_at.values()})
-            self.show_hint(f"Combat result: click a marked place to {' or '.join(kinds)} there, "
-                           "or pick from the Actions dock")
-        self._show_outcome(view.outcome)
-        if view.secret_pending and view.side == view.active_side and self.secret_dialog is None:
-            self._ask_secret(view)
+        if self.built:
+            from ddaydesk.ui import dockparts
+
+            dockparts.show_view(self, view)  # the docks, the Actions dock's choices, a secret asked
 
     def _show_outcome(self, outcome: str) -> None:
         """Game over: in the status bar for good, and once in a dialog."""
@@ -262,6 +231,8 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
 
     def _ask_secret(self, view: GameView) -> None:
         """The secret choice, made privately: only this side is at the screen (hand-over)."""
+        from PySide6.QtWidgets import QInputDialog
+
         dlg = QInputDialog(self)
         dlg.setWindowTitle("Secret choice")
         dlg.setLabelText(f"{view.side.capitalize()} player: choose the {view.secret_pending.replace('_', ' ')}. "
@@ -290,6 +261,8 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         if not html:
             self.controller.choose(index, text)
             return
+        from ddaydesk.ui.widgets.preview import PreviewDialog
+
         dlg = PreviewDialog(text, html, self)
         dlg.accepted.connect(lambda: self.controller.choose(index, text))
         dlg.finished.connect(lambda _r: setattr(self, "preview_dialog", None))
@@ -340,6 +313,8 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.controller.select(uid)
 
     def _table_chose(self, index) -> None:
+        from ddaydesk.ui.models.units import UNIT_ID_ROLE
+
         uid = self.unit_proxy.data(index, UNIT_ID_ROLE)
         u = self.controller.unit(uid)
         if u is not None and u.place >= 0:
@@ -368,8 +343,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
-        # once laid out (docks resized before that keep their hints)
-        QTimer.singleShot(0, self._size_docks)
+        QTimer.singleShot(0, self._size_docks)  # once laid out (docks resized before that keep their hints)
 
     def _size_docks(self) -> None:
         size_docks(self, force=not self._sized)

@@ -11,7 +11,7 @@ from collections import OrderedDict
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QTransform, QWheelEvent
-from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView
+from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QWidget
 
 from ddaydesk.board import Board
 from ddaydesk.ui.counterlayer import CounterLayer
@@ -110,6 +110,9 @@ class MapView(QGraphicsView):
     def __init__(self, scene: MapScene, parent=None):
         super().__init__(scene, parent)
         self.map = scene
+        # a viewport of our own, as Qt's would be: asked for Qt's, PySide6 would first make the
+        # Python types of every kind of widget to find its type (milliseconds of a start)
+        self.setViewport(QWidget())
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
                             | QPainter.RenderHint.TextAntialiasing)

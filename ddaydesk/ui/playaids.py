@@ -19,10 +19,9 @@ from html import escape
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMessageBox
+from PySide6.QtWidgets import QMessageBox
 
 from ddaydesk.ui.attacking import AttackBuilder
-from ddaydesk.ui.movemodes import MoveModes
 from ddaydesk.ui.port import Arrival, GameView
 from ddaydesk.ui.rule_links import linked
 from ddaydesk.ui.whatif import WhatIfSupply
@@ -45,14 +44,8 @@ class PlayAids(QObject):
         self.pool = PoolPanel()
         self.pool.chosen.connect(self._chosen)
         self.pool.taken.connect(lambda a: self._take(a.take))
-        self.pool_dock = QDockWidget(self.pool.title, win)
-        self.pool_dock.setObjectName("pool-dock")
+        self.pool_dock = win.pool_dock  # (made with the window's docks, beside the Actions dock)
         self.pool_dock.setWidget(self.pool)
-        win.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.pool_dock)
-        win.tabifyDockWidget(win.actions_dock, self.pool_dock)
-        win.actions_dock.raise_()
-        win.docks.append(self.pool_dock)
-        win.docks_menu.addAction(self.pool_dock.toggleViewAction())
         tree = win.actions_panel.tree
         tree.setMouseTracking(True)
         tree.itemEntered.connect(self._action_pointed)
@@ -69,7 +62,7 @@ class PlayAids(QObject):
         win.docks_menu.insertAction(before, self.legend_action)
         win.all_actions.append(self.legend_action)
         self.legend_action.toggled.connect(self._legend)
-        self.modes = MoveModes(win)
+        self.modes = win.move_modes  # (on the turn bar from the first frame)
         self.placing: Arrival | None = None
         self.duty_box: QMessageBox | None = None
         self._phase: tuple = ()
@@ -84,7 +77,6 @@ class PlayAids(QObject):
         c.selectionChanged.connect(self._selected)
         self.attacks.group = []
         self.placing, self._phase, self._said = None, (), ""
-        self.modes.modes = ()  # (the new game's ways of moving are read at its first view)
         if self.duty_box is not None:
             self.duty_box.close()
             self.duty_box = None
@@ -93,11 +85,9 @@ class PlayAids(QObject):
         vp.installEventFilter(self)
         # the keys (A, M, S...) go to the map, not typed into the Units filter (once it is shown)
         QTimer.singleShot(0, self._focus_map)
-        on = w.settings.value("legend/shown", True, type=bool)
         self.legend_action.blockSignals(True)
-        self.legend_action.setChecked(on)
+        self.legend_action.setChecked(w.legend.shown)  # (as the window set it: "legend/shown")
         self.legend_action.blockSignals(False)
-        w.legend.set_shown(on)
 
     def _focus_map(self) -> None:
         if self.win.view is not None:
@@ -132,7 +122,6 @@ class PlayAids(QObject):
         self.whatif.shown = None
         w.scene.overlays.marks.show_supply_changes((), ())
         mine = view.active_side == view.side
-        self.modes.refresh(mine)
         owed = port.obligations() if mine and hasattr(port, "obligations") else ()
         names = {u.id: u for u in view.units}
         self.duties.set_obligations(owed, lambda uid: names[uid].name if uid in names else uid, port.place_name)

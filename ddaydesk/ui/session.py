@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QFileDevice, QSaveFile, QSettings, QStandardPaths
+from PySide6.QtCore import QSettings, QStandardPaths
 
 from ddaydesk.paths import SAVE_SUFFIX
 from ddaydesk.ui.engine_port import open_engine_game
@@ -38,6 +38,9 @@ def autosave_path() -> Path:
 def write_atomic(path: str | Path, data: bytes) -> None:
     """Write all of ``data`` or nothing (QSaveFile renames a finished temporary file),
     readable by the owner only: a hot-seat save holds both sides' secrets."""
+    # (not before the first save: a start is quicker)
+    from PySide6.QtCore import QFileDevice, QSaveFile
+
     f = QSaveFile(str(path))
     if not f.open(QSaveFile.OpenModeFlag.WriteOnly):
         raise OSError(f"cannot write {path}: {f.errorString()}")

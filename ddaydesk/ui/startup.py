@@ -1,6 +1,12 @@
 """The start of the window: the map with its counters is drawn first; what that frame does
 not need follows at once, while the window is on screen.
 
+The docks are empty in the first frame, where they will stand (``docks.reserve_docks``); their
+contents, a system's panels, the aids to play on the map, review mode and the hand-over screen
+are made right after it (``MainWindow.build``, ``dockparts.py``), their modules imported then.
+A player's first key press or click (or a pointer over the window) before that makes them at
+once, before the event is delivered: nothing a player can do finds them missing.
+
 The cyclic garbage collector waits too (``ddaydesk gui`` pauses it before the imports): a
 start makes hundreds of thousands of objects that all stay in use, and the collector would
 only scan them again and again (a tenth to a fifth of a start, measured). It runs again
@@ -17,7 +23,7 @@ from __future__ import annotations
 
 import gc
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 
 LOADING = "Loading: supply marks…"
 
@@ -32,33 +38,54 @@ def defer_until_drawn(port) -> bool:
 
 
 def finish(win) -> None:
-    """What the first frame left out, now: the collector back on, the view read again in full."""
-    gc.enable()
+    """What the first frame left out, now: the window built, the view read again in full (with
+    the supply marks), the collector back on."""
     port = win.port
-    if not getattr(port, "supply_later", False):
-        return
-    port.supply_later = False
-    if win.hint.text() == LOADING:
-        win.show_hint("")
-    win.controller.refresh()
+    later = getattr(port, "supply_later", False)
+    if later:
+        port.supply_later = False
+        if win.hint.text() == LOADING:
+            win.show_hint("")
+    if not win.built:
+        win.build()  # (reads the view again)
+    elif later:
+        win.controller.refresh()
+    gc.enable()
+
+
+# what a player does first: the window is finished before it is delivered
+_INPUT = frozenset({QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride, QEvent.Type.MouseButtonPress,
+                    QEvent.Type.MouseButtonDblClick, QEvent.Type.MouseMove, QEvent.Type.Wheel,
+                    QEvent.Type.ContextMenu, QEvent.Type.DragEnter})
 
 
 class _AfterFirstPaint(QObject):
+    """Watches the application's events until the window is finished."""
+
     def __init__(self, win):
         super().__init__(win)
         self.win = win
+        self.painted = False
 
     def eventFilter(self, obj, event) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            obj.removeEventFilter(self)
-            QTimer.singleShot(0, self.win, lambda: finish(self.win))
+        t = event.type()
+        if t == QEvent.Type.Paint and not self.painted and obj is self.win.view.viewport():
+            self.painted = True
+            QTimer.singleShot(0, self.win, self.done)
+        elif t in _INPUT:
+            self.done()
         return False
+
+    def done(self) -> None:
+        QCoreApplication.instance().removeEventFilter(self)
+        finish(self.win)
 
 
 def after_first_paint(win) -> None:
-    """Finish the window once its map has been painted (the event loop runs it), or after a
-    second if it is not painted (a start minimised)."""
+    """Finish the window once its map has been painted (the event loop runs it), at a
+    player's first input if that comes sooner, or after a second if it is not painted (a
+    start minimised)."""
     if getattr(win.port, "supply_later", False):
         win.show_hint(LOADING)
-    win.view.viewport().installEventFilter(_AfterFirstPaint(win))
+    QCoreApplication.instance().installEventFilter(_AfterFirstPaint(win))
     QTimer.singleShot(1000, win, lambda: finish(win))  # (not after the window is gone)

@@ -115,20 +115,27 @@ def test_an_old_save_is_replayed_whole_before_it_is_shown(qtbot, win, long_save,
     assert len(win.controller.view.log) == len(g.log)
 
 
-def test_a_refused_save_at_start_up_leaves_a_new_game_of_its_scenario(qtbot, settings, long_save):
+@pytest.mark.parametrize("later", [False, True])
+def test_a_refused_save_at_start_up_leaves_a_new_game_of_its_scenario(qtbot, settings, long_save, later):
+    """``later``: refused before the window's docks were filled (ui/startup.py); they are
+    filled for the new game."""
     from ddaydesk.ui.mainwindow import MainWindow
     from ddaydesk.ui.savecheck import check_opened
 
     g, path = long_save
     _tamper(path)
     port = open_engine_game(path)
-    w = MainWindow(port, settings, autosave=False)
+    w = MainWindow(port, settings, autosave=False, later=later)
     qtbot.addWidget(w)
     w.show()
     check_opened(w, port, str(path), None)
     qtbot.waitUntil(lambda: w.port is not port, timeout=20000)
     assert w.port.game.pos == 0 and w.port.scenario.id == g.scenario.id and w.save_path is None
     assert "is not the one the action log leads to" in w.problem_box.informativeText()
+    assert w.built is not later
+    w.build()
+    assert w.unit_model.rowCount() == len(w.controller.view.units)
+    assert w.actions_panel.choices == w.controller.choices() and w.hex_info.port is w.port
 
 
 def _deleted_and_collected() -> None:

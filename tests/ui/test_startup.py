@@ -8,12 +8,15 @@ from __future__ import annotations
 import gc
 
 import pytest
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QMenu
 
 from ddaydesk.engine import Game, reach
 from ddaydesk.formats.scenariofile import load_scenario
 from ddaydesk.ui import startup
 from ddaydesk.ui.engine_port import EnginePort
-from tests.conftest import DATA
+from tests.conftest import DATA, ROOT
 from tests.ui.conftest import shown
 
 HQ_CUT = load_scenario(DATA / "supply" / "hq_cut.yaml")  # tests/rules/supply/test_supply_whatif.py
@@ -78,3 +81,117 @@ def test_finish_twice_reads_the_view_once(qtbot, settings, port):
         startup.finish(win)
     with qtbot.assertNotEmitted(win.controller.viewChanged):
         startup.finish(win)  # (the timer's, after the paint's)
+
+
+# -- the docks right after the first frame ----------------------------------------------------------
+START = ("tutorial", "dday77-campaign", "utah-landing", "sword", "dday2", "ddd-omaha")
+
+
+def _start(qtbot, settings, name):
+    """As ``ddaydesk gui`` starts: the window without its docks' contents, shown, finished
+    after its first paint."""
+    from ddaydesk.ui.mainwindow import MainWindow
+    from ddaydesk.ui.session import open_game
+
+    port = open_game(ROOT / "scenarios" / f"{name}.yaml")
+    startup.defer_until_drawn(port)
+    win = MainWindow(port, settings, autosave=False, later=True)
+    qtbot.addWidget(win)
+    return win
+
+
+def _filled(win) -> tuple:
+    """What the docks, menus and bars of a finished window hold, for comparison."""
+    view = win.controller.view
+    model = win.unit_table.model()
+    return (
+        [(d.objectName(), d.windowTitle(), type(d.widget()).__name__, d.isVisibleTo(win)) for d in win.docks],
+        [(m.title(), [a.text() for a in m.actions()]) for m in win.menuBar().findChildren(QMenu)],
+        [a.text() or type(w).__name__ for a in win.turn_bar.actions() for w in [win.turn_bar.widgetForAction(a)]],
+        sorted(model.index(r, 0).data() for r in range(model.rowCount())),
+        [win.log_model.index(r, 0).data() for r in range(win.log_model.rowCount())],
+        win.actions_panel.choices, win.dice_log.model.rowCount(), win.hex_dock.widget().place,
+        win.legend.texts(), win.legend.shown, win.stack.count(), win.hint.text(),
+        [a.text() for a in win.all_actions], len(view.units),
+    )
+
+
+class _FirstPaint(QObject):
+    """Where the map is when its first frame is painted, and whether the docks were filled."""
+
+    def __init__(self, win):
+        super().__init__(win)
+        self.win, self.seen = win, None
+        win.view.viewport().installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() == QEvent.Type.Paint and self.seen is None:
+            self.seen = (_where(self.win), self.win.built)
+        return False
+
+
+def _where(win) -> tuple:
+    vp = win.view.viewport()
+    return vp.mapTo(win, vp.rect().topLeft()), vp.size(), win.view.transform().m11()
+
+
+@pytest.mark.parametrize("name", START)
+def test_the_first_frame_is_the_map_and_the_docks_fill_right_after_it(qtbot, name, tmp_path):
+    """The first frame: the map with its counters, the docks empty where they stand; the next
+    turn of the event loop fills them, the map keeping its place and scale; the window is then
+    the one built at once."""
+    from ddaydesk.ui.mainwindow import MainWindow
+
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    gc.disable()
+    try:
+        win = _start(qtbot, settings, name)
+        assert not win.built
+        assert [d.widget() for d in win.docks if d.objectName() in ("units-dock", "log-dock", "actions-dock")] == [None] * 3
+        on_map = {u.id for u in win.controller.view.units if u.place >= 0}
+        assert set(win.scene.counters.units) == on_map  # the counters are in the first frame
+        first = _FirstPaint(win)
+        startup.after_first_paint(win)
+        win.show()
+        qtbot.waitUntil(lambda: win.built)
+        assert first.seen is not None and first.seen[1] is False  # painted before the docks were filled
+        qtbot.wait(50)  # (their layout settled)
+        assert _where(win) == first.seen[0]
+    finally:
+        gc.enable()
+    at_once = MainWindow(win.port, QSettings(str(tmp_path / "t.ini"), QSettings.Format.IniFormat), autosave=False)
+    qtbot.addWidget(at_once)
+    at_once.show()
+    qtbot.waitExposed(at_once)
+    assert _filled(win) == _filled(at_once)
+    assert win.actions_panel.choices == at_once.controller.choices()
+
+
+def test_a_click_right_after_the_first_frame_finds_the_window_finished(qtbot, settings):
+    """A player quicker than the event loop: a click on the map before the docks are filled
+    fills them first, then the Actions dock shows the actions about the place clicked."""
+    win = _start(qtbot, settings, "tutorial")
+    first = _FirstPaint(win)
+    win.show()
+    qtbot.waitUntil(lambda: first.seen is not None)  # the first frame on screen...
+    startup.after_first_paint(win)  # ...its zero timer not run yet
+    assert not win.built
+    centre = win.view.viewport().rect().center()
+    place = min((p for p in range(win.port.board.n) if not win.scene.counters.stack_at(p)),
+                key=lambda p: (win.view.view_point_of(p) - centre).manhattanLength())
+    QTest.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     win.view.view_point_of(place))
+    assert win.built
+    assert (win.actions_panel.place, win.actions_panel.place_name) == (place, win.port.place_name(place))
+
+
+def test_a_key_right_after_the_first_frame_finds_the_window_finished(qtbot, settings):
+    """Ctrl+L (the dice log) before the docks are filled: they are, and the Dice dock is raised."""
+    win = _start(qtbot, settings, "tutorial")
+    first = _FirstPaint(win)
+    win.show()
+    qtbot.waitUntil(lambda: first.seen is not None)
+    startup.after_first_paint(win)
+    assert not win.built
+    QTest.keyClick(win, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    assert win.built and win.dice_dock.widget() is win.dice_log and win.dice_dock.isVisible()

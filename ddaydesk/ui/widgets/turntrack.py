@@ -81,6 +81,7 @@ class _Boxes(QWidget):
 class TurnTrack(QScrollArea):
     def __init__(self, parent=None):
         super().__init__(parent)
+        self.setViewport(QWidget())  # (our own, as the map view's: mapview.py says why)
         self.view: GameView | None = None
         self.first_turn = 1
         self.arrivals: dict[int, dict[str, list[str]]] = {}

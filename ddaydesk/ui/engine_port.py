@@ -5,13 +5,11 @@ Translation only: engine states become :class:`GameView`s, ``reach`` a :class:`M
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from ddaydesk.board import Board
 from ddaydesk.engine import (
     ELIMINATED,
-    ON_MAP,
     PENDING,
     WITHHELD,
     Action,
@@ -29,7 +27,6 @@ from ddaydesk.engine import (
 from ddaydesk.engine.hidden_setup import ChooseArea, PlaceWithheld, Withhold
 from ddaydesk.engine.opening import LogCheck, open_save
 from ddaydesk.engine.savefile import is_save, save_text
-from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.scenariofile import Scenario, load_scenario
 from ddaydesk.ui.action_marks import last_moves
 from ddaydesk.ui.action_text import describe, places
@@ -40,16 +37,14 @@ from ddaydesk.ui.port import (
     LogEntry,
     MoveRange,
     PortError,
-    SupplyView,
     UnitInfo,
 )
 from ddaydesk.ui.port_combat import CombatPort
 from ddaydesk.ui.port_moves import drifts, listed_moves, move_modes, move_range, why_not_move
+from ddaydesk.ui.port_supply import SupplyPort
 from ddaydesk.ui.port_text import capabilities, log_entry, own_moves, phase_title
 from ddaydesk.ui.profiles import profile_for
 from ddaydesk.ui.profiles.base import UIProfile
-
-WEATHER = {"CLR": "clear", "RAIN": "rain", "MUD": "mud", "SNOW": "snow"}
 
 
 def open_engine_game(path: str | Path, options: dict[str, bool] | None = None,
@@ -68,7 +63,7 @@ def open_engine_game(path: str | Path, options: dict[str, bool] | None = None,
     return EnginePort(Game(sc, seed, options=opts))  # without a seed: the OS's dice, drawn when rolled
 
 
-class EnginePort(CombatPort):
+class EnginePort(CombatPort, SupplyPort):
     def __init__(self, game: Game):
         self.game = game
         self.scenario: Scenario = game.scenario
@@ -286,49 +281,6 @@ class EnginePort(CombatPort):
         self._require("zoc")
         m = zoc_map(self.game.state, side)
         return frozenset(i for i, b in enumerate(m) if b)
-
-    # -- supply (combat: port_combat.CombatPort) --------------------------------------------
-    def _supply_input(self, side: str):
-        from ddaydesk.ui.supply_port import supply_input
-
-        v = view(self.game.state, side)  # the other side's withheld units stay hidden
-        return supply_input(self.scenario, v.place, [st == ON_MAP for st in v.status],
-                            [n > 0 for n in v.steps_lost], [(m.kind, m.place) for m in v.markers],
-                            v.turn, WEATHER.get(str(v.weather), str(v.weather).lower()))
-
-    def supply(self, side: str) -> SupplyView:
-        self._require("supply")
-        from ddaydesk.ui.supply_port import compute_view
-
-        try:
-            sv = compute_view(self._supply_input(side), side)
-        except FormatError as exc:  # a broken drop-in table: the reason, never a crash
-            raise PortError(str(exc.problems[0]) if exc.problems else str(exc)) from None
-        return replace(sv, units={u: replace(us, reason=self.name(us.reason)) for u, us in sv.units.items()})
-
-    def supply_after_move(self, unit: str, place: int, via: tuple[int, ...] = ()):
-        """Both sides' supply as it would be after this move (the hover preview); None when the
-        rules refuse it (docs/ui.md, "What-if supply")."""
-        self._require("supply")
-        from ddaydesk.ui.supply_port import MovePreviews
-
-        if self._previews is None:
-            self._previews = MovePreviews(self.name)
-        return self._previews.after_move(self.game, unit, place, via)
-
-    def _out_of_supply(self, side: str) -> set[str]:
-        """Units the supply rules find out of supply now (for the counters' "!" marks)."""
-        if self._caps.why_not("supply") or self.supply_later:
-            return set()
-        from ddaydesk.rules.supply import compute_supply
-
-        key = (self.game.pos, len(self.game.actions), side)
-        if key != self._oos_key:
-            inp = self._supply_input(side)
-            result = compute_supply(inp, explain=False)  # who is in supply: no unit's chain is built
-            self._oos = {u.id for u in inp.units if u.id not in result.in_supply}
-            self._oos_key = key
-        return self._oos
 
     def choices(self) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
         """What the game waits for now other than moves and the end of the phase, as

@@ -271,6 +271,10 @@ def _stacking(rd: Reader, mdoc: MarkedDict, system_id: str) -> tuple[int, frozen
     return None if st is None else (int(st["limit"]), frozenset(st["exempt_types"]))
 
 
+# The weather chart's codes (D-Day '77) in the words a player reads and the supply rules take.
+WEATHER_WORDS = {"CLR": "clear", "RAIN": "rain", "MUD": "mud", "SNOW": "snow"}
+
+
 @cache
 def load_weather_chart(system_id: str) -> WeatherChart | None:
     path = table_path(system_id, "weather")

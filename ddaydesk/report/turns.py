@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ddaydesk.engine import ELIMINATED, OVER
+from ddaydesk.engine.tables import WEATHER_WORDS as WEATHER
 from ddaydesk.engine.tables import load_weather_chart
 from ddaydesk.ui.action_marks import Marks, action_marks
 from ddaydesk.ui.port import DieRoll, GameView, LogEntry
 from ddaydesk.ui.port_text import log_entry
 from ddaydesk.ui.review_port import ReviewPort
 
-WEATHER = {"CLR": "clear", "RAIN": "rain", "MUD": "mud", "SNOW": "snow"}
 ATTACKS = frozenset({"attack", "resolve_combat", "automatic_victory", "respond", "fire_attack", "close_combat",
                      "answer_battle", "fight", "bunker_assault", "bombard", "bomb", "para_drop",
                      "blockhouse_fire", "carpet_bomb", "patrol"})

@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ddaydesk.engine.tables import WEATHER_WORDS as WEATHER
 from ddaydesk.ui.port import DieRoll
 
-WEATHER = {"CLR": "clear", "RAIN": "rain", "MUD": "mud", "SNOW": "snow"}
 FACE_WORDS = {"soldier": "Soldier", "soldiers": "2 Soldiers", "star": "Star", "courage": "Courage",
               "tool": "Tool", "skull": "Skull"}
 

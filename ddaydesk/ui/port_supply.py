@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ddaydesk.engine import ON_MAP, view
+from ddaydesk.engine.tables import WEATHER_WORDS
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.ui.port import PortError, SupplyView
 
@@ -17,13 +18,12 @@ class SupplyPort:
     ``_caps``, ``supply_later``, ``_previews``, ``_oos`` and ``_oos_key``."""
 
     def _supply_input(self, side: str):
-        from ddaydesk.rules.supply.adapter import WEATHER
         from ddaydesk.ui.supply_port import supply_input
 
         v = view(self.game.state, side)  # the other side's withheld units stay hidden
         return supply_input(self.scenario, v.place, [st == ON_MAP for st in v.status],
                             [n > 0 for n in v.steps_lost], [(m.kind, m.place) for m in v.markers],
-                            v.turn, WEATHER.get(str(v.weather), str(v.weather).lower()))
+                            v.turn, WEATHER_WORDS.get(str(v.weather), str(v.weather).lower()))
 
     def supply(self, side: str) -> SupplyView:
         self._require("supply")

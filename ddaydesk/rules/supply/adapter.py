@@ -11,6 +11,7 @@ kind ``beachhead`` and ``drop_zone``; beach landing hexes are ``beach_landing`` 
 from __future__ import annotations
 
 from ddaydesk.board import Board
+from ddaydesk.engine.tables import WEATHER_WORDS as WEATHER
 from ddaydesk.formats.scenariofile import Scenario
 from ddaydesk.rules.supply.centres import SC_MARKER
 from ddaydesk.rules.supply.model import SupplyInput, SupplyUnit
@@ -50,7 +51,6 @@ def from_scenario(sc: Scenario, *, turn: int | None = None, weather: str = "clea
     )
 
 
-WEATHER = {"CLR": "clear", "RAIN": "rain", "MUD": "mud", "SNOW": "snow"}  # engine codes (D-Day '77)
 
 
 def from_game_state(state) -> SupplyInput:

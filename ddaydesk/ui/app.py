@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 import time
-from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QTimer
@@ -36,6 +35,8 @@ def restore_offered(settings: QSettings, autosave: Path | None = None) -> bool:
 def restore_question(autosave: Path) -> str:
     """The restore offer, naming the game (its scenario, turn, actions and when it was last
     saved) so that a player with several games knows which one it is."""
+    from datetime import datetime
+
     from ddaydesk.engine.saveload import save_summary
 
     try:

@@ -196,7 +196,10 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
             from ddaydesk.ui import dockparts
 
             dockparts.set_game(self)
-        self.view.fit()  # first, so counters are drawn once, at the scale they are shown
+        if not self.built and not self.isVisible():
+            self.view.fit_when_shown()  # a start: the window is laid out when it is shown
+        else:
+            self.view.fit()  # first, so counters are drawn once, at the scale they are shown
         c.refresh(read=False)  # (the view the controller has just read)
 
     # -- reactions ----------------------------------------------------------------------------

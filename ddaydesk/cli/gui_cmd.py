@@ -64,6 +64,7 @@ def _package_modules() -> list[str]:
     """The dotted names of ddaydesk's modules, from its folders (sources, or a frozen build's
     compiled modules beside its executable)."""
     import os
+    from contextlib import suppress
 
     import ddaydesk
 
@@ -79,5 +80,6 @@ def _package_modules() -> list[str]:
                 names.append(prefix[:-1] if stem == "__init__" else prefix + stem)
 
     for root in ddaydesk.__path__:
-        walk(root, "ddaydesk.")
+        with suppress(OSError):  # (modules in an archive: no folder to list; each is read as before)
+            walk(root, "ddaydesk.")
     return names

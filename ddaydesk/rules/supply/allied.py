@@ -11,7 +11,7 @@ in supply is maximal.
 from __future__ import annotations
 
 from ddaydesk.board import Board
-from ddaydesk.rules.supply.blocking import TraceMap
+from ddaydesk.rules.supply.blocking import SideUnits, TraceMap
 from ddaydesk.rules.supply.explain import Target, why_not
 from ddaydesk.rules.supply.matching import b_matching
 from ddaydesk.rules.supply.model import (
@@ -74,19 +74,11 @@ def _sc_capacity(board: Board, place: int, p: SupplyParams) -> tuple[int, str, s
     return t.value, "coastal", t.rule
 
 
-def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, explain: bool) -> SideSupply:
+def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, explain: bool,
+                  mine: SideUnits) -> SideSupply:
     board, lab = inp.board, inp.board.labels
     notes: list[str] = []
-    hqs: list[SupplyUnit] = []
-    others: list[SupplyUnit] = []
-    at: dict[int, list[int]] = {}  # place -> indices into others
-    for u in inp.units:
-        if u.side == SIDE:
-            if u.type == "hq":
-                hqs.append(u)
-            else:
-                at.setdefault(u.place, []).append(len(others))
-                others.append(u)
+    hqs, others = mine.hqs, mine.others
 
     # Supply centres (D77-ASUP-02, -11, -16).
     max_sc = p["allied.max_supply_centres"]
@@ -134,6 +126,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
         hq_at.setdefault(h.place, []).append(c)
     links: list[list[tuple[int, int, int, str]]] = [[] for _ in hqs]  # per child: (length, parent, limit, rule)
     feeds: list[int | None] = [None] * len(hqs)  # parent -> the HQs that may trace to it, as a bitset
+    limits = p._memo.setdefault("allied.line_limit", {})  # (line_limit's memo, read here without the call)
 
     def feed(q: int) -> int:
         got = feeds[q]
@@ -143,21 +136,26 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
             if tr is None:
                 tr = hq_trace[q] = trace_hq(ph)
             got = 0
+            to_shaef, to_nat = ph.hq == "shaef", ph.nationality
             for pl, d in tr.lengths(hq_bits).items():
                 for c in hq_at[pl]:
                     if c != q:
-                        limit, rule = line_limit(hqs[c], ph, p)
-                        if d <= limit - red:
-                            links[c].append((d, q, max(0, limit - red), rule))
+                        h = hqs[c]
+                        line = limits.get((to_shaef, h.hq == "shaef", h.nationality, to_nat)) \
+                            or line_limit(h, ph, p)
+                        if d <= line[0] - red:
+                            links[c].append((d, q, max(0, line[0] - red), line[1]))
                             got |= 1 << c
             feeds[q] = got
         return got
 
-    # route[c][s] = hops: the fewest HQ-to-HQ lines from HQ c to SC s, breadth-first from
-    # each SC, starting at the HQs whose own line reaches it (the HQs on the way are found
-    # when a chain is asked for); route_bits[c]: the SCs HQ c leads to, as a bitset.
+    # route[c][si] = hops: the fewest HQ-to-HQ lines from HQ c to SC si, breadth-first from
+    # every SC at once, hops by hops, starting at the HQs whose own line reaches it (the HQs
+    # on the way are found when a chain is asked for); route_bits[c]: the SCs HQ c leads to,
+    # as a bitset; by_hops[c] the same SCs by (hops, SC), in the order the search finds them.
     route: list[dict[int, int]] = [{} for _ in hqs]
     route_bits = [0] * len(hqs)
+    by_hops: list[list[int]] = [[] for _ in hqs]
     first = [0] * len(scs)  # per SC: the HQs within their limit of it, as a bitset
     plain_bits = bits_at(h.place for h in hqs if h.hq != "shaef")
     for si, tr in enumerate(sc_trace):  # (every place it reached is within unit_src: it stops there)
@@ -172,19 +170,21 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
             for si, s in enumerate(scs):
                 if reached.get(s, shaef_src + 1) <= shaef_src:
                     first[si] |= 1 << c
-    for si, front in enumerate(first):
-        seen, hops, bit = front, 0, 1 << si
-        while front:
-            nxt = 0
-            while front:
-                c = front.bit_length() - 1
-                route[c][si] = hops
-                route_bits[c] |= bit
-                nxt |= feed(c)
-                front ^= 1 << c
-            front = nxt & ~seen
-            seen |= front
-            hops += 1
+    fronts, seen, hops = first, list(first), 0
+    while any(fronts):
+        for si, front in enumerate(fronts):
+            if front:
+                nxt, bit = 0, 1 << si
+                while front:
+                    c = front.bit_length() - 1
+                    route[c][si] = hops
+                    route_bits[c] |= bit
+                    by_hops[c].append(si)
+                    nxt |= feed(c)
+                    front ^= 1 << c
+                fronts[si] = nxt = nxt & ~seen[si]
+                seen[si] |= nxt
+        hops += 1
     for row in links:
         row.sort()
 
@@ -217,51 +217,8 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
 
 
     # Units: options are SCs, each reached straight or through the nearest HQ that leads to it.
-    direct: list[list[int]] = [[] for _ in others]  # SCs by (length, SC)
-    direct_bits = [0] * len(others)  # the same SCs as a bitset
-    unit_bits = bits_at(at)
-    # Read level by level across the SC traces: each unit's SCs come nearest first, then in
-    # SC order, unsorted (every place a trace reached is within unit_src: it stops there).
-    sc_levels = [(si, tr.levels, tr.lo, unit_bits >> tr.lo) for si, tr in enumerate(sc_trace)]
-    for d in range(unit_src + 1):
-        for si, levels, lo, bits in sc_levels:
-            if d < len(levels):
-                got = levels[d] & bits
-                while got:
-                    b = got.bit_length() - 1
-                    for k in at[lo + b]:
-                        direct[k].append(si)
-                        direct_bits[k] |= 1 << si
-                    got ^= 1 << b
-    near: list[list[tuple[int, int]]] = [[] for _ in others]  # (length, HQ)
-    kinds = [(u.nationality, u.hq) for u in others]  # what a unit's line limits depend on
-    # Per HQ: a kind of tracer -> its line's limit (weather taken off) and rule, read once.
-    lines: list[dict[tuple[str, str | None], tuple[int, str]]] = []
-    for c, h in enumerate(hqs):
-        within: dict[tuple[str, str | None], tuple[int, str]] = {}
-        lines.append(within)
-        if route[c]:
-            for pl, d in hq_trace[c].lengths(unit_bits).items():
-                for k in at[pl]:
-                    line = within.get(kinds[k])
-                    if line is None:
-                        limit, rule = line_limit(others[k], h, p)
-                        line = within[kinds[k]] = (limit - red, rule)
-                    if d <= line[0]:
-                        near[k].append((d, c))
-    by_hops = [[si for _, si in sorted((hops, si) for si, hops in r.items())] for r in route]  # each HQ's SCs, nearest first
-    options: list[list[int]] = []
-    reach: list[int] = []  # options[k] as a bitset
-    for k, opts in enumerate(direct):
-        got = direct_bits[k]
-        via = near[k]
-        if via:  # then the SCs first reached through an HQ
-            if len(via) > 1:
-                via.sort()
-            more, got = _through(via, route, by_hops, route_bits, got)
-            opts += more
-        options.append(opts)
-        reach.append(got)
+    options, reach, near, direct_bits = _options(others, sc_trace, hqs, hq_trace, route_bits, by_hops,
+                                                 unit_src, p, red, route)
     assign = b_matching(options, [info[0] for info in cap_info], reach)
 
     members: list[list[str]] = [[] for _ in scs]
@@ -297,7 +254,8 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
                     for _, c in near[k]:  # the nearest HQ that leads to it
                         if route_bits[c] >> si & 1:
                             break
-                    limit, rule = lines[c][kinds[k]]  # (>= 0: the unit is within it)
+                    limit, rule = line_limit(u, hqs[c], p)
+                    limit -= red  # (>= 0: the unit is within it)
                     chain = [Leg(u.id, hqs[c].id, "hq", u.place, hq_trace[c], limit, rule), *hq_chain(c, si)]
                 results[u.id] = UnitSupply.in_supply(u.id, SIDE, chain, sc_ids[si], chain[0].rule)
             elif u.id in inp.supplied_at_start:
@@ -313,6 +271,85 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     capacity = [CapacityUse(sc_ids[si], "sc", SIDE, s, cap_info[si][0], members[si], True, cap_info[si][2])
                 for si, s in enumerate(scs)]
     return SideSupply(ok, units, capacity, notes)
+
+
+def _options(others: list[SupplyUnit], sc_trace: list[Trace], hqs: list[SupplyUnit], hq_trace: list[Trace | None],
+             route_bits: list[int], by_hops: list[list[int]], unit_src: int, p: SupplyParams, red: int,
+             route: list[dict[int, int]]):
+    """Each unit's SCs in order of preference (``options``, and as a bitset ``reach``): first the
+    SCs it reaches straight, by (length, SC), then those it reaches through an HQ, by (line
+    length, hops, SC), each through the nearest HQ that leads to it. Also ``near`` (each unit's
+    HQs in reach, as (length, HQ) in that order) and its direct SCs as a bitset.
+
+    The traces are read level by level, each level trace by trace, so the SCs and HQs come in
+    order as they are found, without a sort; each (unit, HQ) found adds the HQ's SCs the unit
+    has not yet at once (two HQs at one length are sorted afterwards, see :func:`_through`)."""
+    at: dict[int, list[int]] = {}  # place -> indices into others
+    ub = 0
+    kind_of: dict = {}  # what a unit's line limits depend on -> its number, an index into tracers
+    kinds = []
+    tracers = []  # a unit of each kind
+    for k, u in enumerate(others):
+        pl = u.place
+        got = at.get(pl)
+        if got is None:
+            at[pl] = [k]
+            ub |= 1 << pl
+        else:
+            got.append(k)
+        kind = u.nationality if u.hq != "shaef" else ("shaef", u.nationality)  # (a str hashes once)
+        i = kind_of.get(kind)
+        if i is None:
+            i = kind_of[kind] = len(tracers)
+            tracers.append(u)
+        kinds.append(i)
+    options: list[list[int]] = [[] for _ in others]
+    reach = [0] * len(others)
+    # Direct lines (every place an SC trace reached is within unit_src: it stops there).
+    scan = [(si, tr.levels, tr.lo, hit) for si, tr in enumerate(sc_trace) if (hit := tr.reached & ub >> tr.lo)]
+    for d in range(unit_src + 1):
+        for si, levels, lo, hit in scan:
+            if d < len(levels):
+                got = levels[d] & hit
+                while got:
+                    b = got.bit_length() - 1
+                    got ^= 1 << b
+                    for k in at[lo + b]:
+                        options[k].append(si)
+                        reach[k] |= 1 << si
+    direct_bits = reach[:]
+    # Lines to the HQs that lead to an SC: each HQ's limit per kind of unit, weather taken off.
+    near: list[list[tuple[int, int]]] = [[] for _ in others]
+    last = [-1] * len(others)  # the length of the HQ that last gave a unit new SCs
+    tied = []  # units with two such HQs at one length
+    scan = []
+    for c, h in enumerate(hqs):
+        if route_bits[c]:
+            tr = hq_trace[c]
+            lim = [line_limit(u, h, p)[0] - red for u in tracers]
+            scan.append((c, tr.levels, tr.lo, ub >> tr.lo, lim, route_bits[c], by_hops[c]))
+    for d in range(max((len(s[1]) for s in scan), default=0)):
+        for c, levels, lo, hit, lim, bits, order in scan:
+            if d < len(levels):
+                got = levels[d] & hit
+                while got:
+                    b = got.bit_length() - 1
+                    got ^= 1 << b
+                    for k in at[lo + b]:
+                        if d > lim[kinds[k]]:
+                            continue
+                        near[k].append((d, c))
+                        new = bits & ~reach[k]
+                        if new:
+                            if d == last[k]:
+                                tied.append(k)
+                            last[k] = d
+                            reach[k] |= new
+                            options[k] += order if new == bits else [si for si in order if new >> si & 1]
+    for k in set(tied):  # their SCs through HQs again, sorted
+        more, reach[k] = _through(near[k], route, by_hops, route_bits, direct_bits[k])
+        options[k][bin(direct_bits[k]).count("1"):] = more
+    return options, reach, near, direct_bits
 
 
 def _through(via: list[tuple[int, int]], route: list[dict[int, int]], by_hops: list[list[int]],

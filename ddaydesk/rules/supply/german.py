@@ -14,7 +14,7 @@ ties.
 
 from __future__ import annotations
 
-from ddaydesk.rules.supply.blocking import TraceMap
+from ddaydesk.rules.supply.blocking import SideUnits, TraceMap
 from ddaydesk.rules.supply.explain import Target, why_not
 from ddaydesk.rules.supply.matching import b_matching, best_subset
 from ddaydesk.rules.supply.model import (
@@ -59,19 +59,16 @@ def _hq_params(h: _HQ, p: SupplyParams, red: int) -> None:
     h.unit_limit, h.unit_rule, h.src_limit, h.src_rule, h.cap, h.cap_rule = got
 
 
-def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, explain: bool) -> SideSupply:
+def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, explain: bool,
+                  mine: SideUnits) -> SideSupply:
     board = inp.board
     kinds = set(p.children("german.hq_kinds"))
     hqs: list[_HQ] = []
-    others: list[SupplyUnit] = []
-    for u in inp.units:
-        if u.side == SIDE:
-            if u.type == "hq":
-                h = _HQ(u, u.hq if u.hq in kinds else GENERIC_HQ, len(hqs))
-                _hq_params(h, p, red)
-                hqs.append(h)
-            else:
-                others.append(u)
+    for u in mine.hqs:
+        h = _HQ(u, u.hq if u.hq in kinds else GENERIC_HQ, len(hqs))
+        _hq_params(h, p, red)
+        hqs.append(h)
+    others = mine.others
     unit_src = max(0, p["german.unit_to_source"] - red)
     unit_src_rule = p.tag("german.unit_to_source").rule
     src_range = max([unit_src, *(h.src_limit for h in hqs)])

@@ -135,8 +135,13 @@ def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None
     starts = list(starts)
     reach, passable = tm.open_bits, tm.pass_bits
     steps = board.column_steps
-    lo = 0
-    if steps is not None:
+    last = board.n if limit is None else limit
+    frontier = lo = 0
+    if steps is None:
+        for s in starts:
+            frontier |= 1 << s
+        levels, reached = _levels_by_shifts(board.shifts, frontier & reach, reach, passable, last)
+    else:
         w, right, left, up, down = steps
         if limit is not None and starts:
             top, bottom = (starts[0], starts[0]) if len(starts) == 1 else (min(starts), max(starts))
@@ -144,34 +149,46 @@ def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None
             if win is not None:
                 lo, mask, right, left, up, down = win
                 reach, passable = reach >> lo & mask, passable >> lo & mask
-    frontier = 0
-    for s in starts:
-        frontier |= 1 << (s - lo)
-    frontier &= reach
-    unseen = reach ^ frontier
-    levels = [frontier]
-    add = levels.append
-    last = board.n if limit is None else limit
-    d = 0
-    shifts = None if steps is not None else board.shifts
-    while frontier and d < last:
-        d += 1
-        if shifts is None:  # a hex grid: all neighbours in 13 operations (Board.column_steps)
+        for s in starts:
+            frontier |= 1 << (s - lo)
+        frontier &= reach
+        unseen = reach ^ frontier
+        levels = [frontier]
+        add = levels.append
+        for _ in range(last):  # a hex grid: all neighbours in 14 operations (Board.column_steps)
             h = (frontier & right) << 1 | (frontier & left) >> 1
             nxt = (h | (frontier | h & up) >> w | (frontier | h & down) << w) & unseen
-        else:
-            nxt = 0
-            for off, mask in shifts:
-                x = frontier & mask
-                if x:
-                    nxt |= x << off if off > 0 else x >> -off
-            nxt &= unseen
+            if not nxt:
+                break
+            unseen ^= nxt
+            add(nxt)
+            frontier = nxt & passable  # ENTER_ONLY places end a line
+            if not frontier:
+                break
+        reached = reach ^ unseen
+    return Trace(board.adj, tm, levels, lo, reached, targets)
+
+
+def _levels_by_shifts(shifts, frontier: int, reach: int, passable: int, last: int) -> tuple[list[int], int]:
+    """The levels of a search on any board (one shift and mask per neighbour offset), and the
+    places reached."""
+    unseen = reach ^ frontier
+    levels = [frontier]
+    for _ in range(last):
+        if not frontier:
+            break
+        nxt = 0
+        for off, mask in shifts:
+            x = frontier & mask
+            if x:
+                nxt |= x << off if off > 0 else x >> -off
+        nxt &= unseen
         if not nxt:
             break
         unseen ^= nxt
-        add(nxt)
-        frontier = nxt & passable  # ENTER_ONLY places end a line
-    return Trace(board.adj, tm, levels, lo, reach ^ unseen, targets)
+        levels.append(nxt)
+        frontier = nxt & passable
+    return levels, reach ^ unseen
 
 
 WINDOWS = 512  # windows kept per board (a few per row and limit are ever asked for)

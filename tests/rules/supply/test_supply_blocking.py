@@ -82,9 +82,9 @@ def test_a_unit_off_the_map_is_refused_not_marked_on_the_last_hex():
 
     rules = P.blocking
     last = SupplyUnit("u", "german", "german", "infantry", B.n - 1)
-    assert unit_bits([last], rules, B.n)["german"] == (1 << (B.n - 1),) * 2
+    assert unit_bits([last], rules)["german"] == (1 << (B.n - 1),) * 2
     with pytest.raises(ValueError, match="u is not on the map"):
-        unit_bits([last._replace(place=-1)], rules, B.n)
+        unit_bits([last._replace(place=-1)], rules)
 
 
 def test_an_hq_exerts_no_zoc_alone_but_its_hex_does_with_a_unit_in_it():
@@ -94,6 +94,6 @@ def test_an_hq_exerts_no_zoc_alone_but_its_hex_does_with_a_unit_in_it():
     units = [de(B, "h1", "0302", hq="german_army"), de(B, "h2", "0302", hq="german_army"),
              de(B, "h3", "0305", hq="german_army"), de(B, "i1", "0305"),
              de(B, "i2", "0306"), de(B, "h4", "0306", hq="german_army"), al(B, "a", "0502")]
-    got = unit_bits(units, P.blocking, B.n)
+    got = unit_bits(units, P.blocking)
     assert got["german"] == (1 << alone | 1 << with_unit | 1 << with_unit_first, 1 << with_unit | 1 << with_unit_first)
     assert got["allied"] == (1 << B.index("0502"),) * 2

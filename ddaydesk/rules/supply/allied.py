@@ -23,7 +23,7 @@ from ddaydesk.rules.supply.model import (
     UnitSupply,
 )
 from ddaydesk.rules.supply.params import SupplyParams
-from ddaydesk.rules.supply.trace import Trace, bfs, bits_at, places_of
+from ddaydesk.rules.supply.trace import Trace, bfs, bits_at
 
 SIDE = "allied"
 
@@ -137,15 +137,23 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
                 tr = hq_trace[q] = trace_hq(ph)
             got = 0
             to_shaef, to_nat = ph.hq == "shaef", ph.nationality
-            for pl, d in tr.lengths(hq_bits).items():
-                for c in hq_at[pl]:
-                    if c != q:
-                        h = hqs[c]
-                        line = limits.get((to_shaef, h.hq == "shaef", h.nationality, to_nat)) \
-                            or line_limit(h, ph, p)
-                        if d <= line[0] - red:
-                            links[c].append((d, q, max(0, line[0] - red), line[1]))
-                            got |= 1 << c
+            lo, rest = tr.lo, tr.reached & hq_bits >> tr.lo
+            for d, level in enumerate(tr.levels):  # (the HQs it reached, nearest first)
+                if not rest:
+                    break
+                at_d = level & rest
+                rest ^= at_d
+                while at_d:
+                    b = at_d.bit_length() - 1
+                    at_d ^= 1 << b
+                    for c in hq_at[lo + b]:
+                        if c != q:
+                            h = hqs[c]
+                            line = limits.get((to_shaef, h.hq == "shaef", h.nationality, to_nat)) \
+                                or line_limit(h, ph, p)
+                            if d <= line[0] - red:
+                                links[c].append((d, q, max(0, line[0] - red), line[1]))
+                                got |= 1 << c
             feeds[q] = got
         return got
 
@@ -159,8 +167,11 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     first = [0] * len(scs)  # per SC: the HQs within their limit of it, as a bitset
     plain_bits = bits_at(h.place for h in hqs if h.hq != "shaef")
     for si, tr in enumerate(sc_trace):  # (every place it reached is within unit_src: it stops there)
-        for pl in places_of(tr.reached & plain_bits >> tr.lo, tr.lo):
-            for c in hq_at[pl]:
+        got = tr.reached & plain_bits >> tr.lo
+        while got:
+            b = got.bit_length() - 1
+            got ^= 1 << b
+            for c in hq_at[tr.lo + b]:
                 if hqs[c].hq != "shaef":
                     first[si] |= 1 << c
     sc_bits = bits_at(scs)
@@ -306,17 +317,25 @@ def _options(others: list[SupplyUnit], sc_trace: list[Trace], hqs: list[SupplyUn
     options: list[list[int]] = [[] for _ in others]
     reach = [0] * len(others)
     # Direct lines (every place an SC trace reached is within unit_src: it stops there).
-    scan = [(si, tr.levels, tr.lo, hit) for si, tr in enumerate(sc_trace) if (hit := tr.reached & ub >> tr.lo)]
-    for d in range(unit_src + 1):
-        for si, levels, lo, hit in scan:
-            if d < len(levels):
-                got = levels[d] & hit
-                while got:
-                    b = got.bit_length() - 1
-                    got ^= 1 << b
-                    for k in at[lo + b]:
-                        options[k].append(si)
-                        reach[k] |= 1 << si
+    found: list[list[tuple[int, int, int]]] = [[] for _ in range(unit_src + 1)]  # per length: (SC, lo, places)
+    for si, tr in enumerate(sc_trace):
+        rest, lo = tr.reached & ub >> tr.lo, tr.lo
+        for d, level in enumerate(tr.levels):
+            if not rest:
+                break
+            got = level & rest
+            if got:
+                rest ^= got
+                found[d].append((si, lo, got))
+    for row in found:
+        for si, lo, got in row:
+            bit = 1 << si
+            while got:
+                b = got.bit_length() - 1
+                got ^= 1 << b
+                for k in at[lo + b]:
+                    options[k].append(si)
+                    reach[k] |= bit
     direct_bits = reach[:]
     # Lines to the HQs that lead to an SC: each HQ's limit per kind of unit, weather taken off.
     near: list[list[tuple[int, int]]] = [[] for _ in others]

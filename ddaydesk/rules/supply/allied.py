@@ -229,7 +229,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
 
     # Units: options are SCs, each reached straight or through the nearest HQ that leads to it.
     options, reach, near, direct_bits = _options(others, sc_trace, hqs, hq_trace, route_bits, by_hops,
-                                                 unit_src, p, red, route)
+                                                 unit_src, p, red, route, limits)
     assign = b_matching(options, [info[0] for info in cap_info], reach)
 
     members: list[list[str]] = [[] for _ in scs]
@@ -286,7 +286,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
 
 def _options(others: list[SupplyUnit], sc_trace: list[Trace], hqs: list[SupplyUnit], hq_trace: list[Trace | None],
              route_bits: list[int], by_hops: list[list[int]], unit_src: int, p: SupplyParams, red: int,
-             route: list[dict[int, int]]):
+             route: list[dict[int, int]], limits: dict):
     """Each unit's SCs in order of preference (``options``, and as a bitset ``reach``): first the
     SCs it reaches straight, by (length, SC), then those it reaches through an HQ, by (line
     length, hops, SC), each through the nearest HQ that leads to it. Also ``near`` (each unit's
@@ -345,7 +345,9 @@ def _options(others: list[SupplyUnit], sc_trace: list[Trace], hqs: list[SupplyUn
     for c, h in enumerate(hqs):
         if route_bits[c]:
             tr = hq_trace[c]
-            lim = [line_limit(u, h, p)[0] - red for u in tracers]
+            to_shaef, to_nat = h.hq == "shaef", h.nationality
+            lim = [(limits.get((to_shaef, u.hq == "shaef", u.nationality, to_nat)) or line_limit(u, h, p))[0] - red
+                   for u in tracers]
             scan.append((c, tr.levels, tr.lo, ub >> tr.lo, lim, route_bits[c], by_hops[c]))
     for d in range(max((len(s[1]) for s in scan), default=0)):
         for c, levels, lo, hit, lim, bits, order in scan:

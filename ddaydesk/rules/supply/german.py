@@ -26,7 +26,7 @@ from ddaydesk.rules.supply.model import (
     UnitSupply,
 )
 from ddaydesk.rules.supply.params import SupplyParams
-from ddaydesk.rules.supply.trace import Trace, bfs, bits_at, places_of
+from ddaydesk.rules.supply.trace import Trace, bfs, bits_at
 
 SIDE = "german"
 GENERIC_HQ = "german_army"
@@ -75,7 +75,7 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     src_trace = bfs(board, tm, inp.german_sources, src_range)
     dist_src = src_trace.lengths(bits_at(h.unit.place for h in hqs))  # the HQs' lines
     # The units within a unit's line of a source: read as one bitset, not unit by unit.
-    near_src = set(places_of(src_trace.within(unit_src) & tm.friendly_bits))
+    near_src = src_trace.within(unit_src) & tm.friendly_bits
 
     def source_leg(frm: str, place: int, limit: int, rule: str) -> Leg:
         return Leg(frm, "source", "source", place, src_trace, limit, rule)
@@ -114,7 +114,7 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
         if u.fortress:
             fortress.append(u)
             ok[u.id] = None
-        elif u.place in near_src:
+        elif near_src >> u.place & 1:
             direct.append(u)
             ok[u.id] = None
         else:
@@ -188,7 +188,7 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
             leg = Leg(u.id, "source", "source", u.place, src_trace, unit_src, unit_src_rule)
             results[u.id] = UnitSupply.in_supply(u.id, SIDE, [leg], None, unit_src_rule)
         for u in fortress:
-            results[u.id] = _fortress(u, u.place in near_src or any(
+            results[u.id] = _fortress(u, bool(near_src >> u.place & 1) or any(
                 h.trace.get(u.place, h.unit_limit + 1) <= h.unit_limit for h in hqs if h.supplied), p)
         for h in hqs:
             why = None

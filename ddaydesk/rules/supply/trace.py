@@ -85,10 +85,13 @@ class Trace:
         """The length to each place of ``bits`` the trace reached (nearest first, then the
         highest place first)."""
         lo = self.lo
-        bits >>= lo
+        bits = bits >> lo & self.reached
         out = {}
         for d, level in enumerate(self.levels):
+            if not bits:
+                break
             got = level & bits
+            bits ^= got
             while got:  # a few bits a level: cheaper one by one than through places_of()
                 b = got.bit_length() - 1
                 out[lo + b] = d

@@ -49,6 +49,10 @@ def test_bitset_trace_equals_a_plain_search(w, h, orientation, parity, data):
     assert (b.column_steps is not None) == (orientation == "flat")  # the fast step fits every flat grid
     n = b.n
     state = data.draw(st.lists(st.sampled_from([0, 0, 0, 1, 2]), min_size=n, max_size=n))
+    edge = data.draw(st.sampled_from([None, 0, w - 1]))  # a closed first or last column: the step without masks
+    if edge is not None:
+        for i in range(edge, n, w):
+            state[i] = NO_ENTER
     closed = bits_at(i for i in range(n) if state[i] == NO_ENTER)
     stop = bits_at(i for i in range(n) if state[i] == ENTER_ONLY)
     targets = data.draw(st.lists(st.integers(0, n - 1), max_size=n))

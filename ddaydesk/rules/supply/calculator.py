@@ -18,8 +18,7 @@ from ddaydesk.rules.supply.model import (
 )
 from ddaydesk.rules.supply.params import SupplyParams, load_supply_params
 
-
-NOBODY = SideUnits([], [], 0, 0)
+NOBODY = SideUnits([], [], 0, 0)  # a side without units on the map
 
 
 def compute_supply(inp: SupplyInput, params: SupplyParams | None = None, *,

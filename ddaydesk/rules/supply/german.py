@@ -26,7 +26,7 @@ from ddaydesk.rules.supply.model import (
     UnitSupply,
 )
 from ddaydesk.rules.supply.params import SupplyParams
-from ddaydesk.rules.supply.trace import Trace, bfs, bits_at
+from ddaydesk.rules.supply.trace import Trace, bfs, bits_at, reached_by
 
 SIDE = "german"
 GENERIC_HQ = "german_army"
@@ -126,23 +126,9 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     needy_bits = bits_at(needy_at)
 
     def options_for(hq_list: list[_HQ]) -> tuple[list[list[int]], list[int]]:
-        """Each needy unit's HQs in reach, nearest first, then in HQ order (the HQs' traces
-        read level by level, each level HQ by HQ: in order as they come, no sort), and the
-        same HQs as a bitset."""
-        out: list[list[int]] = [[] for _ in needy]
-        reach = [0] * len(needy)
-        read = [(h.k, h.trace.levels[:h.unit_limit + 1], h.trace.lo, needy_bits >> h.trace.lo) for h in hq_list]
-        for d in range(max((len(r[1]) for r in read), default=0)):
-            for hk, levels, lo, bits in read:
-                if d < len(levels):
-                    got = levels[d] & bits
-                    while got:
-                        b = got.bit_length() - 1
-                        got ^= 1 << b
-                        for k in needy_at[lo + b]:
-                            out[k].append(hk)
-                            reach[k] |= 1 << hk
-        return out, reach
+        """Each needy unit's HQs in reach, nearest first, then in HQ order, and the same HQs as
+        a bitset."""
+        return reached_by(((h.k, h.trace, h.unit_limit) for h in hq_list), needy_at, needy_bits, len(needy))
 
     def solve(chosen: list[_HQ], taken: int) -> tuple[int, list[int], list[list[int]]]:
         """Units matched to HQ slots with the ``chosen`` dependants in, OB West giving

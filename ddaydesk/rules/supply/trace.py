@@ -129,6 +129,39 @@ class Trace:
         return path_to_start(self.adj, self.tm.state, self.dist, end)
 
 
+def reached_by(traces: Iterable[tuple[int, Trace, int]], at: dict[int, list[int]], bits: int,
+               count: int) -> tuple[list[list[int]], list[int]]:
+    """For each of ``count`` units (``at``: place -> the units there, ``bits`` those places), the
+    tags of the traces (``(tag, trace, depth)``) that reached it within their depth, nearest
+    first, then in the traces' order; and the same tags as a bitset. Each trace is read into
+    one row per length, only as far as the last of the places it reached: the rows then come
+    in order, without a sort."""
+    rows: list[list[tuple[int, int, int]]] = []
+    for tag, tr, depth in traces:
+        rest, lo = tr.reached & bits >> tr.lo, tr.lo
+        for d, level in enumerate(tr.levels):
+            if not rest or d > depth:
+                break
+            got = level & rest
+            if got:
+                rest ^= got
+                while len(rows) <= d:
+                    rows.append([])
+                rows[d].append((tag, lo, got))
+    tags: list[list[int]] = [[] for _ in range(count)]
+    tag_bits = [0] * count
+    for row in rows:
+        for tag, lo, got in row:
+            bit = 1 << tag
+            while got:
+                b = got.bit_length() - 1
+                got ^= 1 << b
+                for k in at[lo + b]:
+                    tags[k].append(tag)
+                    tag_bits[k] |= bit
+    return tags, tag_bits
+
+
 def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None = None) -> Trace:
     """Every place within ``limit`` hexes (None: any length) of the nearest start; starts on
     ``NO_ENTER`` places are skipped. ``targets`` (a bitset; default: the side's units) are

@@ -110,11 +110,6 @@ def split_units(units: Sequence[SupplyUnit], rules: Blocking) -> dict[str, SideU
     return out
 
 
-def unit_bits(units: Sequence[SupplyUnit], rules: Blocking) -> dict[str, tuple[int, int]]:
-    """Per side: the places of its units, and of those that exert a ZOC."""
-    return {side: (g.bits, g.zoc) for side, g in split_units(units, rules).items()}
-
-
 def _bitset(flag: bytearray) -> int:
     """Flag bytes (0: no, 1 or 2: yes; one per place) as a bitset."""
     return int(flag[::-1].translate(DIGITS), 2) if flag else 0

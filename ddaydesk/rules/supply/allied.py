@@ -168,7 +168,8 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
                     route[c][si] = hops
                     route_bits[c] |= bit
                     by_hops[c].append(si)
-                    nxt |= feed(c)
+                    more = feeds[c]
+                    nxt |= feed(c) if more is None else more
                     front ^= 1 << c
                 fronts[si] = nxt = nxt & ~seen[si]
                 seen[si] |= nxt

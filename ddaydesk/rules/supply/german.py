@@ -26,7 +26,7 @@ from ddaydesk.rules.supply.model import (
     UnitSupply,
 )
 from ddaydesk.rules.supply.params import SupplyParams
-from ddaydesk.rules.supply.trace import Trace, bfs, bits_at, reached_by
+from ddaydesk.rules.supply.trace import Trace, bfs, reached_by
 
 SIDE = "german"
 GENERIC_HQ = "german_army"
@@ -64,16 +64,18 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     board = inp.board
     kinds = set(p.children("german.hq_kinds"))
     hqs: list[_HQ] = []
+    hq_bits = 0
     for u in mine.hqs:
         h = _HQ(u, u.hq if u.hq in kinds else GENERIC_HQ, len(hqs))
         _hq_params(h, p, red)
         hqs.append(h)
+        hq_bits |= 1 << u.place
     others = mine.others
     unit_src = max(0, p["german.unit_to_source"] - red)
     unit_src_rule = p.tag("german.unit_to_source").rule
     src_range = max([unit_src, *(h.src_limit for h in hqs)])
     src_trace = bfs(board, tm, inp.german_sources, src_range)
-    dist_src = src_trace.lengths(bits_at(h.unit.place for h in hqs))  # the HQs' lines
+    dist_src = src_trace.lengths(hq_bits)  # the HQs' lines
     # The units within a unit's line of a source: read as one bitset, not unit by unit.
     near_src = src_trace.within(unit_src) & tm.friendly_bits
 
@@ -96,7 +98,7 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     radius = max(0, radius_tag.value - red)
     if obw is not None:
         trace_from(obw, max(radius, obw.unit_limit))
-        hq_dist = obw.trace.lengths(bits_at(h.unit.place for h in hqs))
+        hq_dist = obw.trace.lengths(hq_bits)
         near = [(hq_dist[h.unit.place], h.k, h) for h in hqs
                 if not h.supplied and hq_dist.get(h.unit.place, radius + 1) <= radius]
         dependants = [h for _, _, h in sorted(near, key=lambda t: t[:2])]
@@ -110,6 +112,8 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     direct: list[SupplyUnit] = []
     needy: list[SupplyUnit] = []
     fortress: list[SupplyUnit] = []
+    needy_at: dict[int, list[int]] = {}  # place -> indices into needy
+    needy_bits = 0
     for u in others:
         if u.fortress:
             fortress.append(u)
@@ -118,12 +122,13 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
             direct.append(u)
             ok[u.id] = None
         else:
+            got = needy_at.get(u.place)
+            if got is None:
+                needy_at[u.place] = [len(needy)]
+                needy_bits |= 1 << u.place
+            else:
+                got.append(len(needy))
             needy.append(u)
-
-    needy_at: dict[int, list[int]] = {}
-    for k, u in enumerate(needy):
-        needy_at.setdefault(u.place, []).append(k)
-    needy_bits = bits_at(needy_at)
 
     def options_for(hq_list: list[_HQ]) -> tuple[list[list[int]], list[int]]:
         """Each needy unit's HQs in reach, nearest first, then in HQ order, and the same HQs as
@@ -143,7 +148,7 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
             cap[h.k] = h.cap - (taken if h is obw else 0)
         options, reach = options_for(live)
         assign = b_matching(options, cap, reach)
-        return sum(1 for a in assign if a >= 0), assign, options
+        return len(assign) - assign.count(-1), assign, options
 
     room = obw.cap if obw is not None else 0
     # More HQs need OB West than it has slots: the slots go to the HQs that let the most

@@ -118,7 +118,7 @@ def _bitset(flag: bytearray) -> int:
 def zoc_bits(board: Board, zoc_sources: int) -> int:
     """Every place adjacent to a place in ``zoc_sources``: the one ZOC definition of the
     supply code; swap it for the engine's ZOC map."""
-    return dilate(board.shifts, zoc_sources)
+    return dilate(board, zoc_sources)
 
 
 def impassable_bits(board: Board, rules: Blocking) -> int:

@@ -46,14 +46,19 @@ def flags(bits: int, n: int) -> bytearray:
     return bytearray(bin(bits)[2:].zfill(n)[::-1].encode().translate(TO_FLAG))
 
 
-def dilate(shifts: Sequence[tuple[int, int]], bits: int) -> int:
-    """Every neighbour of a place in ``bits``."""
-    out = 0
-    for off, mask in shifts:
-        x = bits & mask
-        if x:
-            out |= x << off if off > 0 else x >> -off
-    return out
+def dilate(board, bits: int) -> int:
+    """Every neighbour of a place in ``bits`` (on a hex grid in one step of :func:`bfs`)."""
+    steps = board.column_steps
+    if steps is None:
+        out = 0
+        for off, mask in board.shifts:
+            x = bits & mask
+            if x:
+                out |= x << off if off > 0 else x >> -off
+        return out
+    w, right, left, up, down = steps
+    h = (bits & right) << 1 | (bits & left) >> 1
+    return (h | (bits | h & up) >> w | (bits | h & down) << w) & (1 << board.n) - 1
 
 
 class Trace:

@@ -6,6 +6,7 @@ Translation only: engine states become :class:`GameView`s, ``reach`` a :class:`M
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ddaydesk.board import Board
 from ddaydesk.engine import (
@@ -35,7 +36,6 @@ from ddaydesk.ui.port import (
     Capabilities,
     GameView,
     LogEntry,
-    MoveRange,
     PortError,
     UnitInfo,
 )
@@ -45,6 +45,9 @@ from ddaydesk.ui.port_supply import SupplyPort
 from ddaydesk.ui.port_text import capabilities, log_entry, own_moves, phase_title
 from ddaydesk.ui.profiles import profile_for
 from ddaydesk.ui.profiles.base import UIProfile
+
+if TYPE_CHECKING:
+    from ddaydesk.ui.port_values import MoveRange
 
 
 def open_engine_game(path: str | Path, options: dict[str, bool] | None = None,

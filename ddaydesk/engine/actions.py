@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from functools import cache
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ddaydesk.engine.dice import Roll
@@ -25,6 +26,9 @@ PLACE_FIELDS = frozenset({"to", "place", "target"})
 PATH_FIELDS = frozenset({"via"})  # tuples of places
 RESERVED = frozenset({"kind", "rolled"})  # keys of an action's JSON that are not its fields
 ACTION_TYPES: dict[str, type[Action]] = {}
+# Kinds whose class is in a module not imported yet (a rules package wires them by name,
+# engine.systems.later): kind -> that module, imported when the kind is first looked up.
+ACTION_MODULES: dict[str, str] = {}
 
 
 class IllegalAction(Exception):
@@ -33,6 +37,28 @@ class IllegalAction(Exception):
     def __init__(self, reason: str):
         self.reason = reason
         super().__init__(reason)
+
+
+def action_kinds(module: str, *kinds: str) -> None:
+    """The action ``kinds`` are classes of ``module``, imported on first use (:func:`action_class`)."""
+    for kind in kinds:
+        ACTION_MODULES[kind] = module
+
+
+def action_class(kind: str) -> type[Action] | None:
+    """The class of an action kind (its module imported now if it was not), or None."""
+    cls = ACTION_TYPES.get(kind)
+    if cls is None and kind in ACTION_MODULES:
+        import_module(ACTION_MODULES[kind])
+        cls = ACTION_TYPES.get(kind)
+    return cls
+
+
+def all_action_types() -> dict[str, type[Action]]:
+    """:data:`ACTION_TYPES` with the classes of every kind named by :func:`action_kinds`."""
+    for module in set(ACTION_MODULES.values()):
+        import_module(module)
+    return ACTION_TYPES
 
 
 def action_type(cls: type[Action]) -> type[Action]:
@@ -77,7 +103,7 @@ def action_from_json(d: Any, board: Board) -> Action:
     (engine/fieldtypes.py); ValueError saying what is wrong."""
     if not isinstance(d, dict) or not isinstance(d.get("kind"), str):
         raise ValueError("an action must be an object with a 'kind'")
-    cls = ACTION_TYPES.get(d["kind"])
+    cls = action_class(d["kind"])
     if cls is None:
         raise ValueError(f"unknown action kind {show(d['kind'])}")
     names = _fields(cls)

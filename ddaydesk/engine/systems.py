@@ -139,6 +139,37 @@ class RulesModule:
             self.entry_filters.append(entry)
 
 
+def later(module: str, name: str) -> Callable:
+    """The function ``name`` of ``module``, imported on its first call: a rules package wires
+    its handlers, hooks and checks by name, so that a start, which calls few of them before
+    its first frame, does not import the modules (and their action classes) behind the rest.
+    The module's action kinds are named with :func:`~ddaydesk.engine.actions.action_kinds`."""
+    fn = None
+
+    def call(*args, **kwargs):
+        nonlocal fn
+        if fn is None:
+            fn = getattr(importlib.import_module(module), name)
+        return fn(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
+def wrapped_later(handler: Handler, module: str, name: str) -> Handler:
+    """``handler`` as ``module.name(handler)`` wraps it (a Handler of the same kind), that
+    module imported when the handler is first used (see :func:`later`)."""
+    real = None
+
+    def get() -> Handler:
+        nonlocal real
+        if real is None:
+            real = getattr(importlib.import_module(module), name)(handler)
+        return real
+
+    return Handler(handler.kind, lambda *a: get().legal(*a), lambda *a: get().apply(*a), handler.sides)
+
+
 @cache
 def rules_module(system_id: str) -> RulesModule:
     """The rules module of a system: the engine's core handlers plus the plug-ins present."""

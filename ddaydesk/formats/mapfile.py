@@ -30,7 +30,7 @@ def load_map(path: str | Path) -> Board:
     (``ddaydesk.diskcache``, by the file's hash and the stamp of the code that builds it)."""
     path = str(path)
     raw, text = read_text(path)
-    key = key_of(hashlib.sha256(raw).hexdigest(), stamp=_builder_stamp())
+    key = key_of(hashlib.sha256(raw).hexdigest(), stamp=builder_stamp())
     board = load_pickled("board", key)
     if board is None:
         board = parse_map(load_text(text, path, keep=True), path)
@@ -43,9 +43,10 @@ def load_map(path: str | Path) -> Board:
 
 
 @cache
-def _builder_stamp() -> str:
-    """The code that builds a board from a map's text, and the systems' vocabularies it
-    checks the map against; worked out once (the code running does not change)."""
+def builder_stamp() -> str:
+    """The code that builds a board from a map's text (or a scenario from its own,
+    formats/scenariofile.py), and the systems' vocabularies it checks them against; worked
+    out once (the code running does not change)."""
     return code_stamp(modules=("ddaydesk.rules.systems", "ddaydesk.formats.yamlmarks"),
                       folders=("ddaydesk.formats", "ddaydesk.board", "ddaydesk.hexgrid"),
                       data=tuple(sorted(str(p) for p in DATA.glob("*/system.yaml"))))

@@ -53,7 +53,7 @@ def load_setup_rules(system_id: str) -> SetupRules | None:
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Withhold(Action):
     """Hold a unit back from the set-up (D77-SET-02)."""
 
@@ -62,7 +62,7 @@ class Withhold(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ChooseArea(Action):
     """Secretly record an area (D77-SET-03). ``secret``: the other side's log shows only that
     a choice was made."""
@@ -73,7 +73,7 @@ class ChooseArea(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class PlaceWithheld(Action):
     """Put a withheld unit on the map (D77-SET-04)."""
 

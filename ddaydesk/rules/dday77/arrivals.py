@@ -111,7 +111,7 @@ def _sc_overrun(state: GameState, a, ch: Changes) -> None:
 
 # -- replacements -----------------------------------------------------------------------------
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Replace(Action):
     """Return eliminated ``unit`` to play with replacement factors (STD-REPL-01)."""
 

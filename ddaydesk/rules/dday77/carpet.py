@@ -19,7 +19,7 @@ SCRATCH = "carpet"  # the label of this turn's carpet-bombed hex
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class CarpetBomb(Action):
     """An Allied carpet bombing of a place."""
 

@@ -42,7 +42,7 @@ SEA_UNITS = "at_sea"  # scratch: units put in all-sea hexes this turn
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Invade(Action):
     """Declare an invasion of ``region`` (an invasion area) this turn."""
 
@@ -51,7 +51,7 @@ class Invade(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Land(Action):
     """Land ``unit`` from the sea at ``place``: a coastal hex of the invasion area, or an
     all-sea hex next to one (to attack from the sea)."""
@@ -62,7 +62,7 @@ class Land(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Drop(Action):
     """Drop parachute ``unit`` on ``place``."""
 

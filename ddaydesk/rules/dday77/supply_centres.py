@@ -28,7 +28,7 @@ REMOVAL_PHASE = "allied.movement"  # D77-ASUP-13
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class PlaceSupplyCentre(Action):
     """An Allied Supply Centre placed."""
 
@@ -37,7 +37,7 @@ class PlaceSupplyCentre(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class RemoveSupplyCentre(Action):
     """An Allied Supply Centre removed."""
 

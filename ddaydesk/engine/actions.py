@@ -15,7 +15,6 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ddaydesk.engine.dice import Roll
-from ddaydesk.engine.fieldtypes import field_readers
 from ddaydesk.formats.errors import clip, show
 
 if TYPE_CHECKING:
@@ -163,6 +162,8 @@ def _shown(cls: type[Action]) -> tuple[str, ...]:
 
 @cache
 def _readers(cls: type[Action]) -> dict[str, Any]:
+    from ddaydesk.engine.fieldtypes import field_readers  # (when a save is read: not before a start's first frame)
+
     return field_readers(cls, PLACE_FIELDS, PATH_FIELDS)
 
 

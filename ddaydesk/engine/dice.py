@@ -22,7 +22,6 @@ Only the draw count is part of a state's canonical form (``to_dict``). Rolls are
 from __future__ import annotations
 
 import hashlib
-import secrets
 from dataclasses import dataclass
 
 _MULT = 6364136223846793005
@@ -94,6 +93,8 @@ class SystemDice(Dice):
     __slots__ = ()
 
     def _value(self, sides: int) -> int:
+        import secrets  # (on the first roll: a start draws its first frame before any)
+
         return secrets.randbelow(sides) + 1
 
     def at(self, draws: int) -> SystemDice:

@@ -173,11 +173,19 @@ def wrapped_later(handler: Handler, module: str, name: str) -> Handler:
 @cache
 def rules_module(system_id: str) -> RulesModule:
     """The rules module of a system: the engine's core handlers plus the plug-ins present."""
-    from ddaydesk.engine import core, hidden_setup
+    from ddaydesk.engine import core
+    from ddaydesk.engine.actions import action_kinds
+    from ddaydesk.rules.tables import table_path
 
     rm = RulesModule(system_id)
     core.register(rm)
-    hidden_setup.register(rm)
+    # the hidden set-up where the system has one (its setup.yaml: D-Day '77's); its action
+    # kinds are known to every system's saves, as they were when it was always imported
+    action_kinds("ddaydesk.engine.hidden_setup", "withhold", "choose_area", "place_withheld")
+    if table_path(system_id, "setup").is_file():
+        from ddaydesk.engine import hidden_setup
+
+        hidden_setup.register(rm)
     for name in (*PLUGINS.get(system_id, ()), f"ddaydesk.rules.{system_id}"):
         try:
             mod = importlib.import_module(name)

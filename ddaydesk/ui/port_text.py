@@ -13,6 +13,7 @@ from functools import cache
 from ddaydesk.engine import Move
 from ddaydesk.engine.tables import load_move_rules
 from ddaydesk.formats.errors import FormatError
+from ddaydesk.rules.tables import table_path
 from ddaydesk.ui.port import Capabilities, LogEntry
 from ddaydesk.ui.port_combat import ATTACK_KINDS
 
@@ -34,6 +35,8 @@ def phase_title(phase_id: str, sides: tuple[str, ...], titles: dict[str, str]) -
 def own_moves(system_id: str) -> bool:
     """True when the system's rules module lists its moves itself (no movement table for the
     engine's search: D-Day2 moves zone by zone)."""
+    if not table_path(system_id, "movement").is_file():  # (none: the tables' reader is not imported)
+        return True
     try:
         load_move_rules(system_id)
     except FormatError:

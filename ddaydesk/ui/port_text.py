@@ -56,17 +56,25 @@ def capabilities(scenario, phases, move_kind: str = "move") -> Capabilities:
     if not kinds & set(ATTACK_KINDS):  # (D-Day '77's attack, Koenig's Fire and Close Combat)
         missing["attack"] = (f"{title} has no attack declared on one place: its fights are "
                              "taken from the Actions dock")
-    try:
-        from ddaydesk.rules.supply.params import load_supply_params
-
-        load_supply_params(sid)
-    except (ImportError, FormatError):
+    if not _has_supply_rules(sid):
         missing["supply"] = f"{title} has no supply rules"
     if own_moves(sid):
         missing["zoc"] = f"{title} has no zones of control"
     if "withhold" not in kinds:
         missing["withhold"] = f"{title} has no withheld set-up"
     return Capabilities(missing)
+
+
+def _has_supply_rules(sid: str) -> bool:
+    if not table_path(sid, "supply").is_file():  # (none: the table's reader is not imported)
+        return False
+    try:
+        from ddaydesk.rules.supply.params import load_supply_params
+
+        load_supply_params(sid)
+    except (ImportError, FormatError):
+        return False
+    return True
 
 
 def log_entry(port, side: str, i: int) -> LogEntry:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ddaydesk.engine.dice import Roll
 from ddaydesk.formats.errors import clip, show
+from ddaydesk.records import Record
 
 if TYPE_CHECKING:
     from ddaydesk.board import Board
@@ -71,28 +72,16 @@ def action_type(cls: type[Action]) -> type[Action]:
     return cls
 
 
-@dataclass(frozen=True, slots=True)  # (slots: legal_actions keeps thousands of moves)
-class Action:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)  # (slots: legal_actions keeps thousands of moves)
+class Action(Record):
     """An action of the log: what a side does, by kind (each kind a subclass registered with
-    ``action_type``). Its equality, hash and repr are those dataclasses would make for each
-    kind, made once here: a kind's class is made with ``eq=False, repr=False``, which halves
-    the cost of making it (a start makes dozens); ``Move``, compared most, has its own."""
+    ``action_type``). A kind's class is made with ``eq=False, repr=False``: its equality, hash
+    and repr are :class:`~ddaydesk.records.Record`'s (a start makes dozens of kinds); ``Move``,
+    compared most, has its own."""
 
     kind: ClassVar[str] = ""
     secret: ClassVar[bool] = False  # its details are hidden from the other side's log view
     side: str
-
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return _compared(self) == _compared(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(_compared(self))
-
-    def __repr__(self) -> str:
-        body = ", ".join(f"{name}={getattr(self, name)!r}" for name in _shown(type(self)))
-        return f"{type(self).__qualname__}({body})"
 
     def to_json(self, board: Board) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -146,23 +135,11 @@ def _fields(cls: type[Action]) -> dict[str, bool]:
             for f in dataclasses.fields(cls)}
 
 
-def _compared(action: Action) -> tuple:
-    return tuple([getattr(action, name) for name in _compared_names(type(action))])
-
-
-@cache
-def _compared_names(cls: type[Action]) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(cls) if f.compare)
-
-
-@cache
-def _shown(cls: type[Action]) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(cls) if f.repr)
-
-
 @cache
 def _readers(cls: type[Action]) -> dict[str, Any]:
-    from ddaydesk.engine.fieldtypes import field_readers  # (when a save is read: not before a start's first frame)
+    from ddaydesk.engine.fieldtypes import (
+        field_readers,  # (when a save is read: not before a start's first frame)
+    )
 
     return field_readers(cls, PLACE_FIELDS, PATH_FIELDS)
 

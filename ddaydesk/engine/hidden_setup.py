@@ -19,13 +19,14 @@ from ddaydesk.engine.systems import Handler, RulesModule
 from ddaydesk.engine.tables import load_move_rules
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import load_file
+from ddaydesk.records import Record
 from ddaydesk.rules.tables import table_path
 
 SECRET_KEY = "secret_area"
 
 
-@dataclass(frozen=True)
-class SetupRules:
+@dataclass(frozen=True, eq=False, repr=False)
+class SetupRules(Record):
     """The hidden set-up option of a system: units withheld, and a secret area (setup.yaml)."""
 
     option: str

@@ -11,12 +11,13 @@ from ddaydesk.engine.tables import SCALE
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import MarkedDict, load_file
+from ddaydesk.records import Record
 from ddaydesk.rules.systems import load_system
 from ddaydesk.rules.tables import table_path
 
 
-@dataclass(frozen=True)
-class Hexside:
+@dataclass(frozen=True, eq=False, repr=False)
+class Hexside(Record):
     """What crossing a hexside feature costs each movement class."""
 
     feature: str
@@ -25,8 +26,8 @@ class Hexside:
     bridged_between: frozenset[str] = frozenset()  # no cost between two hexes of these terrains (FMU-GEN-04)
 
 
-@dataclass(frozen=True)
-class ArmouredZoc:
+@dataclass(frozen=True, eq=False, repr=False)
+class ArmouredZoc(Record):
     """The optional rule by which only some unit types stop on entering an enemy zone of control."""
 
     option: str
@@ -34,8 +35,8 @@ class ArmouredZoc:
     stopped_by: frozenset[str]
 
 
-@dataclass(frozen=True)
-class Strategic:
+@dataclass(frozen=True, eq=False, repr=False)
+class Strategic(Record):
     """Strategic movement: its multiplier and where a unit so moving may start, go and attack."""
 
     multiplier: int
@@ -44,8 +45,8 @@ class Strategic:
     may_attack: bool
 
 
-@dataclass(frozen=True)
-class Surprise:
+@dataclass(frozen=True, eq=False, repr=False)
+class Surprise(Record):
     """The surprise attack option: how many units, how often."""
 
     option: str
@@ -53,8 +54,8 @@ class Surprise:
     uses_per_game: int
 
 
-@dataclass(frozen=True)
-class Interdiction:
+@dataclass(frozen=True, eq=False, repr=False)
+class Interdiction(Record):
     """Interdiction markers: their option, costs to enter and leave, and how many a turn."""
 
     option: str  # optional rule that allows placing markers (they cost movement whenever present)
@@ -66,16 +67,16 @@ class Interdiction:
     river_features: tuple[str, ...] = ()  # hexside features a river mission may be flown on
 
 
-@dataclass(frozen=True)
-class WeatherEffect:
+@dataclass(frozen=True, eq=False, repr=False)
+class WeatherEffect(Record):
     """What a weather does to movement allowances, per class."""
 
     mf_change: tuple[int, ...]  # movement points per class
     mf_half_up: bool
 
 
-@dataclass(frozen=True)
-class MoveRules:
+@dataclass(frozen=True, eq=False, repr=False)
+class MoveRules(Record):
     """A system's movement tables: classes, costs by terrain and hexside, stacking, ZOC and options."""
 
     system: str
@@ -96,8 +97,8 @@ class MoveRules:
     weather: dict[str, WeatherEffect]
 
 
-@dataclass(frozen=True)
-class WeatherChart:
+@dataclass(frozen=True, eq=False, repr=False)
+class WeatherChart(Record):
     """The weather chart: the die, the rows by turns and their results."""
 
     die: int

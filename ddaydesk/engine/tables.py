@@ -28,7 +28,9 @@ WEATHER_WORDS = {"CLR": "clear", "RAIN": "rain", "MUD": "mud", "SNOW": "snow"}
 @cache
 def load_move_rules(system_id: str) -> MoveRules:
     """The system's movement tables (FormatError with file:line:col problems)."""
-    from ddaydesk.engine.movetables import read_move_rules  # (their types and readers when first asked)
+    from ddaydesk.engine.movetables import (
+        read_move_rules,  # (their types and readers when first asked)
+    )
 
     return read_move_rules(system_id)
 

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from ddaydesk.board import Board
-from ddaydesk.formats.errors import clip, show
 from ddaydesk.diskcache import key_of, load_pickled, store_pickled
+from ddaydesk.formats.errors import clip, show
 from ddaydesk.formats.mapfile import builder_stamp, load_map, place_ref
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import MarkedDict, load_text, read_text

@@ -258,7 +258,9 @@ class EnginePort(CombatPort, SupplyPort):
         k = self._index(unit)
         side = self.scenario.units[k].side
         if "place_withheld" in current_phase(self.game.state).actions:
-            from ddaydesk.engine.hidden_setup import PlaceWithheld  # (only D-Day '77 has a hidden set-up)
+            from ddaydesk.engine.hidden_setup import (
+                PlaceWithheld,  # (only D-Day '77 has a hidden set-up)
+            )
 
             self._do(PlaceWithheld(side, unit, path[-1]))
             return

@@ -23,7 +23,13 @@ from collections import Counter
 from typing import Any
 
 from ddaydesk.engine import OVER, Game, IllegalAction, Move, apply, legal_actions
-from ddaydesk.engine.actions import PATH_FIELDS, PLACE_FIELDS, Action, action_class, all_action_types
+from ddaydesk.engine.actions import (
+    PATH_FIELDS,
+    PLACE_FIELDS,
+    Action,
+    action_class,
+    all_action_types,
+)
 from ddaydesk.engine.phases import current_phase
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ddaydesk.board import Board
+from ddaydesk.records import Record
 
 
 @dataclass(frozen=True)
@@ -51,8 +52,8 @@ class Line:
     barrier: bool
 
 
-@dataclass(frozen=True)
-class SectorMap:
+@dataclass(frozen=True, eq=False, repr=False)
+class SectorMap(Record):
     """A Battle Map's Sectors and the lines between them."""
 
     board: Board

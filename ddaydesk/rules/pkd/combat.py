@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ddaydesk.engine import GameState
+from ddaydesk.records import Record
 from ddaydesk.rules.combat.crt import CRT, Fixed, load_crt
 from ddaydesk.rules.combat.distribution import die_results
 from ddaydesk.rules.pkd.actions import CloseCombat, FireAttack
@@ -34,8 +35,8 @@ from ddaydesk.rules.pkd.records import (
 SYSTEM = "pkd"
 
 
-@dataclass(frozen=True)
-class Line:
+@dataclass(frozen=True, eq=False, repr=False)
+class Line(Record):
     """One line of a Koenig fight's odds, with its rule."""
 
     text: str
@@ -43,8 +44,8 @@ class Line:
     rule: str
 
 
-@dataclass(frozen=True)
-class Assessment:
+@dataclass(frozen=True, eq=False, repr=False)
+class Assessment(Record):
     """A proposed battle judged now: ``refusal`` is None when the rules allow it."""
 
     kind: str  # "fire" or "close_combat"

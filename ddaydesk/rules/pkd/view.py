@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from ddaydesk.engine import GameState, view
 from ddaydesk.engine.tables import SCALE
+from ddaydesk.records import Record
 from ddaydesk.rules.pkd.actions import CloseCombat, FireAttack
 from ddaydesk.rules.pkd.battle import retreat_places, spread
 from ddaydesk.rules.pkd.combat import Line, assess, crt, distribution, results, support_problem
@@ -20,8 +21,8 @@ from ddaydesk.rules.pkd.records import beach_of, full_allowance, on_map, rec
 from ddaydesk.rules.pkd.victory import score
 
 
-@dataclass(frozen=True)
-class Chit:
+@dataclass(frozen=True, eq=False, repr=False)
+class Chit(Record):
     """A formation chit of the Command Cup."""
 
     formation: str
@@ -29,8 +30,8 @@ class Chit:
     side: str
 
 
-@dataclass(frozen=True)
-class ActivationView:
+@dataclass(frozen=True, eq=False, repr=False)
+class ActivationView(Record):
     """The formation acting now and its Operation."""
 
     chit: Chit
@@ -46,8 +47,8 @@ class ActivationView:
     refit: dict | None  # {"chit", "left", "max_per_unit", "reconstitute"} of an R&R draw
 
 
-@dataclass(frozen=True)
-class BattleView:
+@dataclass(frozen=True, eq=False, repr=False)
+class BattleView(Record):
     """A Koenig fight under way."""
 
     kind: str  # "fire" or "close_combat"
@@ -63,8 +64,8 @@ class BattleView:
     result_text: str
 
 
-@dataclass(frozen=True)
-class PKDView:
+@dataclass(frozen=True, eq=False, repr=False)
+class PKDView(Record):
     """What a Koenig window shows besides the map: the cup, the activation, the fight."""
 
     turn: int
@@ -115,8 +116,8 @@ def pkd_view(state: GameState, side: str) -> PKDView:
                    r["interdiction"]["to_place"], bv, score(v))
 
 
-@dataclass(frozen=True)
-class Preview:
+@dataclass(frozen=True, eq=False, repr=False)
+class Preview(Record):
     """A battle judged before the roll: every strength line with its rule, the column, and the
     exact chance of each result and of what matters to the players."""
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from ddaydesk.board import Board, NamedPlace, Region
+from ddaydesk.digest import sha256
 from ddaydesk.diskcache import code_stamp, key_of, load_pickled, store_pickled
 from ddaydesk.formats.errors import clip, show
 from ddaydesk.formats.mapparts import compose_parts
@@ -30,7 +30,7 @@ def load_map(path: str | Path) -> Board:
     (``ddaydesk.diskcache``, by the file's hash and the stamp of the code that builds it)."""
     path = str(path)
     raw, text = read_text(path)
-    key = key_of(hashlib.sha256(raw).hexdigest(), stamp=builder_stamp())
+    key = key_of(sha256(raw).hexdigest(), stamp=builder_stamp())
     board = load_pickled("board", key)
     if board is None:
         board = parse_map(load_text(text, path, keep=True), path)
@@ -38,7 +38,7 @@ def load_map(path: str | Path) -> Board:
             store_pickled("board", key, board)
     board.source = path
     # a map made of parts (formats/mapparts.py) holds its parts' hashes: they count too
-    board.content_hash = hashlib.sha256(raw + board.content_hash.encode()).hexdigest()
+    board.content_hash = sha256(raw + board.content_hash.encode()).hexdigest()
     return board
 
 

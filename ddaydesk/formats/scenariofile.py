@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ddaydesk.board import Board
+from ddaydesk.digest import sha256
 from ddaydesk.diskcache import key_of, load_pickled, store_pickled
 from ddaydesk.formats.errors import clip, show
 from ddaydesk.formats.mapfile import builder_stamp, load_map, place_ref
@@ -95,7 +95,7 @@ def load_scenario(path: str | Path) -> Scenario:
     read-only, as the engine does."""
     path = str(path)
     raw, text = read_text(path)
-    key, digest = os.path.abspath(path), hashlib.sha256(raw).hexdigest()
+    key, digest = os.path.abspath(path), sha256(raw).hexdigest()
     hit = _LOADED.get(key)
     if hit is not None and hit[0] == digest and _map_unchanged(hit[1].board):
         return hit[1]
@@ -103,7 +103,7 @@ def load_scenario(path: str | Path) -> Scenario:
     if sc is None:
         sc = parse_scenario(load_text(text, path, keep=True), path)
         _keep(digest, path, sc)
-    sc.content_hash = hashlib.sha256(raw + sc.board.content_hash.encode()).hexdigest()
+    sc.content_hash = sha256(raw + sc.board.content_hash.encode()).hexdigest()
     _LOADED.pop(key, None)
     _LOADED[key] = (digest, sc)
     if len(_LOADED) > _KEEP:
@@ -139,7 +139,7 @@ def _keep(digest: str, path: str, sc: Scenario) -> None:
 
 def _map_unchanged(board: Board) -> bool:
     try:
-        return hashlib.sha256(Path(board.source).read_bytes()).hexdigest() == board.content_hash
+        return sha256(Path(board.source).read_bytes()).hexdigest() == board.content_hash
     except OSError:
         return False
 

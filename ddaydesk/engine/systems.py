@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
+from ddaydesk.records import Record
+
 if TYPE_CHECKING:
     from ddaydesk.engine.actions import Action, Changes
     from ddaydesk.engine.sequence import Phase
@@ -34,8 +36,8 @@ _SHARED = ("ddaydesk.rules.combat", "ddaydesk.rules.supply")
 PLUGINS: dict[str, tuple[str, ...]] = {"dday77": _SHARED, "fmu": _SHARED}
 
 
-@dataclass(frozen=True)
-class Handler:
+@dataclass(frozen=True, eq=False, repr=False)
+class Handler(Record):
     """One action kind: ``legal(state, side, phase)`` lists the legal actions of that kind now;
     ``apply(state, action, changes, phase)`` checks the action (IllegalAction with a reason)
     and changes ``state``, a private copy, recording what changed in ``changes``. Dice are

@@ -15,6 +15,7 @@ from ddaydesk.formats.mapfile import builder_stamp, load_map, place_ref
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import MarkedDict, load_text, read_text
 from ddaydesk.paths import maps_dir
+from ddaydesk.records import Record
 from ddaydesk.rules.systems import System, load_system, system_ids
 
 FORMAT_VERSION = 1
@@ -26,8 +27,8 @@ UNIT_SIZES = ("I", "II", "III", "X", "XX", "XXX", "XXXX", "XXXXX", "XXXXXX")
 MAX_COUNT = 200  # a `count:` line stands for at most this many units
 
 
-@dataclass(frozen=True)
-class UnitSpec:
+@dataclass(frozen=True, eq=False, repr=False)
+class UnitSpec(Record):
     """A unit as the scenario gives it: identity, values and where and when it starts."""
 
     id: str
@@ -49,8 +50,8 @@ class UnitSpec:
     size: str | None = None  # the printed size mark (UNIT_SIZES): "XX" a division, "III" a regiment
 
 
-@dataclass(frozen=True)
-class MarkerSpec:
+@dataclass(frozen=True, eq=False, repr=False)
+class MarkerSpec(Record):
     """A marker the scenario places at the start."""
 
     kind: str

@@ -15,14 +15,15 @@ from typing import TYPE_CHECKING
 
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import load_file
+from ddaydesk.records import Record
 from ddaydesk.rules.tables import table_version
 
 if TYPE_CHECKING:  # (the model's classes when a combat is worked out: the air phase reads this module at start)
     from ddaydesk.rules.combat.model import CombatUnit, Declaration, Marker, Situation, TurnInfo
 
 
-@dataclass(frozen=True)
-class Refusal:
+@dataclass(frozen=True, eq=False, repr=False)
+class Refusal(Record):
     """Why a combat or its support is not allowed, with the rule that says so."""
 
     rule: str

@@ -33,8 +33,8 @@ FACES = ("soldier", "soldiers", "star", "courage", "tool", "skull")
 SPECIALIST_CLASSES = ("regular", "reserve", "unique", "ranking", "legendary")
 
 
-@dataclass(frozen=True)
-class Face:
+@dataclass(frozen=True, eq=False, repr=False)
+class Face(Record):
     """A die face: what it gives."""
 
     id: str
@@ -54,8 +54,8 @@ class RWB(Record):
     rule: str
 
 
-@dataclass(frozen=True)
-class Card:
+@dataclass(frozen=True, eq=False, repr=False)
+class Card(Record):
     """A D-Day Dice card (specialist, item, vehicle, award, badge, decoration...)."""
 
     id: str

@@ -1,10 +1,10 @@
 """What a start of the window loads before its first frame (``ddaydesk SCENARIO --smoke``, a
 real process): the rules of the system it opens and no other's (engine.systems.PLUGINS names
-the shared procedures each system wires), and of combat nothing (its rules are wired by name
-and imported when first asked), nor D-Day '77's landing, arrivals, carpet bombing and Supply
-Centres rules; no supply calculator (the
-marks come after the first paint); no YAML parser once the files' readings are kept
-(formats/yamlmarks.py). So a start that grows slower by importing what it does not use fails
+the shared procedures each system wires), and of combat nothing but the light limits every
+listing of moves asks (the rest is wired by name and imported when first asked), nor D-Day
+'77's landing, arrivals and Supply Centres rules; no supply calculator (the marks come after
+the first paint); no YAML parser once the files' readings are kept (formats/yamlmarks.py);
+no OpenSSL library (ddaydesk/digest.py); no movement tables where a system has none. So a start that grows slower by importing what it does not use fails
 here, not only in a benchmark."""
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def test_a_start_loads_its_own_systems_rules_only(system, tmp_path):
         assert not loaded & {f"ddaydesk.rules.combat.{m}" for m in COMBAT_PROCEDURE if m != "wiring"}
     if system == "dday77":  # (its air rules run in the opening phases; Utah Beach's cups need the model)
         assert not loaded & {f"ddaydesk.rules.combat.{m}" for m in ("model", "strength", "crt")}
-        assert not loaded & {f"ddaydesk.rules.dday77.{m}" for m in ("landing", "arrivals", "carpet", "supply_centres")}
+        assert not loaded & {f"ddaydesk.rules.dday77.{m}" for m in ("landing", "arrivals", "supply_centres")}
     if "ddaydesk.rules.supply" not in PLUGINS.get(system, ()):
         assert "ddaydesk.rules.supply.hooks" not in loaded
     assert not {m for m in loaded if m.startswith(("ddaydesk.rules.supply.calculator", "ddaydesk.rules.supply.allied",

@@ -1,32 +1,32 @@
 """The combat rules' place in the engine: ``register(rm)`` adds the combat actions, the end
 checks and a guard that holds every other action while a combat waits for a decision.
 
-Everything is wired by name (``engine.systems.later``): the combat modules are imported when
-a combat rule is first asked (the legal actions, a move's check), not with the rules module:
-a start draws its first frame without them."""
+The actions, their checks and the hold's words are wired by name (``engine.systems.later``):
+those modules are imported when a combat rule is first asked, not with the rules module, and
+a start draws its first frame without them. What every listing of moves asks (the automatic
+victory's limits, closed.py) is a light module, wired at once."""
 
 from __future__ import annotations
 
 from ddaydesk.engine.actions import IllegalAction, action_kinds
 from ddaydesk.engine.systems import Handler, RulesModule, later
+from ddaydesk.rules.combat.closed import closed_mask, closed_problem, record, stopped
 
 COMBAT_KINDS = ("respond", "resolve_combat", "take_losses", "retreat", "stiff_resistance", "advance")
 _C = "ddaydesk.rules.combat."
-_record = later(_C + "state_adapter", "record")
 _describe_pending = later(_C + "attackers", "describe_pending")
 
 
 def _pending(state) -> str | None:
     """Nothing else happens between an announcement and its answer (D77-AUTO-14, D77-AIR-20)
     or before a result's choices are made: every other action waits."""
-    p = _record(state).get("pending")
+    p = record(state).get("pending")
     return _describe_pending(p) if p else None
 
 
 def _closed_move(h: Handler) -> Handler:
     """A move into a hex closed by an automatic victory names its rule (the movement search
     already avoids it)."""
-    closed_problem = later(_C + "automatic", "closed_problem")
 
     def apply(state, action, ch, phase):
         problem = closed_problem(state, action.side, action.to)
@@ -56,4 +56,4 @@ def register(rm: RulesModule) -> None:
     rm.add_action(_handler("stiff_resistance", "choices", "stiff_legal", "stiff_apply", sides="any"))
     rm.add_action(_handler("advance", "choices", "advance_legal", "advance_apply", sides="any"))
     rm.add_end_check(later(_C + "obligations", "end_problem"))
-    rm.add_move_limit(check=later(_C + "automatic", "stopped"), mask=later(_C + "automatic", "closed_mask"))
+    rm.add_move_limit(check=stopped, mask=closed_mask)

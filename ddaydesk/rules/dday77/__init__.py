@@ -10,17 +10,18 @@ calculation, wired into the engine as actions and hooks (``engine/systems.py`` p
 - ``supply_centres``: SC markers placed and removed (D77-ASUP-02..13);
 - ``control``: who holds each hex; ``victory_play``: the end-of-turn judgement.
 
-Landing, arrivals, carpet bombing and the Supply Centres are wired by name
-(``engine.systems.later``) and imported when one of their rules is first asked: a start draws
-its first frame without them (nor combat's model, which the landing reads). The air rules run
-in the opening phases and are imported with the package.
+Landing, arrivals and the Supply Centres are wired by name (``engine.systems.later``) and
+imported when one of their rules is first asked: a start draws its first frame without them
+(nor combat's model, which the landing reads). The air rules run in the opening phases, and
+carpet bombing's pin is asked of every unit whenever moves are listed: they are imported with
+the package.
 """
 
 from __future__ import annotations
 
 from ddaydesk.engine.actions import action_kinds
 from ddaydesk.engine.systems import Handler, RulesModule, later, wrapped_later
-from ddaydesk.rules.dday77 import air, control
+from ddaydesk.rules.dday77 import air, carpet, control
 
 SYSTEM = "dday77"
 _D = "ddaydesk.rules.dday77."
@@ -55,9 +56,8 @@ def register(rm: RulesModule) -> None:
     rm.add_move_limit(entry=later(_D + "arrivals", "entry"))
     rm.handlers["move"] = wrapped_later(rm.handlers["move"], _D + "arrivals", "wrap_move")
     air.register(rm)
-    action_kinds(_D + "carpet", "carpet_bomb")
-    rm.add_action(_handler("carpet_bomb", "carpet", "carpet"))
-    rm.add_move_limit(check=later(_D + "carpet", "pinned"))
+    rm.add_action(Handler("carpet_bomb", carpet.carpet_legal, carpet.carpet_apply))
+    rm.add_move_limit(check=carpet.pinned)  # (asked of every unit whenever moves are listed: not by name)
     action_kinds(_D + "supply_centres", "place_supply_centre", "remove_supply_centre")
     rm.add_action(_handler("place_supply_centre", "supply_centres", "place", sides="any"))
     rm.add_action(_handler("remove_supply_centre", "supply_centres", "remove"))

@@ -77,7 +77,7 @@ def _ball(cache: dict, lim: MoveLimits) -> tuple[list, int, list[int], int, int]
         dist = {lim.start: 0}
         buckets: list[list[int]] = [[] for _ in range(lim.mp + 1)]
         buckets[0].append(lim.start)
-        dial(lim.edges, dist, buckets, lim.mp, free, free, -1)
+        dial(lim.edges, lim.least, dist, buckets, lim.mp, free, free, -1)
         lo, hi = min(dist), max(dist) + 1
         marks = bytearray(hi - lo)
         for i in dist:

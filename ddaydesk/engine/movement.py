@@ -16,6 +16,7 @@ from ddaydesk.engine.positions import (
     edge_table,
     enemy_of,
     interdicted_edges,
+    least_steps,
     positions,
     river_edges,
 )
@@ -141,7 +142,7 @@ def _make_rules(state: GameState, k: int, mode: str) -> MoveLimits:
             stop = zoc_stop
     room = rules.stack_limit - (0 if u.type in rules.stack_exempt else 1)
     return MoveLimits(
-        edges, entry, blocked, stop, inter, it.enter if it else 0, rules.zoc_leave_cost, not rules.zoc_to_zoc,
+        edges, least_steps(sc.board, edges), entry, blocked, stop, inter, it.enter if it else 0, rules.zoc_leave_cost, not rules.zoc_to_zoc,
         allowance(state, k, mode), state.place[k] if state.status[k] == ON_MAP else -1,
         _full(state, u.side, room),
     )

@@ -16,6 +16,7 @@ from operator import itemgetter, ne
 from typing import TYPE_CHECKING, NamedTuple
 
 from ddaydesk.board import Board
+from ddaydesk.engine.search import INF
 from ddaydesk.engine.state import ON_MAP, GameState
 from ddaydesk.engine.tables import load_move_rules
 from ddaydesk.rules.systems import load_system
@@ -273,3 +274,18 @@ def interdicted_edges(board: Board, edges: list, inter: bytes, enter: int, leave
         out[i] = tuple((j, c + (leave if inter[i] else 0) + (enter if inter[j] else 0)) for j, c in edges[i])
     memo[key] = (edges, out)
     return out
+
+
+def least_steps(board: Board, edges: list) -> list[int]:
+    """Per place, the cost of its cheapest step in ``edges`` (INF where there is none): the
+    search does not go on from a place this would take past the allowance. Kept with the
+    board for the last few tables (a class's own, and the river and interdiction copies)."""
+    memo = board_cache(board).setdefault("least_steps", {})
+    got = memo.get(id(edges))
+    if got is not None and got[0] is edges:
+        return got[1]
+    if len(memo) > 32:
+        memo.clear()
+    least = [min([c for _j, c in row], default=INF) for row in edges]
+    memo[id(edges)] = (edges, least)
+    return least

@@ -77,21 +77,29 @@ def unelide_tabs(win) -> None:
 
 
 def dock_width(win) -> int:
-    """Text units, bounded by the window's width."""
-    want = win.fontMetrics().averageCharWidth() * DOCK_CHARS
+    """Text units, or the width the dock tabs need to show every title side by side if that
+    is more (at 1280x800 the last tabs, Dice and Arrivals, were behind scroll buttons),
+    bounded by the window's width."""
+    want = max(win.fontMetrics().averageCharWidth() * DOCK_CHARS, _tabs_width(win))
     lo, hi = (round(win.width() * share) for share in DOCK_SHARE)
     return max(lo, min(hi, want))
+
+
+def _tabs_width(win) -> int:
+    """The widest row of dock tabs, every title whole (``unelide_tabs``), with the dock's frame."""
+    bars = win.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly)
+    return max((sum(b.tabSizeHint(i).width() for i in range(b.count())) for b in bars), default=0) + 8
 
 
 def size_docks(win, force: bool = False) -> None:
     """Set the right-hand docks' width (always, or only when a restored layout left them wider
     than the window allows, as after a change of scale factor)."""
+    unelide_tabs(win)
     width = dock_width(win)
     if force or win.hex_dock.width() > round(win.width() * DOCK_SHARE[1]) + 8:
         win.resizeDocks([win.hex_dock], [width], Qt.Orientation.Horizontal)
         h = win.height()
         win.resizeDocks([win.hex_dock, win.units_dock], [round(h * 0.36), round(h * 0.64)], Qt.Orientation.Vertical)
-    unelide_tabs(win)
 
 
 def clamp_to_screen(win) -> None:

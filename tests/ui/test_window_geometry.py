@@ -95,3 +95,26 @@ def test_a_restored_geometry_is_clamped_to_the_screen(qtbot, settings):
     third = _window(qtbot, settings)
     third.show()
     assert third.geometry().size() == fitting.size()  # what fits is restored as it was
+
+
+def test_every_dock_tab_title_is_whole_at_1280x800(qtbot, settings, monkeypatch):
+    """The D-Day '77 campaign at 1280x800 (a fresh layout): the tabbed docks' titles all show
+    side by side, none behind the tab bar's scroll buttons, even where a font's tab titles are
+    wider than its average characters say (here: a dock of fewer characters)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QTabBar
+
+    from ddaydesk.ui import docks
+
+    monkeypatch.setattr(docks, "DOCK_CHARS", 30)
+    win = _window(qtbot, settings, "dday77-campaign.yaml")
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitUntil(lambda: win._sized)
+    bar = next(b for b in win.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly)
+               if b.isVisible() and b.count() >= 5)
+    assert {"Units", "Log", "Dice", "Actions", "Arrivals"} <= {bar.tabText(i) for i in range(bar.count())}
+    need = sum(bar.tabSizeHint(i).width() for i in range(bar.count()))
+    assert win.fontMetrics().averageCharWidth() * 30 < need  # (the case this test is about)
+    assert bar.width() >= need, (bar.width(), need)
+    assert win.view.width() >= 1280 * 0.6

@@ -11,7 +11,7 @@ in supply is maximal.
 from __future__ import annotations
 
 from ddaydesk.board import Board
-from ddaydesk.rules.supply.blocking import TraceMap
+from ddaydesk.rules.supply.blocking import SideUnits, TraceMap
 from ddaydesk.rules.supply.explain import Target, why_not
 from ddaydesk.rules.supply.matching import b_matching
 from ddaydesk.rules.supply.model import (
@@ -22,34 +22,11 @@ from ddaydesk.rules.supply.model import (
     SupplyUnit,
     UnitSupply,
 )
+from ddaydesk.rules.supply.options import line_limit, unit_options
 from ddaydesk.rules.supply.params import SupplyParams
-from ddaydesk.rules.supply.trace import Trace, bfs, bits_at, places_of
+from ddaydesk.rules.supply.trace import Trace, bfs, bits_at
 
 SIDE = "allied"
-
-
-def line_limit(tracer: SupplyUnit, hq: SupplyUnit, p: SupplyParams) -> tuple[int, str]:
-    """Limit (before weather) and rule of a line from ``tracer`` to the Allied ``hq``
-    (looked up once per params and pair of kinds: a recompute asks it for every unit an HQ
-    reaches)."""
-    key = (hq.hq == "shaef", tracer.hq == "shaef", tracer.nationality, hq.nationality)
-    memo = p._memo.setdefault("allied.line_limit", {})
-    got = memo.get(key)
-    if got is None:
-        got = memo[key] = _line_limit(tracer, hq, p)
-    return got
-
-
-def _line_limit(tracer: SupplyUnit, hq: SupplyUnit, p: SupplyParams) -> tuple[int, str]:
-    if hq.hq == "shaef":
-        t = p.tag("allied.shaef.unit_to_hq")  # D77-ASUP-21, any nationality
-    elif tracer.hq == "shaef":
-        t = p.tag("allied.shaef.hq_to_hq")  # D77-ASUP-23, regardless of nationality
-    else:
-        t = p.values.get(f"allied.nationality_limits.{tracer.nationality}.{hq.nationality}") \
-            or p.values.get(f"allied.nationality_limits.{tracer.nationality}.*") \
-            or p.tag("allied.unit_to_hq")
-    return t.value, t.rule
 
 
 def sc_capacity(board: Board, place: int, p: SupplyParams) -> tuple[int, str, str, str]:
@@ -74,19 +51,11 @@ def _sc_capacity(board: Board, place: int, p: SupplyParams) -> tuple[int, str, s
     return t.value, "coastal", t.rule
 
 
-def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, explain: bool) -> SideSupply:
+def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, explain: bool,
+                  mine: SideUnits) -> SideSupply:
     board, lab = inp.board, inp.board.labels
     notes: list[str] = []
-    hqs: list[SupplyUnit] = []
-    others: list[SupplyUnit] = []
-    at: dict[int, list[int]] = {}  # place -> indices into others
-    for u in inp.units:
-        if u.side == SIDE:
-            if u.type == "hq":
-                hqs.append(u)
-            else:
-                at.setdefault(u.place, []).append(len(others))
-                others.append(u)
+    hqs, others = mine.hqs, mine.others
 
     # Supply centres (D77-ASUP-02, -11, -16).
     max_sc = p["allied.max_supply_centres"]
@@ -134,6 +103,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
         hq_at.setdefault(h.place, []).append(c)
     links: list[list[tuple[int, int, int, str]]] = [[] for _ in hqs]  # per child: (length, parent, limit, rule)
     feeds: list[int | None] = [None] * len(hqs)  # parent -> the HQs that may trace to it, as a bitset
+    limits = p._memo.setdefault("allied.line_limit", {})  # (line_limit's memo, read here without the call)
 
     def feed(q: int) -> int:
         got = feeds[q]
@@ -143,26 +113,42 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
             if tr is None:
                 tr = hq_trace[q] = trace_hq(ph)
             got = 0
-            for pl, d in tr.lengths(hq_bits).items():
-                for c in hq_at[pl]:
-                    if c != q:
-                        limit, rule = line_limit(hqs[c], ph, p)
-                        if d <= limit - red:
-                            links[c].append((d, q, max(0, limit - red), rule))
-                            got |= 1 << c
+            to_shaef, to_nat = ph.hq == "shaef", ph.nationality
+            lo, rest = tr.lo, tr.reached & hq_bits >> tr.lo
+            for d, level in enumerate(tr.levels):  # (the HQs it reached, nearest first)
+                if not rest:
+                    break
+                at_d = level & rest
+                rest ^= at_d
+                while at_d:
+                    b = at_d.bit_length() - 1
+                    at_d ^= 1 << b
+                    for c in hq_at[lo + b]:
+                        if c != q:
+                            h = hqs[c]
+                            line = limits.get((to_shaef, h.hq == "shaef", h.nationality, to_nat)) \
+                                or line_limit(h, ph, p)
+                            if d <= line[0] - red:
+                                links[c].append((d, q, max(0, line[0] - red), line[1]))
+                                got |= 1 << c
             feeds[q] = got
         return got
 
-    # route[c][s] = hops: the fewest HQ-to-HQ lines from HQ c to SC s, breadth-first from
-    # each SC, starting at the HQs whose own line reaches it (the HQs on the way are found
-    # when a chain is asked for); route_bits[c]: the SCs HQ c leads to, as a bitset.
+    # route[c][si] = hops: the fewest HQ-to-HQ lines from HQ c to SC si, breadth-first from
+    # every SC at once, hops by hops, starting at the HQs whose own line reaches it (the HQs
+    # on the way are found when a chain is asked for); route_bits[c]: the SCs HQ c leads to,
+    # as a bitset; by_hops[c] the same SCs by (hops, SC), in the order the search finds them.
     route: list[dict[int, int]] = [{} for _ in hqs]
     route_bits = [0] * len(hqs)
+    by_hops: list[list[int]] = [[] for _ in hqs]
     first = [0] * len(scs)  # per SC: the HQs within their limit of it, as a bitset
     plain_bits = bits_at(h.place for h in hqs if h.hq != "shaef")
     for si, tr in enumerate(sc_trace):  # (every place it reached is within unit_src: it stops there)
-        for pl in places_of(tr.reached & plain_bits >> tr.lo, tr.lo):
-            for c in hq_at[pl]:
+        got = tr.reached & plain_bits >> tr.lo
+        while got:
+            b = got.bit_length() - 1
+            got ^= 1 << b
+            for c in hq_at[tr.lo + b]:
                 if hqs[c].hq != "shaef":
                     first[si] |= 1 << c
     sc_bits = bits_at(scs)
@@ -172,19 +158,22 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
             for si, s in enumerate(scs):
                 if reached.get(s, shaef_src + 1) <= shaef_src:
                     first[si] |= 1 << c
-    for si, front in enumerate(first):
-        seen, hops, bit = front, 0, 1 << si
-        while front:
-            nxt = 0
-            while front:
-                c = front.bit_length() - 1
-                route[c][si] = hops
-                route_bits[c] |= bit
-                nxt |= feed(c)
-                front ^= 1 << c
-            front = nxt & ~seen
-            seen |= front
-            hops += 1
+    fronts, seen, hops = first, list(first), 0
+    while any(fronts):
+        for si, front in enumerate(fronts):
+            if front:
+                nxt, bit = 0, 1 << si
+                while front:
+                    c = front.bit_length() - 1
+                    route[c][si] = hops
+                    route_bits[c] |= bit
+                    by_hops[c].append(si)
+                    more = feeds[c]
+                    nxt |= feed(c) if more is None else more
+                    front ^= 1 << c
+                fronts[si] = nxt = nxt & ~seen[si]
+                seen[si] |= nxt
+        hops += 1
     for row in links:
         row.sort()
 
@@ -217,51 +206,8 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
 
 
     # Units: options are SCs, each reached straight or through the nearest HQ that leads to it.
-    direct: list[list[int]] = [[] for _ in others]  # SCs by (length, SC)
-    direct_bits = [0] * len(others)  # the same SCs as a bitset
-    unit_bits = bits_at(at)
-    # Read level by level across the SC traces: each unit's SCs come nearest first, then in
-    # SC order, unsorted (every place a trace reached is within unit_src: it stops there).
-    sc_levels = [(si, tr.levels, tr.lo, unit_bits >> tr.lo) for si, tr in enumerate(sc_trace)]
-    for d in range(unit_src + 1):
-        for si, levels, lo, bits in sc_levels:
-            if d < len(levels):
-                got = levels[d] & bits
-                while got:
-                    b = got.bit_length() - 1
-                    for k in at[lo + b]:
-                        direct[k].append(si)
-                        direct_bits[k] |= 1 << si
-                    got ^= 1 << b
-    near: list[list[tuple[int, int]]] = [[] for _ in others]  # (length, HQ)
-    kinds = [(u.nationality, u.hq) for u in others]  # what a unit's line limits depend on
-    # Per HQ: a kind of tracer -> its line's limit (weather taken off) and rule, read once.
-    lines: list[dict[tuple[str, str | None], tuple[int, str]]] = []
-    for c, h in enumerate(hqs):
-        within: dict[tuple[str, str | None], tuple[int, str]] = {}
-        lines.append(within)
-        if route[c]:
-            for pl, d in hq_trace[c].lengths(unit_bits).items():
-                for k in at[pl]:
-                    line = within.get(kinds[k])
-                    if line is None:
-                        limit, rule = line_limit(others[k], h, p)
-                        line = within[kinds[k]] = (limit - red, rule)
-                    if d <= line[0]:
-                        near[k].append((d, c))
-    by_hops = [[si for _, si in sorted((hops, si) for si, hops in r.items())] for r in route]  # each HQ's SCs, nearest first
-    options: list[list[int]] = []
-    reach: list[int] = []  # options[k] as a bitset
-    for k, opts in enumerate(direct):
-        got = direct_bits[k]
-        via = near[k]
-        if via:  # then the SCs first reached through an HQ
-            if len(via) > 1:
-                via.sort()
-            more, got = _through(via, route, by_hops, route_bits, got)
-            opts += more
-        options.append(opts)
-        reach.append(got)
+    options, reach, near, direct_bits = unit_options(others, sc_trace, hqs, hq_trace, route_bits, by_hops,
+                                                     unit_src, p, red, route, limits)
     assign = b_matching(options, [info[0] for info in cap_info], reach)
 
     members: list[list[str]] = [[] for _ in scs]
@@ -297,7 +243,8 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
                     for _, c in near[k]:  # the nearest HQ that leads to it
                         if route_bits[c] >> si & 1:
                             break
-                    limit, rule = lines[c][kinds[k]]  # (>= 0: the unit is within it)
+                    limit, rule = line_limit(u, hqs[c], p)
+                    limit -= red  # (>= 0: the unit is within it)
                     chain = [Leg(u.id, hqs[c].id, "hq", u.place, hq_trace[c], limit, rule), *hq_chain(c, si)]
                 results[u.id] = UnitSupply.in_supply(u.id, SIDE, chain, sc_ids[si], chain[0].rule)
             elif u.id in inp.supplied_at_start:
@@ -313,41 +260,6 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     capacity = [CapacityUse(sc_ids[si], "sc", SIDE, s, cap_info[si][0], members[si], True, cap_info[si][2])
                 for si, s in enumerate(scs)]
     return SideSupply(ok, units, capacity, notes)
-
-
-def _through(via: list[tuple[int, int]], route: list[dict[int, int]], by_hops: list[list[int]],
-             route_bits: list[int], got: int) -> tuple[list[int], int]:
-    """The SCs a unit reaches through the HQs of ``via`` (``(line length, HQ)``, in order)
-    beyond those of ``got`` (a bitset), by (line length, hops, SC), each through the nearest
-    HQ that leads to it; and ``got`` with them. HQs at different lengths give their SCs in
-    turn, each HQ's by (hops, SC): only two HQs at one length need the sort."""
-    out: list[int] = []
-    start, last = got, -1
-    for d, c in via:
-        new = route_bits[c] & ~got
-        if new:
-            if d == last:
-                return _through_sorted(via, route, route_bits, start)
-            last = d
-            got |= new
-            out += by_hops[c] if new == route_bits[c] else [si for si in by_hops[c] if new >> si & 1]
-    return out, got
-
-
-def _through_sorted(via: list[tuple[int, int]], route: list[dict[int, int]], route_bits: list[int],
-                    got: int) -> tuple[list[int], int]:
-    through = []
-    for d, c in via:
-        new = route_bits[c] & ~got
-        if new:
-            got |= new
-            r = route[c]
-            while new:
-                si = new.bit_length() - 1
-                through.append((d, r[si], si))
-                new ^= 1 << si
-    through.sort()
-    return [si for _, _, si in through], got
 
 
 def _unsupplied(inp: SupplyInput, p: SupplyParams, tm: TraceMap, u: SupplyUnit, hqs: list[SupplyUnit],

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from ddaydesk.board import Board
 from ddaydesk.rules.supply.model import SupplyUnit
@@ -70,32 +71,43 @@ class TraceMap:
         return flags(self.impassable_bits, self.n)
 
 
-def unit_bits(units: Sequence[SupplyUnit], rules: Blocking, n: int) -> dict[str, tuple[int, int]]:
-    """Per side: the places of its units, and of those that exert a ZOC (default reading:
-    every unit but the types in ``no_zoc_types``; SCs are markers and exert none). ``n``:
-    the board's size. Marked in bytes, one per place, and read as one bitset per side at the
-    end (a third cheaper than growing map-sized integers unit by unit); the few places that
-    hold only units without a ZOC (HQs) are then taken out of it for the ZOC's."""
-    marks: dict[str, bytearray] = {}
-    quiet: list[tuple[str, int]] = []  # (side, place) of the units that exert no ZOC
+class SideUnits(NamedTuple):
+    """One side's units as the supply code reads them (input order kept in each list)."""
+
+    hqs: list[SupplyUnit]
+    others: list[SupplyUnit]  # every unit but the HQs
+    bits: int  # the places of its units
+    zoc: int  # the places of those that exert a ZOC
+
+
+def split_units(units: Sequence[SupplyUnit], rules: Blocking) -> dict[str, SideUnits]:
+    """Per side: its HQs, its other units, and the places of its units and of those that
+    exert a ZOC (default reading: every unit but the types in ``no_zoc_types``; SCs are
+    markers and exert none). One pass over the units for both sides: every later step
+    reads these lists, not the whole input again."""
     exempt = rules.no_zoc_types
+    groups: dict[str, tuple[list, list, list, list]] = {}
     for u in units:
-        m = marks.get(u.side)
-        if m is None:
-            m = marks[u.side] = bytearray(n)
-        if u.place < 0:  # a byte index would wrap to the last place: say so instead
-            raise ValueError(f"{u.id} is not on the map (place {u.place})")
-        if u.type in exempt:
-            quiet.append((u.side, u.place))
-            if not m[u.place]:
-                m[u.place] = 1
-        else:
-            m[u.place] = 2
-    out = {side: [_bitset(m), 0] for side, m in marks.items()}
-    for side, place in quiet:
-        if marks[side][place] == 1:  # no unit with a ZOC stands there
-            out[side][1] |= 1 << place
-    return {side: (bits, bits ^ alone) for side, (bits, alone) in out.items()}
+        _, side, _, kind, place, _, _, _ = u
+        g = groups.get(side)
+        if g is None:
+            g = groups[side] = ([], [], [], [])
+        (g[2] if kind in exempt else g[3]).append(place)
+        (g[0] if kind == "hq" else g[1]).append(u)
+    out = {}
+    for side, (hqs, others, quiet, loud) in groups.items():
+        zoc = 0
+        try:
+            for place in loud:
+                zoc |= 1 << place
+            bits = zoc
+            for place in quiet:
+                bits |= 1 << place
+        except ValueError:  # a negative shift: a unit off the map (place -1)
+            u = next(u for u in units if u.place < 0)
+            raise ValueError(f"{u.id} is not on the map (place {u.place})") from None
+        out[side] = SideUnits(hqs, others, bits, zoc)
+    return out
 
 
 def _bitset(flag: bytearray) -> int:
@@ -106,7 +118,7 @@ def _bitset(flag: bytearray) -> int:
 def zoc_bits(board: Board, zoc_sources: int) -> int:
     """Every place adjacent to a place in ``zoc_sources``: the one ZOC definition of the
     supply code; swap it for the engine's ZOC map."""
-    return dilate(board.shifts, zoc_sources)
+    return dilate(board, zoc_sources)
 
 
 def impassable_bits(board: Board, rules: Blocking) -> int:
@@ -127,17 +139,18 @@ DIGITS = b"011" + bytes(253)  # flag bytes 0/1/2 -> "0"/"1"/"1"
 
 
 def trace_map(board: Board, units: Sequence[SupplyUnit], side: str, rules: Blocking,
-              per_side: dict[str, tuple[int, int]] | None = None) -> TraceMap:
-    """``per_side``: :func:`unit_bits` of the units, when the caller has it already."""
+              per_side: dict[str, SideUnits] | None = None) -> TraceMap:
+    """``per_side``: :func:`split_units` of the units, when the caller has it already."""
     if per_side is None:
-        per_side = unit_bits(units, rules, board.n)
+        per_side = split_units(units, rules)
     impassable = impassable_bits(board, rules)
-    friendly = per_side.get(side, (0, 0))[0]
+    mine = per_side.get(side)
+    friendly = mine.bits if mine is not None else 0
     enemy = zoc_from = 0
-    for other, (places, exerting) in per_side.items():
+    for other, g in per_side.items():
         if other != side:
-            enemy |= places
-            zoc_from |= exerting
+            enemy |= g.bits
+            zoc_from |= g.zoc
     zoc = zoc_bits(board, zoc_from)
     closed = impassable | enemy if rules.enemy_units_block else impassable
     stop = 0

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ddaydesk.gcpause import gc_paused
 from ddaydesk.rules.supply.allied import allied_supply
-from ddaydesk.rules.supply.blocking import trace_map, unit_bits
+from ddaydesk.rules.supply.blocking import SideUnits, split_units, trace_map
 from ddaydesk.rules.supply.fmu import fmu_supply
 from ddaydesk.rules.supply.german import german_supply
 from ddaydesk.rules.supply.model import (
@@ -17,6 +17,8 @@ from ddaydesk.rules.supply.model import (
     UnitSupply,
 )
 from ddaydesk.rules.supply.params import SupplyParams, load_supply_params
+
+NOBODY = SideUnits([], [], 0, 0)  # a side without units on the map
 
 
 def compute_supply(inp: SupplyInput, params: SupplyParams | None = None, *,
@@ -43,8 +45,9 @@ def _compute(inp: SupplyInput, p: SupplyParams, explain: bool, sides: tuple[str,
     if red:
         notes.append(f"{inp.weather} weather: every supply limit is {red} hex(es) shorter "
                      f"({p.tag(f'weather.range_reduction.{inp.weather}').rule})")
-    per_side = unit_bits(inp.units, p.blocking, board.n)
-    done = [side_supply(inp, p, trace_map(board, inp.units, side, p.blocking, per_side), red, explain)
+    per_side = split_units(inp.units, p.blocking)
+    done = [side_supply(inp, p, trace_map(board, inp.units, side, p.blocking, per_side), red, explain,
+                        per_side.get(side) or NOBODY)
             for side, side_supply in (("german", german_supply), ("allied", allied_supply)) if side in sides]
     in_supply: dict[str, str | None] = {}
     capacity: list[CapacityUse] = []

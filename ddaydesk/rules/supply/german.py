@@ -14,7 +14,7 @@ ties.
 
 from __future__ import annotations
 
-from ddaydesk.rules.supply.blocking import TraceMap
+from ddaydesk.rules.supply.blocking import SideUnits, TraceMap
 from ddaydesk.rules.supply.explain import Target, why_not
 from ddaydesk.rules.supply.matching import b_matching, best_subset
 from ddaydesk.rules.supply.model import (
@@ -26,7 +26,7 @@ from ddaydesk.rules.supply.model import (
     UnitSupply,
 )
 from ddaydesk.rules.supply.params import SupplyParams
-from ddaydesk.rules.supply.trace import Trace, bfs, bits_at, places_of
+from ddaydesk.rules.supply.trace import Trace, bfs, reached_by
 
 SIDE = "german"
 GENERIC_HQ = "german_army"
@@ -59,26 +59,25 @@ def _hq_params(h: _HQ, p: SupplyParams, red: int) -> None:
     h.unit_limit, h.unit_rule, h.src_limit, h.src_rule, h.cap, h.cap_rule = got
 
 
-def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, explain: bool) -> SideSupply:
+def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, explain: bool,
+                  mine: SideUnits) -> SideSupply:
     board = inp.board
     kinds = set(p.children("german.hq_kinds"))
     hqs: list[_HQ] = []
-    others: list[SupplyUnit] = []
-    for u in inp.units:
-        if u.side == SIDE:
-            if u.type == "hq":
-                h = _HQ(u, u.hq if u.hq in kinds else GENERIC_HQ, len(hqs))
-                _hq_params(h, p, red)
-                hqs.append(h)
-            else:
-                others.append(u)
+    hq_bits = 0
+    for u in mine.hqs:
+        h = _HQ(u, u.hq if u.hq in kinds else GENERIC_HQ, len(hqs))
+        _hq_params(h, p, red)
+        hqs.append(h)
+        hq_bits |= 1 << u.place
+    others = mine.others
     unit_src = max(0, p["german.unit_to_source"] - red)
     unit_src_rule = p.tag("german.unit_to_source").rule
     src_range = max([unit_src, *(h.src_limit for h in hqs)])
     src_trace = bfs(board, tm, inp.german_sources, src_range)
-    dist_src = src_trace.lengths(bits_at(h.unit.place for h in hqs))  # the HQs' lines
+    dist_src = src_trace.lengths(hq_bits)  # the HQs' lines
     # The units within a unit's line of a source: read as one bitset, not unit by unit.
-    near_src = set(places_of(src_trace.within(unit_src) & tm.friendly_bits))
+    near_src = src_trace.within(unit_src) & tm.friendly_bits
 
     def source_leg(frm: str, place: int, limit: int, rule: str) -> Leg:
         return Leg(frm, "source", "source", place, src_trace, limit, rule)
@@ -99,7 +98,7 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     radius = max(0, radius_tag.value - red)
     if obw is not None:
         trace_from(obw, max(radius, obw.unit_limit))
-        hq_dist = obw.trace.lengths(bits_at(h.unit.place for h in hqs))
+        hq_dist = obw.trace.lengths(hq_bits)
         near = [(hq_dist[h.unit.place], h.k, h) for h in hqs
                 if not h.supplied and hq_dist.get(h.unit.place, radius + 1) <= radius]
         dependants = [h for _, _, h in sorted(near, key=lambda t: t[:2])]
@@ -113,39 +112,28 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     direct: list[SupplyUnit] = []
     needy: list[SupplyUnit] = []
     fortress: list[SupplyUnit] = []
+    needy_at: dict[int, list[int]] = {}  # place -> indices into needy
+    needy_bits = 0
     for u in others:
         if u.fortress:
             fortress.append(u)
             ok[u.id] = None
-        elif u.place in near_src:
+        elif near_src >> u.place & 1:
             direct.append(u)
             ok[u.id] = None
         else:
+            got = needy_at.get(u.place)
+            if got is None:
+                needy_at[u.place] = [len(needy)]
+                needy_bits |= 1 << u.place
+            else:
+                got.append(len(needy))
             needy.append(u)
 
-    needy_at: dict[int, list[int]] = {}
-    for k, u in enumerate(needy):
-        needy_at.setdefault(u.place, []).append(k)
-    needy_bits = bits_at(needy_at)
-
     def options_for(hq_list: list[_HQ]) -> tuple[list[list[int]], list[int]]:
-        """Each needy unit's HQs in reach, nearest first, then in HQ order (the HQs' traces
-        read level by level, each level HQ by HQ: in order as they come, no sort), and the
-        same HQs as a bitset."""
-        out: list[list[int]] = [[] for _ in needy]
-        reach = [0] * len(needy)
-        read = [(h.k, h.trace.levels[:h.unit_limit + 1], h.trace.lo, needy_bits >> h.trace.lo) for h in hq_list]
-        for d in range(max((len(r[1]) for r in read), default=0)):
-            for hk, levels, lo, bits in read:
-                if d < len(levels):
-                    got = levels[d] & bits
-                    while got:
-                        b = got.bit_length() - 1
-                        got ^= 1 << b
-                        for k in needy_at[lo + b]:
-                            out[k].append(hk)
-                            reach[k] |= 1 << hk
-        return out, reach
+        """Each needy unit's HQs in reach, nearest first, then in HQ order, and the same HQs as
+        a bitset."""
+        return reached_by(((h.k, h.trace, h.unit_limit) for h in hq_list), needy_at, needy_bits, len(needy))
 
     def solve(chosen: list[_HQ], taken: int) -> tuple[int, list[int], list[list[int]]]:
         """Units matched to HQ slots with the ``chosen`` dependants in, OB West giving
@@ -160,7 +148,7 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
             cap[h.k] = h.cap - (taken if h is obw else 0)
         options, reach = options_for(live)
         assign = b_matching(options, cap, reach)
-        return sum(1 for a in assign if a >= 0), assign, options
+        return len(assign) - assign.count(-1), assign, options
 
     room = obw.cap if obw is not None else 0
     # More HQs need OB West than it has slots: the slots go to the HQs that let the most
@@ -191,7 +179,7 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
             leg = Leg(u.id, "source", "source", u.place, src_trace, unit_src, unit_src_rule)
             results[u.id] = UnitSupply.in_supply(u.id, SIDE, [leg], None, unit_src_rule)
         for u in fortress:
-            results[u.id] = _fortress(u, u.place in near_src or any(
+            results[u.id] = _fortress(u, bool(near_src >> u.place & 1) or any(
                 h.trace.get(u.place, h.unit_limit + 1) <= h.unit_limit for h in hqs if h.supplied), p)
         for h in hqs:
             why = None

@@ -46,14 +46,19 @@ def flags(bits: int, n: int) -> bytearray:
     return bytearray(bin(bits)[2:].zfill(n)[::-1].encode().translate(TO_FLAG))
 
 
-def dilate(shifts: Sequence[tuple[int, int]], bits: int) -> int:
-    """Every neighbour of a place in ``bits``."""
-    out = 0
-    for off, mask in shifts:
-        x = bits & mask
-        if x:
-            out |= x << off if off > 0 else x >> -off
-    return out
+def dilate(board, bits: int) -> int:
+    """Every neighbour of a place in ``bits`` (on a hex grid in one step of :func:`bfs`)."""
+    steps = board.column_steps
+    if steps is None:
+        out = 0
+        for off, mask in board.shifts:
+            x = bits & mask
+            if x:
+                out |= x << off if off > 0 else x >> -off
+        return out
+    w, right, left, up, down = steps
+    h = (bits & right) << 1 | (bits & left) >> 1
+    return (h | (bits | h & up) >> w | (bits | h & down) << w) & (1 << board.n) - 1
 
 
 class Trace:
@@ -85,10 +90,13 @@ class Trace:
         """The length to each place of ``bits`` the trace reached (nearest first, then the
         highest place first)."""
         lo = self.lo
-        bits >>= lo
+        bits = bits >> lo & self.reached
         out = {}
         for d, level in enumerate(self.levels):
+            if not bits:
+                break
             got = level & bits
+            bits ^= got
             while got:  # a few bits a level: cheaper one by one than through places_of()
                 b = got.bit_length() - 1
                 out[lo + b] = d
@@ -126,6 +134,39 @@ class Trace:
         return path_to_start(self.adj, self.tm.state, self.dist, end)
 
 
+def reached_by(traces: Iterable[tuple[int, Trace, int]], at: dict[int, list[int]], bits: int,
+               count: int) -> tuple[list[list[int]], list[int]]:
+    """For each of ``count`` units (``at``: place -> the units there, ``bits`` those places), the
+    tags of the traces (``(tag, trace, depth)``) that reached it within their depth, nearest
+    first, then in the traces' order; and the same tags as a bitset. Each trace is read into
+    one row per length, only as far as the last of the places it reached: the rows then come
+    in order, without a sort."""
+    rows: list[list[tuple[int, int, int]]] = []
+    for tag, tr, depth in traces:
+        rest, lo = tr.reached & bits >> tr.lo, tr.lo
+        for d, level in enumerate(tr.levels):
+            if not rest or d > depth:
+                break
+            got = level & rest
+            if got:
+                rest ^= got
+                while len(rows) <= d:
+                    rows.append([])
+                rows[d].append((tag, lo, got))
+    tags: list[list[int]] = [[] for _ in range(count)]
+    tag_bits = [0] * count
+    for row in rows:
+        for tag, lo, got in row:
+            bit = 1 << tag
+            while got:
+                b = got.bit_length() - 1
+                got ^= 1 << b
+                for k in at[lo + b]:
+                    tags[k].append(tag)
+                    tag_bits[k] |= bit
+    return tags, tag_bits
+
+
 def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None = None) -> Trace:
     """Every place within ``limit`` hexes (None: any length) of the nearest start; starts on
     ``NO_ENTER`` places are skipped. ``targets`` (a bitset; default: the side's units) are
@@ -135,8 +176,13 @@ def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None
     starts = list(starts)
     reach, passable = tm.open_bits, tm.pass_bits
     steps = board.column_steps
-    lo = 0
-    if steps is not None:
+    last = board.n if limit is None else limit
+    frontier = lo = 0
+    if steps is None:
+        for s in starts:
+            frontier |= 1 << s
+        levels, reached = _levels_by_shifts(board.shifts, frontier & reach, reach, passable, last)
+    else:
         w, right, left, up, down = steps
         if limit is not None and starts:
             top, bottom = (starts[0], starts[0]) if len(starts) == 1 else (min(starts), max(starts))
@@ -144,34 +190,65 @@ def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None
             if win is not None:
                 lo, mask, right, left, up, down = win
                 reach, passable = reach >> lo & mask, passable >> lo & mask
-    frontier = 0
-    for s in starts:
-        frontier |= 1 << (s - lo)
-    frontier &= reach
+        for s in starts:
+            frontier |= 1 << (s - lo)
+        frontier &= reach
+        unseen = reach ^ frontier
+        levels = [frontier]
+        add = levels.append
+        # With the first or the last column closed, a step sideways off one end of a row only
+        # lands in a closed place (unseen drops it): no masks needed for the step sideways
+        # (when they only cut the rows' ends: see _rows_only).
+        plain = _rows_only(board, steps) and (reach & left == reach or reach & right == reach)
+        for _ in range(last):  # a hex grid: all neighbours in 12-14 operations (Board.column_steps)
+            if plain:
+                h = frontier << 1 | frontier >> 1
+            else:
+                h = (frontier & right) << 1 | (frontier & left) >> 1
+            nxt = (h | (frontier | h & up) >> w | (frontier | h & down) << w) & unseen
+            if not nxt:
+                break
+            unseen ^= nxt
+            add(nxt)
+            frontier = nxt & passable  # ENTER_ONLY places end a line
+            if not frontier:
+                break
+        reached = reach ^ unseen
+    return Trace(board.adj, tm, levels, lo, reached, targets)
+
+
+def _levels_by_shifts(shifts, frontier: int, reach: int, passable: int, last: int) -> tuple[list[int], int]:
+    """The levels of a search on any board (one shift and mask per neighbour offset), and the
+    places reached."""
     unseen = reach ^ frontier
     levels = [frontier]
-    add = levels.append
-    last = board.n if limit is None else limit
-    d = 0
-    shifts = None if steps is not None else board.shifts
-    while frontier and d < last:
-        d += 1
-        if shifts is None:  # a hex grid: all neighbours in 13 operations (Board.column_steps)
-            h = (frontier & right) << 1 | (frontier & left) >> 1
-            nxt = (h | (frontier | h & up) >> w | (frontier | h & down) << w) & unseen
-        else:
-            nxt = 0
-            for off, mask in shifts:
-                x = frontier & mask
-                if x:
-                    nxt |= x << off if off > 0 else x >> -off
-            nxt &= unseen
+    for _ in range(last):
+        if not frontier:
+            break
+        nxt = 0
+        for off, mask in shifts:
+            x = frontier & mask
+            if x:
+                nxt |= x << off if off > 0 else x >> -off
+        nxt &= unseen
         if not nxt:
             break
         unseen ^= nxt
-        add(nxt)
-        frontier = nxt & passable  # ENTER_ONLY places end a line
-    return Trace(board.adj, tm, levels, lo, reach ^ unseen, targets)
+        levels.append(nxt)
+        frontier = nxt & passable
+    return levels, reach ^ unseen
+
+
+def _rows_only(board, steps: tuple[int, int, int, int, int]) -> bool:
+    """Whether the grid's ``right``/``left`` masks hold every place but the last/first column
+    (no row neighbours missing inside a row; kept on the board)."""
+    got = board.__dict__.get("_supply_rows_only")
+    if got is None:
+        w, right, left, _, _ = steps
+        first = sum(1 << i for i in range(0, board.n, w))
+        full = (1 << board.n) - 1
+        got = board.__dict__["_supply_rows_only"] = right == full ^ (first << w - 1 & full) and left == full ^ first
+    return got
 
 
 WINDOWS = 512  # windows kept per board (a few per row and limit are ever asked for)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from supply_helpers import al, board, col, de, line
 
 from ddaydesk.rules.supply import load_supply_params
-from ddaydesk.rules.supply.allied import _through
+from ddaydesk.rules.supply.options import _through
 
 B = board("line45")
 P = load_supply_params("dday77")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from supply_helpers import al, board, de, line
 
-from ddaydesk.rules.supply.blocking import ENTER_ONLY, NO_ENTER, PASS, trace_map, unit_bits
+from ddaydesk.rules.supply.blocking import ENTER_ONLY, NO_ENTER, PASS, split_units, trace_map
 from ddaydesk.rules.supply.params import load_supply_params
 
 B = board("pocket")
@@ -77,14 +77,13 @@ def test_D77_ASUP_05_sc_exerts_no_zoc_and_does_not_block():
 
 
 def test_a_unit_off_the_map_is_refused_not_marked_on_the_last_hex():
-    from ddaydesk.rules.supply.blocking import unit_bits
     from ddaydesk.rules.supply.model import SupplyUnit
 
     rules = P.blocking
     last = SupplyUnit("u", "german", "german", "infantry", B.n - 1)
-    assert unit_bits([last], rules, B.n)["german"] == (1 << (B.n - 1),) * 2
+    assert split_units([last], rules)["german"] == ([], [last], 1 << (B.n - 1), 1 << (B.n - 1))
     with pytest.raises(ValueError, match="u is not on the map"):
-        unit_bits([last._replace(place=-1)], rules, B.n)
+        split_units([last._replace(place=-1)], rules)
 
 
 def test_an_hq_exerts_no_zoc_alone_but_its_hex_does_with_a_unit_in_it():
@@ -94,6 +93,11 @@ def test_an_hq_exerts_no_zoc_alone_but_its_hex_does_with_a_unit_in_it():
     units = [de(B, "h1", "0302", hq="german_army"), de(B, "h2", "0302", hq="german_army"),
              de(B, "h3", "0305", hq="german_army"), de(B, "i1", "0305"),
              de(B, "i2", "0306"), de(B, "h4", "0306", hq="german_army"), al(B, "a", "0502")]
-    got = unit_bits(units, P.blocking, B.n)
+    split = split_units(units, P.blocking)
+    got = {side: (g.bits, g.zoc) for side, g in split.items()}
     assert got["german"] == (1 << alone | 1 << with_unit | 1 << with_unit_first, 1 << with_unit | 1 << with_unit_first)
     assert got["allied"] == (1 << B.index("0502"),) * 2
+    # each side's HQs and other units, in input order
+    assert [u.id for u in split["german"].hqs] == ["h1", "h2", "h3", "h4"]
+    assert [u.id for u in split["german"].others] == ["i1", "i2"]
+    assert (split["allied"].hqs, [u.id for u in split["allied"].others]) == ([], ["a"])

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from ddaydesk.formats.mapfile import parse_map
 from ddaydesk.formats.yamlmarks import load_text
 from ddaydesk.rules.supply.blocking import ENTER_ONLY, NO_ENTER, TraceMap
-from ddaydesk.rules.supply.trace import bfs, bits_at
+from ddaydesk.rules.supply.trace import bfs, bits_at, dilate
 
 
 def board(w: int, h: int, orientation: str, parity: str):
@@ -49,6 +49,10 @@ def test_bitset_trace_equals_a_plain_search(w, h, orientation, parity, data):
     assert (b.column_steps is not None) == (orientation == "flat")  # the fast step fits every flat grid
     n = b.n
     state = data.draw(st.lists(st.sampled_from([0, 0, 0, 1, 2]), min_size=n, max_size=n))
+    edge = data.draw(st.sampled_from([None, 0, w - 1]))  # a closed first or last column: the step without masks
+    if edge is not None:
+        for i in range(edge, n, w):
+            state[i] = NO_ENTER
     closed = bits_at(i for i in range(n) if state[i] == NO_ENTER)
     stop = bits_at(i for i in range(n) if state[i] == ENTER_ONLY)
     targets = data.draw(st.lists(st.integers(0, n - 1), max_size=n))
@@ -64,6 +68,7 @@ def test_bitset_trace_equals_a_plain_search(w, h, orientation, parity, data):
     upto = data.draw(st.integers(0, 7))
     assert got.within(upto) == bits_at(i for i, d in want.items() if d <= upto)
     assert bytes(tm.state) == bytes(state)
+    assert dilate(b, bits_at(starts)) == bits_at(j for s in starts for j in b.adj[s])  # (the ZOC's neighbours)
     for end in want:  # every walked-back path is a legal line of the right length
         path = got.path(end)
         assert len(path) == want[end] + 1 and path[-1] in starts

@@ -1,0 +1,139 @@
+"""D-Day '77 Allied supply: the limit of each line (D77-ASUP-15, -20..-28) and, for each unit, the
+Supply Centres it may draw on in order of preference (what the assignment in allied.py reads).
+"""
+
+from __future__ import annotations
+
+from ddaydesk.rules.supply.model import SupplyUnit
+from ddaydesk.rules.supply.params import SupplyParams
+from ddaydesk.rules.supply.trace import Trace, reached_by
+
+
+def line_limit(tracer: SupplyUnit, hq: SupplyUnit, p: SupplyParams) -> tuple[int, str]:
+    """Limit (before weather) and rule of a line from ``tracer`` to the Allied ``hq``
+    (looked up once per params and pair of kinds: a recompute asks it for every unit an HQ
+    reaches)."""
+    key = (hq.hq == "shaef", tracer.hq == "shaef", tracer.nationality, hq.nationality)
+    memo = p._memo.setdefault("allied.line_limit", {})
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _line_limit(tracer, hq, p)
+    return got
+
+
+def _line_limit(tracer: SupplyUnit, hq: SupplyUnit, p: SupplyParams) -> tuple[int, str]:
+    if hq.hq == "shaef":
+        t = p.tag("allied.shaef.unit_to_hq")  # D77-ASUP-21, any nationality
+    elif tracer.hq == "shaef":
+        t = p.tag("allied.shaef.hq_to_hq")  # D77-ASUP-23, regardless of nationality
+    else:
+        t = p.values.get(f"allied.nationality_limits.{tracer.nationality}.{hq.nationality}") \
+            or p.values.get(f"allied.nationality_limits.{tracer.nationality}.*") \
+            or p.tag("allied.unit_to_hq")
+    return t.value, t.rule
+
+
+def unit_options(others: list[SupplyUnit], sc_trace: list[Trace], hqs: list[SupplyUnit],
+                 hq_trace: list[Trace | None], route_bits: list[int], by_hops: list[list[int]], unit_src: int,
+                 p: SupplyParams, red: int, route: list[dict[int, int]], limits: dict):
+    """Each unit's SCs in order of preference (``options``, and as a bitset ``reach``): first the
+    SCs it reaches straight, by (length, SC), then those it reaches through an HQ, by (line
+    length, hops, SC), each through the nearest HQ that leads to it. Also ``near`` (each unit's
+    HQs in reach, as (length, HQ) in that order) and its direct SCs as a bitset.
+
+    The SC traces are read by :func:`~ddaydesk.rules.supply.trace.reached_by`, the HQ traces
+    level by level, each level HQ by HQ, so the SCs and HQs come in order as they are found,
+    without a sort; each (unit, HQ) found adds the HQ's SCs the unit has not yet at once
+    (two HQs at one length are sorted afterwards, see :func:`_through`). ``limits``:
+    :func:`line_limit`'s memo, read without the call."""
+    at: dict[int, list[int]] = {}  # place -> indices into others
+    ub = 0
+    kind_of: dict = {}  # what a unit's line limits depend on -> its number, an index into tracers
+    kinds = []
+    tracers = []  # a unit of each kind
+    for k, u in enumerate(others):
+        pl = u.place
+        got = at.get(pl)
+        if got is None:
+            at[pl] = [k]
+            ub |= 1 << pl
+        else:
+            got.append(k)
+        kind = u.nationality if u.hq != "shaef" else ("shaef", u.nationality)  # (a str hashes once)
+        i = kind_of.get(kind)
+        if i is None:
+            i = kind_of[kind] = len(tracers)
+            tracers.append(u)
+        kinds.append(i)
+    # Direct lines (every place an SC trace reached is within unit_src: it stops there).
+    options, reach = reached_by(((si, tr, unit_src) for si, tr in enumerate(sc_trace)), at, ub, len(others))
+    direct_bits = reach[:]
+    # Lines to the HQs that lead to an SC: each HQ's limit per kind of unit, weather taken off.
+    near: list[list[tuple[int, int]]] = [[] for _ in others]
+    last = [-1] * len(others)  # the length of the HQ that last gave a unit new SCs
+    tied = []  # units with two such HQs at one length
+    scan = []
+    for c, h in enumerate(hqs):
+        if route_bits[c]:
+            tr = hq_trace[c]
+            to_shaef, to_nat = h.hq == "shaef", h.nationality
+            lim = [(limits.get((to_shaef, u.hq == "shaef", u.nationality, to_nat)) or line_limit(u, h, p))[0] - red
+                   for u in tracers]
+            scan.append((c, tr.levels, tr.lo, ub >> tr.lo, lim, route_bits[c], by_hops[c]))
+    for d in range(max((len(s[1]) for s in scan), default=0)):
+        for c, levels, lo, hit, lim, bits, order in scan:
+            if d < len(levels):
+                got = levels[d] & hit
+                while got:
+                    b = got.bit_length() - 1
+                    got ^= 1 << b
+                    for k in at[lo + b]:
+                        if d > lim[kinds[k]]:
+                            continue
+                        near[k].append((d, c))
+                        new = bits & ~reach[k]
+                        if new:
+                            if d == last[k]:
+                                tied.append(k)
+                            last[k] = d
+                            reach[k] |= new
+                            options[k] += order if new == bits else [si for si in order if new >> si & 1]
+    for k in set(tied):  # their SCs through HQs again, sorted
+        more, reach[k] = _through(near[k], route, by_hops, route_bits, direct_bits[k])
+        options[k][bin(direct_bits[k]).count("1"):] = more
+    return options, reach, near, direct_bits
+
+
+def _through(via: list[tuple[int, int]], route: list[dict[int, int]], by_hops: list[list[int]],
+             route_bits: list[int], got: int) -> tuple[list[int], int]:
+    """The SCs a unit reaches through the HQs of ``via`` (``(line length, HQ)``, in order)
+    beyond those of ``got`` (a bitset), by (line length, hops, SC), each through the nearest
+    HQ that leads to it; and ``got`` with them. HQs at different lengths give their SCs in
+    turn, each HQ's by (hops, SC): only two HQs at one length need the sort."""
+    out: list[int] = []
+    start, last = got, -1
+    for d, c in via:
+        new = route_bits[c] & ~got
+        if new:
+            if d == last:
+                return _through_sorted(via, route, route_bits, start)
+            last = d
+            got |= new
+            out += by_hops[c] if new == route_bits[c] else [si for si in by_hops[c] if new >> si & 1]
+    return out, got
+
+
+def _through_sorted(via: list[tuple[int, int]], route: list[dict[int, int]], route_bits: list[int],
+                    got: int) -> tuple[list[int], int]:
+    through = []
+    for d, c in via:
+        new = route_bits[c] & ~got
+        if new:
+            got |= new
+            r = route[c]
+            while new:
+                si = new.bit_length() - 1
+                through.append((d, r[si], si))
+                new ^= 1 << si
+    through.sort()
+    return [si for _, _, si in through], got

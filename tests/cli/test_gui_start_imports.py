@@ -60,5 +60,7 @@ def test_a_start_loads_its_own_systems_rules_only(system, tmp_path):
     assert not {m for m in loaded if m == "yaml" or m.startswith(("yaml.", "ddaydesk.formats.yamlparse"))}
     assert "ddaydesk.engine.fieldtypes" not in loaded  # (a save's field readers: when one is read)
     assert not loaded & {"hashlib", "_hashlib", "secrets", "hmac"}  # (OpenSSL's library: ddaydesk/digest.py)
+    if system == "pkd":  # (Koenig's odds, the shared CRT and exact fractions, when a battle is worked out)
+        assert not loaded & {"ddaydesk.rules.combat.crt", "ddaydesk.rules.combat.model", "fractions"}
     if system in ("dd2", "ddd"):  # (no movement tables: nor their reader; nor a hidden set-up)
         assert not loaded & {"ddaydesk.engine.movetables", "ddaydesk.engine.hidden_setup"}

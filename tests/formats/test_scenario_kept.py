@@ -13,6 +13,7 @@ from ddaydesk.formats import scenariofile
 from ddaydesk.formats.scenariofile import load_scenario
 from ddaydesk.rules.systems import load_system
 from tests.conftest import ROOT
+from tests.formats.test_map_kept import _same as same_board
 
 SCENARIOS = sorted(p.name for p in (ROOT / "scenarios").glob("*.yaml"))
 
@@ -38,12 +39,9 @@ def _parses(monkeypatch) -> list[str]:
 
 
 def _same(a, b) -> None:
+    same_board(a.board, b.board)
     for f in dataclasses.fields(a):
-        x, y = getattr(a, f.name), getattr(b, f.name)
-        if f.name == "board":  # (a board's grid compares by identity: tests/formats/test_map_kept.py)
-            assert (x.source, x.content_hash, x.labels, x.adj) == (y.source, y.content_hash, y.labels, y.adj)
-        else:
-            assert x == y, f.name
+        assert f.name == "board" or getattr(a, f.name) == getattr(b, f.name), f.name
 
 
 @pytest.mark.parametrize("name", SCENARIOS)

@@ -43,12 +43,43 @@ def _loaded_before_qt() -> None:
     loaded before it, the first time a module imports from it), to see whether it names
     PySide6 (its ``__feature__`` switches: ``shibokensupport.feature``); a hundred such reads
     are about ten milliseconds of a start. The modules loaded before Qt name no PySide6: they
-    are told so at once, as that read would find (-1: no feature switching)."""
+    are told so at once, as that read would find (-1: no feature switching). So are the
+    package's modules a start imports after Qt: the window's (``ddaydesk.ui``: 0, no feature
+    selected, as for any module naming PySide6; none selects one) and the others' (-1: only
+    the window's import Qt, the import contract holds it)."""
     import sys
 
     import shiboken6  # noqa: F401  (loads PySide6's ``shibokensupport``, as Qt's first import would)
 
     known = getattr(sys.modules.get("shibokensupport.feature"), "pyside_feature_dict", None)
-    if isinstance(known, dict):  # (a PySide6 without it: nothing to tell)
-        for name in list(sys.modules):
-            known.setdefault(name, -1)
+    if not isinstance(known, dict):  # (a PySide6 without it: nothing to tell)
+        return
+    for name in list(sys.modules):
+        known.setdefault(name, -1)
+    for name in _package_modules():
+        known.setdefault(name, 0 if name.startswith("ddaydesk.ui.") else -1)
+
+
+def _package_modules() -> list[str]:
+    """The dotted names of ddaydesk's modules, from its folders (sources, or a frozen build's
+    compiled modules beside its executable)."""
+    import os
+    from contextlib import suppress
+
+    import ddaydesk
+
+    names: list[str] = []
+
+    def walk(path: str, prefix: str) -> None:
+        for e in os.scandir(path):
+            stem, dot, ext = e.name.partition(".")
+            if e.is_dir():
+                if not dot and stem != "__pycache__":
+                    walk(e.path, f"{prefix}{stem}.")
+            elif ext in ("py", "pyc"):
+                names.append(prefix[:-1] if stem == "__init__" else prefix + stem)
+
+    for root in ddaydesk.__path__:
+        with suppress(OSError):  # (modules in an archive: no folder to list; each is read as before)
+            walk(root, "ddaydesk.")
+    return names

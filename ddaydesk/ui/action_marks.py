@@ -19,6 +19,8 @@ Path = tuple[int, ...]
 
 @dataclass(frozen=True)
 class Marks:
+    """What an action leaves on the map: the paths moved, the attacks, the places it named."""
+
     paths: tuple[Path, ...] = ()  # places moved through, start first (two places or more)
     attacks: tuple[tuple[Path, int], ...] = ()  # (the attackers' places, the target)
     places: tuple[int, ...] = ()  # places the action named or entered (a landing, a marker)

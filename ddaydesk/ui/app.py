@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import sys
 import time
-from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.paths import icon_path
@@ -36,6 +35,8 @@ def restore_offered(settings: QSettings, autosave: Path | None = None) -> bool:
 def restore_question(autosave: Path) -> str:
     """The restore offer, naming the game (its scenario, turn, actions and when it was last
     saved) so that a player with several games knows which one it is."""
+    from datetime import datetime
+
     from ddaydesk.engine.saveload import save_summary
 
     try:
@@ -66,6 +67,9 @@ def run_gui(path: str | None = None, smoke: bool = False, screenshot: str | None
     target = path
     restore = False
     if restore_offered(settings) and not smoke:
+        # (its classes and enums are made only when a dialog is shown)
+        from PySide6.QtWidgets import QMessageBox
+
         answer = QMessageBox.question(None, "Restore the last game?", restore_question(autosave_path()))
         restore = answer == QMessageBox.StandardButton.Yes
     try:
@@ -74,6 +78,8 @@ def run_gui(path: str | None = None, smoke: bool = False, screenshot: str | None
         if smoke:
             print(exc, file=sys.stderr)
             return 1
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.critical(None, "ddaydesk: cannot open", str(exc))
         return 1
     from ddaydesk.ui.mainwindow import MainWindow

@@ -8,19 +8,15 @@ a reason (a status-bar message) or applies the action and emits what to redraw.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from ddaydesk.ui.port import (
-    CombatResult,
-    GamePort,
-    GameView,
-    MoveRange,
-    PortError,
-    SupplyView,
-    UnitInfo,
-)
+from ddaydesk.ui.port import GamePort, GameView, PortError, UnitInfo
+
+if TYPE_CHECKING:
+    from ddaydesk.ui.port_values import CombatResult, MoveRange, SupplyView
 
 
 class ActionCommand(QUndoCommand):

@@ -65,6 +65,12 @@ class CounterLayer:
         self.selection.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         scene.addItem(self.selection)
         self.selected: str | None = None
+        self.held = False  # no pixmaps drawn until the view's scale is known (``hold``)
+
+    def hold(self) -> None:
+        """Draw no counter until the next :meth:`set_level`: a start's window is not laid out
+        yet, and its counters are drawn once, at the scale of its first frame."""
+        self.held = True
 
     def set_units(self, units: tuple[UnitInfo, ...] | list[UnitInfo]) -> None:
         """Show exactly these units (the viewing side's view), reusing items."""
@@ -89,7 +95,8 @@ class CounterLayer:
                 self.scene.addItem(item)
                 self.items[key] = item
             item.setData(UNIT_ROLE, ids[0])
-            item.setPixmap(self._pixmap(self.units[ids[0]]))
+            if not self.held:
+                item.setPixmap(self._pixmap(self.units[ids[0]]))
         self._layout()
 
     def _pixmap(self, u: UnitInfo) -> QPixmap:
@@ -104,7 +111,9 @@ class CounterLayer:
             item.setTransformationMode(mode)
 
     def set_level(self, level: float) -> None:
-        if level == self.level:
+        if self.held:
+            self.held = False
+        elif level == self.level:
             return
         s = self.profile.counter_scale
         self.art.keep_scales({self.level * s, level * s})
@@ -113,6 +122,8 @@ class CounterLayer:
 
     def refresh_art(self) -> None:
         """Redraw every counter (after a zoom or a palette change)."""
+        if self.held:
+            return
         self._badge_cache.clear()
         for key, item in self.items.items():
             item.setPixmap(self._pixmap(self.units[self.members[key][0]]))
@@ -163,7 +174,7 @@ class CounterLayer:
                 badges[f"{place}/{part}"] = (n, QPointF(x0, y0))
         for key in [b for b in self.badges if b not in badges]:
             self.scene.removeItem(self.badges.pop(key))
-        for key, (n, pos) in badges.items():
+        for key, (n, pos) in badges.items() if not self.held else ():  # (with the counters)
             badge = self.badges.get(key)
             if badge is None:
                 badge = QGraphicsPixmapItem()

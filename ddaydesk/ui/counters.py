@@ -28,6 +28,8 @@ _ORDINALS = {"first": "1", "second": "2", "third": "3", "fifth": "5", "seventh":
 
 @dataclass(frozen=True)
 class Face:
+    """What a counter shows, and so which drawn pixmap it shares with its likes."""
+
     type: str
     nationality: str
     label: str

@@ -6,6 +6,7 @@ Translation only: engine states become :class:`GameView`s, ``reach`` a :class:`M
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ddaydesk.board import Board
 from ddaydesk.engine import (
@@ -34,7 +35,6 @@ from ddaydesk.ui.port import (
     Capabilities,
     GameView,
     LogEntry,
-    MoveRange,
     PortError,
     UnitInfo,
 )
@@ -44,6 +44,9 @@ from ddaydesk.ui.port_supply import SupplyPort
 from ddaydesk.ui.port_text import capabilities, log_entry, own_moves, phase_title
 from ddaydesk.ui.profiles import profile_for
 from ddaydesk.ui.profiles.base import UIProfile
+
+if TYPE_CHECKING:
+    from ddaydesk.ui.port_values import MoveRange
 
 
 def open_engine_game(path: str | Path, options: dict[str, bool] | None = None,
@@ -258,9 +261,8 @@ class EnginePort(CombatPort, SupplyPort):
         k = self._index(unit)
         side = self.scenario.units[k].side
         if "place_withheld" in current_phase(self.game.state).actions:
-            from ddaydesk.engine.hidden_setup import (
-                PlaceWithheld,  # (only D-Day '77 has a hidden set-up)
-            )
+            # (D-Day '77's hidden set-up: imported when used)
+            from ddaydesk.engine.hidden_setup import PlaceWithheld
 
             self._do(PlaceWithheld(side, unit, path[-1]))
             return

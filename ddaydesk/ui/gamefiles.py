@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QMessageBox
-
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.ui.port import PortError
 from ddaydesk.ui.savecheck import check_opened
@@ -22,7 +20,8 @@ from ddaydesk.ui.session import (
 )
 
 FILE_FILTER = f"ddaydesk games (*{SAVE_SUFFIX} *.yaml);;Saved games (*{SAVE_SUFFIX});;Scenarios (*.yaml)"
-Button = QMessageBox.StandardButton
+# (QMessageBox is imported where a question or a warning is shown: its classes and enums are not
+# made before a start's first frame)
 
 
 class GameFiles:
@@ -34,21 +33,26 @@ class GameFiles:
     def unsaved(self) -> bool:
         return self.controller is not None and self.controller.unsaved > 0
 
-    def ask_unsaved(self) -> Button:
-        """Save, Discard or Cancel (a modal question; tests replace it)."""
+    def ask_unsaved(self):
+        """Save, Discard or Cancel (a modal question; tests replace it): a ``QMessageBox.StandardButton``."""
+        from PySide6.QtWidgets import QMessageBox
+
+        b = QMessageBox.StandardButton
         return QMessageBox.question(
             self, "Unsaved game", "This game has actions that are not saved. Save it first?",
-            Button.Save | Button.Discard | Button.Cancel, Button.Save)
+            b.Save | b.Discard | b.Cancel, b.Save)
 
     def may_leave(self) -> bool:
         """True when the current game may be closed: nothing unsaved, or saved now, or the
         player chose to discard it."""
         if not self.unsaved():
             return True
+        from PySide6.QtWidgets import QMessageBox
+
         answer = self.ask_unsaved()
-        if answer == Button.Save:
+        if answer == QMessageBox.StandardButton.Save:
             return self.save()
-        return answer == Button.Discard
+        return answer == QMessageBox.StandardButton.Discard
 
     # -- opening -------------------------------------------------------------------------------
     def new_game(self) -> None:
@@ -88,6 +92,8 @@ class GameFiles:
         return True
 
     def show_problems(self, path: str, exc: FormatError) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         box = QMessageBox(QMessageBox.Icon.Warning, "Cannot open this file",
                           f"{Path(path).name} was not opened; the current game is unchanged.", parent=self)
         box.setDetailedText(str(exc))
@@ -139,6 +145,8 @@ class GameFiles:
         try:
             write_atomic(path, self.controller.port.save_bytes())
         except (PortError, OSError) as exc:
+            from PySide6.QtWidgets import QMessageBox
+
             QMessageBox.warning(self, "Not saved", f"The game was not saved: {exc}")
             return False
         self.controller.unsaved = 0

@@ -1,4 +1,6 @@
-"""Scene geometry of a board: hex polygons, centres and boundaries, computed once.
+"""Scene geometry of a board: hex polygons, centres and boundaries, computed once (a hex
+grid's polygons and centres each when first asked for: a start draws its map from the tiles
+kept and its counters on a few hexes, not on the campaign's 2,600).
 
 Scene units are model units (hex radius 1) times :data:`HEX_PX`. Everything that draws a
 set of hexes (tiles, overlay paths) takes its polygons from here, so building an overlay
@@ -7,7 +9,7 @@ is path assembly, not trigonometry (../shared/research/perf.md §7).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath, QPolygonF
@@ -18,6 +20,25 @@ from ddaydesk.ui.arealayout import area_layout, area_links, layout_of
 HEX_PX = 40.0  # scene pixels per model unit (hex centre-to-corner radius)
 
 
+class _Placed(Sequence):
+    """One value per hex made from its centre (``make(x, y)``) when first asked for, then kept."""
+
+    def __init__(self, make: Callable[[float, float], object], xy: list[tuple[float, float]]):
+        self._make, self._xy = make, xy
+        self._made: list = [None] * len(xy)
+
+    def __len__(self) -> int:
+        return len(self._xy)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        v = self._made[i]
+        if v is None:
+            v = self._made[i] = self._make(*self._xy[i])
+        return v
+
+
 class BoardGeometry:
     """``keep_out``: shapes (model units) an area's name and units keep clear of, such as the
     boxes a system draws over the map, or a function returning them (called only when an
@@ -26,8 +47,8 @@ class BoardGeometry:
     def __init__(self, board: Board, scale: float = HEX_PX, keep_out=(), owner: type = object):
         self.board = board
         self.scale = scale
-        self.polygons: list[QPolygonF] = []
-        self.centres: list[QPointF] = []
+        self.polygons: Sequence[QPolygonF] = []
+        self.centres: Sequence[QPointF] = []
         self.bounds: list[QRectF] = []
         self.label_width: list[float] = []  # room for a name across the place at its centre
         lay = board.layout
@@ -43,12 +64,14 @@ class BoardGeometry:
             box = QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
             shape = QPolygonF([QPointF(dx, dy) for dx, dy in offsets])
             to_pixel, axial = lay.to_pixel, board.grid.axial
+            xy = []
             for i in range(board.n):
                 x, y = to_pixel(axial[i])
                 cx, cy = x * scale, y * scale
-                self.polygons.append(shape.translated(cx, cy))
-                self.centres.append(QPointF(cx, cy))
+                xy.append((cx, cy))
                 self.bounds.append(box.translated(cx, cy))
+            self.polygons = _Placed(shape.translated, xy)
+            self.centres = _Placed(QPointF, xy)
             self.label_width = [box.width()] * board.n
         else:
             # the drawn outlines as they are; where names go from shapely, once per map

@@ -37,6 +37,8 @@ BASE = 64  # pixel size the text outlines are made at, then scaled
 
 @dataclass(frozen=True)
 class Label:
+    """A place name laid out on the map: its text lines and the box they cover."""
+
     name: str
     anchor: int  # the place index it names
     box: QRectF  # scene rect the text (and its halo) covers
@@ -55,6 +57,8 @@ class Label:
 
 @dataclass(frozen=True)
 class _Place:
+    """A name to lay out, with what orders it among the others."""
+
     name: str
     anchor: int
     rank: int

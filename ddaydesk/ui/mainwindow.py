@@ -9,9 +9,11 @@ broken file shows its problems and leaves the current game alone.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QByteArray, QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolBar
+from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QToolBar
 
 from ddaydesk import __version__
 from ddaydesk.ui import rule_links
@@ -32,9 +34,12 @@ from ddaydesk.ui.menus import LAYER_FEATURES, apply_capabilities, build_menus
 from ddaydesk.ui.movemodes import MoveModes
 from ddaydesk.ui.overlays import LAYERS
 from ddaydesk.ui.palette import DEFAULT, PALETTES
-from ddaydesk.ui.port import Capabilities, GamePort, GameView, SupplyView
+from ddaydesk.ui.port import Capabilities, GamePort, GameView
 from ddaydesk.ui.profiles import profile_for
 from ddaydesk.ui.widgets.turntrack import TurnTrack
+
+if TYPE_CHECKING:
+    from ddaydesk.ui.port_values import SupplyView
 
 __all__ = ["FILE_FILTER", "MainWindow"]
 
@@ -118,7 +123,7 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.outcome_label.setStyleSheet("font-weight: bold; color: #8a1c1c;")
         self.outcome_label.setVisible(False)
         self._outcome_shown = ""
-        self.outcome_box: QMessageBox | None = None
+        self.outcome_box = None  # (a QMessageBox once the game is over)
         sb.addPermanentWidget(self.outcome_label)
         sb.addPermanentWidget(self.turn_label)
         sb.addPermanentWidget(self.zoom_label)
@@ -191,7 +196,10 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
             from ddaydesk.ui import dockparts
 
             dockparts.set_game(self)
-        self.view.fit()  # first, so counters are drawn once, at the scale they are shown
+        if not self.built and not self.isVisible():
+            self.view.fit_when_shown()  # a start: the window is laid out when it is shown
+        else:
+            self.view.fit()  # first, so counters are drawn once, at the scale they are shown
         c.refresh(read=False)  # (the view the controller has just read)
 
     # -- reactions ----------------------------------------------------------------------------
@@ -223,6 +231,8 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         if self.review.active:
             return  # a reviewed position's result was told when the game got there
         if outcome and outcome != self._outcome_shown:
+            from PySide6.QtWidgets import QMessageBox  # (not before the first frame)
+
             box = QMessageBox(QMessageBox.Icon.Information, "Game over", outcome,
                               QMessageBox.StandardButton.Ok, self)
             box.open()

@@ -281,6 +281,13 @@ class MapView(QGraphicsView):
         self.fitted = True
         self._update_level()
 
+    def fit_when_shown(self) -> None:
+        """Fit the map when the view is first laid out (shown), and draw the counters only
+        then, once, at that scale: a start's window has not its size yet."""
+        self.map.counters.hold()
+        self.level = 0.0  # (no scale yet: the first fit sets one)
+        self.fitted = True
+
     def pan_by(self, dx: float, dy: float, by_user: bool = True) -> None:
         if by_user:
             self.fitted = False

@@ -9,7 +9,6 @@ from PySide6.QtWidgets import QMenu
 from ddaydesk.ui.overlays import LAYERS
 from ddaydesk.ui.palette import PALETTES
 from ddaydesk.ui.port import Capabilities
-from ddaydesk.ui.report_export import export_report
 
 # overlay layer -> the game feature it shows (a game without the feature greys the layer)
 LAYER_FEATURES = {"range": "move", "trails": "move", "supply": "supply", "zoc": "zoc"}
@@ -32,6 +31,13 @@ def add_action(win, menu, text: str, slot, shortcut=None, tip: str = "", checkab
     return a
 
 
+def _export_report(win) -> None:
+    # (with a file dialog's classes: not before the first frame)
+    from ddaydesk.ui.report_export import export_report
+
+    export_report(win)
+
+
 def build_menus(win) -> None:
     """File, Edit (undo/redo, filled per game), View, Game and Help."""
     win.all_actions = []
@@ -45,7 +51,7 @@ def build_menus(win) -> None:
     add_action(win, m, "Save &as…", win.save_as, QKeySequence.StandardKey.SaveAs, "Save the game to a new file")
     add_action(win, m, "Restore &autosave", win.restore_autosave, None,
                "Go back to the game as it was after its last action")
-    add_action(win, m, "Export game &report…", lambda: export_report(win), None,
+    add_action(win, m, "Export game &report…", lambda: _export_report(win), None,
                "The game turn by turn as one web page: moves, attacks, supply, losses, a map of each turn")
     m.addSeparator()
     add_action(win, m, "&Quit", win.close, QKeySequence.StandardKey.Quit, "Quit ddaydesk")

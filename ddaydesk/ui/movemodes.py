@@ -27,6 +27,7 @@ class MoveModes(QObject):
         self.group = QActionGroup(self)
         self.actions: dict[str, QAction] = {}
         self.modes: tuple[tuple[str, str, str], ...] = ()
+        self.filled = False  # the box and the menu list ``modes`` (only once they are shown)
         self._show(False)
 
     @property
@@ -45,8 +46,11 @@ class MoveModes(QObject):
         modes = port.move_modes() if hasattr(port, "move_modes") else ()
         if modes != self.modes:
             self.modes = modes
+            self.filled = False
+        shown = mine and any(not why for m, _t, why in modes if m != "normal")  # (not outside movement)
+        if shown and not self.filled:  # (hidden, they are listed when next shown: not in a start's first frame)
             self._fill()
-        self._show(mine and any(not why for m, _t, why in modes if m != "normal"))  # (not outside movement)
+        self._show(shown)
         allowed = {m for m, _t, why in modes if not why}
         if c.mode not in allowed and c.mode != "normal":
             self.choose("normal")
@@ -69,6 +73,7 @@ class MoveModes(QObject):
             self.group.addAction(a)
             self.menu.addAction(a)
             self.actions[mode] = a
+        self.filled = True
 
     def choose(self, mode: str) -> None:
         c = self.win.controller
@@ -79,6 +84,8 @@ class MoveModes(QObject):
         self._mark(mode)
 
     def _mark(self, mode: str) -> None:
+        if not self.filled:
+            return
         k = self.box.findData(mode)
         if k >= 0:
             self.box.setCurrentIndex(k)

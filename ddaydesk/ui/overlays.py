@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
@@ -17,7 +18,9 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 from ddaydesk.ui.geometry import BoardGeometry
 from ddaydesk.ui.overlay_marks import PlayMarks
 from ddaydesk.ui.palette import Palette
-from ddaydesk.ui.port import MoveRange, SupplyView
+
+if TYPE_CHECKING:
+    from ddaydesk.ui.port_values import MoveRange, SupplyView
 
 # Z order: map background 0 (drawn by the view), areas 10, lines 20, counters 30, marks 40.
 Z_AREA, Z_LINE, Z_COUNTER, Z_MARK = 10.0, 20.0, 30.0, 40.0

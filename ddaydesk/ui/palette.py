@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class Palette:
+    """The colours of one palette (hex strings), by what they paint."""
+
     id: str
     title: str
     terrain: dict[str, str]

@@ -12,9 +12,13 @@ dialog never offers what the rules refuse.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ddaydesk.engine import current_phase, legal_actions
-from ddaydesk.ui.port import CombatPreview, CombatResult, Obligation, PortError
+from ddaydesk.ui.port import PortError
+
+if TYPE_CHECKING:  # (made when first used: not before a start's first frame)
+    from ddaydesk.ui.port_values import CombatPreview, CombatResult, Obligation
 
 # the legal actions that declare an attack by units on a place: D-Day '77 and F&M's (the
 # combat dialog builds and rolls them), Koenig's Fire and Close Combat (its profile's dialog)
@@ -73,6 +77,7 @@ class CombatPort:
         if self.scenario.system.id not in ("dday77", "fmu"):
             return ()  # (before the import: a game without these combat rules does not load them)
         from ddaydesk.rules.combat.obligations import obligations
+        from ddaydesk.ui.port_values import Obligation
 
         state = self.game.state
         return tuple(Obligation(o.rule, self.name(o.text), o.units, o.target,
@@ -121,6 +126,7 @@ class CombatPort:
         from ddaydesk.rules.combat.attackers import pending
         from ddaydesk.rules.combat.words import log_text
         from ddaydesk.ui.combat_port import as_support
+        from ddaydesk.ui.port_values import CombatResult
 
         state = self.game.state
         waiting = pending(state)

@@ -8,9 +8,14 @@ a system whose rules module lists its own moves (D-Day2: one zone a step) is rea
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ddaydesk.engine import current_phase, legal_actions, problem, reach
 from ddaydesk.engine.movement import move_problem, why_not
-from ddaydesk.ui.port import MoveRange, PortError
+from ddaydesk.ui.port import PortError
+
+if TYPE_CHECKING:
+    from ddaydesk.ui.port_values import MoveRange
 
 MODE_TITLES = {"normal": "Normal movement",
                "strategic": "Strategic movement (double, kept away from the enemy)",
@@ -49,6 +54,8 @@ def move_modes(port) -> tuple[tuple[str, str, str], ...]:
 
 
 def move_range(port, unit: str, mode: str = "normal") -> MoveRange:
+    from ddaydesk.ui.port_values import MoveRange  # (not before a start's first frame)
+
     state = port.game.state
     k = port.scenario.unit_index[unit]
     name = port.scenario.units[k].name
@@ -91,6 +98,8 @@ def listed_moves(port, unit: str) -> dict:
 
 def _listed_range(port, unit: str, k: int) -> MoveRange:
     """The places the rules list a move to, one step each, with the profile's cost of each."""
+    from ddaydesk.ui.port_values import MoveRange
+
     state = port.game.state
     start = state.place[k]
     profile = port.profile

@@ -6,11 +6,15 @@ imported on first use: a start draws its first frame without them (docs/ui.md "S
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ddaydesk.engine import ON_MAP, view
 from ddaydesk.engine.tables import WEATHER_WORDS
 from ddaydesk.formats.errors import FormatError
-from ddaydesk.ui.port import PortError, SupplyView
+from ddaydesk.ui.port import PortError
+
+if TYPE_CHECKING:
+    from ddaydesk.ui.port_values import SupplyView
 
 
 class SupplyPort:

@@ -15,9 +15,14 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
-from ddaydesk.rules.help.ids import from_href, linkify_html
 
-linked = linkify_html  # plain text -> rich text, rule ids as rule: links (the rest escaped)
+def linked(text: str) -> str:
+    """Plain text -> rich text, rule ids as rule: links (the rest escaped)."""
+    if not text:  # (the empty hints of a start's first frame: the ids' patterns are not loaded for them)
+        return ""
+    from ddaydesk.rules.help.ids import linkify_html
+
+    return linkify_html(text)
 
 
 def open_rule(source: QWidget | None, rule: str) -> bool:
@@ -33,6 +38,8 @@ def open_rule(source: QWidget | None, rule: str) -> bool:
 
 
 def follow(source: QWidget, url: str) -> bool:
+    from ddaydesk.rules.help.ids import from_href
+
     rule = from_href(url)
     return bool(rule) and open_rule(source, rule)
 

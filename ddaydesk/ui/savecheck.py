@@ -10,11 +10,15 @@ scenario) and shows why.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtWidgets import QProgressBar
 
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.heap import forget_sources, trim
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QProgressBar
 
 STILL_CHECKING = "The saved game's log is still being checked (see the status bar): a moment"
 SLICE = 0.008  # seconds of replay between two looks at the window's events
@@ -34,6 +38,9 @@ class SaveCheck(QObject):
         forget_sources()  # (the replay's objects take the place of the start's source lines)
 
     def _show_bar(self) -> QProgressBar:
+        # (a save being checked only: not in every start)
+        from PySide6.QtWidgets import QProgressBar
+
         bar = self.bar = QProgressBar()
         bar.setObjectName("save-check")
         bar.setRange(0, max(1, self.port.check.total))

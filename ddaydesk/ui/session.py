@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-
-from PySide6.QtCore import QSettings, QStandardPaths
+from typing import TYPE_CHECKING
 
 from ddaydesk.paths import SAVE_SUFFIX
 from ddaydesk.ui.engine_port import open_engine_game
 from ddaydesk.ui.port import GamePort
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
 
 MAX_RECENT = 8
 
@@ -19,12 +21,17 @@ def open_game(path: str | Path, options: dict[str, bool] | None = None) -> GameP
 
 
 def data_dir() -> Path:
+    # (not before a start's first frame)
+    from PySide6.QtCore import QStandardPaths
+
     d = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
     d.mkdir(parents=True, exist_ok=True)
     return d
 
 
 def saves_dir() -> Path:
+    from PySide6.QtCore import QStandardPaths
+
     docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
     d = Path(docs or data_dir()) / "ddaydesk"
     d.mkdir(parents=True, exist_ok=True)

@@ -21,7 +21,9 @@ from PySide6.QtGui import QImage
 
 from ddaydesk.diskcache import cache_dir, key_of, write_atomic
 
-KEEP_SETS = 6  # tile sets kept (one per board, palette and first layout; a few MiB each)
+KEEP_SETS = 32  # tile sets kept (one per board, palette and first layout; 0.2-4 MiB each): more
+# than the shipped scenarios, so going round them all (the start-up benchmark does) never
+# lets go of one before it is used again; 6 did, and every big map was drawn at every start
 FORMAT = QImage.Format.Format_RGB32  # the tiles are opaque (drawn on the table colour)
 # The code a tile's pixels come from: the window's drawing modules, the board and its grid.
 DRAWING = ("ddaydesk.ui", "ddaydesk.ui.profiles", "ddaydesk.board", "ddaydesk.hexgrid")

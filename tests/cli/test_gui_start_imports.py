@@ -4,8 +4,9 @@ the shared procedures each system wires), and of combat nothing but the light li
 listing of moves asks (the rest is wired by name and imported when first asked), nor D-Day
 '77's landing, arrivals and Supply Centres rules; no supply calculator (the marks come after
 the first paint); no YAML parser once the files' readings are kept (formats/yamlmarks.py);
-no OpenSSL library (ddaydesk/digest.py); no movement tables where a system has none. So a start that grows slower by importing what it does not use fails
-here, not only in a benchmark."""
+no OpenSSL library (ddaydesk/digest.py); no movement tables where a system has none. So a
+start that grows slower by importing what it does not use fails here, not only in a
+benchmark."""
 
 from __future__ import annotations
 
@@ -64,3 +65,48 @@ def test_a_start_loads_its_own_systems_rules_only(system, tmp_path):
         assert not loaded & {"ddaydesk.rules.combat.crt", "ddaydesk.rules.combat.model", "fractions"}
     if system in ("dd2", "ddd"):  # (no movement tables: nor their reader; nor a hidden set-up)
         assert not loaded & {"ddaydesk.engine.movetables", "ddaydesk.engine.hidden_setup"}
+
+
+# What the window makes only when used: the port's value types for moves, supply and combat, the
+# game report (a file dialog), the rule ids' patterns behind a hint with words, the docks' contents
+LATER_MODULES = ("ddaydesk.ui.port_values", "ddaydesk.ui.report_export", "ddaydesk.rules.help.ids",
+                 "ddaydesk.ui.dockparts", "ddaydesk.ui.rule_delegate", "datetime")
+
+
+@pytest.mark.parametrize("scenario", ["tutorial", "dday77-campaign", "dday2", "ddd-omaha"])
+def test_a_start_imports_the_window_parts_it_does_not_draw_after_its_first_frame(scenario, tmp_path):
+    loaded = _modules_before_first_frame(scenario, tmp_path)
+    assert "ddaydesk.ui.mapview" in loaded  # (the measure works)
+    assert not loaded & set(LATER_MODULES)
+
+
+# Qt classes PySide6 makes (with their enums) at their first use: none of these is drawn in a
+# first frame (dialogs; Qt's style object, which D-Day Dice's phase strip restyled through)
+LATER_QT = ("QMessageBox", "QFileDialog", "QProgressBar", "QProgressDialog", "QStyle")
+FIRST_FRAME = """
+import os, sys
+import PySide6.QtWidgets as widgets
+import ddaydesk.ui.app as app
+
+def first_frame(*args, **kw):
+    if args and str(args[0]).startswith("first frame"):
+        made = [n for n in {names!r} if n in vars(widgets)]
+        sys.stdout.write("made: " + " ".join(made) + "\\n")
+        sys.stdout.flush()
+        os._exit(0)
+    print(*args, **kw)
+
+app.print = first_frame  # (the start prints its first frame through the module's ``print``)
+from ddaydesk.cli import main
+sys.argv = ["ddaydesk", {scenario!r}, "--smoke"]
+main()
+"""
+
+
+@pytest.mark.parametrize("scenario", ["tutorial", "ddd-omaha"])
+def test_a_start_makes_no_dialog_class_before_its_first_frame(scenario, tmp_path):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", DDAYDESK_CACHE=str(tmp_path))
+    code = FIRST_FRAME.format(names=LATER_QT, scenario=str(ROOT / "scenarios" / f"{scenario}.yaml"))
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, env=env).stdout
+    assert "made:" in out  # (the first frame came)
+    assert out.split("made:", 1)[1].split() == []

@@ -94,7 +94,7 @@ def test_start_after_a_crash_offers_the_autosave_and_restores_it(qtbot, monkeypa
     settings = QSettings()
     mark_running(settings, True)  # as a killed run leaves it
     asked, shown = [], []
-    monkeypatch.setattr(app_mod.QMessageBox, "question",
+    monkeypatch.setattr(QMessageBox, "question",
                         lambda *a, **k: asked.append(a) or QMessageBox.StandardButton.Yes)
     monkeypatch.setattr(QApplication, "exec", lambda *a: 0)
     monkeypatch.setattr(MainWindow, "show", lambda self: shown.append(self))

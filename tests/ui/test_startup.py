@@ -195,3 +195,30 @@ def test_a_key_right_after_the_first_frame_finds_the_window_finished(qtbot, sett
     assert not win.built
     QTest.keyClick(win, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
     assert win.built and win.dice_dock.widget() is win.dice_log and win.dice_dock.isVisible()
+
+
+@pytest.mark.parametrize("name", ("dday77-campaign", "sword"))
+def test_a_start_draws_each_counter_once_at_the_scale_of_its_first_frame(qtbot, settings, monkeypatch, name):
+    """The window is laid out when shown: its map is fitted then, and the counters are drawn
+    once, at that scale (not first at the size of a window not laid out yet). As every start
+    but the very first (whose docks get their widths once laid out) has it: the layout saved."""
+    from ddaydesk.ui.counterlayer import CounterLayer
+
+    before = _start(qtbot, settings, name)
+    before.show()
+    qtbot.waitExposed(before)
+    before.build()
+    qtbot.wait(50)
+    before.close()  # (its geometry and docks' layout saved)
+    drawn = []
+    pixmap = CounterLayer._pixmap
+    monkeypatch.setattr(CounterLayer, "_pixmap", lambda self, u: drawn.append((u.id, self.level)) or pixmap(self, u))
+    win = _start(qtbot, settings, name)
+    assert drawn == []  # (nothing before the window has its size)
+    first = _FirstPaint(win)
+    win.show()
+    qtbot.waitUntil(lambda: first.seen is not None)
+    counters = win.scene.counters
+    assert len(drawn) == len(counters.items) and {level for _u, level in drawn} == {counters.level}
+    assert counters.level == win.view.device_scale() and not counters.held
+    assert all(not item.pixmap().isNull() for item in counters.items.values())

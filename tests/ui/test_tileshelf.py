@@ -89,3 +89,30 @@ def test_a_renderer_without_a_shelf_draws_as_before(qapp, scenario, shelf_dir):
     assert r.shelf is None
     r.tile(0.5, 0, 0)
     assert not shelf_dir.exists()
+
+
+def test_every_shipped_scenario_started_in_turn_is_served_from_the_shelf(qapp, scenario, shelf_dir):
+    """A player who goes round every shipped scenario (each its own set: its board and counter
+    layout) starts each again from the shelf: the sets kept outnumber the scenarios. Beyond
+    that, the least recently used set goes first."""
+    from ddaydesk.formats.catalog import bundled_scenarios
+    from ddaydesk.ui.tileshelf import KEEP_SETS
+
+    count = len([e for e in bundled_scenarios() if e.ok])
+    assert count < KEEP_SETS  # (6 did not: every big map was drawn again at every start)
+
+    def start(layout: int):
+        r, drawn = _renderer(scenario)
+        r.names.stacks = {layout: 2}  # a set of its own
+        _tiles(r, 0.5, KEYS[:1])
+        return drawn
+
+    for layout in range(count):
+        assert start(layout) == [0.5]  # the first start of each: drawn, kept
+    for layout in range(count):
+        assert start(layout) == []  # round again: every one from the shelf
+    for layout in range(count, KEEP_SETS + 1):  # more than the shelf keeps
+        start(layout)
+    assert len([d for d in shelf_dir.iterdir() if d.is_dir()]) == KEEP_SETS
+    assert start(0) == [0.5]  # the least recently used went first
+    assert start(KEEP_SETS) == []

@@ -9,6 +9,7 @@ Links use the URL scheme ``rule:`` (``rule:D77-SUP-03``).
 from __future__ import annotations
 
 import re
+from html import escape
 
 PREFIXES = ("D77", "FMU", "DD2", "PKD", "DDD", "STD", "FM")
 ID = rf"(?:{'|'.join(PREFIXES)})-[A-Z0-9]+(?:-[A-Z0-9]+)*"
@@ -16,9 +17,6 @@ RULE_ID = re.compile(rf"\b{ID}\b")
 # An id as cited, with an optional span after it: "..17", "..D77-SUP-17", "/20", "/03/04".
 CITED = re.compile(rf"\b({ID})((?:\.\.(?:{ID}|\d+))|(?:/\d+)+)?(?![\w-])")
 SCHEME = "rule:"
-# html.escape's replacements (quote=True), without importing ``html`` and its entity tables
-# before a start's first frame, which shows a rule's words through here
-_ESCAPED = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
 
 
 def rule_ids(text: str) -> list[str]:
@@ -70,10 +68,10 @@ def linkify_html(text: str) -> str:
     """Plain text as HTML, every cited id a ``rule:`` link (the span stays in the link text)."""
     out, at = [], 0
     for m in CITED.finditer(text):
-        out.append(text[at:m.start()].translate(_ESCAPED))
-        out.append(f'<a href="{href(m.group(1))}">{m.group(0).translate(_ESCAPED)}</a>')
+        out.append(escape(text[at:m.start()]))
+        out.append(f'<a href="{href(m.group(1))}">{escape(m.group(0))}</a>')
         at = m.end()
-    out.append(text[at:].translate(_ESCAPED))
+    out.append(escape(text[at:]))
     return "".join(out)
 
 

@@ -8,6 +8,7 @@ comes ready-made from the rules' legal actions, or is judged by them before it i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ddaydesk.engine import GameState, legal_actions
 from ddaydesk.engine.state import MOVED, ON_MAP
@@ -27,7 +28,10 @@ from ddaydesk.rules.pkd.operations import operation_problem
 from ddaydesk.rules.pkd.records import OPERATIONS, beach_of, can_arrive, enemy, rec, strength
 from ddaydesk.rules.pkd.text import place_name
 from ddaydesk.rules.pkd.view import Chit, declared_preview
-from ddaydesk.ui.port import CombatPreview, ModifierLine, PortError
+from ddaydesk.ui.port import PortError
+
+if TYPE_CHECKING:  # (made when first used: not before a start's first frame)
+    from ddaydesk.ui.port_values import CombatPreview, ModifierLine
 
 SUPPORT = {"artillery": "Artillery", "allied_support": "Allied Support"}
 EXPLAIN = {"rest_refit": "no movement or combat: draw a chit from the R&R Cup; its Replacements "
@@ -250,6 +254,8 @@ def _odds(pv, title: str, action, answer_first: bool, name) -> Odds:
     results = getattr(col, "results", None) or (col.result,) * crt().die
     faces = tuple((d + 1, code, crt().result(code, table).text) for d, code in enumerate(results))
 
+    from ddaydesk.ui.port_values import ModifierLine
+
     def lines(ls):
         return tuple(ModifierLine(name(x.text), f"{x.value:+d}" if k else str(x.value), x.rule)
                      for k, x in enumerate(ls))
@@ -301,6 +307,8 @@ def answer_odds(state: GameState, name, support: int = 0, corps: bool = False) -
 def map_preview(state: GameState, attackers, place: int, name) -> CombatPreview:
     """The odds of the units picked on the map attacking ``place`` (the Fire first where a Close
     Combat is open too), as the window's hover shows any system's; PortError if none may."""
+    from ddaydesk.ui.port_values import CombatPreview
+
     here = sorted((t for t in _targets(state, name) if t.place == place), key=lambda t: t.kind)
     if not here:
         raise PortError(f"{name(place_name(state, place))} may not be attacked now")

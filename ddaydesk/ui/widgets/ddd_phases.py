@@ -12,9 +12,11 @@ from ddaydesk.ui.profiles.base import ViewPart
 from ddaydesk.ui.profiles.ddd_table import STEPS, DDDTable
 
 STYLE = ("QLabel { background: #f6f2e6; color: #2b2418; border: 1px solid #b7ae97; border-radius: 4px;"
-         " padding: 1px 6px; }"
-         "QLabel[step=\"now\"] { background: #c8102e; color: white; border: 1px solid #7a0a1c; }"
-         "QLabel[step=\"done\"] { background: #ddd5bf; color: #5b5442; }")
+         " padding: 1px 6px; }")
+# a step's own look over the strip's, set on its box (a style sheet set restyles it: asking Qt's
+# style to do so would make PySide6 build the Python type of QStyle and its many enums)
+STEP_STYLE = {"now": "QLabel { background: #c8102e; color: white; border: 1px solid #7a0a1c; }",
+              "done": "QLabel { background: #ddd5bf; color: #5b5442; }", "to come": ""}
 
 
 class PhaseStrip(QWidget, ViewPart):
@@ -34,6 +36,7 @@ class PhaseStrip(QWidget, ViewPart):
             box.setMinimumHeight(self.fontMetrics().height() * 2)
             lay.addWidget(box)
             self.boxes.append(box)
+        self.steps = ["to come"] * len(self.boxes)
         self.lit = ""
 
     def set_view(self, view: GameView) -> None:
@@ -42,12 +45,11 @@ class PhaseStrip(QWidget, ViewPart):
             return
         now = t.step()
         german = t.table.mode != "coop"
-        for (number, words, _ids), box in zip(STEPS, self.boxes, strict=True):
+        for k, ((number, words, _ids), box) in enumerate(zip(STEPS, self.boxes, strict=True)):
             box.setVisible(number != "7" or german)  # the assault: only against a German
             step = "now" if number == now else "done" if now and number < now else "to come"
-            if box.property("step") != step:  # restyled only when it changes
-                box.setProperty("step", step)
-                box.style().unpolish(box)
-                box.style().polish(box)
+            if self.steps[k] != step:  # restyled only when it changes
+                self.steps[k] = step
+                box.setStyleSheet(STEP_STYLE[step])
             box.setToolTip(f"Phase {number}: {words.lower()}" + (f" — now: {t.table.phase_name}" if number == now else ""))
         self.lit = now

@@ -14,7 +14,6 @@ platform's cache folder (``~/.cache/ddaydesk``, ``~/Library/Caches/ddaydesk``,
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import json
 import os
@@ -24,6 +23,7 @@ import tempfile
 from pathlib import Path
 
 import ddaydesk
+from ddaydesk.digest import sha256
 
 
 def cache_dir() -> Path:
@@ -48,7 +48,7 @@ def code_stamp(modules: tuple[str, ...] = (), packages: tuple[str, ...] = (),
     changes the stamp), every module of the ddaydesk packages ``folders`` (loaded or not),
     and the third-party ``packages`` (shapely: its geometry); and, either way, the ``data``
     files it reads besides its input."""
-    h = hashlib.sha256(ddaydesk.__version__.encode())
+    h = sha256(ddaydesk.__version__.encode())
     files = list(data)
     if getattr(sys, "frozen", False):
         files.append(sys.executable)
@@ -81,7 +81,7 @@ def key_of(*parts: object, modules: tuple[str, ...] = (), packages: tuple[str, .
     """One key for a cached value: the code's stamp and ``parts`` (the map's content hash,
     what else the value depends on). ``stamp``: the code's stamp, worked out by the caller."""
     stamp = code_stamp(modules, packages, folders) if stamp is None else stamp
-    return hashlib.sha256("\0".join([stamp, *map(str, parts)]).encode()).hexdigest()
+    return sha256("\0".join([stamp, *map(str, parts)]).encode()).hexdigest()
 
 
 def path_for(kind: str, key: str, suffix: str) -> Path:

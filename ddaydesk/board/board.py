@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING
 
 from ddaydesk.diskcache import board_value
 from ddaydesk.hexgrid import HexGrid, HexNumbering, Layout
+from ddaydesk.records import Record
 
 if TYPE_CHECKING:  # shapely loads numpy: imported only when a polygon is asked for
     from shapely.geometry import Polygon
 
 
-@dataclass(frozen=True)
-class NamedPlace:
+@dataclass(frozen=True, eq=False, repr=False)
+class NamedPlace(Record):
     """A named place of the map (a town, a port, a beach) standing in one place."""
 
     name: str
@@ -30,8 +31,8 @@ class NamedPlace:
     extra: dict = field(default_factory=dict, compare=False, hash=False)
 
 
-@dataclass(frozen=True)
-class Region:
+@dataclass(frozen=True, eq=False, repr=False)
+class Region(Record):
     """A named set of places (an invasion area, a victory region), of one side or none."""
 
     id: str

@@ -11,11 +11,12 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from functools import cache
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ddaydesk.engine.dice import Roll
-from ddaydesk.engine.fieldtypes import field_readers
 from ddaydesk.formats.errors import clip, show
+from ddaydesk.records import Record
 
 if TYPE_CHECKING:
     from ddaydesk.board import Board
@@ -25,6 +26,9 @@ PLACE_FIELDS = frozenset({"to", "place", "target"})
 PATH_FIELDS = frozenset({"via"})  # tuples of places
 RESERVED = frozenset({"kind", "rolled"})  # keys of an action's JSON that are not its fields
 ACTION_TYPES: dict[str, type[Action]] = {}
+# Kinds whose class is in a module not imported yet (a rules package wires them by name,
+# engine.systems.later): kind -> that module, imported when the kind is first looked up.
+ACTION_MODULES: dict[str, str] = {}
 
 
 class IllegalAction(Exception):
@@ -33,6 +37,28 @@ class IllegalAction(Exception):
     def __init__(self, reason: str):
         self.reason = reason
         super().__init__(reason)
+
+
+def action_kinds(module: str, *kinds: str) -> None:
+    """The action ``kinds`` are classes of ``module``, imported on first use (:func:`action_class`)."""
+    for kind in kinds:
+        ACTION_MODULES[kind] = module
+
+
+def action_class(kind: str) -> type[Action] | None:
+    """The class of an action kind (its module imported now if it was not), or None."""
+    cls = ACTION_TYPES.get(kind)
+    if cls is None and kind in ACTION_MODULES:
+        import_module(ACTION_MODULES[kind])
+        cls = ACTION_TYPES.get(kind)
+    return cls
+
+
+def all_action_types() -> dict[str, type[Action]]:
+    """:data:`ACTION_TYPES` with the classes of every kind named by :func:`action_kinds`."""
+    for module in set(ACTION_MODULES.values()):
+        import_module(module)
+    return ACTION_TYPES
 
 
 def action_type(cls: type[Action]) -> type[Action]:
@@ -46,9 +72,12 @@ def action_type(cls: type[Action]) -> type[Action]:
     return cls
 
 
-@dataclass(frozen=True, slots=True)  # (slots: legal_actions keeps thousands of moves)
-class Action:
-    """An action of the log: what a side does, by kind (each kind a subclass registered with ``action_type``)."""
+@dataclass(frozen=True, slots=True, eq=False, repr=False)  # (slots: legal_actions keeps thousands of moves)
+class Action(Record):
+    """An action of the log: what a side does, by kind (each kind a subclass registered with
+    ``action_type``). A kind's class is made with ``eq=False, repr=False``: its equality, hash
+    and repr are :class:`~ddaydesk.records.Record`'s (a start makes dozens of kinds); ``Move``,
+    compared most, has its own."""
 
     kind: ClassVar[str] = ""
     secret: ClassVar[bool] = False  # its details are hidden from the other side's log view
@@ -77,7 +106,7 @@ def action_from_json(d: Any, board: Board) -> Action:
     (engine/fieldtypes.py); ValueError saying what is wrong."""
     if not isinstance(d, dict) or not isinstance(d.get("kind"), str):
         raise ValueError("an action must be an object with a 'kind'")
-    cls = ACTION_TYPES.get(d["kind"])
+    cls = action_class(d["kind"])
     if cls is None:
         raise ValueError(f"unknown action kind {show(d['kind'])}")
     names = _fields(cls)
@@ -108,6 +137,10 @@ def _fields(cls: type[Action]) -> dict[str, bool]:
 
 @cache
 def _readers(cls: type[Action]) -> dict[str, Any]:
+    from ddaydesk.engine.fieldtypes import (
+        field_readers,  # (when a save is read: not before a start's first frame)
+    )
+
     return field_readers(cls, PLACE_FIELDS, PATH_FIELDS)
 
 

@@ -15,7 +15,7 @@ from ddaydesk.engine.tables import load_move_rules, load_weather_chart
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class EndPhase(Action):
     """The side ends its phase."""
 
@@ -39,7 +39,7 @@ class Move(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class RollWeather(Action):
     """The weather roll of the turn."""
 
@@ -47,7 +47,7 @@ class RollWeather(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class DeclareSurprise(Action):
     """The side declares surprise movement this phase (D77-SURP, an optional rule)."""
 
@@ -55,7 +55,7 @@ class DeclareSurprise(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Interdict(Action):
     """An interdiction marker placed on a place."""
 

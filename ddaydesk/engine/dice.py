@@ -6,8 +6,9 @@ action being applied (``ch.roll(state, 6, "combat at 1207")``), which records th
 :class:`Roll` with its purpose, so the action log is also the dice log.
 
 * :class:`SystemDice`, the default: each value comes from the operating system's randomness
-  (``secrets``) at the moment of the roll. Nothing in a state, a view or a save lets anyone
-  compute a coming roll: there is nothing to compute it from.
+  (``os.urandom``, through ``random.SystemRandom`` as ``secrets`` draws it) at the moment of
+  the roll. Nothing in a state, a view or a save lets anyone compute a coming roll: there is
+  nothing to compute it from.
 * :class:`SeededDice`: PCG32 (O'Neill, pcg-random.org, "XSH RR" output), the same stream for
   the same seed on every platform. Tests and benchmarks inject it (``Game(sc, seed=7)``);
   saves of format version 1 replay with it.
@@ -16,14 +17,16 @@ action being applied (``ch.roll(state, 6, "combat at 1207")``), which records th
   :class:`RecordMismatch`.
 
 Only the draw count is part of a state's canonical form (``to_dict``). Rolls are unbiased
-(``secrets.randbelow``; rejection sampling for PCG32).
+(``SystemRandom.randrange``, the rejection sampling ``secrets.randbelow`` does; likewise for
+PCG32).
 """
 
 from __future__ import annotations
 
-import hashlib
-import secrets
 from dataclasses import dataclass
+from random import SystemRandom
+
+from ddaydesk.digest import sha256
 
 _MULT = 6364136223846793005
 _MASK64 = (1 << 64) - 1
@@ -88,13 +91,16 @@ class Dice:
         return {"draws": self.draws}
 
 
+_SYSTEM = SystemRandom()  # (not ``secrets``: its import loads OpenSSL's library, ddaydesk/digest.py)
+
+
 class SystemDice(Dice):
     """Values from the operating system's randomness, drawn when rolled."""
 
     __slots__ = ()
 
     def _value(self, sides: int) -> int:
-        return secrets.randbelow(sides) + 1
+        return _SYSTEM.randrange(sides) + 1
 
     def at(self, draws: int) -> SystemDice:
         return SystemDice(draws)
@@ -113,7 +119,7 @@ class SeededDice(Dice):
     @classmethod
     def from_seed(cls, seed: int | str) -> SeededDice:
         """A generator from any int or text seed (the seed is hashed, so 1 and 2 differ well)."""
-        h = hashlib.sha256(str(seed).encode()).digest()
+        h = sha256(str(seed).encode()).digest()
         init_state = int.from_bytes(h[:8], "little")
         seq = int.from_bytes(h[8:16], "little")
         d = cls(0, (seq << 1) | 1)

@@ -19,13 +19,14 @@ from ddaydesk.engine.systems import Handler, RulesModule
 from ddaydesk.engine.tables import load_move_rules
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import load_file
+from ddaydesk.records import Record
 from ddaydesk.rules.tables import table_path
 
 SECRET_KEY = "secret_area"
 
 
-@dataclass(frozen=True)
-class SetupRules:
+@dataclass(frozen=True, eq=False, repr=False)
+class SetupRules(Record):
     """The hidden set-up option of a system: units withheld, and a secret area (setup.yaml)."""
 
     option: str
@@ -53,7 +54,7 @@ def load_setup_rules(system_id: str) -> SetupRules | None:
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Withhold(Action):
     """Hold a unit back from the set-up (D77-SET-02)."""
 
@@ -62,7 +63,7 @@ class Withhold(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ChooseArea(Action):
     """Secretly record an area (D77-SET-03). ``secret``: the other side's log shows only that
     a choice was made."""
@@ -73,7 +74,7 @@ class ChooseArea(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class PlaceWithheld(Action):
     """Put a withheld unit on the map (D77-SET-04)."""
 

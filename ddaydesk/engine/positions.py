@@ -13,13 +13,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import compress
 from operator import itemgetter, ne
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ddaydesk.board import Board
 from ddaydesk.engine.search import INF
 from ddaydesk.engine.state import ON_MAP, GameState
-from ddaydesk.engine.tables import MoveRules, load_move_rules
+from ddaydesk.engine.tables import load_move_rules
 from ddaydesk.rules.systems import load_system
+
+if TYPE_CHECKING:
+    from ddaydesk.engine.movetables import MoveRules
 
 
 def board_cache(board: Board) -> dict:

@@ -12,7 +12,6 @@ refuses, naming what did not match. See docs/engine.md ("Saved games").
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import json
 import os
@@ -58,6 +57,8 @@ def _save_text(game: Game, path: str | Path | None) -> str:
             scenario_path = os.path.relpath(Path(sc.source).resolve(), Path(path).resolve().parent)
         except ValueError:  # another drive on Windows
             scenario_path = str(Path(sc.source).resolve())
+    import hashlib  # (bulk hashing: not imported before a start's first frame, ddaydesk/digest.py)
+
     # The digest of json.dumps(actions, compact): the same bytes as the compact forms joined.
     digest = hashlib.sha256(("[" + ",".join(c for _, c in encoded) + "]").encode()).hexdigest()
     position = game.state.canonical_json()  # hashed, and kept as the checkpoint to open from

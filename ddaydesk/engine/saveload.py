@@ -16,7 +16,6 @@ generator; the game then goes on with fresh dice like any other.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from pathlib import Path
@@ -48,6 +47,8 @@ MAX_REPORTED = 20  # bad actions listed before giving up on the rest
 
 
 def actions_digest(actions: list[dict]) -> str:
+    import hashlib  # (bulk hashing: not imported before a start's first frame, ddaydesk/digest.py)
+
     return hashlib.sha256(json.dumps(actions, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
@@ -57,6 +58,8 @@ def canonical(d: dict) -> str:
 
 
 def sha256_of(text: str) -> str:
+    import hashlib
+
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -329,4 +332,6 @@ def _v1_hash(state: GameState) -> str:
     """The state hash saves of version 1 wrote: the dice generator's state was part of it."""
     d = state.to_dict()
     d["dice"] = state.dice.generator_dict()
+    import hashlib
+
     return hashlib.sha256(json.dumps(d, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()).hexdigest()

@@ -13,6 +13,7 @@ from functools import cache, cached_property
 
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import load_file
+from ddaydesk.records import Record
 from ddaydesk.rules.systems import load_system
 from ddaydesk.rules.tables import table_path
 
@@ -20,8 +21,8 @@ KINDS = ("weather", "air", "movement", "combat", "supply", "support_fire", "setu
          "dice", "logistics")  # dice, logistics: D-Day Dice's rolls and its rallying, finding, trading
 
 
-@dataclass(frozen=True)
-class Phase:
+@dataclass(frozen=True, eq=False, repr=False)
+class Phase(Record):
     """One phase of the sequence of play: whose it is, its kind, the actions it allows, when it happens."""
 
     id: str
@@ -41,8 +42,8 @@ class Phase:
         return not self.actions
 
 
-@dataclass(frozen=True)
-class Sequence:
+@dataclass(frozen=True, eq=False, repr=False)
+class Sequence(Record):
     """A system's sequence of play (sequence.yaml): the set-up phases, then those of every turn."""
 
     system: str

@@ -10,7 +10,6 @@ ints as arrays (engine/kept.py): read them by index or iteration. :meth:`GameSta
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -187,6 +186,8 @@ class GameState:
 
     def state_hash(self) -> str:
         """sha256 of the canonical form: equal hashes mean equal game states."""
+        import hashlib  # (not imported before a start's first frame: ddaydesk/digest.py)
+
         return hashlib.sha256(self.canonical_json().encode()).hexdigest()
 
 

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
+from ddaydesk.records import Record
+
 if TYPE_CHECKING:
     from ddaydesk.engine.actions import Action, Changes
     from ddaydesk.engine.sequence import Phase
@@ -34,8 +36,8 @@ _SHARED = ("ddaydesk.rules.combat", "ddaydesk.rules.supply")
 PLUGINS: dict[str, tuple[str, ...]] = {"dday77": _SHARED, "fmu": _SHARED}
 
 
-@dataclass(frozen=True)
-class Handler:
+@dataclass(frozen=True, eq=False, repr=False)
+class Handler(Record):
     """One action kind: ``legal(state, side, phase)`` lists the legal actions of that kind now;
     ``apply(state, action, changes, phase)`` checks the action (IllegalAction with a reason)
     and changes ``state``, a private copy, recording what changed in ``changes``. Dice are
@@ -139,14 +141,53 @@ class RulesModule:
             self.entry_filters.append(entry)
 
 
+def later(module: str, name: str) -> Callable:
+    """The function ``name`` of ``module``, imported on its first call: a rules package wires
+    its handlers, hooks and checks by name, so that a start, which calls few of them before
+    its first frame, does not import the modules (and their action classes) behind the rest.
+    The module's action kinds are named with :func:`~ddaydesk.engine.actions.action_kinds`."""
+    fn = None
+
+    def call(*args, **kwargs):
+        nonlocal fn
+        if fn is None:
+            fn = getattr(importlib.import_module(module), name)
+        return fn(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
+def wrapped_later(handler: Handler, module: str, name: str) -> Handler:
+    """``handler`` as ``module.name(handler)`` wraps it (a Handler of the same kind), that
+    module imported when the handler is first used (see :func:`later`)."""
+    real = None
+
+    def get() -> Handler:
+        nonlocal real
+        if real is None:
+            real = getattr(importlib.import_module(module), name)(handler)
+        return real
+
+    return Handler(handler.kind, lambda *a: get().legal(*a), lambda *a: get().apply(*a), handler.sides)
+
+
 @cache
 def rules_module(system_id: str) -> RulesModule:
     """The rules module of a system: the engine's core handlers plus the plug-ins present."""
-    from ddaydesk.engine import core, hidden_setup
+    from ddaydesk.engine import core
+    from ddaydesk.engine.actions import action_kinds
+    from ddaydesk.rules.tables import table_path
 
     rm = RulesModule(system_id)
     core.register(rm)
-    hidden_setup.register(rm)
+    # the hidden set-up where the system has one (its setup.yaml: D-Day '77's); its action
+    # kinds are known to every system's saves, as they were when it was always imported
+    action_kinds("ddaydesk.engine.hidden_setup", "withhold", "choose_area", "place_withheld")
+    if table_path(system_id, "setup").is_file():
+        from ddaydesk.engine import hidden_setup
+
+        hidden_setup.register(rm)
     for name in (*PLUGINS.get(system_id, ()), f"ddaydesk.rules.{system_id}"):
         try:
             mod = importlib.import_module(name)

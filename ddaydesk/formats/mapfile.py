@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from ddaydesk.board import Board, NamedPlace, Region
+from ddaydesk.digest import sha256
 from ddaydesk.diskcache import code_stamp, key_of, load_pickled, store_pickled
 from ddaydesk.formats.errors import clip, show
 from ddaydesk.formats.mapparts import compose_parts
@@ -30,7 +30,7 @@ def load_map(path: str | Path) -> Board:
     (``ddaydesk.diskcache``, by the file's hash and the stamp of the code that builds it)."""
     path = str(path)
     raw, text = read_text(path)
-    key = key_of(hashlib.sha256(raw).hexdigest(), stamp=_builder_stamp())
+    key = key_of(sha256(raw).hexdigest(), stamp=builder_stamp())
     board = load_pickled("board", key)
     if board is None:
         board = parse_map(load_text(text, path, keep=True), path)
@@ -38,14 +38,15 @@ def load_map(path: str | Path) -> Board:
             store_pickled("board", key, board)
     board.source = path
     # a map made of parts (formats/mapparts.py) holds its parts' hashes: they count too
-    board.content_hash = hashlib.sha256(raw + board.content_hash.encode()).hexdigest()
+    board.content_hash = sha256(raw + board.content_hash.encode()).hexdigest()
     return board
 
 
 @cache
-def _builder_stamp() -> str:
-    """The code that builds a board from a map's text, and the systems' vocabularies it
-    checks the map against; worked out once (the code running does not change)."""
+def builder_stamp() -> str:
+    """The code that builds a board from a map's text (or a scenario from its own,
+    formats/scenariofile.py), and the systems' vocabularies it checks them against; worked
+    out once (the code running does not change)."""
     return code_stamp(modules=("ddaydesk.rules.systems", "ddaydesk.formats.yamlmarks"),
                       folders=("ddaydesk.formats", "ddaydesk.board", "ddaydesk.hexgrid"),
                       data=tuple(sorted(str(p) for p in DATA.glob("*/system.yaml"))))

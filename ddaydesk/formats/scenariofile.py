@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ddaydesk.board import Board
+from ddaydesk.digest import sha256
+from ddaydesk.diskcache import key_of, load_pickled, store_pickled
 from ddaydesk.formats.errors import clip, show
-from ddaydesk.formats.mapfile import load_map, place_ref
+from ddaydesk.formats.mapfile import builder_stamp, load_map, place_ref
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import MarkedDict, load_text, read_text
 from ddaydesk.paths import maps_dir
+from ddaydesk.records import Record
 from ddaydesk.rules.systems import System, load_system, system_ids
 
 FORMAT_VERSION = 1
@@ -25,8 +27,8 @@ UNIT_SIZES = ("I", "II", "III", "X", "XX", "XXX", "XXXX", "XXXXX", "XXXXXX")
 MAX_COUNT = 200  # a `count:` line stands for at most this many units
 
 
-@dataclass(frozen=True)
-class UnitSpec:
+@dataclass(frozen=True, eq=False, repr=False)
+class UnitSpec(Record):
     """A unit as the scenario gives it: identity, values and where and when it starts."""
 
     id: str
@@ -48,8 +50,8 @@ class UnitSpec:
     size: str | None = None  # the printed size mark (UNIT_SIZES): "XX" a division, "III" a regiment
 
 
-@dataclass(frozen=True)
-class MarkerSpec:
+@dataclass(frozen=True, eq=False, repr=False)
+class MarkerSpec(Record):
     """A marker the scenario places at the start."""
 
     kind: str
@@ -94,12 +96,15 @@ def load_scenario(path: str | Path) -> Scenario:
     read-only, as the engine does."""
     path = str(path)
     raw, text = read_text(path)
-    key, digest = os.path.abspath(path), hashlib.sha256(raw).hexdigest()
+    key, digest = os.path.abspath(path), sha256(raw).hexdigest()
     hit = _LOADED.get(key)
     if hit is not None and hit[0] == digest and _map_unchanged(hit[1].board):
         return hit[1]
-    sc = parse_scenario(load_text(text, path, keep=True), path)
-    sc.content_hash = hashlib.sha256(raw + sc.board.content_hash.encode()).hexdigest()
+    sc = _kept(digest, path)
+    if sc is None:
+        sc = parse_scenario(load_text(text, path, keep=True), path)
+        _keep(digest, path, sc)
+    sc.content_hash = sha256(raw + sc.board.content_hash.encode()).hexdigest()
     _LOADED.pop(key, None)
     _LOADED[key] = (digest, sc)
     if len(_LOADED) > _KEEP:
@@ -107,9 +112,35 @@ def load_scenario(path: str | Path) -> Scenario:
     return sc
 
 
+def _disk_key(digest: str, path: str) -> str:
+    return key_of(digest, os.path.abspath(path), path, stamp=builder_stamp())
+
+
+def _kept(digest: str, path: str) -> Scenario | None:
+    """The scenario as parsed by an earlier run (``ddaydesk.diskcache``: by the file's hash,
+    its path and the stamp of the code that reads it), with its system and its map as they
+    load now; None when there is none or its map has changed since (then it is parsed)."""
+    got = load_pickled("scenario", _disk_key(digest, path))
+    if got is None:
+        return None
+    sc, system_id, map_path, map_hash = got
+    if not _is_file(Path(map_path)):
+        return None
+    board = load_map(map_path)
+    if board.content_hash != map_hash:
+        return None
+    return replace(sc, system=load_system(system_id), board=board)
+
+
+def _keep(digest: str, path: str, sc: Scenario) -> None:
+    """For the next run: the scenario without its system and map (each kept on its own)."""
+    store_pickled("scenario", _disk_key(digest, path),
+                  (replace(sc, system=None, board=None), sc.system.id, sc.board.source, sc.board.content_hash))
+
+
 def _map_unchanged(board: Board) -> bool:
     try:
-        return hashlib.sha256(Path(board.source).read_bytes()).hexdigest() == board.content_hash
+        return sha256(Path(board.source).read_bytes()).hexdigest() == board.content_hash
     except OSError:
         return False
 

@@ -18,10 +18,10 @@ kept in the cache: a start whose files are all read before imports no YAML parse
 
 from __future__ import annotations
 
-import hashlib
 from functools import cache
 from typing import Any
 
+from ddaydesk.digest import sha256
 from ddaydesk.diskcache import code_stamp, key_of, load_pickled, store_pickled
 from ddaydesk.formats.textfile import read_text
 
@@ -85,7 +85,7 @@ def _parser_stamp() -> str:
 
 
 def _kept_key(text: str) -> str:
-    return key_of(hashlib.sha256(text.encode()).hexdigest(), stamp=_parser_stamp())
+    return key_of(sha256(text.encode()).hexdigest(), stamp=_parser_stamp())
 
 
 def load_file(path: str) -> Any:

@@ -14,13 +14,14 @@ from typing import Any
 from ddaydesk.formats.errors import FormatError, Problem
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import MarkedDict, load_file
+from ddaydesk.records import Record
 from ddaydesk.rules.confidence import untagged
 from ddaydesk.rules.systems import load_system
 from ddaydesk.rules.tables import table_path
 
 
-@dataclass(frozen=True)
-class Allotment:
+@dataclass(frozen=True, eq=False, repr=False)
+class Allotment(Record):
     """A value of the allotment tables (reinforcements, replacements), with its rule and confidence."""
 
     value: int

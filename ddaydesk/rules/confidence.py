@@ -15,6 +15,7 @@ from typing import Any
 
 from ddaydesk.formats.errors import Problem
 from ddaydesk.formats.yamlmarks import MarkedDict, load_file
+from ddaydesk.records import Record
 from ddaydesk.rules.systems import load_system
 from ddaydesk.rules.tables import table_path
 
@@ -58,8 +59,8 @@ def untagged(doc: Any, file: str) -> list[Problem]:
     return problems
 
 
-@dataclass(frozen=True)
-class RulesConfidence:
+@dataclass(frozen=True, eq=False, repr=False)
+class RulesConfidence(Record):
     """How many tagged table values are printed in the seed rules and how many are defaults."""
 
     seed: int  # tagged values printed in the seed rules

@@ -15,12 +15,13 @@ from pathlib import Path
 from ddaydesk.formats.errors import FormatError, show
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import MarkedDict, load_file
+from ddaydesk.records import Record
 
 DATA = Path(__file__).resolve().parent / "data"
 
 
-@dataclass(frozen=True)
-class TerrainType:
+@dataclass(frozen=True, eq=False, repr=False)
+class TerrainType(Record):
     """A terrain type of a system: its glyph, whether it may be entered, sea or land."""
 
     name: str
@@ -31,8 +32,8 @@ class TerrainType:
     rule: str
 
 
-@dataclass(frozen=True)
-class PropSpec:
+@dataclass(frozen=True, eq=False, repr=False)
+class PropSpec(Record):
     """A property an area or border of this system's maps may carry (formats/props.py)."""
 
     name: str
@@ -66,8 +67,8 @@ class PropSpec:
 PROP_TYPES = ("int", "bool", "text", "choice", "list")
 
 
-@dataclass(frozen=True)
-class Option:
+@dataclass(frozen=True, eq=False, repr=False)
+class Option(Record):
     """An optional rule of a system, the clauses it covers and its default."""
 
     id: str
@@ -76,8 +77,8 @@ class Option:
     default: bool
 
 
-@dataclass(frozen=True)
-class System:
+@dataclass(frozen=True, eq=False, repr=False)
+class System(Record):
     """A rules system's vocabulary (system.yaml): sides, terrain, unit types, kinds, options."""
 
     id: str

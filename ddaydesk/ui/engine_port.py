@@ -25,7 +25,6 @@ from ddaydesk.engine import (
     view,
     zoc_map,
 )
-from ddaydesk.engine.hidden_setup import ChooseArea, PlaceWithheld, Withhold
 from ddaydesk.engine.opening import LogCheck, open_save
 from ddaydesk.engine.savefile import is_save, save_text
 from ddaydesk.formats.scenariofile import Scenario, load_scenario
@@ -262,6 +261,9 @@ class EnginePort(CombatPort, SupplyPort):
         k = self._index(unit)
         side = self.scenario.units[k].side
         if "place_withheld" in current_phase(self.game.state).actions:
+            # (D-Day '77's hidden set-up: imported when used)
+            from ddaydesk.engine.hidden_setup import PlaceWithheld
+
             self._do(PlaceWithheld(side, unit, path[-1]))
             return
         if self.profile.move_kind != "move":  # a move the rules list as their own action
@@ -273,6 +275,8 @@ class EnginePort(CombatPort, SupplyPort):
         """Hold a unit back at set-up (D77-SET-01); it is placed later, unseen."""
         if "withhold" not in current_phase(self.game.state).actions:
             raise PortError("units are withheld only in the set-up phase for it")
+        from ddaydesk.engine.hidden_setup import Withhold
+
         self._do(Withhold(self.scenario.units[self._index(unit)].side, unit))
 
     def _require(self, feature: str) -> None:
@@ -339,6 +343,8 @@ class EnginePort(CombatPort, SupplyPort):
     def set_secret(self, key: str, value: str) -> None:
         if key != "invasion_area":
             raise PortError(f"no secret choice {key!r} in this game")
+        from ddaydesk.engine.hidden_setup import ChooseArea
+
         self._do(ChooseArea(self.game.state.active, value))
 
     def undo(self) -> None:

@@ -13,6 +13,7 @@ from functools import cache
 from ddaydesk.engine import Move
 from ddaydesk.engine.tables import load_move_rules
 from ddaydesk.formats.errors import FormatError
+from ddaydesk.rules.tables import table_path
 from ddaydesk.ui.port import Capabilities, LogEntry
 from ddaydesk.ui.port_combat import ATTACK_KINDS
 
@@ -34,6 +35,8 @@ def phase_title(phase_id: str, sides: tuple[str, ...], titles: dict[str, str]) -
 def own_moves(system_id: str) -> bool:
     """True when the system's rules module lists its moves itself (no movement table for the
     engine's search: D-Day2 moves zone by zone)."""
+    if not table_path(system_id, "movement").is_file():  # (none: the tables' reader is not imported)
+        return True
     try:
         load_move_rules(system_id)
     except FormatError:
@@ -53,17 +56,25 @@ def capabilities(scenario, phases, move_kind: str = "move") -> Capabilities:
     if not kinds & set(ATTACK_KINDS):  # (D-Day '77's attack, Koenig's Fire and Close Combat)
         missing["attack"] = (f"{title} has no attack declared on one place: its fights are "
                              "taken from the Actions dock")
-    try:
-        from ddaydesk.rules.supply.params import load_supply_params
-
-        load_supply_params(sid)
-    except (ImportError, FormatError):
+    if not _has_supply_rules(sid):
         missing["supply"] = f"{title} has no supply rules"
     if own_moves(sid):
         missing["zoc"] = f"{title} has no zones of control"
     if "withhold" not in kinds:
         missing["withhold"] = f"{title} has no withheld set-up"
     return Capabilities(missing)
+
+
+def _has_supply_rules(sid: str) -> bool:
+    if not table_path(sid, "supply").is_file():  # (none: the table's reader is not imported)
+        return False
+    try:
+        from ddaydesk.rules.supply.params import load_supply_params
+
+        load_supply_params(sid)
+    except (ImportError, FormatError):
+        return False
+    return True
 
 
 def log_entry(port, side: str, i: int) -> LogEntry:

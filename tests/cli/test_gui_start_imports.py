@@ -1,10 +1,12 @@
 """What a start of the window loads before its first frame (``ddaydesk SCENARIO --smoke``, a
 real process): the rules of the system it opens and no other's (engine.systems.PLUGINS names
-the shared procedures each system wires), and of D-Day '77's combat not what only a combat
-fought needs (its odds, ledger, result plans and their words); no supply calculator (the
-marks come after the first paint); no YAML parser once the files' readings are kept
-(formats/yamlmarks.py). So a start that grows slower by importing what it does not use fails
-here, not only in a benchmark."""
+the shared procedures each system wires), and of combat nothing but the light limits every
+listing of moves asks (the rest is wired by name and imported when first asked), nor D-Day
+'77's landing, arrivals and Supply Centres rules; no supply calculator (the marks come after
+the first paint); no YAML parser once the files' readings are kept (formats/yamlmarks.py);
+no OpenSSL library (ddaydesk/digest.py); no movement tables where a system has none. So a
+start that grows slower by importing what it does not use fails here, not only in a
+benchmark."""
 
 from __future__ import annotations
 
@@ -25,7 +27,6 @@ SCENARIOS = {"dday77": "tutorial", "fmu": "utah-landing", "dd2": "dday2", "pkd":
 # (Koenig's rules share its CRT and odds modules, not these)
 COMBAT_PROCEDURE = ("wiring", "flow", "choices", "automatic", "auto_victory", "obligations", "attackers",
                     "actions", "state_adapter", "results", "retreat", "ledger", "limits", "words")
-FIGHT = ("distribution", "results", "ledger", "limits", "words")
 
 
 def _modules_before_first_frame(scenario: str, cache) -> set[str]:
@@ -48,13 +49,22 @@ def test_a_start_loads_its_own_systems_rules_only(system, tmp_path):
     assert not others
     if "ddaydesk.rules.combat" not in PLUGINS.get(system, ()):
         assert not loaded & {f"ddaydesk.rules.combat.{m}" for m in COMBAT_PROCEDURE}
-    else:  # a combat fought needs these; a start lists the attacks open, none fought
-        assert not loaded & {f"ddaydesk.rules.combat.{m}" for m in FIGHT}
+    else:  # wired by name (engine.systems.later): imported when a combat rule is first asked
+        assert not loaded & {f"ddaydesk.rules.combat.{m}" for m in COMBAT_PROCEDURE if m != "wiring"}
+    if system == "dday77":  # (its air rules run in the opening phases; Utah Beach's cups need the model)
+        assert not loaded & {f"ddaydesk.rules.combat.{m}" for m in ("model", "strength", "crt")}
+        assert not loaded & {f"ddaydesk.rules.dday77.{m}" for m in ("landing", "arrivals", "supply_centres")}
     if "ddaydesk.rules.supply" not in PLUGINS.get(system, ()):
         assert "ddaydesk.rules.supply.hooks" not in loaded
     assert not {m for m in loaded if m.startswith(("ddaydesk.rules.supply.calculator", "ddaydesk.rules.supply.allied",
                                                      "ddaydesk.rules.supply.german"))}
     assert not {m for m in loaded if m == "yaml" or m.startswith(("yaml.", "ddaydesk.formats.yamlparse"))}
+    assert "ddaydesk.engine.fieldtypes" not in loaded  # (a save's field readers: when one is read)
+    assert not loaded & {"hashlib", "_hashlib", "secrets", "hmac"}  # (OpenSSL's library: ddaydesk/digest.py)
+    if system == "pkd":  # (Koenig's odds, the shared CRT and exact fractions, when a battle is worked out)
+        assert not loaded & {"ddaydesk.rules.combat.crt", "ddaydesk.rules.combat.model", "fractions"}
+    if system in ("dd2", "ddd"):  # (no movement tables: nor their reader; nor a hidden set-up)
+        assert not loaded & {"ddaydesk.engine.movetables", "ddaydesk.engine.hidden_setup"}
 
 
 # What the window makes only when used: the port's value types for moves, supply and combat, the

@@ -22,8 +22,14 @@ import typing
 from collections import Counter
 from typing import Any
 
-from ddaydesk.engine import ACTION_TYPES, OVER, Game, IllegalAction, Move, apply, legal_actions
-from ddaydesk.engine.actions import PATH_FIELDS, PLACE_FIELDS, Action
+from ddaydesk.engine import OVER, Game, IllegalAction, Move, apply, legal_actions
+from ddaydesk.engine.actions import (
+    PATH_FIELDS,
+    PLACE_FIELDS,
+    Action,
+    action_class,
+    all_action_types,
+)
 from ddaydesk.engine.phases import current_phase
 
 
@@ -99,8 +105,8 @@ def candidate(ch: Chooser, state, listed: list[Action]) -> Action:
         f = ch.choice(fields)
         new = _value(ch, state, cls, f.name, _hints(cls)[f.name], {})
         return dataclasses.replace(base, **{f.name: new})
-    kinds = sorted({"end_phase", *current_phase(state).actions} if ch.int(0, 3) else ACTION_TYPES)
-    cls = ACTION_TYPES[ch.choice(kinds)]
+    kinds = sorted({"end_phase", *current_phase(state).actions} if ch.int(0, 3) else all_action_types())
+    cls = action_class(ch.choice(kinds))
     hints = _hints(cls)
     return cls(**{f.name: _value(ch, state, cls, f.name, hints[f.name], seen) for f in dataclasses.fields(cls)})
 

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ddaydesk.engine import ACTION_TYPES, Game, action_from_json, load_game, rules_module, save_game
+from ddaydesk.engine import Game, action_from_json, load_game, rules_module, save_game
+from ddaydesk.engine.actions import all_action_types
 from ddaydesk.engine.savefile import actions_digest
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.scenariofile import load_scenario
@@ -20,6 +21,7 @@ from ddaydesk.rules.systems import system_ids
 
 for _system in system_ids():
     rules_module(_system)  # every system's action types registered
+ACTION_TYPES = all_action_types()  # (with those a rules package wires by name, imported now)
 TUTORIAL = load_scenario(scenarios_dir() / "tutorial.yaml")
 UTAH = load_scenario(scenarios_dir() / "utah-landing.yaml")
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ddaydesk.engine import ACTION_TYPES, IllegalAction, Move, action_from_json, apply, new_state
+from ddaydesk.engine import IllegalAction, Move, action_from_json, apply, new_state
+from ddaydesk.engine.actions import all_action_types
 from ddaydesk.formats.scenariofile import load_scenario
 from tests.engine.conftest import SMALL
 
@@ -17,7 +18,7 @@ values = st.one_of(st.none(), st.booleans(), st.integers(-3, 300), st.sampled_fr
                    st.text(max_size=6), st.lists(st.sampled_from(LABELS), max_size=4),
                    st.sampled_from(["allied", "german", "a-inf", "g-inf", "strategic", "surprise"]))
 objects = st.fixed_dictionaries(
-    {"kind": st.sampled_from(sorted(ACTION_TYPES) + ["nope"])},
+    {"kind": st.sampled_from(sorted(all_action_types()) + ["nope"])},
     optional={k: values for k in ("side", "unit", "to", "mode", "via", "place", "region", "extra")},
 )
 

@@ -15,7 +15,7 @@ from ddaydesk.engine import Action, action_type
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class DeclareAttack(Action):
     """Announce an attack on ``target`` by ``attackers`` (combat phase). ``kind``: normal, or
     beach_assault (F&M landing hexes due an assault)."""
@@ -27,7 +27,7 @@ class DeclareAttack(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class AutomaticVictory(Action):
     """Announce an automatic victory at 7-1 during the own movement phase (D77-AUTO-01/03)."""
 
@@ -37,7 +37,7 @@ class AutomaticVictory(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Respond(Action):
     """The defender's answer to an announced attack: commit close defensive support (D-Day
     '77, D77-AIR-16/20, D77-AUTO-13/14), draw support fire markers and play the set-aside
@@ -52,7 +52,7 @@ class Respond(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ResolveCombat(Action):
     """Commit the attacker's support and roll: naval bombardment points and close attack
     support (D77-NAV-*, D77-AIR-10: stated just before the roll), F&M marker draws by cup,
@@ -68,7 +68,7 @@ class ResolveCombat(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class TakeLosses(Action):
     """The owner's choice of losses: an exchange loss set (D77 EX) or which units lose the
     steps a result calls for (one entry per step)."""
@@ -78,7 +78,7 @@ class TakeLosses(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Retreat(Action):
     """Retreat ``unit`` along ``via`` (the hexes entered, in order), one of the listed paths."""
 
@@ -88,7 +88,7 @@ class Retreat(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class StiffResistance(Action):
     """F&M: hold the hex instead of retreating; ``unit`` loses the step."""
 
@@ -97,7 +97,7 @@ class StiffResistance(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Advance(Action):
     """Advance after combat into the emptied hex (``units`` may be empty: no advance)."""
 

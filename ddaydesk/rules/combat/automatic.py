@@ -19,7 +19,7 @@ from ddaydesk.rules.combat.attackers import (
 )
 from ddaydesk.rules.combat.choices import eliminate, mark_attacked, settle
 from ddaydesk.rules.combat.model import Situation
-from ddaydesk.rules.combat.state_adapter import record, situation, writable
+from ddaydesk.rules.combat.state_adapter import situation, writable
 
 
 # ---- automatic victory (D77-AUTO-*) -----------------------------------------------------------------
@@ -118,43 +118,3 @@ def _auto_win(state: GameState, p: dict, av: auto_victory.AutoVictory, ch: Chang
                       "max": situation(state).stack_limit})
     rec["pending"] = {**p, "stage": "result", "result": "auto", "queue": queue}
     settle(state, ch)
-
-
-# ---- movement limits (the engine's add_move_limit) ----------------------------------------------
-def _this_turn(state: GameState) -> dict:
-    rec = record(state)
-    return rec if rec.get("turn") == state.turn else {}
-
-
-def stopped(state: GameState, k: int) -> str | None:
-    """Why unit ``k`` may not move this turn: it took part in an automatic victory
-    (D77-AUTO-04) or is committed to the attack CDS kept from one (D77-AUTO-16)."""
-    stop = _this_turn(state).get("stopped")
-    return stop.get(state.scenario.units[k].id) if stop else None
-
-
-def closed_places(state: GameState, side: str) -> list[int]:
-    """Hexes emptied by an automatic victory this phase: closed to the winner's other units
-    (D77-AUTO-07)."""
-    closed = _this_turn(state).get("closed")
-    if not closed:
-        return []
-    index = state.scenario.board.index_of
-    return [index[lab] for lab, s, ph in closed if s == side and ph == state.phase]
-
-
-def closed_mask(state: GameState, k: int) -> tuple[bytes | None, None]:
-    places = closed_places(state, state.scenario.units[k].side)
-    if not places:
-        return None, None
-    mask = bytearray(state.scenario.board.n)
-    for p in places:
-        mask[p] = 1
-    return bytes(mask), None
-
-
-def closed_problem(state: GameState, side: str, to: int) -> str | None:
-    if isinstance(to, int) and to in closed_places(state, side):
-        return (f"{state.scenario.board.labels[to]} was emptied by an automatic victory: no other unit "
-                "may enter it this phase (D77-AUTO-07)")
-    return None

@@ -23,15 +23,10 @@ from ddaydesk.engine import (
 )
 from ddaydesk.engine.tables import load_move_rules
 from ddaydesk.rules.combat import support as sup
+from ddaydesk.rules.combat.closed import KEY, record
 from ddaydesk.rules.combat.model import CombatUnit, Marker, Pools, Situation, TurnInfo
 
-KEY = "combat"
 _MEMO_SIZE = 20_000  # CombatUnits kept per scenario (a few MB at most)
-
-
-def record(state: GameState) -> dict[str, Any]:
-    """The combat record of ``state`` (read-only use; handlers call :func:`writable`)."""
-    return state.extra.get(KEY) or {}
 
 
 def writable(state: GameState) -> dict[str, Any]:

@@ -11,15 +11,19 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ddaydesk.formats.reader import Reader
 from ddaydesk.formats.yamlmarks import load_file
-from ddaydesk.rules.combat.model import CombatUnit, Declaration, Marker, Situation, TurnInfo
+from ddaydesk.records import Record
 from ddaydesk.rules.tables import table_version
 
+if TYPE_CHECKING:  # (the model's classes when a combat is worked out: the air phase reads this module at start)
+    from ddaydesk.rules.combat.model import CombatUnit, Declaration, Marker, Situation, TurnInfo
 
-@dataclass(frozen=True)
-class Refusal:
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Refusal(Record):
     """Why a combat or its support is not allowed, with the rule that says so."""
 
     rule: str
@@ -191,6 +195,8 @@ def spend_air(air_left: int, factors: int) -> tuple[int, list[Refusal]]:
 def initial_cups(system: str = "fmu", lost: tuple[str, ...] = ()) -> dict[str, tuple[Marker, ...]]:
     """Each side's cups at the start of a GT (FMU-SFM-01/08/09), the Mines marker in the German
     cup (FMU-SFM-03), less the marker ids in ``lost`` (permanently eliminated, FMU-SFM-06)."""
+    from ddaydesk.rules.combat.model import Marker
+
     cups: dict[str, tuple[Marker, ...]] = {}
     for name, spec in param(system, "cups", field="").items():
         ms = []
@@ -207,6 +213,8 @@ def initial_cups(system: str = "fmu", lost: tuple[str, ...] = ()) -> dict[str, t
 def naval_markers(turn: int, system: str = "fmu", nationality: str = "") -> tuple[Marker, ...]:
     """The +7 naval gunfire markers, chosen not drawn (FMU-NGS-01); gone after GT 1 (FMU-NGS-04).
     In a campaign each nationality has its own (FMU-CAMP-11)."""
+    from ddaydesk.rules.combat.model import Marker
+
     spec = param(system, "naval_gunfire", field="")
     if turn > spec["last_turn"]:
         return ()

@@ -13,7 +13,7 @@ from ddaydesk.engine import Action, action_type
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ParaDrop(Action):
     """Turn 1: all ParaSurprise units fire along their arrows (DD2-PARA-01)."""
 
@@ -21,7 +21,7 @@ class ParaDrop(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Bombard(Action):
     """One naval shot at a blockhouse (DD2-NAV-01/02)."""
 
@@ -30,7 +30,7 @@ class Bombard(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Bomb(Action):
     """Send a bomber from the USAAF base against a zone (resolved when the phase ends)."""
 
@@ -40,7 +40,7 @@ class Bomb(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Patrol(Action):
     """Put ``n`` fighters on the patrol part of zone ``place`` (DD2-AIR-05)."""
 
@@ -50,7 +50,7 @@ class Patrol(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class BlockhouseFire(Action):
     """Every blockhouse with an arrow fires at its beach (DD2-BLK-01)."""
 
@@ -58,7 +58,7 @@ class BlockhouseFire(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class GoAshore(Action):
     """From a beachhead into its zone (DD2-MOVE-02/03)."""
 
@@ -67,7 +67,7 @@ class GoAshore(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Fight(Action):
     """Every battle of the phase: one round each (DD2-GEN-01)."""
 
@@ -75,7 +75,7 @@ class Fight(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class RollReinforcements(Action):
     """2d6 per chart of the side (DD2-REIN-01/04)."""
 
@@ -83,7 +83,7 @@ class RollReinforcements(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Reinforce(Action):
     """The chart's next unit onto a beach (Allies) or an entry zone (Germans)."""
 
@@ -93,7 +93,7 @@ class Reinforce(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Casualties(Action):
     """The chooser's pick of the units hit (the first pending choice)."""
 

@@ -9,13 +9,14 @@ from dataclasses import dataclass
 from functools import cache
 
 from ddaydesk.formats.yamlmarks import load_file
+from ddaydesk.records import Record
 from ddaydesk.rules.tables import table_file
 
 CODES = {"I": "infantry", "A": "artillery", "T": "armour"}
 
 
-@dataclass(frozen=True)
-class UnitStats:
+@dataclass(frozen=True, eq=False, repr=False)
+class UnitStats(Record):
     """A D-Day2 unit type's values."""
 
     attack: int
@@ -26,8 +27,8 @@ class UnitStats:
     suicide: bool = False
 
 
-@dataclass(frozen=True)
-class ChartEntry:
+@dataclass(frozen=True, eq=False, repr=False)
+class ChartEntry(Record):
     """One unit of a D-Day2 arrival chart, with its row and beaches."""
 
     type: str
@@ -35,8 +36,8 @@ class ChartEntry:
     beaches: tuple[str, ...]  # beach names it may land on; () = any of the chart's beaches
 
 
-@dataclass(frozen=True)
-class Chart:
+@dataclass(frozen=True, eq=False, repr=False)
+class Chart(Record):
     """A D-Day2 arrival chart of one side and nation."""
 
     id: str
@@ -47,8 +48,8 @@ class Chart:
     order: tuple[ChartEntry, ...]
 
 
-@dataclass(frozen=True)
-class Tables:
+@dataclass(frozen=True, eq=False, repr=False)
+class Tables(Record):
     """D-Day2's tables: units, special rules, rule parameters and charts."""
 
     units: dict[str, dict[str, UnitStats]]  # side -> type -> stats

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ddaydesk.board import Board
 from ddaydesk.engine.state import ELIMINATED, ON_MAP, PENDING
+from ddaydesk.records import Record
 from ddaydesk.rules.dd2.data import tables
 
 if TYPE_CHECKING:
@@ -31,8 +32,8 @@ ZONE_PARTS = ("A", "G", "P")
 EXTRA = "dd2"  # key of GameState.extra
 
 
-@dataclass(frozen=True)
-class Beach:
+@dataclass(frozen=True, eq=False, repr=False)
+class Beach(Record):
     """A D-Day2 beach: its zone, capacity and nation."""
 
     name: str
@@ -41,8 +42,8 @@ class Beach:
     nationality: str  # "us" or "british"
 
 
-@dataclass(frozen=True)
-class MapInfo:
+@dataclass(frozen=True, eq=False, repr=False)
+class MapInfo(Record):
     """The D-Day2 facts of a map: beaches, airborne boxes, entry areas, cities, arrows."""
 
     beaches: dict[int, Beach]  # landing zone -> beach

@@ -28,7 +28,7 @@ NO_AIR = "SNOW"  # D77-WX-15
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class InterdictRiver(Action):
     """Interdict the river hexside between ``place`` and ``to`` (D77-AIR-14)."""
 
@@ -38,7 +38,7 @@ class InterdictRiver(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class DefensiveSupport(Action):
     """Commit close defensive support to the Allied hex ``place`` (D77-AIR-16)."""
 

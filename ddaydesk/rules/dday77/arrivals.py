@@ -56,10 +56,9 @@ def entry(state: GameState, k: int, places: list[int]) -> list[int]:
     return allied_sources(state)
 
 
-def wrap_move(rm) -> None:
-    """The engine's ``move``, plus the allotment for Allied units coming over from England and
-    the loss of a lone Supply Centre an enemy unit enters (D77-ASUP-04)."""
-    core = rm.handlers["move"]
+def wrap_move(core: Handler) -> Handler:
+    """The engine's ``move`` (``core``), plus the allotment for Allied units coming over from
+    England and the loss of a lone Supply Centre an enemy unit enters (D77-ASUP-04)."""
 
     def charged(state: GameState, a) -> bool:
         k = state.scenario.unit_index.get(a.unit)
@@ -87,7 +86,7 @@ def wrap_move(rm) -> None:
             state.game[REBUILT] = [u for u in state.game[REBUILT] if u != a.unit]
         _sc_overrun(state, a, ch)
 
-    rm.add_action(Handler("move", legal, apply, core.sides))
+    return Handler("move", legal, apply, core.sides)
 
 
 def _sc_overrun(state: GameState, a, ch: Changes) -> None:
@@ -112,7 +111,7 @@ def _sc_overrun(state: GameState, a, ch: Changes) -> None:
 
 # -- replacements -----------------------------------------------------------------------------
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Replace(Action):
     """Return eliminated ``unit`` to play with replacement factors (STD-REPL-01)."""
 
@@ -141,7 +140,7 @@ def replace_problem(state: GameState, a: Replace) -> str | None:
     return None
 
 
-def _replace_legal(state: GameState, side: str, phase: Phase):
+def replace_legal(state: GameState, side: str, phase: Phase):
     for k, u in enumerate(state.scenario.units):
         if u.side == side and state.status[k] == ELIMINATED:
             a = Replace(side, u.id)
@@ -149,7 +148,7 @@ def _replace_legal(state: GameState, side: str, phase: Phase):
                 yield a
 
 
-def _replace_apply(state: GameState, a: Replace, ch: Changes, phase: Phase) -> None:
+def replace_apply(state: GameState, a: Replace, ch: Changes, phase: Phase) -> None:
     problem = replace_problem(state, a)
     if problem:
         raise IllegalAction(problem)
@@ -162,9 +161,3 @@ def _replace_apply(state: GameState, a: Replace, ch: Changes, phase: Phase) -> N
     state.status[k], state.steps_lost[k] = PENDING, 0
     ch.units.append(a.unit)
     ch.notes.append(f"{a.unit} rebuilt for {cost.value} replacement factors ({cost.rule}); it enters as a reinforcement")
-
-
-def register(rm) -> None:
-    rm.add_action(Handler("replace", _replace_legal, _replace_apply))
-    rm.add_move_limit(entry=entry)
-    wrap_move(rm)

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 from ddaydesk.engine.actions import Action, Changes, IllegalAction, action_type
 from ddaydesk.engine.sequence import Phase
-from ddaydesk.engine.systems import Handler
 from ddaydesk.rules.combat.support import param
 from ddaydesk.rules.dday77.air import KEY, factors_left
 from ddaydesk.rules.dday77.common import ALLIED, GERMAN, check_place
@@ -20,7 +19,7 @@ SCRATCH = "carpet"  # the label of this turn's carpet-bombed hex
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class CarpetBomb(Action):
     """An Allied carpet bombing of a place."""
 
@@ -52,7 +51,7 @@ def problem(state, a: CarpetBomb) -> str | None:
     return None
 
 
-def _legal(state, side, phase):
+def carpet_legal(state, side, phase):
     at = state.units_at()
     for place in sorted(at):
         a = CarpetBomb(side, place)
@@ -60,7 +59,7 @@ def _legal(state, side, phase):
             yield a
 
 
-def _apply(state, a: CarpetBomb, ch: Changes, phase: Phase) -> None:
+def carpet_apply(state, a: CarpetBomb, ch: Changes, phase: Phase) -> None:
     check_place(state, a.place)
     why = problem(state, a)
     if why:
@@ -80,8 +79,3 @@ def pinned(state, k: int) -> str | None:
     if state.scenario.board.labels[state.place[k]] == lab:
         return f"pinned by carpet bombing on {lab} this turn (STD-AIR-CARPET)"
     return None
-
-
-def register(rm) -> None:
-    rm.add_action(Handler("carpet_bomb", _legal, _apply))
-    rm.add_move_limit(check=pinned)

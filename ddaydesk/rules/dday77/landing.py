@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from ddaydesk.engine.actions import Action, Changes, IllegalAction, action_type
 from ddaydesk.engine.sequence import Phase
 from ddaydesk.engine.state import ELIMINATED, MOVED, ON_MAP, PENDING, GameState
-from ddaydesk.engine.systems import Handler
 from ddaydesk.rules.combat.model import TurnInfo
 from ddaydesk.rules.combat.support import nbp_pool
 from ddaydesk.rules.dday77.common import (
@@ -43,7 +42,7 @@ SEA_UNITS = "at_sea"  # scratch: units put in all-sea hexes this turn
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Invade(Action):
     """Declare an invasion of ``region`` (an invasion area) this turn."""
 
@@ -52,7 +51,7 @@ class Invade(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Land(Action):
     """Land ``unit`` from the sea at ``place``: a coastal hex of the invasion area, or an
     all-sea hex next to one (to attack from the sea)."""
@@ -63,7 +62,7 @@ class Land(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Drop(Action):
     """Drop parachute ``unit`` on ``place``."""
 
@@ -121,13 +120,13 @@ def invade_problem(state: GameState, side: str, area: str) -> str | None:
     return invasion_refusal(_rules(state), _facts(state, area))
 
 
-def _invade_legal(state: GameState, side: str, phase: Phase):
+def invade_legal(state: GameState, side: str, phase: Phase):
     for area in _rules(state).areas:
         if area in state.scenario.board.regions and invade_problem(state, side, area) is None:
             yield Invade(side, area)
 
 
-def _invade_apply(state: GameState, a: Invade, ch: Changes, phase: Phase) -> None:
+def invade_apply(state: GameState, a: Invade, ch: Changes, phase: Phase) -> None:
     problem = invade_problem(state, a.side, a.region)
     if problem:
         raise IllegalAction(problem)
@@ -188,7 +187,7 @@ def land_problem(state: GameState, a: Land) -> str | None:
     return None
 
 
-def _land_legal(state: GameState, side: str, phase: Phase):
+def land_legal(state: GameState, side: str, phase: Phase):
     inv = current(state)
     if inv is None:
         return
@@ -201,7 +200,7 @@ def _land_legal(state: GameState, side: str, phase: Phase):
                     yield a
 
 
-def _land_apply(state: GameState, a: Land, ch: Changes, phase: Phase) -> None:
+def land_apply(state: GameState, a: Land, ch: Changes, phase: Phase) -> None:
     check_place(state, a.place)
     problem = land_problem(state, a)
     if problem:
@@ -322,7 +321,7 @@ def _ground(state: GameState) -> list[int]:
     return [k for k in on_map(state, ALLIED) if not terrain[board.terrain_of(state.place[k])].sea]
 
 
-def _drop_legal(state: GameState, side: str, phase: Phase):
+def drop_legal(state: GameState, side: str, phase: Phase):
     index = state.scenario.unit_index
     paras = [u.id for k, u in enumerate(state.scenario.units)
              if u.side == side and u.type == "parachute" and state.status[k] == PENDING]
@@ -336,7 +335,7 @@ def _drop_legal(state: GameState, side: str, phase: Phase):
                 yield Drop(side, uid, p)
 
 
-def _drop_apply(state: GameState, a: Drop, ch: Changes, phase: Phase) -> None:
+def drop_apply(state: GameState, a: Drop, ch: Changes, phase: Phase) -> None:
     check_place(state, a.place)
     problem = drop_problem(state, a)
     if problem:
@@ -370,11 +369,3 @@ def first_invasion_check(state: GameState, phase: Phase) -> str | None:
             and _waiting_force(state)):
         return f"declare the first invasion first ({_rules(state).rule['first']})"
     return None
-
-
-def register(rm) -> None:
-    rm.add_action(Handler("invade", _invade_legal, _invade_apply))
-    rm.add_action(Handler("land_from_sea", _land_legal, _land_apply))
-    rm.add_action(Handler("drop", _drop_legal, _drop_apply))
-    rm.add_hook("at_sea", drowned)
-    rm.add_end_check(first_invasion_check)

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from ddaydesk.engine.actions import Action, Changes, IllegalAction, action_type
 from ddaydesk.engine.sequence import Phase
 from ddaydesk.engine.state import GameState, Marker
-from ddaydesk.engine.systems import Handler
 from ddaydesk.rules.dday77.common import ALLIED, check_place, enemy_at
 from ddaydesk.rules.dday77.control import SC, allied_bits, controller
 from ddaydesk.rules.supply.centres import sc_site_kind
@@ -29,7 +28,7 @@ REMOVAL_PHASE = "allied.movement"  # D77-ASUP-13
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class PlaceSupplyCentre(Action):
     """An Allied Supply Centre placed."""
 
@@ -38,7 +37,7 @@ class PlaceSupplyCentre(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class RemoveSupplyCentre(Action):
     """An Allied Supply Centre removed."""
 
@@ -89,7 +88,7 @@ def place_problem(state: GameState, a: PlaceSupplyCentre) -> str | None:
     return None
 
 
-def _place_legal(state: GameState, side: str, phase: Phase):
+def place_legal(state: GameState, side: str, phase: Phase):
     if side != ALLIED or not state.options.get(OPTION) or available(state) <= 0:
         return
     bits = allied_bits(state)
@@ -101,7 +100,7 @@ def _place_legal(state: GameState, side: str, phase: Phase):
                 yield a
 
 
-def _place_apply(state: GameState, a: PlaceSupplyCentre, ch: Changes, phase: Phase) -> None:
+def place_apply(state: GameState, a: PlaceSupplyCentre, ch: Changes, phase: Phase) -> None:
     check_place(state, a.place)
     problem = place_problem(state, a)
     if problem:
@@ -120,14 +119,14 @@ def remove_problem(state: GameState, a: RemoveSupplyCentre, phase: Phase) -> str
     return None
 
 
-def _remove_legal(state: GameState, side: str, phase: Phase):
+def remove_legal(state: GameState, side: str, phase: Phase):
     for p in centres(state):
         a = RemoveSupplyCentre(side, p)
         if remove_problem(state, a, phase) is None:
             yield a
 
 
-def _remove_apply(state: GameState, a: RemoveSupplyCentre, ch: Changes, phase: Phase) -> None:
+def remove_apply(state: GameState, a: RemoveSupplyCentre, ch: Changes, phase: Phase) -> None:
     check_place(state, a.place)
     problem = remove_problem(state, a, phase)
     if problem:
@@ -135,8 +134,3 @@ def _remove_apply(state: GameState, a: RemoveSupplyCentre, ch: Changes, phase: P
     state.markers = tuple(m for m in state.markers if not (m.kind == SC and m.place == a.place))
     state.scratch["sc_removed"] = state.scratch.get("sc_removed", 0) + 1
     ch.markers = True
-
-
-def register(rm) -> None:
-    rm.add_action(Handler("place_supply_centre", _place_legal, _place_apply, sides="any"))
-    rm.add_action(Handler("remove_supply_centre", _remove_legal, _remove_apply))

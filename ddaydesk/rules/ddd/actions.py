@@ -11,7 +11,7 @@ from ddaydesk.engine import Action, action_type
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class LandUnit(Action):
     """Set-up: the Unit comes ashore in one of the map's landing Sectors."""
 
@@ -21,7 +21,7 @@ class LandUnit(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class BlindStart(Action):
     """Blind start (DDD-GER-44): die ``die`` of the German's start roll is his Soldiers."""
 
@@ -30,7 +30,7 @@ class BlindStart(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class RollDice(Action):
     """A player rolls the dice."""
 
@@ -39,7 +39,7 @@ class RollDice(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class LockDie(Action):
     """Lock (or unlock) die ``die`` before the next re-roll."""
 
@@ -49,7 +49,7 @@ class LockDie(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Reroll(Action):
     """A player rolls the unlocked dice again."""
 
@@ -58,7 +58,7 @@ class Reroll(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class KeepDice(Action):
     """These dice are the Final Tally (no more re-rolls)."""
 
@@ -67,7 +67,7 @@ class KeepDice(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class PickTally(Action):
     """Close Combat Clasp: keep the ``original`` Final Tally, or the new one (DDD-SOLO-14)."""
 
@@ -77,7 +77,7 @@ class PickTally(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ScoreTally(Action):
     """Score the Final Tally: the RWBs taken (by face; ``options`` picks each one's
     alternative), a Straight or not, the dice the Active Skulls cancel (by face), and ``pick``:
@@ -93,7 +93,7 @@ class ScoreTally(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class TradeDie(Action):
     """The Lieutenant gives die ``die`` of the Final Tally to ``receiver`` in the same Sector."""
 
@@ -104,7 +104,7 @@ class TradeDie(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Rally(Action):
     """A player brings a Specialist card into play."""
 
@@ -114,7 +114,7 @@ class Rally(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class FindItem(Action):
     """Find an Item or a Vehicle with Item Points."""
 
@@ -124,7 +124,7 @@ class FindItem(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Trade(Action):
     """A player gives resources to another."""
 
@@ -136,7 +136,7 @@ class Trade(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class UseCard(Action):
     """Use a card: an Item, a Specialist's ability, an Award, a Decoration. ``unit``: the
     Allied Unit it aims at; ``die``/``face``: a die and the face to turn it to (or an RWB's face
@@ -153,7 +153,7 @@ class UseCard(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class DrawDecoration(Action):
     """The German buys a random Decoration for 5 Courage (DDD-GER-22)."""
 
@@ -161,7 +161,7 @@ class DrawDecoration(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class PickDecoration(Action):
     """The German's Straight: the Decoration of his choice (DDD-GER-23). Secret."""
 
@@ -171,7 +171,7 @@ class PickDecoration(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class OrderDecorations(Action):
     """Ingenuity: the top Decorations of the deck in the order given, top first. Secret."""
 
@@ -181,7 +181,7 @@ class OrderDecorations(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ChooseLoss(Action):
     """The choice a loss waits for: which Specialist, Item or Vehicle goes (``choice`` a card
     id), or which of a Wound Badge's losses is paid (``choice`` the loss)."""
@@ -192,7 +192,7 @@ class ChooseLoss(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Assault(Action):
     """Phase 7: ``player``'s Unit in the final Bunker assaults the German now (DDD-GER-30)."""
 
@@ -201,7 +201,7 @@ class Assault(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class SectorMove(Action):
     """Phase 5: ``player``'s Unit Advances or moves across to Sector ``to``."""
 
@@ -211,7 +211,7 @@ class SectorMove(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Decide(Action):
     """The answer to a choice the game waits for (pending.py): cancel a Battle Condition
     (``choice`` the card given up, "" to accept it), Carry On!'s Sector (a label), Specialist
@@ -224,7 +224,7 @@ class Decide(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Observe(Action):
     """Forward Observation (DDD-COND-09): give up ``card`` to see the next 2 Battle Conditions."""
 
@@ -234,7 +234,7 @@ class Observe(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class OrderConditions(Action):
     """Forward Observation: the Battle Conditions seen, back on the deck in this order, top
     first. Secret."""
@@ -245,7 +245,7 @@ class OrderConditions(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Mulligan(Action):
     """Mulligans (DDD-OPT-11): discard a token to re-roll every die of the first roll."""
 
@@ -254,7 +254,7 @@ class Mulligan(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class AddResult(Action):
     """Desperate Measures (DDD-OPT-14): return a token to add a die showing ``face`` in
     ``colour`` to the Final Tally."""
@@ -266,7 +266,7 @@ class AddResult(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class BuyBadge(Action):
     """Badge of Courage (DDD-BADGE-10): buy a random Badge in Phase 4."""
 
@@ -275,7 +275,7 @@ class BuyBadge(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class GiveBadge(Action):
     """Hand a Badge to a Unit in the same Sector (DDD-BADGE-04)."""
 
@@ -286,7 +286,7 @@ class GiveBadge(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class NextBattle(Action):
     """A campaign: go on to the next Battle Map (DDD-CAMPGN-01)."""
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from ddaydesk.formats.errors import FormatError, Problem
 from ddaydesk.formats.yamlmarks import MarkedDict, load_file
+from ddaydesk.records import Record
 from ddaydesk.rules import tables as _tables_module
 from ddaydesk.rules.ddd.data_overlord import (
     Condition,
@@ -32,8 +33,8 @@ FACES = ("soldier", "soldiers", "star", "courage", "tool", "skull")
 SPECIALIST_CLASSES = ("regular", "reserve", "unique", "ranking", "legendary")
 
 
-@dataclass(frozen=True)
-class Face:
+@dataclass(frozen=True, eq=False, repr=False)
+class Face(Record):
     """A die face: what it gives."""
 
     id: str
@@ -42,8 +43,8 @@ class Face:
     amount: int
 
 
-@dataclass(frozen=True)
-class RWB:
+@dataclass(frozen=True, eq=False, repr=False)
+class RWB(Record):
     """A red, white and blue set of dice: what it gives each nation, or the options it offers."""
 
     face: str
@@ -53,8 +54,8 @@ class RWB:
     rule: str
 
 
-@dataclass(frozen=True)
-class Card:
+@dataclass(frozen=True, eq=False, repr=False)
+class Card(Record):
     """A D-Day Dice card (specialist, item, vehicle, award, badge, decoration...)."""
 
     id: str
@@ -90,8 +91,8 @@ class Card:
         return self.kind.startswith("german") or self.kind == "decoration"
 
 
-@dataclass(frozen=True)
-class Tables:
+@dataclass(frozen=True, eq=False, repr=False)
+class Tables(Record):
     """D-Day Dice's tables: dice, faces, cards and the rule parameters."""
 
     faces: dict[str, Face]

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from ddaydesk.formats.errors import Problem
 from ddaydesk.formats.yamlmarks import MarkedDict
+from ddaydesk.records import Record
 from ddaydesk.rules.ddd.gains import parse_gain
 
 ATTRIBUTES = ("cant_stay", "fight_once", "lose_specialist", "no_lock", "five_dice", "no_items", "gain_d6_soldiers",
@@ -18,8 +19,8 @@ _KEYS = {"id", "name", "weather", "text", "rule", "clause", "confidence", "cance
          "lose_card", *_NUMBERS, *_FLAGS, *_GAINS}
 
 
-@dataclass(frozen=True)
-class Condition:
+@dataclass(frozen=True, eq=False, repr=False)
+class Condition(Record):
     """A Battle Conditions card: what it does this turn (conditions.yaml's keys)."""
 
     id: str
@@ -80,8 +81,8 @@ def add_card(out: dict, c: MarkedDict, make, path: str, where: str, problems: li
     out[card.id] = card
 
 
-@dataclass(frozen=True)
-class MgfFace:
+@dataclass(frozen=True, eq=False, repr=False)
+class MgfFace(Record):
     """A face of the machine-gun-fire die (Overlord)."""
 
     id: str
@@ -91,8 +92,8 @@ class MgfFace:
     skull: bool
 
 
-@dataclass(frozen=True)
-class MgfDie:
+@dataclass(frozen=True, eq=False, repr=False)
+class MgfDie(Record):
     """The optional MGF die (DDD-OPT-15..20)."""
 
     faces: tuple[MgfFace, ...]

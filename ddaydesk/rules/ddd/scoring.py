@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from ddaydesk.engine import Changes, GameState, IllegalAction
+from ddaydesk.records import Record
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd.actions import ScoreTally
 from ddaydesk.rules.ddd.data import FACES, tables
@@ -25,8 +26,8 @@ TOKEN = -1  # an RWB's bonus given up for a token (Desperate Measures)
 BADGE = -2  # a Battle Cry RWB's bonus given up for a Badge
 
 
-@dataclass(frozen=True)
-class Option:
+@dataclass(frozen=True, eq=False, repr=False)
+class Option(Record):
     """One way to score: the action that takes it and what it buys."""
 
     action: ScoreTally

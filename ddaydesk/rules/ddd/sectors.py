@@ -8,10 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ddaydesk.board import Board
+from ddaydesk.records import Record
 
 
-@dataclass(frozen=True)
-class Sector:
+@dataclass(frozen=True, eq=False, repr=False)
+class Sector(Record):
     """A Sector of a Battle Map: its row, defence, Bunker and what entering it gives or needs."""
 
     place: int
@@ -40,8 +41,8 @@ class Sector:
         return max(self.defence, self.defence_later)
 
 
-@dataclass(frozen=True)
-class Line:
+@dataclass(frozen=True, eq=False, repr=False)
+class Line(Record):
     """The line between two Sectors: the courage to cross it, mines, barriers."""
 
     a: int
@@ -51,8 +52,8 @@ class Line:
     barrier: bool
 
 
-@dataclass(frozen=True)
-class SectorMap:
+@dataclass(frozen=True, eq=False, repr=False)
+class SectorMap(Record):
     """A Battle Map's Sectors and the lines between them."""
 
     board: Board

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ddaydesk.engine import GameState, current_phase, legal_actions, view
+from ddaydesk.records import Record
 from ddaydesk.rules.ddd import german, moves, scoring
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd.bonus import explosives
@@ -32,8 +33,8 @@ ATTRIBUTE_WORDS = {"cant_stay": "can't stay here (1 turn)", "fight_once": "fight
                    "max_one_unit": "one Unit at most"}
 
 
-@dataclass(frozen=True)
-class CardView:
+@dataclass(frozen=True, eq=False, repr=False)
+class CardView(Record):
     """A card as the table shows it."""
 
     id: str
@@ -44,8 +45,8 @@ class CardView:
     default: bool  # the text is ddaydesk's, not printed
 
 
-@dataclass(frozen=True)
-class DieView:
+@dataclass(frozen=True, eq=False, repr=False)
+class DieView(Record):
     """A die as the table shows it."""
 
     index: int
@@ -58,8 +59,8 @@ class DieView:
     role: str  # once scored (or for the first scoring choice): counts, rwb, straight, cancelled, ...
 
 
-@dataclass(frozen=True)
-class ScoreChoice:
+@dataclass(frozen=True, eq=False, repr=False)
+class ScoreChoice(Record):
     """A way to score the dice, in words."""
 
     action: object
@@ -68,8 +69,8 @@ class ScoreChoice:
     roles: tuple[str, ...]  # per die
 
 
-@dataclass(frozen=True)
-class PlayerView:
+@dataclass(frozen=True, eq=False, repr=False)
+class PlayerView(Record):
     """A player as the table shows them."""
 
     id: str
@@ -110,8 +111,8 @@ class PlayerView:
     silenced: tuple[str, ...] = ()  # cards whose ability is off (a silenced Major McMoron)
 
 
-@dataclass(frozen=True)
-class SectorView:
+@dataclass(frozen=True, eq=False, repr=False)
+class SectorView(Record):
     """A Sector as the table shows it."""
 
     place: int
@@ -130,8 +131,8 @@ class SectorView:
     defence_later: int = 0  # its second DEF value (9/6), = defence when it has one
 
 
-@dataclass(frozen=True)
-class Table:
+@dataclass(frozen=True, eq=False, repr=False)
+class Table(Record):
     """The whole D-Day Dice table as one side sees it."""
 
     mode: str  # coop, atlantikwall, solitaire
@@ -233,8 +234,8 @@ def _deck_size(r: dict) -> int:
     return max(0, d.get("size", 0) - d["held"] - len(d["discard"]))
 
 
-@dataclass(frozen=True)
-class Choice:
+@dataclass(frozen=True, eq=False, repr=False)
+class Choice(Record):
     """Something a player may do now, in words."""
 
     action: object

@@ -8,13 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ddaydesk.engine import GameState
+from ddaydesk.records import Record
 from ddaydesk.rules.ddd import campaign, conditions, vp
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd.data import tables
 
 
-@dataclass(frozen=True)
-class ConditionView:
+@dataclass(frozen=True, eq=False, repr=False)
+class ConditionView(Record):
     """A Battle Condition card in play."""
 
     id: str
@@ -25,8 +26,8 @@ class ConditionView:
     ignored_by: tuple[str, ...]  # the Units that ignore it this turn (names)
 
 
-@dataclass(frozen=True)
-class ScoreLine:
+@dataclass(frozen=True, eq=False, repr=False)
+class ScoreLine(Record):
     """One line of a Unit's score, with its rule."""
 
     unit: str  # the Unit's id
@@ -36,8 +37,8 @@ class ScoreLine:
     rule: str  # the rule id that gives it (for a link to the rules browser)
 
 
-@dataclass(frozen=True)
-class UnitResult:
+@dataclass(frozen=True, eq=False, repr=False)
+class UnitResult(Record):
     """A Unit's result in a battle and its score."""
 
     unit: str
@@ -47,8 +48,8 @@ class UnitResult:
     lines: tuple[ScoreLine, ...]
 
 
-@dataclass(frozen=True)
-class BattleRecord:
+@dataclass(frozen=True, eq=False, repr=False)
+class BattleRecord(Record):
     """A battle of a campaign as it ended."""
 
     number: int  # 1, 2, ...
@@ -59,8 +60,8 @@ class BattleRecord:
     units: tuple[UnitResult, ...]
 
 
-@dataclass(frozen=True)
-class CampaignView:
+@dataclass(frozen=True, eq=False, repr=False)
+class CampaignView(Record):
     """A campaign's battles so far and the one in play."""
 
     title: str  # the campaign's (its board's)
@@ -72,8 +73,8 @@ class CampaignView:
     champion: str  # once the campaign is over: the winning Unit's name
 
 
-@dataclass(frozen=True)
-class Modules:
+@dataclass(frozen=True, eq=False, repr=False)
+class Modules(Record):
     """The modules, optional rules and conditions of this game, as the table shows them."""
 
     on: tuple[str, ...]  # the modules and optional rules in this game, as the set-up shows them

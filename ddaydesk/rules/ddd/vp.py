@@ -8,14 +8,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ddaydesk.engine import GameState
+from ddaydesk.records import Record
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd.data import tables
 
 STANDING = ("ashore", "bunker", "assaulting")
 
 
-@dataclass(frozen=True)
-class Line:
+@dataclass(frozen=True, eq=False, repr=False)
+class Line(Record):
     """One line of the Victory Points, with its rule."""
 
     player: str  # a Unit's id

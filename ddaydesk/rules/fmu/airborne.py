@@ -35,7 +35,7 @@ AXIAL = {"W": 3, "NW": 2, "NE": 1, "E": 0, "SE": 5, "SW": 4}
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class PlaceDropZone(Action):
     """A division's drop zone placed."""
 
@@ -45,7 +45,7 @@ class PlaceDropZone(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class PlaceAirborne(Action):
     """An airborne unit placed at its drop."""
 
@@ -55,7 +55,7 @@ class PlaceAirborne(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class RollDrop(Action):
     """The drift roll of an airborne unit."""
 
@@ -64,7 +64,7 @@ class RollDrop(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class DropLoss(Action):
     """The Allied player's choice of which unit of a doubled drop hex loses a step."""
 

@@ -30,7 +30,7 @@ from ddaydesk.rules.fmu.data import rule, val
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class PlaceBeachhead(Action):
     """A beachhead marker placed."""
 
@@ -39,7 +39,7 @@ class PlaceBeachhead(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Land(Action):
     """Land an amphibious unit (GT 1) or a reinforcement (GT 2 on) on a beach landing hex."""
 

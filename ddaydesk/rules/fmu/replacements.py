@@ -18,7 +18,7 @@ from ddaydesk.rules.fmu.supply import supplied_units
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Rebuild(Action):
     """A reduced unit rebuilt."""
 

@@ -10,7 +10,7 @@ from ddaydesk.engine.actions import Action, action_type
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ChooseOperation(Action):
     """The drawn formation's Operation: move, fire, combined or rest_refit (PKD-RR-01)."""
 
@@ -19,7 +19,7 @@ class ChooseOperation(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class FireAttack(Action):
     """Fire at ``target``: Full Fire in a Fire Operation, Mobile Fire in a Combined one.
     ``indirect``: the attackers firing indirectly (PKD-IND-01..07). ``support``: Support points
@@ -34,7 +34,7 @@ class FireAttack(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class CloseCombat(Action):
     """A Close Combat declared by Koenig's attackers on a place."""
 
@@ -46,7 +46,7 @@ class CloseCombat(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class AnswerBattle(Action):
     """The defender's Support for a battle just declared, before the die is rolled."""
 
@@ -56,7 +56,7 @@ class AnswerBattle(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Leadership(Action):
     """After a combat roll the Leadership marker's holder may spend it: ``reroll`` the die
     (PKD-LEAD-06) or ``stand`` against a Close Combat retreat (PKD-LEAD-07); or ``keep`` it."""
@@ -66,7 +66,7 @@ class Leadership(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Withdraw(Action):
     """The defenders of a Close Combat retreat into hex ``to``."""
 
@@ -75,7 +75,7 @@ class Withdraw(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Occupy(Action):
     """Attackers move into the hex a Close Combat emptied (none: they stay)."""
 
@@ -84,7 +84,7 @@ class Occupy(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class HaltOverrun(Action):
     """An overrunning unit ends its overrun."""
 
@@ -93,7 +93,7 @@ class HaltOverrun(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ForceMarch(Action):
     """Force March (PKD-LEAD-08..09): the unit's movement allowance doubled before it moves."""
 
@@ -102,7 +102,7 @@ class ForceMarch(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Attach(Action):
     """Temporary Attachment (PKD-LEAD-11): a unit of a formation not drawn yet acts with this one."""
 
@@ -111,7 +111,7 @@ class Attach(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Recover(Action):
     """Unit Recovery (PKD-LEAD-12): an eliminated unit of the activated formation returns at
     ``place`` (-1: no hex qualifies and the chance is lost, PKD-RR-12)."""
@@ -122,7 +122,7 @@ class Recover(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Refit(Action):
     """The replacements of an R&R chit: one unit id per Hit removed."""
 
@@ -131,7 +131,7 @@ class Refit(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Reconstitute(Action):
     """Both replacements of the '2*' chit bring back one eliminated unit (PKD-RR-06)."""
 
@@ -141,7 +141,7 @@ class Reconstitute(Action):
 
 
 @action_type
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class TradeSupport(Action):
     """One Interdiction marker for a Support point or the Leadership marker (PKD-INT-02):
     ``pay`` is artillery, allied_support or leadership."""

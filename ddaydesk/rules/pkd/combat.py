@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ddaydesk.engine import GameState
-from ddaydesk.rules.combat.crt import CRT, Fixed, load_crt
-from ddaydesk.rules.combat.distribution import die_results
+from ddaydesk.records import Record
 from ddaydesk.rules.pkd.actions import CloseCombat, FireAttack
 from ddaydesk.rules.pkd.data import entry, val
 from ddaydesk.rules.pkd.records import (
@@ -31,11 +30,16 @@ from ddaydesk.rules.pkd.records import (
     units_at,
 )
 
+if TYPE_CHECKING:  # (the CRT and exact odds when a battle is worked out: not before a start's first frame)
+    from fractions import Fraction
+
+    from ddaydesk.rules.combat.crt import CRT
+
 SYSTEM = "pkd"
 
 
-@dataclass(frozen=True)
-class Line:
+@dataclass(frozen=True, eq=False, repr=False)
+class Line(Record):
     """One line of a Koenig fight's odds, with its rule."""
 
     text: str
@@ -43,8 +47,8 @@ class Line:
     rule: str
 
 
-@dataclass(frozen=True)
-class Assessment:
+@dataclass(frozen=True, eq=False, repr=False)
+class Assessment(Record):
     """A proposed battle judged now: ``refusal`` is None when the rules allow it."""
 
     kind: str  # "fire" or "close_combat"
@@ -68,6 +72,8 @@ class Assessment:
 
 
 def crt() -> CRT:
+    from ddaydesk.rules.combat.crt import load_crt
+
     return load_crt(SYSTEM)
 
 
@@ -232,6 +238,8 @@ def _attack_lines(state, ks, indirect, a, mode) -> list[Line]:
 
 def _share(total: int, key: str) -> int:
     """A fraction of a strength (the table's, e.g. a half), rounded up."""
+    from fractions import Fraction
+
     return math.ceil(Fraction(str(val("combat", key))) * total)
 
 
@@ -278,6 +286,11 @@ def results(a: Assessment, reroll: frozenset[str] = frozenset()) -> dict[str, Fr
 
 def distribution(col, reroll: frozenset[str] = frozenset()) -> dict[str, Fraction]:
     """Exact probability of each result code of a table's column."""
+    from fractions import Fraction
+
+    from ddaydesk.rules.combat.crt import Fixed
+    from ddaydesk.rules.combat.distribution import die_results
+
     if isinstance(col, Fixed):
         return {col.result: Fraction(1)}
     return die_results(col, crt().die, reroll)

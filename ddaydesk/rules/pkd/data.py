@@ -11,6 +11,7 @@ from typing import Any
 
 from ddaydesk.formats.errors import FormatError
 from ddaydesk.formats.yamlmarks import load_file
+from ddaydesk.records import Record
 from ddaydesk.rules.confidence import untagged
 from ddaydesk.rules.tables import table_version
 
@@ -43,8 +44,8 @@ def val(name: str, dotted: str) -> Any:
     return entry(name, dotted)["value"]
 
 
-@dataclass(frozen=True)
-class Formation:
+@dataclass(frozen=True, eq=False, repr=False)
+class Formation(Record):
     """A Koenig formation (a chit of the Command Cup)."""
 
     id: str
@@ -53,8 +54,8 @@ class Formation:
     first_turn: int
 
 
-@dataclass(frozen=True)
-class Beach:
+@dataclass(frozen=True, eq=False, repr=False)
+class Beach(Record):
     """A Koenig beach: its turns, formations, objectives and victory margins."""
 
     id: str

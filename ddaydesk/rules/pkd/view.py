@@ -7,10 +7,11 @@ contents are public; the next chit is not known to anyone: the dice state is bla
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ddaydesk.engine import GameState, view
 from ddaydesk.engine.tables import SCALE
+from ddaydesk.records import Record
 from ddaydesk.rules.pkd.actions import CloseCombat, FireAttack
 from ddaydesk.rules.pkd.battle import retreat_places, spread
 from ddaydesk.rules.pkd.combat import Line, assess, crt, distribution, results, support_problem
@@ -19,9 +20,12 @@ from ddaydesk.rules.pkd.operations import op_title
 from ddaydesk.rules.pkd.records import beach_of, full_allowance, on_map, rec
 from ddaydesk.rules.pkd.victory import score
 
+if TYPE_CHECKING:
+    from fractions import Fraction
 
-@dataclass(frozen=True)
-class Chit:
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Chit(Record):
     """A formation chit of the Command Cup."""
 
     formation: str
@@ -29,8 +33,8 @@ class Chit:
     side: str
 
 
-@dataclass(frozen=True)
-class ActivationView:
+@dataclass(frozen=True, eq=False, repr=False)
+class ActivationView(Record):
     """The formation acting now and its Operation."""
 
     chit: Chit
@@ -46,8 +50,8 @@ class ActivationView:
     refit: dict | None  # {"chit", "left", "max_per_unit", "reconstitute"} of an R&R draw
 
 
-@dataclass(frozen=True)
-class BattleView:
+@dataclass(frozen=True, eq=False, repr=False)
+class BattleView(Record):
     """A Koenig fight under way."""
 
     kind: str  # "fire" or "close_combat"
@@ -63,8 +67,8 @@ class BattleView:
     result_text: str
 
 
-@dataclass(frozen=True)
-class PKDView:
+@dataclass(frozen=True, eq=False, repr=False)
+class PKDView(Record):
     """What a Koenig window shows besides the map: the cup, the activation, the fight."""
 
     turn: int
@@ -115,8 +119,8 @@ def pkd_view(state: GameState, side: str) -> PKDView:
                    r["interdiction"]["to_place"], bv, score(v))
 
 
-@dataclass(frozen=True)
-class Preview:
+@dataclass(frozen=True, eq=False, repr=False)
+class Preview(Record):
     """A battle judged before the roll: every strength line with its rule, the column, and the
     exact chance of each result and of what matters to the players."""
 
@@ -141,7 +145,7 @@ def preview(state: GameState, a: FireAttack | CloseCombat, def_support: int = 0,
     points (and Corps Artillery); ``reroll``: results the Leadership holder would re-roll."""
     ass = assess(state, a, def_support, def_corps)
     if not ass.legal:
-        z = Fraction(0)
+        z = _zero()
         return Preview(False, ass.refusal, ass.kind, ass.mode, (), (), 0, 0, "", (), z, z, z)
     return _judged(state, ass.kind, ass.mode, ass.table, list(ass.defenders), ass.attack_lines, ass.defence_lines,
                    ass.attack, ass.defence, dist=results(ass, reroll))
@@ -158,7 +162,7 @@ def declared_preview(state: GameState, def_support: int = 0, def_corps: bool = F
     foe = state.scenario.units[state.unit(b["defenders"][0])].side
     problem = support_problem(state, foe, def_support, def_corps) if b["stage"] == "answer" else None
     if problem:
-        z = Fraction(0)
+        z = _zero()
         return Preview(False, problem, b["kind"], "", (), (), 0, 0, "", (), z, z, z)
     extra = (def_support + def_corps) * val("combat", "support.value") if b["stage"] == "answer" else 0
     rule = "STD-PKD-FIRE" if b["kind"] == "fire" else "STD-PKD-CC"
@@ -176,11 +180,17 @@ def declared_preview(state: GameState, def_support: int = 0, def_corps: bool = F
     return _judged(state, b["kind"], "", table, ks, tuple(lines), tuple(dlines), b["attack"], defence, dist=dist)
 
 
+def _zero() -> Fraction:
+    from fractions import Fraction  # (with a battle's odds: not before a start's first frame)
+
+    return Fraction(0)
+
+
 def _judged(state, kind, mode, table, defenders, alines, dlines, attack, defence, dist) -> Preview:
     """Each result's chance, and what it means for the defenders and attackers."""
     limit = val("combat", "hits.eliminated_at")
     can_retreat = bool(defenders) and bool(retreat_places(state, defenders, state.scenario.units[defenders[0]].side))
-    elim = ret = hit = Fraction(0)
+    elim = ret = hit = _zero()
     rows = []
     for code, p in dist.items():
         res = crt().result(code, table)

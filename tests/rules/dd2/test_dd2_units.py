@@ -6,7 +6,8 @@ from collections import Counter
 
 import pytest
 
-from ddaydesk.engine import ACTION_TYPES, IllegalAction
+from ddaydesk.engine import IllegalAction
+from ddaydesk.engine.actions import all_action_types
 from ddaydesk.rules.dd2.data import tables
 from ddaydesk.rules.dd2.fire import battle_odds
 from tests.rules.dd2.conftest import (
@@ -113,7 +114,7 @@ def test_scenario_values_must_match_the_unit_table(scenario):
 
 
 def test_no_purchase_only_chart_units_enter(game):  # DD2-GEN-02
-    assert not any("buy" in k or "purchase" in k for k in ACTION_TYPES)
+    assert not any("buy" in k or "purchase" in k for k in all_action_types())
     s = at_phase(game, "allied_reinforce", [6, 6, 6, 6])
     for k in range(len(s.zone)):
         if s.part[k] == "beach":

@@ -6,6 +6,8 @@ settling the game (phases.settle): a decided game stops there."""
 from __future__ import annotations
 
 from ddaydesk.engine import OVER, Handler, IllegalAction, RulesModule
+from ddaydesk.engine.actions import action_kinds
+from ddaydesk.engine.systems import later
 from ddaydesk.rules.ddd import (
     auto,
     badges,
@@ -23,15 +25,17 @@ from ddaydesk.rules.ddd import (
     supply,
     text,
 )
-from ddaydesk.rules.ddd.actions import (
-    BlindStart,
-    ChooseLoss,
-    Decide,
-    OrderConditions,
-    OrderDecorations,
-    PickDecoration,
-)
+from ddaydesk.rules.ddd.actions import BlindStart
 from ddaydesk.rules.ddd.pending import ANSWERS, answer_apply, answers, side_of, waiting
+
+LATER_ACTIONS = "ddaydesk.rules.ddd.actions_later"
+LATER_KINDS = ("trade_die", "rally_specialist", "find_item", "trade_resources", "use_card", "draw_decoration",
+               "pick_decoration", "order_decorations", "choose_loss", "bunker_assault", "decide",
+               "forward_observation", "order_conditions", "mulligan", "desperate_measure", "badge_of_courage",
+               "give_badge", "next_battle")
+# the answers' classes, imported when one is first made
+_MAKE = {name: later(LATER_ACTIONS, name) for name in ("ChooseLoss", "PickDecoration", "OrderDecorations", "Decide",
+                                                       "OrderConditions")}
 
 
 def _settled(apply):
@@ -53,6 +57,8 @@ def _hook(fn):
 
 # -- answers to waiting choices ------------------------------------------------------------------
 def _answer_legal(kind: str, make):
+    """``make(side, player, value)`` of the answer's class (actions_later.py: imported when first
+    made)."""
     def legal(state, side, phase):
         c = waiting(state)
         if c and pending.ANSWER_OF[c["kind"]] == kind and side_of(c["player"]) == side:
@@ -90,6 +96,7 @@ def _while_fighting(fn):
 def register(rm: RulesModule) -> None:
     if rm.system != "ddd":
         return
+    action_kinds(LATER_ACTIONS, *LATER_KINDS)  # (a save's actions read by kind: their module imported then)
     rm.add_setup(setup.setup)
     handlers = [
         ("land_unit", moves.land_legal, moves.land_apply, "phase"),
@@ -108,15 +115,15 @@ def register(rm: RulesModule) -> None:
         ("use_card", cards.card_legal, cards.card_apply, "phase"),
         ("sector_move", moves.move_legal, moves.move_apply, "phase"),
         ("bunker_assault", combat.assault_legal, combat.assault_apply, "phase"),
-        ("choose_loss", _answer_legal("choose_loss", lambda s, p, v: ChooseLoss(s, p, v)),
+        ("choose_loss", _answer_legal("choose_loss", lambda s, p, v: _MAKE["ChooseLoss"](s, p, v)),
          _answer_apply("choose_loss", lambda a: a.choice), "any"),
-        ("pick_decoration", _answer_legal("pick_decoration", lambda s, p, v: PickDecoration(s, v)),
+        ("pick_decoration", _answer_legal("pick_decoration", lambda s, p, v: _MAKE["PickDecoration"](s, v)),
          _answer_apply("pick_decoration", lambda a: a.card), "any"),
-        ("order_decorations", _answer_legal("order_decorations", lambda s, p, v: OrderDecorations(s, tuple(v.split(",")))),
+        ("order_decorations", _answer_legal("order_decorations", lambda s, p, v: _MAKE["OrderDecorations"](s, tuple(v.split(",")))),
          _answer_apply("order_decorations", lambda a: ",".join(a.order)), "any"),
-        ("decide", _answer_legal("decide", lambda s, p, v: Decide(s, p, v)), _answer_apply("decide", lambda a: a.choice),
+        ("decide", _answer_legal("decide", lambda s, p, v: _MAKE["Decide"](s, p, v)), _answer_apply("decide", lambda a: a.choice),
          "any"),
-        ("order_conditions", _answer_legal("order_conditions", lambda s, p, v: OrderConditions(s, tuple(v.split(",")))),
+        ("order_conditions", _answer_legal("order_conditions", lambda s, p, v: _MAKE["OrderConditions"](s, tuple(v.split(",")))),
          _answer_apply("order_conditions", lambda a: ",".join(a.order)), "any"),
         ("mulligan", bonus.mulligan_legal, bonus.mulligan_apply, "phase"),
         ("desperate_measure", bonus.add_legal, bonus.add_apply, "phase"),

@@ -7,6 +7,8 @@ and the action that rolled it cannot be undone.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ddaydesk.engine import Changes, GameState, IllegalAction, Phase
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd import scoring
@@ -17,10 +19,12 @@ from ddaydesk.rules.ddd.actions import (
     Reroll,
     RollDice,
     ScoreTally,
-    TradeDie,
 )
 from ddaydesk.rules.ddd.data import FACES, tables
 from ddaydesk.rules.ddd.pending import push
+
+if TYPE_CHECKING:  # (made where listed: actions_later.py says why)
+    from ddaydesk.rules.ddd.actions_later import TradeDie
 
 COLOUR_NAMES = {"red": "Red", "white": "White", "blue": "Blue", "black": "Black"}
 
@@ -199,6 +203,7 @@ def trade_die_legal(state: GameState, side: str, phase: Phase):
         for other in players(state, side):
             q = m.player(r, other)
             if other != pid and m.place_of(state, other) == here and q["kept"] and q["scored"] is None:
+                from ddaydesk.rules.ddd.actions_later import TradeDie  # (made when first listed)
                 for k in range(len(p["dice"])):
                     yield TradeDie(side, pid, other, k)
 

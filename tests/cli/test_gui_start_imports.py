@@ -65,6 +65,22 @@ def test_a_start_loads_its_own_systems_rules_only(system, tmp_path):
         assert not loaded & {"ddaydesk.rules.combat.crt", "ddaydesk.rules.combat.model", "fractions"}
     if system in ("dd2", "ddd"):  # (no movement tables: nor their reader; nor a hidden set-up)
         assert not loaded & {"ddaydesk.engine.movetables", "ddaydesk.engine.hidden_setup"}
+    if system == "ddd":
+        assert not loaded & set(DDD_LATER)
+
+
+# D-Day Dice's action kinds no start lists (supply, cards, combat, answers, modules, campaign) and
+# the score sheet's and campaign record's views (a game keeping no score)
+DDD_LATER = ("ddaydesk.rules.ddd.actions_later", "ddaydesk.rules.ddd.view_campaign")
+
+
+@pytest.mark.parametrize("scenario", ["ddd-solitaire", "ddd-exercise-tiger"])
+def test_a_d_day_dice_start_on_its_dice_leaves_the_later_actions_unimported(scenario, tmp_path):
+    """These two start on a roll of the dice (the German's, the Allies'), not on a landing: their
+    first view lists the dice and asks why each dice button is greyed."""
+    loaded = _modules_before_first_frame(scenario, tmp_path)
+    assert "ddaydesk.rules.ddd.actions" in loaded  # (the measure works)
+    assert not loaded & set(DDD_LATER)
 
 
 # What the window makes only when used: the port's value types for moves, supply and combat, the

@@ -6,14 +6,11 @@ docs/rules/ddd.md describes the model; ``table(state, side)`` (view.py) is what 
 shows, ``choices(state, side)`` what a player may do now, in words."""
 
 from ddaydesk.rules.ddd.actions import (
-    BlindStart,
     KeepDice,
     LandUnit,
     LockDie,
-    PickTally,
     Reroll,
     RollDice,
-    ScoreTally,
     SectorMove,
 )
 from ddaydesk.rules.ddd.game import register
@@ -28,6 +25,7 @@ def __getattr__(name: str):
         return getattr(import_module("ddaydesk.rules.ddd.actions_later"), name)
     except AttributeError:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+
 
 __all__ = ["AddResult", "Assault", "BlindStart", "BuyBadge", "ChooseLoss", "Decide", "DrawDecoration", "FindItem",
            "GiveBadge", "KeepDice", "LandUnit", "LockDie", "Mulligan", "NextBattle", "Observe", "OrderConditions",

@@ -3,9 +3,10 @@ scenario unit: ``us``, ``british``, ``french``, ``canadian``) or ``german``. Car
 their id in ``rules/data/ddd/cards.yaml``; ``to`` is a Sector (a board place, written as its
 label in the log). Their words for the player: ddaydesk/rules/ddd/text.py.
 
-Here the landing, the dice and the move, which a start lists; the rest (supply, cards, combat,
-answers to a choice, Atlantikwall's modules, Overlord's campaign) are in actions_later.py,
-imported when one is first made or read (each a dataclass made at a start's cost)."""
+Here the landing, the roll (roll, lock, re-roll, keep) and the move, which a start lists or
+asks about; the rest (the Final Tally, supply, cards, combat, answers to a choice, Atlantikwall's
+modules, Overlord's campaign) are in actions_later.py, imported when one is first made or read
+(each class is a dataclass made at a start's cost)."""
 
 from __future__ import annotations
 
@@ -22,15 +23,6 @@ class LandUnit(Action):
     kind = "land_unit"
     player: str
     to: int
-
-
-@action_type
-@dataclass(frozen=True, eq=False, repr=False)
-class BlindStart(Action):
-    """Blind start (DDD-GER-44): die ``die`` of the German's start roll is his Soldiers."""
-
-    kind = "blind_start"
-    die: int
 
 
 @action_type
@@ -68,32 +60,6 @@ class KeepDice(Action):
 
     kind = "keep_dice"
     player: str
-
-
-@action_type
-@dataclass(frozen=True, eq=False, repr=False)
-class PickTally(Action):
-    """Close Combat Clasp: keep the ``original`` Final Tally, or the new one (DDD-SOLO-14)."""
-
-    kind = "pick_tally"
-    player: str
-    original: bool
-
-
-@action_type
-@dataclass(frozen=True, eq=False, repr=False)
-class ScoreTally(Action):
-    """Score the Final Tally: the RWBs taken (by face; ``options`` picks each one's
-    alternative), a Straight or not, the dice the Active Skulls cancel (by face), and ``pick``:
-    the used Item an Ingenuity RWB finds again."""
-
-    kind = "score_tally"
-    player: str
-    rwbs: tuple[str, ...] = ()
-    options: tuple[int, ...] = ()
-    straight: bool = False
-    cancel: tuple[str, ...] = ()
-    pick: str = ""
 
 
 @action_type

@@ -1,15 +1,50 @@
-"""D-Day Dice's actions a start never lists (actions.py says what their fields name): a Unit's
-supply step, cards, combat and the Bunker assault, the answers to a waiting choice,
+"""D-Day Dice's actions a start never lists (actions.py says what their fields name): the Blind
+start, the Final Tally, a Unit's supply step, cards, combat and the Bunker assault, the answers to a waiting choice,
 Atlantikwall's modules and Overlord's next battle. ``game.register`` names their kinds
 (engine.actions.action_kinds), so a save reading one imports this module, and the rules
 import it where they make one: a start, which lists only landings and dice, does without
-these eighteen dataclasses."""
+these twenty-one dataclasses."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ddaydesk.engine import Action, action_type
+
+
+@action_type
+@dataclass(frozen=True, eq=False, repr=False)
+class BlindStart(Action):
+    """Blind start (DDD-GER-44): die ``die`` of the German's start roll is his Soldiers."""
+
+    kind = "blind_start"
+    die: int
+
+
+@action_type
+@dataclass(frozen=True, eq=False, repr=False)
+class PickTally(Action):
+    """Close Combat Clasp: keep the ``original`` Final Tally, or the new one (DDD-SOLO-14)."""
+
+    kind = "pick_tally"
+    player: str
+    original: bool
+
+
+@action_type
+@dataclass(frozen=True, eq=False, repr=False)
+class ScoreTally(Action):
+    """Score the Final Tally: the RWBs taken (by face; ``options`` picks each one's
+    alternative), a Straight or not, the dice the Active Skulls cancel (by face), and ``pick``:
+    the used Item an Ingenuity RWB finds again."""
+
+    kind = "score_tally"
+    player: str
+    rwbs: tuple[str, ...] = ()
+    options: tuple[int, ...] = ()
+    straight: bool = False
+    cancel: tuple[str, ...] = ()
+    pick: str = ""
 
 
 @action_type

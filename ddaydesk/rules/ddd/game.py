@@ -25,11 +25,10 @@ from ddaydesk.rules.ddd import (
     supply,
     text,
 )
-from ddaydesk.rules.ddd.actions import BlindStart
 from ddaydesk.rules.ddd.pending import ANSWERS, answer_apply, answers, side_of, waiting
 
 LATER_ACTIONS = "ddaydesk.rules.ddd.actions_later"
-LATER_KINDS = ("trade_die", "rally_specialist", "find_item", "trade_resources", "use_card", "draw_decoration",
+LATER_KINDS = ("blind_start", "pick_tally", "score_tally", "trade_die", "rally_specialist", "find_item", "trade_resources", "use_card", "draw_decoration",
                "pick_decoration", "order_decorations", "choose_loss", "bunker_assault", "decide",
                "forward_observation", "order_conditions", "mulligan", "desperate_measure", "badge_of_courage",
                "give_badge", "next_battle")
@@ -74,6 +73,8 @@ def _answer_apply(kind: str, value_of):
 
 
 def _blind_legal(state, side, phase):
+    from ddaydesk.rules.ddd.actions_later import BlindStart  # (made when first listed)
+
     r = state.record("ddd")
     for k in range(len(r.get("blind", ()))):
         yield BlindStart(side, k)

@@ -15,16 +15,14 @@ from ddaydesk.rules.ddd import scoring
 from ddaydesk.rules.ddd.actions import (
     KeepDice,
     LockDie,
-    PickTally,
     Reroll,
     RollDice,
-    ScoreTally,
 )
 from ddaydesk.rules.ddd.data import FACES, tables
 from ddaydesk.rules.ddd.pending import push
 
 if TYPE_CHECKING:  # (made where listed: actions_later.py says why)
-    from ddaydesk.rules.ddd.actions_later import TradeDie
+    from ddaydesk.rules.ddd.actions_later import PickTally, ScoreTally, TradeDie
 
 COLOUR_NAMES = {"red": "Red", "white": "White", "blue": "Blue", "black": "Black"}
 
@@ -179,6 +177,8 @@ def pick_legal(state: GameState, side: str, phase: Phase):
 
     c = waiting(state)
     if c and c["kind"] == "pick_tally" and side == side_of(c["player"]):
+        from ddaydesk.rules.ddd.actions_later import PickTally  # (made when first listed)
+
         yield PickTally(side, c["player"], True)
         yield PickTally(side, c["player"], False)
 

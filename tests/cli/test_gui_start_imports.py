@@ -69,9 +69,11 @@ def test_a_start_loads_its_own_systems_rules_only(system, tmp_path):
         assert not loaded & set(DDD_LATER)
 
 
-# D-Day Dice's action kinds no start lists (supply, cards, combat, answers, modules, campaign) and
-# the score sheet's and campaign record's views (a game keeping no score)
-DDD_LATER = ("ddaydesk.rules.ddd.actions_later", "ddaydesk.rules.ddd.view_campaign")
+# D-Day Dice's action kinds no start lists (the tally, supply, cards, combat, answers, modules,
+# campaign), the score sheet's and campaign record's views (a game keeping no score), combat with
+# Carry On! and the automated German's play (wired by name: engine.systems.later)
+DDD_LATER = ("ddaydesk.rules.ddd.actions_later", "ddaydesk.rules.ddd.view_campaign", "ddaydesk.rules.ddd.combat",
+             "ddaydesk.rules.ddd.carry_on", "ddaydesk.rules.ddd.auto")
 
 
 @pytest.mark.parametrize("scenario", ["ddd-solitaire", "ddd-exercise-tiger"])

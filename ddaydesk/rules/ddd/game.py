@@ -9,12 +9,10 @@ from ddaydesk.engine import OVER, Handler, IllegalAction, RulesModule
 from ddaydesk.engine.actions import action_kinds
 from ddaydesk.engine.systems import later
 from ddaydesk.rules.ddd import (
-    auto,
     badges,
     bonus,
     campaign,
     cards,
-    combat,
     moves,
     observe,
     pending,
@@ -28,6 +26,9 @@ from ddaydesk.rules.ddd import (
 from ddaydesk.rules.ddd.pending import ANSWERS, answer_apply, answers, side_of, waiting
 
 LATER_ACTIONS = "ddaydesk.rules.ddd.actions_later"
+# combat (with Carry On!) and the automated German's play: imported when first called, after a
+# start's first frame (the first phases are a landing and the dice)
+_COMBAT = "ddaydesk.rules.ddd.combat"
 LATER_KINDS = ("blind_start", "pick_tally", "score_tally", "trade_die", "rally_specialist", "find_item", "trade_resources", "use_card", "draw_decoration",
                "pick_decoration", "order_decorations", "choose_loss", "bunker_assault", "decide",
                "forward_observation", "order_conditions", "mulligan", "desperate_measure", "badge_of_courage",
@@ -115,7 +116,7 @@ def register(rm: RulesModule) -> None:
         ("draw_decoration", supply.draw_legal, supply.draw_apply, "phase"),
         ("use_card", cards.card_legal, cards.card_apply, "phase"),
         ("sector_move", moves.move_legal, moves.move_apply, "phase"),
-        ("bunker_assault", combat.assault_legal, combat.assault_apply, "phase"),
+        ("bunker_assault", later(_COMBAT, "assault_legal"), later(_COMBAT, "assault_apply"), "phase"),
         ("choose_loss", _answer_legal("choose_loss", lambda s, p, v: _MAKE["ChooseLoss"](s, p, v)),
          _answer_apply("choose_loss", lambda a: a.choice), "any"),
         ("pick_decoration", _answer_legal("pick_decoration", lambda s, p, v: _MAKE["PickDecoration"](s, v)),
@@ -137,10 +138,10 @@ def register(rm: RulesModule) -> None:
         rm.add_action(Handler(kind, legal, _settled(apply), sides))
     for name, fn in (("ddd_ashore", setup.ashore), ("ddd_german_start", setup.german_start),
                      ("ddd_turn_start", phases.turn_start), ("ddd_upkeep", phases.upkeep),
-                     ("ddd_combat", combat.combat), ("ddd_bot_move", solo.bot_move),
-                     ("ddd_auto_german", auto.play), ("ddd_end_of_turn", lambda s, c: None), ("ddd_fire", bonus.fire)):
+                     ("ddd_combat", later(_COMBAT, "combat")), ("ddd_bot_move", solo.bot_move),
+                     ("ddd_auto_german", later("ddaydesk.rules.ddd.auto", "play")), ("ddd_end_of_turn", lambda s, c: None), ("ddd_fire", bonus.fire)):
         rm.add_hook(name, _hook(fn))
-    conds = {"landing_choice": setup.landing_choice, "assault_due": combat.assault_due, **phases.CONDITIONS}
+    conds = {"landing_choice": setup.landing_choice, "assault_due": later(_COMBAT, "assault_due"), **phases.CONDITIONS}
     for name, fn in conds.items():  # between a campaign's battles, no phase of a battle happens
         rm.add_condition(name, _while_fighting(fn))
     rm.add_condition("between_battles", lambda s: campaign.between(s.record("ddd")))

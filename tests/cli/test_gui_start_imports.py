@@ -71,9 +71,11 @@ def test_a_start_loads_its_own_systems_rules_only(system, tmp_path):
 
 # D-Day Dice's action kinds no start lists (the tally, supply, cards, combat, answers, modules,
 # campaign), the score sheet's and campaign record's views (a game keeping no score), combat with
-# Carry On! and the automated German's play (wired by name: engine.systems.later)
-DDD_LATER = ("ddaydesk.rules.ddd.actions_later", "ddaydesk.rules.ddd.view_campaign", "ddaydesk.rules.ddd.combat",
-             "ddaydesk.rules.ddd.carry_on", "ddaydesk.rules.ddd.auto")
+# Carry On!, Phase 4's supply, the automated German's and the solitaire Unit's play (wired by name:
+# engine.systems.later), and what only a move or an arrival asks (the machine guns' dice, the
+# cards' effects)
+DDD_LATER = tuple(f"ddaydesk.rules.ddd.{m}" for m in ("actions_later", "view_campaign", "combat", "carry_on", "auto",
+                                                      "supply", "solo", "mgf", "effects"))
 
 
 @pytest.mark.parametrize("scenario", ["ddd-solitaire", "ddd-exercise-tiger"])

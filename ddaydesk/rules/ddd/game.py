@@ -19,15 +19,14 @@ from ddaydesk.rules.ddd import (
     phases,
     rolls,
     setup,
-    solo,
-    supply,
     text,
 )
 from ddaydesk.rules.ddd.pending import ANSWERS, answer_apply, answers, side_of, waiting
 
 LATER_ACTIONS = "ddaydesk.rules.ddd.actions_later"
-# combat (with Carry On!) and the automated German's play: imported when first called, after a
-# start's first frame (the first phases are a landing and the dice)
+# Phase 4 (supply), combat (with Carry On!), the automated German's play and the solitaire
+# Unit's: imported when first called, after a start's first frame (a landing or the dice)
+_SUPPLY = "ddaydesk.rules.ddd.supply"
 _COMBAT = "ddaydesk.rules.ddd.combat"
 LATER_KINDS = ("blind_start", "pick_tally", "score_tally", "trade_die", "rally_specialist", "find_item", "trade_resources", "use_card", "draw_decoration",
                "pick_decoration", "order_decorations", "choose_loss", "bunker_assault", "decide",
@@ -110,10 +109,10 @@ def register(rm: RulesModule) -> None:
         ("pick_tally", rolls.pick_legal, rolls.pick_apply, "any"),
         ("score_tally", rolls.score_legal, rolls.score_apply, "phase"),
         ("trade_die", rolls.trade_die_legal, rolls.trade_die_apply, "phase"),
-        ("rally_specialist", supply.rally_legal, supply.rally_apply, "phase"),
-        ("find_item", supply.find_legal, supply.find_apply, "phase"),
-        ("trade_resources", supply.trade_legal, supply.trade_apply, "phase"),
-        ("draw_decoration", supply.draw_legal, supply.draw_apply, "phase"),
+        ("rally_specialist", later(_SUPPLY, "rally_legal"), later(_SUPPLY, "rally_apply"), "phase"),
+        ("find_item", later(_SUPPLY, "find_legal"), later(_SUPPLY, "find_apply"), "phase"),
+        ("trade_resources", later(_SUPPLY, "trade_legal"), later(_SUPPLY, "trade_apply"), "phase"),
+        ("draw_decoration", later(_SUPPLY, "draw_legal"), later(_SUPPLY, "draw_apply"), "phase"),
         ("use_card", cards.card_legal, cards.card_apply, "phase"),
         ("sector_move", moves.move_legal, moves.move_apply, "phase"),
         ("bunker_assault", later(_COMBAT, "assault_legal"), later(_COMBAT, "assault_apply"), "phase"),
@@ -138,7 +137,7 @@ def register(rm: RulesModule) -> None:
         rm.add_action(Handler(kind, legal, _settled(apply), sides))
     for name, fn in (("ddd_ashore", setup.ashore), ("ddd_german_start", setup.german_start),
                      ("ddd_turn_start", phases.turn_start), ("ddd_upkeep", phases.upkeep),
-                     ("ddd_combat", later(_COMBAT, "combat")), ("ddd_bot_move", solo.bot_move),
+                     ("ddd_combat", later(_COMBAT, "combat")), ("ddd_bot_move", later("ddaydesk.rules.ddd.solo", "bot_move")),
                      ("ddd_auto_german", later("ddaydesk.rules.ddd.auto", "play")), ("ddd_end_of_turn", lambda s, c: None), ("ddd_fire", bonus.fire)):
         rm.add_hook(name, _hook(fn))
     conds = {"landing_choice": setup.landing_choice, "assault_due": later(_COMBAT, "assault_due"), **phases.CONDITIONS}

@@ -5,18 +5,13 @@ Items a turn (1 and 1, STD-DDD-SUPPLY); the German has no such limit (wave2.md Â
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ddaydesk.engine import Changes, GameState, IllegalAction, Phase
-from ddaydesk.engine.systems import later
 from ddaydesk.rules.ddd import bonus, conditions, german, solo
 from ddaydesk.rules.ddd import model as m
+from ddaydesk.rules.ddd.actions_later import DrawDecoration, FindItem, Rally, Trade
 from ddaydesk.rules.ddd.data import tables
 from ddaydesk.rules.ddd.gains import RESOURCES
 from ddaydesk.rules.ddd.rolls import attributes, players
-
-if TYPE_CHECKING:  # (made where listed: actions_later.py says why)
-    from ddaydesk.rules.ddd.actions_later import DrawDecoration, FindItem, Rally, Trade
 
 
 # -- rally ------------------------------------------------------------------------------------
@@ -100,8 +95,8 @@ def find_apply(state: GameState, a: FindItem, ch: Changes, phase: Phase) -> None
         solo.roll_pool(state, ch)  # DDD-SOLO-15
 
 
-rally_legal, _rally_check = _offers(rally_options, later("ddaydesk.rules.ddd.actions_later", "Rally"), "rally")
-find_legal, _find_check = _offers(find_options, later("ddaydesk.rules.ddd.actions_later", "FindItem"), "find")
+rally_legal, _rally_check = _offers(rally_options, Rally, "rally")
+find_legal, _find_check = _offers(find_options, FindItem, "find")
 
 
 # -- trade ------------------------------------------------------------------------------------
@@ -132,7 +127,6 @@ def trade_legal(state: GameState, side: str, phase: Phase):
         for other in units:
             if other == pid or trade_problem(state, pid, other):
                 continue
-            from ddaydesk.rules.ddd.actions_later import Trade  # (made when first listed)
             for res in RESOURCES:
                 for n in amounts:
                     if n <= p[res] and (res != "soldiers" or n < p["soldiers"]):
@@ -155,7 +149,6 @@ def trade_apply(state: GameState, a: Trade, ch: Changes, phase: Phase) -> None:
 def draw_legal(state: GameState, side: str, phase: Phase):
     r = m.rec(state)
     if m.GERMAN in players(state, side) and m.player(r, m.GERMAN)["courage"] >= tables().value("german", "decoration_cost"):
-        from ddaydesk.rules.ddd.actions_later import DrawDecoration  # (made when first listed)
         yield DrawDecoration(side)
 
 

@@ -293,7 +293,7 @@ class CombatDialog(QDialog):
         self.choice_list.setVisible(n > 0)
         if n:
             self.choice_list.setCurrentRow(0)
-            side = self.port.view(self.controller.side).active_side
+            side = self.port.active_side()
             where = ", or closes this and clicks a marked hex" if self._rolled else ""
             self.outcome.setText(f"{self._said}<br>The {side.capitalize()} player chooses below (double-click or Enter){where}.")
         else:
@@ -304,7 +304,7 @@ class CombatDialog(QDialog):
         answering = not self._rolled
         self.controller.choose(item.data(Qt.ItemDataRole.UserRole), text)
         if answering and any(kind == "resolve_combat" for kind, _t, _p in self.controller.choices()):
-            side = self.port.view(self.controller.side).active_side
+            side = self.port.active_side()
             self.refresh()  # the answer may add to the defence (close defensive support)
             self._say(f"Answered: {linked(text)}. The {side.capitalize()} player rolls.")
             self.roll_button.setEnabled(True)

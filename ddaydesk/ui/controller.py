@@ -54,10 +54,8 @@ class Controller(QObject):
         super().__init__(parent)
         self.port = port
         self.undo_stack = QUndoStack(self)
-        first = port.view(port.sides()[0])  # (whose turn it is: a view knows)
-        self.side = first.active_side
-        # that view again when it is the active side's (a long game's view is milliseconds)
-        self.view: GameView = first if first.side == self.side else port.view(self.side)
+        self.side = port.active_side()
+        self.view: GameView = port.view(self.side)  # (one view read: a long game's is milliseconds)
         self.selected: str | None = None
         self.range: MoveRange | None = None
         self.mode = "normal"  # how units move (D-Day '77: strategic, surprise; the port's move_modes)
@@ -192,7 +190,7 @@ class Controller(QObject):
         why = self.refusal(text, lambda: box.append(self.port.resolve_combat(attackers, place, support)))
         if why:
             return None, why
-        after = self.port.view(self.side).active_side
+        after = self.view.active_side  # (read again by the action's refresh)
         if after != before and after != self.side:  # the defender answers first (hot-seat)
             self.hand_to(after)
         return box[0], ""
@@ -215,7 +213,7 @@ class Controller(QObject):
         before = self.view.active_side
         ok = self.apply(text, fn)
         if ok:
-            after = self.port.view(self.side).active_side
+            after = self.view.active_side  # (read again by the action's refresh)
             if after != before and after != self.side:
                 self.hand_to(after)
         return ok
@@ -232,7 +230,7 @@ class Controller(QObject):
     def end_phase(self) -> None:
         before = self.view.active_side
         if self.apply(f"End of {self.view.phase}", self.port.end_phase):
-            after = self.port.view(self.side).active_side
+            after = self.view.active_side  # (read again by the action's refresh)
             if after != before:
                 self.hand_to(after)
 

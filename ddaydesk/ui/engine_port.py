@@ -92,6 +92,9 @@ class EnginePort(CombatPort, SupplyPort):
     def sides(self) -> tuple[str, ...]:
         return self.scenario.system.sides
 
+    def active_side(self) -> str:
+        return self.game.state.active
+
     def capabilities(self) -> Capabilities:
         return self._caps
 

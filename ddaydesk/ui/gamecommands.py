@@ -66,7 +66,7 @@ class GameCommands:
             if self.controller.view.turn != turn or not self.controller.apply(
                     f"End of {self.controller.view.phase}", self.controller.port.end_phase):
                 break
-        self.controller.hand_to(self.controller.port.view(self.controller.side).active_side)
+        self.controller.hand_to(self.controller.port.active_side())
 
     def attack_dialog(self):
         """A: the attack on the place under the cursor (attacking.py); outside a combat phase

@@ -160,6 +160,9 @@ class GamePort(Protocol):
 
     def sides(self) -> tuple[str, ...]: ...
 
+    def active_side(self) -> str:
+        """The side the game waits for now (a view's ``active_side``, without reading one)."""
+
     def capabilities(self) -> Capabilities:
         """The features this game lacks, each with the reason (never raises)."""
 

@@ -74,6 +74,9 @@ class FakeGame:
     def sides(self) -> tuple[str, ...]:
         return self.scenario.system.sides
 
+    def active_side(self) -> str:
+        return self.active
+
     def capabilities(self) -> Capabilities:
         return Capabilities()
 

@@ -222,3 +222,22 @@ def test_a_start_draws_each_counter_once_at_the_scale_of_its_first_frame(qtbot, 
     assert len(drawn) == len(counters.items) and {level for _u, level in drawn} == {counters.level}
     assert counters.level == win.view.device_scale() and not counters.held
     assert all(not item.pixmap().isNull() for item in counters.items.values())
+
+
+def test_a_start_and_an_action_each_read_one_view(qtbot, settings, monkeypatch):
+    """D-Day Dice solitaire starts with the German to act (not the first side): the window
+    reads one view of the game to show it, not one to learn whose turn it is and another;
+    an action reads one more (the side it hands to is the game's, not a second view's)."""
+    from ddaydesk.ui.engine_port import open_engine_game
+    from ddaydesk.ui.mainwindow import MainWindow
+
+    port = open_engine_game(ROOT / "scenarios" / "ddd-solitaire.yaml")
+    assert port.active_side() == "german" != port.sides()[0]
+    asked = []
+    real = port.view
+    monkeypatch.setattr(port, "view", lambda side: asked.append(side) or real(side))
+    win = MainWindow(port, settings, autosave=False)
+    qtbot.addWidget(win)
+    assert asked == ["german"] and win.controller.side == "german"
+    assert win.controller.choose(0, "the first choice")
+    assert asked == ["german", win.controller.side]

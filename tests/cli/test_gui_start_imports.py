@@ -65,6 +65,26 @@ def test_a_start_loads_its_own_systems_rules_only(system, tmp_path):
         assert not loaded & {"ddaydesk.rules.combat.crt", "ddaydesk.rules.combat.model", "fractions"}
     if system in ("dd2", "ddd"):  # (no movement tables: nor their reader; nor a hidden set-up)
         assert not loaded & {"ddaydesk.engine.movetables", "ddaydesk.engine.hidden_setup"}
+    if system == "ddd":
+        assert not loaded & set(DDD_LATER)
+
+
+# D-Day Dice's action kinds no start lists (the tally, supply, cards, combat, answers, modules,
+# campaign), the score sheet's and campaign record's views (a game keeping no score), combat with
+# Carry On!, Phase 4's supply, the automated German's and the solitaire Unit's play (wired by name:
+# engine.systems.later), and what only a move or an arrival asks (the machine guns' dice, the
+# cards' effects)
+DDD_LATER = tuple(f"ddaydesk.rules.ddd.{m}" for m in ("actions_later", "view_campaign", "combat", "carry_on", "auto",
+                                                      "supply", "solo", "mgf", "effects"))
+
+
+@pytest.mark.parametrize("scenario", ["ddd-solitaire", "ddd-exercise-tiger"])
+def test_a_d_day_dice_start_on_its_dice_leaves_the_later_actions_unimported(scenario, tmp_path):
+    """These two start on a roll of the dice (the German's, the Allies'), not on a landing: their
+    first view lists the dice and asks why each dice button is greyed."""
+    loaded = _modules_before_first_frame(scenario, tmp_path)
+    assert "ddaydesk.rules.ddd.actions" in loaded  # (the measure works)
+    assert not loaded & set(DDD_LATER)
 
 
 # What the window makes only when used: the port's value types for moves, supply and combat, the

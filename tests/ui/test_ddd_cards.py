@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
 
 from ddaydesk.rules.ddd import model as m
-from ddaydesk.rules.ddd.actions import UseCard
+from ddaydesk.rules.ddd.actions_later import UseCard
 from ddaydesk.rules.ddd.data import tables
 from ddaydesk.ui.profiles.ddd_map import GunSights
 from ddaydesk.ui.widgets.ddd_card import Chip

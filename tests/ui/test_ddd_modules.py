@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from ddaydesk.engine import OVER
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd import vp
-from ddaydesk.rules.ddd.actions import UseCard
+from ddaydesk.rules.ddd.actions_later import UseCard
 from ddaydesk.rules.ddd.data import tables
 from ddaydesk.ui.profiles.ddd_map import BattleFrame, GunSights
 from ddaydesk.ui.widgets.ddd_sheet import ScoreSheetPanel

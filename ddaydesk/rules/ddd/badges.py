@@ -6,12 +6,16 @@ under Badge of Honor it stays and may be used once each turn (its use is never f
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ddaydesk.engine import Changes, GameState, IllegalAction, Phase
 from ddaydesk.rules.ddd import model as m
-from ddaydesk.rules.ddd.actions import BuyBadge, GiveBadge
 from ddaydesk.rules.ddd.data import tables
 from ddaydesk.rules.ddd.gains import gain_words, parse_gain
 from ddaydesk.rules.ddd.rolls import players
+
+if TYPE_CHECKING:  # (made where listed: actions_later.py says why)
+    from ddaydesk.rules.ddd.actions_later import BuyBadge, GiveBadge
 
 
 def on(state: GameState) -> bool:
@@ -101,6 +105,7 @@ def buy_legal(state: GameState, side: str, phase: Phase):
     for pid in players(state, side):
         p = m.player(r, pid)
         if gain_problem(state, pid) is None and all(p[k] >= v for k, v in cost.items()):
+            from ddaydesk.rules.ddd.actions_later import BuyBadge  # (made when first listed)
             yield BuyBadge(side, pid)
 
 
@@ -123,6 +128,7 @@ def give_legal(state: GameState, side: str, phase: Phase):
     for pid in units:
         for other in units:
             if other != pid and trade_problem(state, pid, other) is None:
+                from ddaydesk.rules.ddd.actions_later import GiveBadge  # (made when first listed)
                 for cid in sorted(set(m.player(r, pid)["badges"])):
                     yield GiveBadge(side, pid, other, cid)
 

@@ -4,11 +4,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ddaydesk.engine import Changes, GameState, IllegalAction, Phase
 from ddaydesk.rules.ddd import model as m
-from ddaydesk.rules.ddd.actions import AddResult, Mulligan
 from ddaydesk.rules.ddd.data import FACES, tables
 from ddaydesk.rules.ddd.rolls import COLOUR_NAMES, players, roll_face
+
+if TYPE_CHECKING:  # (made where listed: actions_later.py says why)
+    from ddaydesk.rules.ddd.actions_later import AddResult, Mulligan
 
 
 # -- Playing with Fire --------------------------------------------------------------------------
@@ -90,6 +94,7 @@ def mulligan_legal(state: GameState, side: str, phase: Phase):
     for pid in players(state, side):
         p = m.player(r, pid)
         if p["tokens"] and p["rolls"] == 1 and not p["kept"]:
+            from ddaydesk.rules.ddd.actions_later import Mulligan  # (made when first listed)
             yield Mulligan(side, pid)
 
 
@@ -113,6 +118,7 @@ def add_legal(state: GameState, side: str, phase: Phase):
     for pid in players(state, side):
         p = m.player(r, pid)
         if p["tokens"] and p["rolls"] and p["scored"] is None and not p.get("clasp"):
+            from ddaydesk.rules.ddd.actions_later import AddResult  # (made when first listed)
             for colour in dict.fromkeys(tables().dice_sets[p["side"]]):
                 for face in FACES:
                     yield AddResult(side, pid, colour, face)

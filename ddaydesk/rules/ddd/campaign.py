@@ -18,12 +18,16 @@ Record (``rec(state)["campaign"]``): ``battle`` (index of the map in play), ``ma
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ddaydesk.engine import PENDING, Changes, GameState, IllegalAction, Phase
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd import vp
-from ddaydesk.rules.ddd.actions import NextBattle
 from ddaydesk.rules.ddd.data import tables
 from ddaydesk.rules.ddd.sectors import SectorMap
+
+if TYPE_CHECKING:  # (made where listed: actions_later.py says why)
+    from ddaydesk.rules.ddd.actions_later import NextBattle
 
 RESULTS = {"bunker": "took the Bunker", "wiped_out": "wiped out", "destroyed": "fell in the Bunker",
            "ashore": "still fighting", "assaulting": "in the Bunker", "retreating": "falling back"}
@@ -100,6 +104,7 @@ def champion(state: GameState) -> tuple[str, str]:
 # -- the next battle ----------------------------------------------------------------------------------
 def next_legal(state: GameState, side: str, phase: Phase):
     if between(m.rec(state)):
+        from ddaydesk.rules.ddd.actions_later import NextBattle  # (made when first listed)
         yield NextBattle(side)
 
 

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ddaydesk.engine import Changes, GameState
 from ddaydesk.rules.ddd import effects as fx
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd import solo
-from ddaydesk.rules.ddd.actions import UseCard
 from ddaydesk.rules.ddd.data import Card, tables
 from ddaydesk.rules.ddd.gains import gain_words
+
+if TYPE_CHECKING:  # (made where listed: actions_later.py says why)
+    from ddaydesk.rules.ddd.actions_later import UseCard
 
 
 def _turn_fx(state: GameState, pid: str) -> dict:

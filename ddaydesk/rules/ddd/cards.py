@@ -5,13 +5,20 @@ at, and what it does; the card texts (ours where the seed prints none) are in ca
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 from ddaydesk.engine import Changes, GameState, IllegalAction, Phase
+from ddaydesk.engine.systems import later
 from ddaydesk.rules.ddd import german
 from ddaydesk.rules.ddd import model as m
-from ddaydesk.rules.ddd.actions import UseCard
 from ddaydesk.rules.ddd.data import FACES, Card, tables
 from ddaydesk.rules.ddd.rolls import players
+
+if TYPE_CHECKING:
+    from ddaydesk.rules.ddd.actions_later import UseCard
+
+# the action's class, imported when a card is first listed (actions_later.py says why)
+_use = later("ddaydesk.rules.ddd.actions_later", "UseCard")
 
 ALLIED_BEFORE_COMBAT = ("roll", "tally", "supply", "move")
 ANY_ALLIED = (*ALLIED_BEFORE_COMBAT, "combat")
@@ -52,14 +59,14 @@ def _usable_cards(state: GameState, pid: str) -> Iterator[tuple[Card, str]]:
 
 # -- targets: the UseCard actions a card allows now -----------------------------------------------
 def _plain(state, side, pid, c):
-    yield UseCard(side, pid, c.id)
+    yield _use(side, pid, c.id)
 
 
 def _units(state, side, pid, c):
     if m.solo(m.rec(state)):  # nothing to take from the automated Unit (DDD-SOLO-07)
         return
     for u in m.active_units(m.rec(state)):
-        yield UseCard(side, pid, c.id, unit=u)
+        yield _use(side, pid, c.id, unit=u)
 
 
 def _units_with(what: str):
@@ -67,7 +74,7 @@ def _units_with(what: str):
         r = m.rec(state)
         for u in [] if m.solo(r) else m.active_units(r):
             if m.player(r, u)[what]:
-                yield UseCard(side, pid, c.id, unit=u)
+                yield _use(side, pid, c.id, unit=u)
     return targets
 
 
@@ -77,7 +84,7 @@ def _own_dice(state, side, pid, c):
         for k, d in enumerate(p["dice"]):
             for f in FACES:
                 if f != d[1]:
-                    yield UseCard(side, pid, c.id, die=k, face=f)
+                    yield _use(side, pid, c.id, die=k, face=f)
 
 
 def _german_dice(state, side, pid, c):
@@ -86,20 +93,20 @@ def _german_dice(state, side, pid, c):
     p = m.player(r, pid)
     if g and g["kept"] and g["scored"] is None and p["kept"] and p["scored"] is None:
         for k in range(len(g["dice"])):
-            yield UseCard(side, pid, c.id, die=k, source=m.GERMAN)
+            yield _use(side, pid, c.id, die=k, source=m.GERMAN)
 
 
 def _allied_dice(state, side, pid, c):
     r = m.rec(state)
     if m.solo(r):
         for k in range(len(r["solo"].get("pool", []))):
-            yield UseCard(side, pid, c.id, die=k, source="pool")
+            yield _use(side, pid, c.id, die=k, source="pool")
         return
     for u in m.active_units(r):
         q = m.player(r, u)
         if q["kept"] and q["scored"] is None:
             for k in range(len(q["dice"])):
-                yield UseCard(side, pid, c.id, die=k, source=u)
+                yield _use(side, pid, c.id, die=k, source=u)
 
 
 def _other_tallies(state, side, pid, c):
@@ -107,7 +114,7 @@ def _other_tallies(state, side, pid, c):
     if m.player(r, pid)["scored"] is None:
         for u in m.active_units(r):
             if u != pid and m.player(r, u)["kept"]:
-                yield UseCard(side, pid, c.id, source=u)
+                yield _use(side, pid, c.id, source=u)
 
 
 def _hand(state, side, pid, c):
@@ -118,13 +125,13 @@ def _hand(state, side, pid, c):
     p = m.player(m.rec(state), pid)
     rookies = [x for x in p["specialists"] if is_rookie(x) and not is_major(state, x)]
     for cid in sorted({*p["hand"], *rookies}):
-        yield UseCard(side, pid, c.id, pick=cid)
+        yield _use(side, pid, c.id, pick=cid)
 
 
 def _rwbs(state, side, pid, c):
     for face, rwb in tables().rwb["allied"].items():
         for k in range(max(1, len(rwb.options))):
-            yield UseCard(side, pid, c.id, face=face, die=k)
+            yield _use(side, pid, c.id, face=face, die=k)
 
 
 def _when(ok: Callable[[GameState, str, Card], bool], targets):
@@ -224,7 +231,7 @@ def card_legal(state: GameState, side: str, phase: Phase):
             if e == "snipe" and m.solo(m.rec(state)):
                 e = "snipe_solo"
                 if _sniper_alive(state, pid, c):
-                    yield UseCard(side, pid, c.id)
+                    yield _use(side, pid, c.id)
                 continue
             spec = EFFECTS.get(e)
             if spec and phase.id.removesuffix("_auto") in spec[0]:

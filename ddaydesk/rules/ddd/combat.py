@@ -11,14 +11,18 @@ machine guns himself and the Sniper fires (DDD-SOLO-09, -10).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ddaydesk.engine import Changes, GameState, IllegalAction, Phase
 from ddaydesk.rules.ddd import conditions, german, mgf, moves, rookie, solo
 from ddaydesk.rules.ddd import effects as fx
 from ddaydesk.rules.ddd import model as m
-from ddaydesk.rules.ddd.actions import Assault
 from ddaydesk.rules.ddd.carry_on import wipe_out
 from ddaydesk.rules.ddd.data import tables
 from ddaydesk.rules.ddd.rolls import attributes
+
+if TYPE_CHECKING:  # (made where listed: actions_later.py says why)
+    from ddaydesk.rules.ddd.actions_later import Assault
 
 
 def german_losses(state: GameState, ch: Changes) -> int:
@@ -171,6 +175,7 @@ def assault_legal(state: GameState, side: str, phase: Phase):
     r = m.rec(state)
     for pid in m.allied_ids(r):
         if m.player(r, pid)["status"] == "assaulting":
+            from ddaydesk.rules.ddd.actions_later import Assault  # (made when first listed)
             yield Assault(side, pid)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ddaydesk.engine import Changes, GameState, IllegalAction
+from ddaydesk.records import Record
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd.data import tables
 from ddaydesk.rules.ddd.data_overlord import Condition
@@ -24,8 +25,8 @@ from ddaydesk.rules.ddd.pending import push
 TOP = "conditions_top"
 
 
-@dataclass
-class Effects:
+@dataclass(eq=False, repr=False)  # (equality and repr: Record's, the ones dataclass makes, made once)
+class Effects(Record):
     """What the Battle Conditions in force do to one Unit this turn."""
 
     numbers: dict[str, int] = field(default_factory=dict)  # def, mgf, advance, rerolls

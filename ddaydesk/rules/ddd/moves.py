@@ -6,15 +6,12 @@ past the Sector's limit (3 turns; 1 where one "can't stay") must move (wave2.md 
 from __future__ import annotations
 
 from ddaydesk.engine import Changes, GameState, IllegalAction, Phase
-from ddaydesk.rules.ddd import conditions, german, mgf, rookie
-from ddaydesk.rules.ddd import effects as fx
+from ddaydesk.rules.ddd import conditions, german, rookie
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd.actions import LandUnit, SectorMove
 from ddaydesk.rules.ddd.data import tables
 from ddaydesk.rules.ddd.rolls import attributes, players
 from ddaydesk.rules.ddd.setup import land
-from ddaydesk.rules.ddd.solo import move_unit
-from ddaydesk.rules.ddd.supply import rally
 
 
 def cost(state: GameState, pid: str, frm: int, to: int) -> int:
@@ -86,6 +83,10 @@ def move_apply(state: GameState, a: SectorMove, ch: Changes, phase: Phase) -> No
     p = m.player(r, a.player)
     frm = m.place_of(state, a.player)
     p["courage"] -= cost(state, a.player, frm, a.to)
+    # (the machine guns' dice and the solitaire Unit's rules: imported by a move, not by a start)
+    from ddaydesk.rules.ddd import mgf
+    from ddaydesk.rules.ddd.solo import move_unit
+
     move_unit(state, a.player, a.to, ch)
     p["entered"] = state.turn
     sm = m.sectors(state)
@@ -101,6 +102,10 @@ def move_apply(state: GameState, a: SectorMove, ch: Changes, phase: Phase) -> No
 
 def arrive(state: GameState, pid: str, to: int, ch: Changes) -> None:
     """What a Sector does to a Unit that arrives (wave2.md §1.6 attributes)."""
+    # (the cards' effects and supply.py: imported by an arrival, not by a start)
+    from ddaydesk.rules.ddd import effects as fx
+    from ddaydesk.rules.ddd.supply import rally
+
     s = m.sectors(state).sector(to)
     p = m.player(m.own(state), pid)
     rookie.arrived(state, pid, s.number, s.final_bunker, ch)

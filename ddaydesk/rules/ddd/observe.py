@@ -4,13 +4,17 @@ Battle Conditions, which only his side sees, and put them back in the order he l
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ddaydesk.engine import Changes, GameState, IllegalAction, Phase
 from ddaydesk.rules.ddd import conditions
 from ddaydesk.rules.ddd import model as m
-from ddaydesk.rules.ddd.actions import Observe
 from ddaydesk.rules.ddd.data import tables
 from ddaydesk.rules.ddd.pending import push, side_of
 from ddaydesk.rules.ddd.rolls import players
+
+if TYPE_CHECKING:  # (made where listed: actions_later.py says why)
+    from ddaydesk.rules.ddd.actions_later import Observe
 
 
 def on(state: GameState) -> bool:
@@ -24,6 +28,7 @@ def legal(state: GameState, side: str, phase: Phase):
     eyes = tables().observers
     for pid in players(state, side):
         for cid in sorted(set(m.player(r, pid)["items"]) & eyes):
+            from ddaydesk.rules.ddd.actions_later import Observe  # (made when first listed)
             yield Observe(side, pid, cid)
 
 

@@ -7,20 +7,22 @@ and the action that rolled it cannot be undone.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ddaydesk.engine import Changes, GameState, IllegalAction, Phase
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd import scoring
 from ddaydesk.rules.ddd.actions import (
     KeepDice,
     LockDie,
-    PickTally,
     Reroll,
     RollDice,
-    ScoreTally,
-    TradeDie,
 )
 from ddaydesk.rules.ddd.data import FACES, tables
 from ddaydesk.rules.ddd.pending import push
+
+if TYPE_CHECKING:  # (made where listed: actions_later.py says why)
+    from ddaydesk.rules.ddd.actions_later import PickTally, ScoreTally, TradeDie
 
 COLOUR_NAMES = {"red": "Red", "white": "White", "blue": "Blue", "black": "Black"}
 
@@ -175,6 +177,8 @@ def pick_legal(state: GameState, side: str, phase: Phase):
 
     c = waiting(state)
     if c and c["kind"] == "pick_tally" and side == side_of(c["player"]):
+        from ddaydesk.rules.ddd.actions_later import PickTally  # (made when first listed)
+
         yield PickTally(side, c["player"], True)
         yield PickTally(side, c["player"], False)
 
@@ -199,6 +203,7 @@ def trade_die_legal(state: GameState, side: str, phase: Phase):
         for other in players(state, side):
             q = m.player(r, other)
             if other != pid and m.place_of(state, other) == here and q["kept"] and q["scored"] is None:
+                from ddaydesk.rules.ddd.actions_later import TradeDie  # (made when first listed)
                 for k in range(len(p["dice"])):
                     yield TradeDie(side, pid, other, k)
 

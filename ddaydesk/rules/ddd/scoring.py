@@ -11,14 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+from typing import TYPE_CHECKING
 
 from ddaydesk.engine import Changes, GameState, IllegalAction
 from ddaydesk.records import Record
 from ddaydesk.rules.ddd import model as m
-from ddaydesk.rules.ddd.actions import ScoreTally
 from ddaydesk.rules.ddd.data import FACES, tables
 from ddaydesk.rules.ddd.gains import gain_words
 from ddaydesk.rules.ddd.tally import Base, die_roles, face_gain, scorings
+
+if TYPE_CHECKING:  # (made once dice are kept: actions_later.py says why)
+    from ddaydesk.rules.ddd.actions_later import ScoreTally
 
 ALLIED_RWB = ("red", "white", "blue")
 GERMAN_RWB = ("red", "white", "black")
@@ -89,6 +92,8 @@ def options(state: GameState, pid: str) -> list[Option]:
     p = m.player(r, pid)
     if not p["kept"] or p["scored"] is not None or p.get("clasp"):
         return []
+    from ddaydesk.rules.ddd.actions_later import ScoreTally  # (made once dice are kept)
+
     t = tables()
     side = "german" if pid == m.GERMAN else "allied"
     nation = "german" if pid == m.GERMAN else p["nation"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ddaydesk.engine import Changes, GameState, IllegalAction, Phase
 from ddaydesk.rules.ddd import bonus, conditions, german, solo
 from ddaydesk.rules.ddd import model as m
-from ddaydesk.rules.ddd.actions import DrawDecoration, FindItem, Rally, Trade
+from ddaydesk.rules.ddd.actions_later import DrawDecoration, FindItem, Rally, Trade
 from ddaydesk.rules.ddd.data import tables
 from ddaydesk.rules.ddd.gains import RESOURCES
 from ddaydesk.rules.ddd.rolls import attributes, players

@@ -21,13 +21,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
 
+from ddaydesk.records import Record
 from ddaydesk.rules.ddd.data import FACES
 
 Die = tuple[str, str]  # (colour, face)
 
 
-@dataclass(frozen=True)
-class Base:
+@dataclass(frozen=True, eq=False, repr=False)  # (equality, hash and repr: Record's, made once)
+class Base(Record):
     """One way to score: RWB faces (sorted), their dice, the Straight's dice (empty when
     none), the cancelled dice and their faces, the Skulls that cancel and those ignored."""
 

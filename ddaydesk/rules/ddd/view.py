@@ -13,6 +13,7 @@ every action ``side`` may take now, in words (the answers to a waiting choice am
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ddaydesk.engine import GameState, current_phase, legal_actions, view
 from ddaydesk.records import Record
@@ -25,7 +26,10 @@ from ddaydesk.rules.ddd.pending import waiting
 from ddaydesk.rules.ddd.rolls import COLOUR_NAMES, attributes, rerolls
 from ddaydesk.rules.ddd.tally import die_roles
 from ddaydesk.rules.ddd.text import describe, phase_name
-from ddaydesk.rules.ddd.view_modules import CampaignView, Modules, campaign_view, modules
+from ddaydesk.rules.ddd.view_modules import Modules, campaign_view, modules
+
+if TYPE_CHECKING:  # (made only for a campaign)
+    from ddaydesk.rules.ddd.view_campaign import CampaignView
 
 ATTRIBUTE_WORDS = {"cant_stay": "can't stay here (1 turn)", "fight_once": "fight once", "lose_specialist":
                    "lose a Specialist on arrival", "no_lock": "no dice locked", "five_dice": "roll only 5 dice",

@@ -6,12 +6,16 @@ sheet (Victory Points) and the campaign record. Names, never ids."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ddaydesk.engine import GameState
 from ddaydesk.records import Record
-from ddaydesk.rules.ddd import campaign, conditions, vp
+from ddaydesk.rules.ddd import conditions, vp
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd.data import tables
+
+if TYPE_CHECKING:  # (view_campaign.py: made only where a game keeps score)
+    from ddaydesk.rules.ddd.view_campaign import CampaignView, ScoreLine
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -24,53 +28,6 @@ class ConditionView(Record):
     weather: bool
     default: bool  # the card is ddaydesk's (the seed prints none)
     ignored_by: tuple[str, ...]  # the Units that ignore it this turn (names)
-
-
-@dataclass(frozen=True, eq=False, repr=False)
-class ScoreLine(Record):
-    """One line of a Unit's score, with its rule."""
-
-    unit: str  # the Unit's id
-    unit_name: str
-    what: str
-    points: int
-    rule: str  # the rule id that gives it (for a link to the rules browser)
-
-
-@dataclass(frozen=True, eq=False, repr=False)
-class UnitResult(Record):
-    """A Unit's result in a battle and its score."""
-
-    unit: str
-    unit_name: str
-    result: str  # "took the Bunker", "wiped out", ...
-    vp: int
-    lines: tuple[ScoreLine, ...]
-
-
-@dataclass(frozen=True, eq=False, repr=False)
-class BattleRecord(Record):
-    """A battle of a campaign as it ended."""
-
-    number: int  # 1, 2, ...
-    title: str
-    winner: str  # allied, german
-    end: str  # why it ended, in words
-    turns: int
-    units: tuple[UnitResult, ...]
-
-
-@dataclass(frozen=True, eq=False, repr=False)
-class CampaignView(Record):
-    """A campaign's battles so far and the one in play."""
-
-    title: str  # the campaign's (its board's)
-    battle: int  # the battle in play or just fought, 1-based
-    battles: tuple[str, ...]  # every Battle Map's title, in order
-    between: bool  # the record is shown before the next battle (the debrief phase)
-    record: tuple[BattleRecord, ...]
-    totals: tuple[tuple[str, int], ...]  # (Unit name, Victory Points over the battles fought)
-    champion: str  # once the campaign is over: the winning Unit's name
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -102,8 +59,7 @@ def modules(v: GameState, side: str) -> Modules:
                   for c in conditions.in_play(r))
     cards = tables().conditions
     seen = tuple(cards[x].name for x in v.secrets.get(side, {}).get(conditions.TOP, ()))
-    lines = tuple(ScoreLine(x.player, m.player_name(v, x.player), x.what, x.points, x.rule)
-                  for x in vp.sheet(v)) if vp.counted(v) else ()
+    lines = _score_sheet(v) if vp.counted(v) else ()
     totals = tuple((m.player_name(v, u), t) for u, t in vp.totals(v).items()) if lines else ()
     return Modules(
         on=on, conditions=conds, conditions_deck=len((r.get("conditions") or {}).get("deck", ())),
@@ -111,6 +67,12 @@ def modules(v: GameState, side: str) -> Modules:
         badge_discard=tuple(m.card_name(x) for x in r["badges"]["discard"]), token_pool=r.get("tokens", 0),
         snafu=tuple(m.card_name(p[-1]) if p else "" for p in r.get("snafu") or ()),
         major=_major(v, r), score_sheet=lines, vp=totals)
+
+
+def _score_sheet(v: GameState) -> tuple[ScoreLine, ...]:
+    from ddaydesk.rules.ddd.view_campaign import ScoreLine  # (only a game counting Victory Points)
+
+    return tuple(ScoreLine(x.player, m.player_name(v, x.player), x.what, x.points, x.rule) for x in vp.sheet(v))
 
 
 def _major(v: GameState, r: dict) -> str:
@@ -122,20 +84,9 @@ def _major(v: GameState, r: dict) -> str:
 
 
 def campaign_view(v: GameState) -> CampaignView | None:
-    r = m.rec(v)
-    c = r.get("campaign")
-    if not c:
+    """An Overlord campaign's record (view_campaign.py, imported only for a campaign), or None."""
+    if not m.rec(v).get("campaign"):
         return None
+    from ddaydesk.rules.ddd.view_campaign import campaign_record
 
-    def lines(u: str, ls: list) -> tuple[ScoreLine, ...]:
-        return tuple(ScoreLine(u, m.player_name(v, u), w, pts, rule) for w, pts, rule in ls)
-
-    record = tuple(BattleRecord(b["battle"], b["title"], b["winner"], b["end"], b["turns"], tuple(
-        UnitResult(u, m.player_name(v, u), x["result"], x["vp"], lines(u, x["lines"])) for u, x in b["units"].items()))
-        for b in c["record"])
-    tot = campaign.totals(r)
-    done = r["winner"] is not None and len(c["record"]) == len(c["maps"])
-    return CampaignView(
-        title=v.scenario.board.title, battle=c["battle"] + 1, battles=tuple(c["titles"]), between=c["between"],
-        record=record, totals=tuple((m.player_name(v, u), t) for u, t in tot.items()),
-        champion=m.player_name(v, campaign.champion(v)[0]) if done else "")
+    return campaign_record(v)

@@ -9,7 +9,7 @@ import pytest
 
 from ddaydesk.engine import apply, legal_actions
 from ddaydesk.rules.ddd import rookie, supply
-from ddaydesk.rules.ddd.actions import FindItem, Rally, UseCard
+from ddaydesk.rules.ddd.actions_later import FindItem, Rally, UseCard
 from tests.rules.ddd.conftest import at, land_all, new_game, play_to
 
 # Stars to rally each Specialist (STD-DDD-CARDS, our default)

@@ -5,7 +5,7 @@ never stale).
 Only the first frame: a renderer's shelf serves the first zoom level and counter layout it
 is asked for (a new game of a scenario starts as the last one did) and stops once either
 changes, so zooming and play never write. A set is one folder per key, one level in it;
-the few most recently used sets are kept. Tiles are stored as their raw pixels: reading
+the most recently used sets (:data:`KEEP_SETS`) are kept. Tiles are stored as their raw pixels: reading
 one is a file read (a PNG costs as much to decode as the tile to draw).
 """
 
@@ -76,7 +76,7 @@ class TileShelf:
         folder = self._serve(level, palette, stacks, dpr)
         if folder is None or img.format() != FORMAT or img.width() != self.side or img.height() != self.side:
             return
-        if not self.stored:  # the first tile of this set this run: one level per set, few sets
+        if not self.stored:  # the first tile of this set this run: one level per set, the sets bounded
             self.stored = True
             _prune(folder, f"{level:g}_")
         write_atomic(folder / f"{level:g}_{tx}_{ty}.raw", bytes(img.constBits()))

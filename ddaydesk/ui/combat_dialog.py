@@ -78,17 +78,21 @@ class DistributionBars(QWidget):
 
 class CombatDialog(QDialog):
     def __init__(self, controller: Controller, attackers: list[str], defender_place: int, parent=None,
-                 eligible: list[str] | None = None):
+                 eligible: list[str] | None = None, hits: list[str] | None = None):
+        """``hits``: a bombardment (F&M, no attacking unit), with the units the bombarding
+        player picks the one hit from (empty: a lone unit)."""
         super().__init__(parent)
         self.controller = controller
         self.port = port = controller.port
         self.defender_place = defender_place
+        self.bombard = hits is not None
         self.result: CombatResult | None = None
         self._rolled = False
         self.preview: CombatPreview | None = None
         self._said = ""  # the outcome line; the note on the choices is added below it
         eligible = list(eligible or attackers)
-        self.setWindowTitle(f"Attack on {port.place_name(defender_place)}")
+        what = "Bombardment of" if self.bombard else "Attack on"
+        self.setWindowTitle(f"{what} {port.place_name(defender_place)}")
         self.resize(1040, 660)
         lay = QHBoxLayout(self)
         left, right = QVBoxLayout(), QVBoxLayout()
@@ -101,6 +105,20 @@ class CombatDialog(QDialog):
         self.attack_list.changed.connect(self.refresh)
         bl.addWidget(self.attack_list)
         left.addWidget(box)
+        self.hit_list = QListWidget()  # a bombardment of a stack: the unit hit (FMU-BEACH-07)
+        if self.bombard:
+            box.setTitle("Target: the unit the markers hit (FMU-BEACH-07)" if hits
+                         else "Bombardment: support fire markers alone, no unit attacks (STD-FM-BOMB)")
+            self.attack_list.setVisible(False)
+            for uid in hits or ():
+                item = QListWidgetItem(controller.unit(uid).name if controller.unit(uid) else uid)
+                item.setData(Qt.ItemDataRole.UserRole, uid)
+                self.hit_list.addItem(item)
+            self.hit_list.setCurrentRow(0)
+            self.hit_list.setFixedHeight(10 + 24 * max(1, len(hits or ())))
+            self.hit_list.setVisible(bool(hits))
+            self.hit_list.currentRowChanged.connect(lambda _r: self.refresh())
+            bl.addWidget(self.hit_list)
         self.support_box = QGroupBox("Support")
         sl = QVBoxLayout(self.support_box)
         self.support_form = SupportForm()
@@ -164,7 +182,11 @@ class CombatDialog(QDialog):
         return self.attack_list.ticked()
 
     def support(self) -> dict[str, int]:
-        return self.support_form.values()
+        hit = self.hit_list.currentItem()
+        return {**self.support_form.values(), **({f"hit:{hit.data(Qt.ItemDataRole.UserRole)}": 1} if hit else {})}
+
+    def _drawn(self) -> int:
+        return sum(n for k, n in self.support().items() if k.startswith("draw:"))
 
     def _declared(self) -> bool:
         return any(kind in ("respond", "resolve_combat") for kind, _t, _p in self.controller.choices())
@@ -176,7 +198,7 @@ class CombatDialog(QDialog):
             return None
 
     def refresh(self) -> None:
-        if not self.attackers:
+        if not self.attackers and not self.bombard:
             self.odds.setText("Tick at least one unit to attack with.")
             self.roll_button.setEnabled(False)
             self._show_effects(None)
@@ -188,13 +210,19 @@ class CombatDialog(QDialog):
             self.roll_button.setEnabled(False)
             return
         self.preview = pv
-        self.roll_button.setEnabled(not self._rolled and not self._waits_for_answer())
-        self.attack_box.setText(_lines_html("Attack", pv.attack_lines, pv.attack_total))
+        ready = not self.bombard or 1 <= self._drawn() <= 2
+        self.roll_button.setEnabled(ready and not self._rolled and not self._waits_for_answer())
+        self.attack_box.setText(_lines_html("Attack", pv.attack_lines, pv.attack_total) if not self.bombard else
+                                "<b>Attack</b><br>the total of the markers drawn (STD-FM-BOMB): "
+                                "their chances are the bars on the right")
         self.defence_box.setText(_lines_html(f"Defence in {self.port.place_name(pv.defender_place)}",
                                              pv.defence_lines, pv.defence_total))
         column = pv.column or "decided by the support fire markers drawn"
-        self.odds.setText(linked(f"{pv.attack_total} against {pv.defence_total}: column {column}"
-                                 + (f"  ({pv.rule})" if pv.rule else "")))
+        if self.bombard and not self._drawn():
+            self.odds.setText("Choose one or two support fire markers to draw (STD-FM-BOMB).")
+        else:
+            self.odds.setText(linked(f"{pv.attack_total} against {pv.defence_total}: column {column}"
+                                     + (f"  ({pv.rule})" if pv.rule else "")))
         self._fill_crt(pv)
         self.bars.set_distribution(pv.distribution, dict(pv.key))
         self.support_form.show_choices(pv.support)
@@ -251,6 +279,7 @@ class CombatDialog(QDialog):
             self._say(f"Refused: {linked(error)}")
             return
         self.attack_list.lock()
+        self.hit_list.setEnabled(False)
         self.result = res
         if not res.roll and not res.result:  # declared: the defender answers here, then the roll
             self._say(f"Declared: {linked(res.text)}.")

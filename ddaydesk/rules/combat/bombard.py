@@ -53,8 +53,7 @@ def reach_refusals(sit: Situation, decl: Declaration, side: str) -> list[Refusal
         out.append(Refusal("FMU-SFM-03", "the Mines marker never bombards"))
     if s.defender_draws or s.defender_mines:
         out.append(Refusal("STD-FM-BOMB", "the bombarded side draws no markers"))
-    drawn = {m.mines for c in set(s.attacker_draws) for m in sit.pools.cups.get(c, ())}
-    if True in drawn and s.mines_policy != "redraw":
+    if mines_policy(sit, s.attacker_draws) == "redraw" != s.mines_policy:
         out.append(Refusal("FMU-SFM-03", "a Mines marker drawn for a bombardment is set aside and another "
                                          "drawn (mines_policy 'redraw')"))
     return out
@@ -116,6 +115,12 @@ def check(sit: Situation, a: DeclareAttack, phase: Phase) -> None:
         raise IllegalAction("; ".join(map(str, found)))
 
 
+def mines_policy(sit: Situation, draws: tuple[str, ...]) -> str:
+    """"redraw" when a cup drawn from holds the Mines marker: it never bombards and is set
+    aside for another draw (FMU-SFM-03); "use" (nothing to decide) otherwise."""
+    return "redraw" if any(m.mines for c in set(draws) for m in sit.pools.cups.get(c, ())) else "use"
+
+
 def roll_options(sit: Situation, side: str, target: int) -> list[ResolveCombat]:
     """The rolls a declared bombardment may make: one or two markers from cups that reach;
     a Mines marker drawn is set aside and another drawn (FMU-SFM-02/03)."""
@@ -124,8 +129,7 @@ def roll_options(sit: Situation, side: str, target: int) -> list[ResolveCombat]:
     for n in range(1, sup.param("fmu", "max_markers_per_combat") + 1):
         for draws in combinations_with_replacement(cups, n):
             if all(draws.count(c) <= len(sit.pools.cups[c]) for c in set(draws)):
-                mines = any(m.mines for c in set(draws) for m in sit.pools.cups[c])
-                out.append(ResolveCombat(side, draws=draws, mines_policy="redraw" if mines else "use"))
+                out.append(ResolveCombat(side, draws=draws, mines_policy=mines_policy(sit, draws)))
     return out
 
 

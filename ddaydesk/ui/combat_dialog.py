@@ -39,7 +39,7 @@ from ddaydesk.ui.rule_links import link_label, linked
 from ddaydesk.ui.widgets.attackers import AttackerList, SupportForm
 
 
-def _lines_html(title: str, lines: tuple[ModifierLine, ...], total: int) -> str:
+def _lines_html(title: str, lines: tuple[ModifierLine, ...], total: int | str) -> str:
     rows = "".join(f"<tr><td>{escape(m.text)}</td><td align='right'><b>{escape(m.value)}</b></td>"
                    f"<td>{linked(m.rule)}</td></tr>" for m in lines)
     return (f"<b>{escape(title)}</b><table cellspacing='4'>{rows}"
@@ -107,8 +107,14 @@ class CombatDialog(QDialog):
         left.addWidget(box)
         self.hit_list = QListWidget()  # a bombardment of a stack: the unit hit (FMU-BEACH-07)
         if self.bombard:
-            box.setTitle("Target: the unit the markers hit (FMU-BEACH-07)" if hits
-                         else "Bombardment: support fire markers alone, no unit attacks (STD-FM-BOMB)")
+            box.setTitle("Bombardment: support fire markers alone, no unit attacks")
+            here = [u.name for u in controller.view.units if u.place == defender_place]
+            note = link_label(QLabel(linked(
+                "Pick the unit the markers hit (FMU-BEACH-07):" if hits else
+                f"Target: {', '.join(here)} in {port.place_name(defender_place)}. The markers drawn are the "
+                "attack; a hit costs a step, never a retreat (STD-FM-BOMB).")))
+            note.setWordWrap(True)
+            bl.addWidget(note)
             self.attack_list.setVisible(False)
             for uid in hits or ():
                 item = QListWidgetItem(controller.unit(uid).name if controller.unit(uid) else uid)
@@ -212,14 +218,19 @@ class CombatDialog(QDialog):
         self.preview = pv
         ready = not self.bombard or 1 <= self._drawn() <= 2
         self.roll_button.setEnabled(ready and not self._rolled and not self._waits_for_answer())
+        span = pv.attack_range
         self.attack_box.setText(_lines_html("Attack", pv.attack_lines, pv.attack_total) if not self.bombard else
-                                "<b>Attack</b><br>the total of the markers drawn (STD-FM-BOMB): "
-                                "their chances are the bars on the right")
+                                _lines_html("Attack: the markers drawn", pv.attack_lines,
+                                            f"{span[0]}..{span[1]}" if span else "—"))
         self.defence_box.setText(_lines_html(f"Defence in {self.port.place_name(pv.defender_place)}",
                                              pv.defence_lines, pv.defence_total))
         column = pv.column or "decided by the support fire markers drawn"
         if self.bombard and not self._drawn():
             self.odds.setText("Choose one or two support fire markers to draw (STD-FM-BOMB).")
+        elif self.bombard and pv.attack_range:
+            step = dict(pv.distribution).get("a step", 0.0)
+            self.odds.setText(linked(f"Markers {pv.attack_range[0]} to {pv.attack_range[1]} against "
+                                     f"{pv.defence_total}: {step * 100:.1f} % to cost a step (STD-FM-BOMB)"))
         else:
             self.odds.setText(linked(f"{pv.attack_total} against {pv.defence_total}: column {column}"
                                      + (f"  ({pv.rule})" if pv.rule else "")))
@@ -288,7 +299,8 @@ class CombatDialog(QDialog):
             return
         self._rolled = True
         roll = " ".join(str(d) for d in res.roll)
-        self._say(f"Rolled <b>{roll}</b>: <b>{escape(res.result)}</b>. {linked(res.text)}")
+        self._say(f"<b>{linked(res.text)}</b>" if self.bombard else
+                  f"Rolled <b>{roll}</b>: <b>{escape(res.result)}</b>. {linked(res.text)}")
         if self.preview is not None and self.preview.column in self.preview.columns:
             col = self.preview.columns.index(self.preview.column)
             row = res.roll[0] - 1 if res.roll else -1
@@ -326,7 +338,8 @@ class CombatDialog(QDialog):
             where = ", or closes this and clicks a marked hex" if self._rolled else ""
             self.outcome.setText(f"{self._said}<br>The {side.capitalize()} player chooses below (double-click or Enter){where}.")
         else:
-            self.outcome.setText(self._said + ("<br>The combat is settled." if self._rolled else ""))
+            done = f"<br>The {'bombardment' if self.bombard else 'combat'} is settled."
+            self.outcome.setText(self._said + (done if self._rolled else ""))
 
     def _chosen(self, item: QListWidgetItem) -> None:
         text = item.text()  # (the list is refilled below)

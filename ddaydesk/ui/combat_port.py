@@ -63,13 +63,16 @@ def preview(state: GameState, attackers: list[str], place: int, support: dict[st
     if not a.legal:
         raise PortError("; ".join(f"{r.reason} ({r.rule})" for r in a.refusals))
     table = a.crt.tables[a.table]
-    col = a.column()
+    col = None if kind == "bombardment" else a.column()  # (no marker chosen yet: no column)
     dist = outcome_distribution(a, sit.pools.cups)
     choices = support_choices(sit, decl)
     columns = tuple(c.label for c in table.columns)
     results = tuple((code, float(p)) for code, p in dist.results.items())
     key = tuple((e.code, key_line(e)) for e in table_key(table))
+    attack_lines = tuple(ModifierLine(x.text, f"{x.value:+d}", x.rule) for x in a.attack_lines)
+    drawn = sorted(dist.attacker_markers)
     if kind == "bombardment":  # a result costs the unit a step, or nothing (STD-FM-BOMB)
+        attack_lines += _cup_lines(sit, decl.support.attacker_draws, a.flak)
         step = sum(p for code, p in results if not table.results[code].defender.empty)
         results = (("a step", step), ("no effect", 1 - step)) if decl.support.attacker_draws else ()
         key += (("Bombardment", "Bombardment: NE and A1 do nothing; any other result costs the unit hit "
@@ -82,11 +85,29 @@ def preview(state: GameState, attackers: list[str], place: int, support: dict[st
         column = col.label
     return CombatPreview(
         attackers=tuple(a.attackers), defender_place=place, defenders=tuple(a.defenders),
-        attack_lines=tuple(ModifierLine(x.text, f"{x.value:+d}", x.rule) for x in a.attack_lines),
+        attack_lines=attack_lines,
         defence_lines=tuple(ModifierLine(x.text, f"{x.value:+d}", x.rule) for x in a.defence_lines),
         attack_total=a.attack, defence_total=a.defence, column=column,
         columns=columns, crt={c.label: c.results for c in table.columns},
-        distribution=results, support=choices, die_sides=a.crt.die, rule=table.rule, key=key)
+        distribution=results, support=choices, die_sides=a.crt.die, rule=table.rule, key=key,
+        attack_range=(a.attack + drawn[0], a.attack + drawn[-1]) if drawn else None)
+
+
+def _cup_lines(sit: Situation, draws: tuple[str, ...], flak: bool) -> tuple[ModifierLine, ...]:
+    """Each cup drawn from, with the markers it holds (halved under flak, FMU-FLAK-01)."""
+    from ddaydesk.rules.combat.support import marker_value, param
+
+    out = []
+    for cup in sorted(set(draws)):
+        values = sorted(marker_value(m, flak) for m in sit.pools.cups[cup] if not m.mines)
+        held = ", ".join(f"+{v}" + (f" ×{values.count(v)}" if values.count(v) > 1 else "")
+                         for v in sorted(set(values)))
+        n = draws.count(cup)
+        out.append(ModifierLine(f"{n} drawn at random from the {cup.replace('_', ' ')} cup ({held})"
+                                + (", aircraft halved by flak" if flak and any(m.aircraft for m in sit.pools.cups[cup]) else ""),
+                                f"+{sum(values[:n])}..+{sum(values[-n:])}",
+                                param("fmu", "bombardment_range", cup, field="rule")))
+    return tuple(out)
 
 
 def _why(limits: SupportLimits, key: str) -> str:
@@ -154,7 +175,11 @@ def _bombard_choices(sit: Situation, decl: Declaration) -> tuple[SupportChoice, 
         rng = param("fmu", "bombardment_range", cup, field="")
         n = sum(1 for m in ms if not m.mines)
         why = (f"one or two markers in all (STD-FM-BOMB); the cup holds {n}" if cup in reach else
-               f"its markers bombard only within {rng['value']} hexes of a {decl.side} unit ({rng['rule']})")
+               f"its markers bombard only within {rng['value']} hexes of {_a_unit(decl.side)} ({rng['rule']})")
         out.append(SupportChoice(f"draw:{cup}", f"Markers from the {cup.replace('_', ' ')} cup",
                                  min(most, n) if cup in reach else 0, rng["rule"], why))
     return tuple(out)
+
+
+def _a_unit(side: str) -> str:
+    return f"{'an' if side[:1] in 'aeiou' else 'a'} {side.capitalize()} unit"

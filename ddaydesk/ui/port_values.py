@@ -134,6 +134,7 @@ class CombatPreview:
     die_sides: int = 6
     rule: str = ""  # the CRT's catalogue id
     key: tuple[tuple[str, str], ...] = ()  # (code, what it means with its rule) for the table in use
+    attack_range: tuple[int, int] | None = None  # lowest and highest attack when markers are to be drawn
 
 
 @dataclass(frozen=True)

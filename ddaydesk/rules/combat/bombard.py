@@ -48,7 +48,7 @@ def reach_refusals(sit: Situation, decl: Declaration, side: str) -> list[Refusal
         if cup not in reaching_cups(sit, side, decl.target):
             reach = sup.param("fmu", "bombardment_range", cup, field="")
             out.append(Refusal(reach["rule"], f"the {cup.replace('_', ' ')} markers bombard only within "
-                                              f"{reach['value']} hexes of a {side} unit"))
+                                              f"{reach['value']} hexes of a friendly unit"))
     if s.attacker_mines:
         out.append(Refusal("FMU-SFM-03", "the Mines marker never bombards"))
     if s.defender_draws or s.defender_mines:

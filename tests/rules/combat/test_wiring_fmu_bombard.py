@@ -132,6 +132,15 @@ def test_a_drawn_mines_marker_is_set_aside_and_another_drawn_FMU_SFM_03(fmusc):
         apply(g.state, ResolveCombat("german", draws=("german",), mines_policy="use"))
     with pytest.raises(IllegalAction, match="FMU-SFM-03"):
         apply(g.state, ResolveCombat("german", draws=("german",), mines=True, mines_policy="redraw"))
+    for seed in range(200):  # a seed whose draws meet the Mines marker: aside, then another drawn
+        g = game_at(fmusc, {"g-leg": "0403", "a-mob": "0303"}, phase="german.combat", turn=2, seed=seed)
+        g.do(DeclareAttack("german", (), at(fmusc, "0303"), "bombardment"))
+        ch = g.do(ResolveCombat("german", draws=("german", "german"), mines_policy="redraw"))
+        if g.state.extra["combat"]["mines_aside"]:
+            break
+    assert g.state.extra["combat"]["mines_aside"]["id"] == "mines"
+    assert len(ch.dice) == 4  # three draws (one of them the Mines marker), then the die
+    assert "markers german +" in ch.notes[0] and "mines" not in ch.notes[0]
 
 
 def test_flak_halves_aircraft_markers_in_a_bombardment_FMU_FLAK_01(fmu):

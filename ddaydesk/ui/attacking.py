@@ -150,8 +150,9 @@ class AttackBuilder(WindowPart):
         if declared is not None:
             return self._show(place if place == declared[1] else declared[1], list(declared[0]), list(declared[0]))
         why = self.why_not()
+        bomb = "; support fire markers can bombard it: press B" if place >= 0 and place in self.targets() else ""
         if why:
-            self.win.show_hint(why)
+            self.win.show_hint(why + bomb)
             return None
         if place < 0:
             self.win.show_hint("Point at the enemy hex to attack and press A, or click it")
@@ -159,7 +160,7 @@ class AttackBuilder(WindowPart):
         able = self.able(place)
         if not able:
             self.win.show_hint(f"{self.win.port.place_name(place)}: no unit may attack there now "
-                               "(an attack needs an enemy hex next to units that have not attacked)")
+                               f"(an attack needs an enemy hex next to units that have not attacked){bomb}")
             return None
         return self._show(place, [u for u in (ticked or self.picked()) if u in able] or able, able)
 

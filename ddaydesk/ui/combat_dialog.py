@@ -109,7 +109,7 @@ class CombatDialog(QDialog):
         if self.bombard:
             box.setTitle("Bombardment: support fire markers alone, no unit attacks")
             here = [u.name for u in controller.view.units if u.place == defender_place]
-            note = link_label(QLabel(linked(
+            self.target_note = note = link_label(QLabel(linked(
                 "Pick the unit the markers hit (FMU-BEACH-07):" if hits else
                 f"Target: {', '.join(here)} in {port.place_name(defender_place)}. The markers drawn are the "
                 "attack; a hit costs a step, never a retreat (STD-FM-BOMB).")))

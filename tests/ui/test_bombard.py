@@ -26,6 +26,10 @@ def utah_allied_combat(seed: int = 7) -> EnginePort:
     return EnginePort(g)
 
 
+def unit_name(w, place: int) -> str:
+    return next(u.name for u in w.controller.view.units if u.place == place)
+
+
 @pytest.fixture
 def utah(qtbot, settings):
     port = utah_allied_combat()
@@ -44,8 +48,10 @@ def test_the_allies_bombard_a_german_hex_with_aircraft_markers_at_the_screen_FMU
     assert any(x.startswith(f"Bombard {port.place_name(t)}") for x in listed)  # the Actions dock
     w.aids.attacks.hover(t)
     assert "press B" in shown(w.hint)
+    assert w.aids.attacks.open(t) is None and "press B" in shown(w.hint)  # A: no unit is next to it
     dlg = w.aids.attacks.bombard(t)
     assert dlg is not None and dlg.isVisible() and dlg.windowTitle().startswith("Bombardment of")
+    assert unit_name(w, t) in shown(dlg.target_note)
     assert not dlg.roll_button.isEnabled() and "one or two" in shown(dlg.odds)
     air = dlg.support_form.controls["draw:allied_air"]
     assert air.isEnabled() and air.maximum() == 2  # aircraft markers reach any hex (FMU-SFM-11)
@@ -98,3 +104,28 @@ def test_b_outside_a_combat_phase_says_why_and_opens_nothing(qtbot, settings):
     w = open_window(qtbot, settings, EnginePort(g), autosave=False)
     assert w.aids.attacks.bombard(g.scenario.board.index("1709")) is None
     assert "STD-FM-BOMB" in shown(w.hint)
+
+
+def test_the_german_picks_the_allied_unit_hit_on_a_beach_landing_hex_at_the_screen_FMU_BEACH_07(
+        qtbot, settings):
+    from tests.rules.combat.conftest import FMU_WIRING, game_at
+
+    sc = load_scenario(FMU_WIRING)
+    g = game_at(sc, {"a-leg": "0203", "a-leg2": "0203", "g-leg": "0403"}, phase="german.combat", turn=2)
+    port = EnginePort(g)
+    w = open_window(qtbot, settings, port, autosave=False)
+    w.controller.hand_to("german")
+    t = sc.board.index("0203")
+    assert sorted(port.bombard_targets()[t]) == ["a-leg", "a-leg2"]
+    dlg = w.aids.attacks.bombard(t)
+    assert "FMU-BEACH-07" in shown(dlg.target_note) and dlg.hit_list.count() == 2
+    names = [dlg.hit_list.item(k).text() for k in range(dlg.hit_list.count())]
+    dlg.hit_list.setCurrentRow(names.index(w.controller.unit("a-leg2").name))
+    dlg.support_form.controls["draw:german"].setValue(2)
+    assert "FMU-SFM-05" in dlg.support_form.labels["draw:german"].text()
+    dlg.roll_button.click()
+    assert port.game.log[-2].hit == "a-leg2" and port.game.log[-1].mines_policy == "redraw"
+    assert "German bombardment of 0203" in shown(dlg.outcome)
+    ch = port.game.changes[port.game.pos - 1]
+    assert "a-leg" not in {*ch.units, *ch.removed}  # the other unit of the stack is untouched
+    dlg.close()

@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from PySide6.QtCore import QRect, QSettings
 
 from ddaydesk.ui.docks import DOCK_SHARE, dock_width

@@ -301,8 +301,9 @@ class CombatDialog(QDialog):
         roll = " ".join(str(d) for d in res.roll)
         self._say(f"<b>{linked(res.text)}</b>" if self.bombard else
                   f"Rolled <b>{roll}</b>: <b>{escape(res.result)}</b>. {linked(res.text)}")
-        if self.preview is not None and self.preview.column in self.preview.columns:
-            col = self.preview.columns.index(self.preview.column)
+        used = res.column or (self.preview.column if self.preview is not None else "")
+        if self.preview is not None and used in self.preview.columns:
+            col = self.preview.columns.index(used)
             row = res.roll[0] - 1 if res.roll else -1
             item = self.crt.item(row, col) if row >= 0 else None
             if item is not None:

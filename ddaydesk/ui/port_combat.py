@@ -161,8 +161,9 @@ class CombatPort:
                                mines=s.attacker_mines, mines_policy=s.mines_policy))
         ch = self.game.changes[self.game.pos - 1]
         done = pending(self.game.state) or {}
-        result = done.get("result") or next((n.split("→ ", 1)[1].split(" ", 1)[0] for n in ch.notes
-                                             if "→ " in n), "")
+        note = next((n.split(": ", 1)[1].split(" → ", 1) for n in ch.notes if " → " in n), ["", ""])
+        result = done.get("result") or note[1].split(" ", 1)[0]
         return CombatResult(tuple(r.value for r in ch.dice if "marker" not in r.purpose), result,
                             self.name(log_text(self.scenario, self.game.log[-1],
-                                               self.game.states[self.game.pos - 1], ch) or "; ".join(ch.notes)))
+                                               self.game.states[self.game.pos - 1], ch) or "; ".join(ch.notes)),
+                            column=done.get("column") or note[0])

@@ -146,6 +146,7 @@ class CombatResult:
     text: str  # what it does, in words
     retreat_choices: dict[str, frozenset[int]] = field(default_factory=dict)  # unit -> places
     advance_choices: dict[str, frozenset[int]] = field(default_factory=dict)
+    column: str = ""  # the CRT column read (markers drawn decide it: known only after the roll)
 
 
 @dataclass(frozen=True)

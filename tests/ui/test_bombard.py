@@ -68,6 +68,10 @@ def test_the_allies_bombard_a_german_hex_with_aircraft_markers_at_the_screen_FMU
     assert 0 < step < 1
     unit = next(u for u in w.controller.view.units if u.place == t)
     dlg.roll_button.click()
+    res = dlg.result  # the cell read is marked on the table once the markers decided the column
+    assert res.column in dlg.preview.columns and f"(column {res.column})" in res.text
+    cell = dlg.crt.item(res.roll[0] - 1, dlg.preview.columns.index(res.column))
+    assert cell.font().bold() and cell.text() == res.result
     log = port.game.log
     assert log[-2].kind == "attack" and log[-2].mode == "bombardment" and log[-1].draws == ("allied_air",)
     text = shown(dlg.outcome)

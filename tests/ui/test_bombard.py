@@ -81,6 +81,11 @@ def test_the_allies_bombard_a_german_hex_with_aircraft_markers_at_the_screen_FMU
     hit = unit.id in ch.units or unit.id in ch.removed
     assert hit == (f"{unit.name} loses a step" in text or f"{unit.name} eliminated" in text)
     assert port.game.state.extra["combat"]["pending"] is None
+    entry = port._log("allied")[-1]  # the Log and Dice docks' entry for the roll
+    assert entry.text.startswith("Allied bombardment of 1709")
+    crt_roll = entry.rolls[-1]
+    assert crt_roll.table.startswith("Combat Results Table") and crt_roll.result.startswith(res.result)
+    assert ("bombardment" in crt_roll.result) and ("exchange" not in crt_roll.result)
     dlg.close()
     assert t not in port.bombard_targets()  # once a phase (STD-COMBAT)
 

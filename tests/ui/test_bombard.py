@@ -138,3 +138,11 @@ def test_the_german_picks_the_allied_unit_hit_on_a_beach_landing_hex_at_the_scre
     ch = port.game.changes[port.game.pos - 1]
     assert "a-leg" not in {*ch.units, *ch.removed}  # the other unit of the stack is untouched
     dlg.close()
+
+
+def test_b_is_greyed_out_with_the_reason_in_a_game_without_bombardment(qtbot, settings):
+    g = Game(load_scenario(scenarios_dir() / "tutorial.yaml"), 1)
+    w = open_window(qtbot, settings, EnginePort(g), autosave=False)
+    assert not w.bombard_action.isEnabled()
+    assert "no bombardment by support fire markers alone" in w.bombard_action.toolTip()
+    assert w.aids.attacks.bombard(g.scenario.board.index("0909")) is None

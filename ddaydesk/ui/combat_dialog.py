@@ -263,7 +263,7 @@ class CombatDialog(QDialog):
         self.crt.clear()
         self.crt.setColumnCount(len(pv.columns))
         self.crt.setRowCount(pv.die_sides)
-        self.crt.setHorizontalHeaderLabels(list(pv.columns))
+        self.crt.setHorizontalHeaderLabels([_two_lines(c) for c in pv.columns])
         self.crt.setVerticalHeaderLabels([str(r + 1) for r in range(pv.die_sides)])
         self.crt.setFixedHeight(self.crt.horizontalHeader().sizeHint().height() + 26 * pv.die_sides + 4)
         hot = QColor("#f4d35e")
@@ -358,3 +358,14 @@ class CombatDialog(QDialog):
 
 def _col(pv: CombatPreview | None) -> str:
     return (pv.column.split(":")[0] or "?") if pv is not None else "—"
+
+
+def _two_lines(column: str) -> str:
+    """A CRT column's heading on two lines where it is long ("-6" over "or less", "+10.." over
+    "+12"): ten or more F&M columns share the dialog's right half at 1280x800."""
+    if " " in column:
+        return "\n".join(column.split(" ", 1))
+    if ".." in column and len(column) > 6:
+        lo, hi = column.split("..", 1)
+        return f"{lo}..\n{hi}"
+    return column

@@ -61,6 +61,12 @@ def test_the_allies_bombard_a_german_hex_with_aircraft_markers_at_the_screen_FMU
         assert ground is None or not ground.isEnabled()
         assert "FMU-SFM-10" in shown(dlg.support_form.missing)
     assert any("defence" in line.text for line in dlg.preview.defence_lines)
+    dlg.resize(1040, 640)  # (a 1280x800 screen's dialog) every CRT heading whole, on two lines if long
+    head = dlg.crt.horizontalHeader()
+    for c in range(dlg.crt.columnCount()):
+        label = dlg.crt.horizontalHeaderItem(c).text()
+        assert label.replace("..\n", "..").replace("\n", " ") in dlg.preview.columns
+        assert all(head.fontMetrics().horizontalAdvance(x) + 4 <= head.sectionSize(c) for x in label.split("\n"))
     air.setValue(1)
     assert dlg.roll_button.isEnabled()
     assert [code for code, _p in dlg.preview.distribution] == ["a step", "no effect"]

@@ -84,6 +84,7 @@ class CupPanel(QScrollArea):
         self.setWidget(self.body)
         self.buttons: dict[str, QPushButton] = {}  # what a test or a player presses: key -> button
         self.view: GameView | None = None
+        self.page: tuple | None = None  # (turn, phase, chits drawn) of the page shown
 
     # -- building -----------------------------------------------------------------------------
     def _new_body(self) -> None:
@@ -95,7 +96,10 @@ class CupPanel(QScrollArea):
     def set_view(self, view: GameView) -> None:
         self.view = view
         kv = view.extra
-        bar = self.verticalScrollBar().value()
+        page = None if kv is None else (kv.turn_label, kv.phase, len(kv.drawn))
+        # the same activation keeps its place on the page; a new chit's page opens at its top
+        bar = self.verticalScrollBar().value() if page == self.page else 0
+        self.page = page
         self._new_body()
         self.buttons = {}
         if kv is not None:

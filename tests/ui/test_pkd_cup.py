@@ -1,0 +1,29 @@
+"""The Command Cup panel in a 1280x800 window: the page of one activation keeps its place while
+the player acts (the units' table and the attacks are below the fold), and the next chit's page
+opens at its top, where the chit drawn and its Operations are."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ddaydesk.engine")
+
+from ddaydesk.rules.pkd.records import rec  # noqa: E402
+from tests.ui.test_pkd_window import _cup, _window  # noqa: E402
+from tests.ui.test_play import click  # noqa: E402
+
+
+def test_a_new_chit_opens_the_panel_at_its_top(qtbot, settings):
+    w, port = _window(qtbot, settings)  # the 6th Airborne drawn first
+    cup = _cup(w)
+    cup.buttons["op:combined"].click()
+    bar = cup.verticalScrollBar()
+    assert bar.maximum() > 0  # (the page is taller than the dock at 1280x800)
+    bar.setValue(bar.maximum())  # down to the attacks open and "End the activation"
+    click(qtbot, w, port.game.state.place[port.game.state.unit("gb-13para")])
+    click(qtbot, w, port.board.index("0811"))  # a move: the same activation goes on
+    assert port.game.log[-1].kind == "move" and bar.value() == bar.maximum() > 0
+    formation = rec(port.game.state)["act"]["formation"]
+    cup.buttons["end"].click()  # the next chit is drawn
+    assert rec(port.game.state)["act"]["formation"] != formation
+    assert bar.value() == 0  # its chit and Operations in sight (was: the old page's place kept)

@@ -5,6 +5,7 @@ opens at its top, where the chit drawn and its Operations are."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtWidgets import QLabel
 
 pytest.importorskip("ddaydesk.engine")
 
@@ -27,3 +28,21 @@ def test_a_new_chit_opens_the_panel_at_its_top(qtbot, settings):
     cup.buttons["end"].click()  # the next chit is drawn
     assert rec(port.game.state)["act"]["formation"] != formation
     assert bar.value() == 0  # its chit and Operations in sight (was: the old page's place kept)
+
+
+def test_units_to_enter_are_brought_on_from_the_panel(qtbot, settings):
+    """The 8th Infantry Brigade's chit on 6 June: its battalions are 'to enter' (STD-PKD-OPS: they
+    come on by their move); the panel says how and its button opens the Arrivals dock at one."""
+    w, port = _window(qtbot, settings, formation="8bde")
+    cup = _cup(w)
+    assert "enter" not in cup.buttons  # (no Operation yet: nothing may come on)
+    cup.buttons["op:move"].click()
+    assert "6 units to enter" in "".join(lb.text() for lb in cup.body.findChildren(QLabel))
+    cup.buttons["enter"].click()
+    a = w.aids.pool.current()
+    assert a is not None and a.unit == "gb-1slancs" and a.places and w.controller.selected == "gb-1slancs"
+    assert not w.aids.pool_dock.visibleRegion().isEmpty()  # the dock in front of the Command Cup's tab
+    to = min(a.places, key=lambda p: port.board.labels[p])
+    click(qtbot, w, to)
+    assert port.game.state.place[port.game.state.unit("gb-1slancs")] == to
+    assert "5 units to enter" in "".join(lb.text() for lb in _cup(w).body.findChildren(QLabel))

@@ -144,8 +144,11 @@ def show_turn(win, view) -> None:
     of = f" of {view.last_turn}" if win.profile.turn_limit else ""  # D-Day Dice: no last turn
     phase = view.phase if view.outcome else f"{side} {view.phase}"  # "Game over", no one's
     fm = win.phase_label.fontMetrics()  # a long phase is cut (all in its tip), not the turn track
+    width = 40 * fm.averageCharWidth()
+    # a long phase breaks at its last comma first (Koenig's "..., Move Operation" kept in sight)
+    lines = phase.rsplit(", ", 1) if fm.horizontalAdvance(phase) > width and ", " in phase else [phase]
     win.phase_label.setText(f"Turn {view.turn}{of}\n"
-                            + fm.elidedText(phase, Qt.TextElideMode.ElideRight, 40 * fm.averageCharWidth()))
+                            + ",\n".join(fm.elidedText(t, Qt.TextElideMode.ElideRight, width) for t in lines))
     win.phase_label.setToolTip(phase)
     tracks = [f"{t}: {v}" for t, v in view.tracks]  # two a line, beside the two-line phase
     win.tracks_label.setText("\n".join("  ·  ".join(tracks[k:k + 2]) for k in range(0, len(tracks), 2)))

@@ -46,3 +46,14 @@ def test_units_to_enter_are_brought_on_from_the_panel(qtbot, settings):
     click(qtbot, w, to)
     assert port.game.state.place[port.game.state.unit("gb-1slancs")] == to
     assert "5 units to enter" in "".join(lb.text() for lb in _cup(w).body.findChildren(QLabel))
+
+
+def test_the_turn_bar_keeps_the_operation_in_sight(qtbot, settings):
+    """'Allied activation: 6th Airborne Division, Combined Operation' is longer than the turn
+    bar's phase: it breaks at its comma rather than losing the Operation to an ellipsis."""
+    w, _port = _window(qtbot, settings)
+    _cup(w).buttons["op:combined"].click()
+    lines = w.phase_label.text().split("\n")
+    assert lines == ["Turn 1 of 12", "Allied activation: 6th Airborne Division,", "Combined Operation"]
+    assert w.phase_label.toolTip() == "Allied activation: 6th Airborne Division, Combined Operation"
+    assert w.turn_track.isVisible() and w.tracks_label.isVisible()  # (the bar still holds them)

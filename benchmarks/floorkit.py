@@ -124,14 +124,15 @@ def summary(values: list[float]) -> tuple[float, float]:
 
 # -- supply ---------------------------------------------------------------------------------------
 def _record_supply(inp, params):
-    """The recompute of ``inp``, with the traces (``bfs``) and assignments (``b_matching``) it
-    made: the graph work the floor kernels do for the same position."""
-    from ddaydesk.rules.supply import allied, compute_supply, german
+    """The recompute of ``inp``, with the traces (``bfs``, and each lane of a run of lanes:
+    one trace each) and assignments (``b_matching``) it made: the graph work the floor
+    kernels do for the same position."""
+    from ddaydesk.rules.supply import allied, compute_supply, german, lanes
     from ddaydesk.rules.supply import trace as trace_mod
     from ddaydesk.rules.supply.matching import b_matching
 
     calls, matches = [], []
-    bfs = trace_mod.bfs
+    bfs, run = trace_mod.bfs, lanes.run
 
     def rec_bfs(board, tm, starts, limit, targets=None):
         starts = list(starts)
@@ -140,17 +141,26 @@ def _record_supply(inp, params):
                       sum(bin(level).count("1") for level in t.levels)))
         return t
 
+    def rec_run(board, tm, starts, limit):
+        got = run(board, tm, starts, limit)
+        for k, s in enumerate(starts):
+            calls.append((tm, [s] if not tm.closed_bits >> s & 1 else [], limit,
+                          sum(bin(level).count("1") for level in got.cut(k)[0])))
+        return got
+
     def rec_bm(options, cap, reach=None):
         a = b_matching(options, cap) if reach is None else b_matching(options, cap, reach)
         matches.append(([list(o) for o in options], list(cap), sum(1 for x in a if x >= 0)))
         return a
 
-    allied.bfs = german.bfs = rec_bfs
+    allied.bfs = german.bfs = lanes.bfs = rec_bfs
+    lanes.run = rec_run
     allied.b_matching = german.b_matching = rec_bm
     try:
         result = compute_supply(inp, params, explain=False)
     finally:
-        allied.bfs = german.bfs = bfs
+        allied.bfs = german.bfs = lanes.bfs = bfs
+        lanes.run = run
         allied.b_matching = german.b_matching = b_matching
     return result, calls, matches
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ddaydesk.board import Board
 from ddaydesk.rules.supply.blocking import SideUnits, TraceMap
 from ddaydesk.rules.supply.explain import Target, why_not
+from ddaydesk.rules.supply.lanes import Searches
 from ddaydesk.rules.supply.matching import b_matching
 from ddaydesk.rules.supply.model import (
     CapacityUse,
@@ -22,7 +23,7 @@ from ddaydesk.rules.supply.model import (
     SupplyUnit,
     UnitSupply,
 )
-from ddaydesk.rules.supply.options import line_limit, unit_options
+from ddaydesk.rules.supply.options import line_limit, unit_index, unit_options
 from ddaydesk.rules.supply.params import SupplyParams
 from ddaydesk.rules.supply.trace import Trace, bfs, bits_at
 
@@ -76,7 +77,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     unit_src_rule = p.tag("allied.unit_to_source").rule
     shaef_src_tag = p.tag("allied.shaef.hq_to_source")
     shaef_src = max(0, shaef_src_tag.value - red)
-    sc_trace = [bfs(board, tm, [s], unit_src) for s in scs]
+    sc_search = Searches(board, tm, scs, unit_src)  # (one trace an SC, run as lanes)
     # Each HQ's reach: as far as the longest line any tracer may draw to it.
     longest = max(p["allied.unit_to_hq"], p["allied.shaef.hq_to_hq"],
                   *(t.value for t in p.under("allied.nationality_limits.")))
@@ -142,15 +143,20 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     route_bits = [0] * len(hqs)
     by_hops: list[list[int]] = [[] for _ in hqs]
     first = [0] * len(scs)  # per SC: the HQs within their limit of it, as a bitset
-    plain_bits = bits_at(h.place for h in hqs if h.hq != "shaef")
-    for si, tr in enumerate(sc_trace):  # (every place it reached is within unit_src: it stops there)
-        got = tr.reached & plain_bits >> tr.lo
-        while got:
-            b = got.bit_length() - 1
-            got ^= 1 << b
-            for c in hq_at[tr.lo + b]:
-                if hqs[c].hq != "shaef":
-                    first[si] |= 1 << c
+    # The SC traces read once for the units (their direct SCs) and the HQs (number
+    # ``count + c``), every place they reached within unit_src (they stop there).
+    index = unit_index(others)
+    count = len(others)
+    at, bits = dict(index.at), index.bits
+    for c, h in enumerate(hqs):
+        if h.hq != "shaef":
+            got = at.get(h.place)
+            at[h.place] = [count + c] if got is None else [*got, count + c]
+            bits |= 1 << h.place
+    tags, tag_bits = sc_search.hits(at, bits, count + len(hqs))
+    for c in range(len(hqs)):
+        for si in tags[count + c]:
+            first[si] |= 1 << c
     sc_bits = bits_at(scs)
     for c, h in enumerate(hqs):
         if h.hq == "shaef":
@@ -197,7 +203,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
                     legs.append(Leg(h.id, sc_ids[si], "sc", scs[si], hq_trace[c], limit, rule,
                                     traced_from_tracer=True))
                 else:
-                    legs.append(Leg(h.id, sc_ids[si], "sc", h.place, sc_trace[si], limit, rule))
+                    legs.append(Leg(h.id, sc_ids[si], "sc", h.place, sc_search.trace(si), limit, rule))
                 return legs
             # its nearest parent one line nearer the SC
             nxt, limit, rule = next((q, lim, r) for _, q, lim, r in links[c] if route[q].get(si) == hops - 1)
@@ -206,8 +212,8 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
 
 
     # Units: options are SCs, each reached straight or through the nearest HQ that leads to it.
-    options, reach, near, direct_bits = unit_options(others, sc_trace, hqs, hq_trace, route_bits, by_hops,
-                                                     unit_src, p, red, route, limits)
+    options, reach, near, direct_bits = unit_options(index, (tags[:count], tag_bits[:count]), hqs, hq_trace, route_bits, by_hops,
+                                                     p, red, route, limits)
     assign = b_matching(options, [info[0] for info in cap_info], reach)
 
     members: list[list[str]] = [[] for _ in scs]
@@ -237,7 +243,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
             si = assign[k]
             if si >= 0:
                 if direct_bits[k] >> si & 1:
-                    chain = [Leg(u.id, sc_ids[si], "sc", u.place, sc_trace[si], unit_src,
+                    chain = [Leg(u.id, sc_ids[si], "sc", u.place, sc_search.trace(si), unit_src,
                                  unit_src_rule)]
                 else:
                     for _, c in near[k]:  # the nearest HQ that leads to it

@@ -4,9 +4,11 @@ Supply Centres it may draw on in order of preference (what the assignment in all
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ddaydesk.rules.supply.model import SupplyUnit
 from ddaydesk.rules.supply.params import SupplyParams
-from ddaydesk.rules.supply.trace import Trace, reached_by
+from ddaydesk.rules.supply.trace import Trace
 
 
 def line_limit(tracer: SupplyUnit, hq: SupplyUnit, p: SupplyParams) -> tuple[int, str]:
@@ -33,44 +35,53 @@ def _line_limit(tracer: SupplyUnit, hq: SupplyUnit, p: SupplyParams) -> tuple[in
     return t.value, t.rule
 
 
-def unit_options(others: list[SupplyUnit], sc_trace: list[Trace], hqs: list[SupplyUnit],
-                 hq_trace: list[Trace | None], route_bits: list[int], by_hops: list[list[int]], unit_src: int,
+class UnitIndex(NamedTuple):
+    """The units that draw on an SC (every Allied unit but the HQs), for the reads of the
+    traces: ``at`` place -> their indices, ``bits`` those places; ``kinds[k]`` unit ``k``'s
+    kind for the line limits (an index into ``tracers``, a unit of each kind)."""
+
+    at: dict[int, list[int]]
+    bits: int
+    kinds: list[int]
+    tracers: list[SupplyUnit]
+
+
+def unit_index(others: list[SupplyUnit]) -> UnitIndex:
+    places = [u.place for u in others]
+    at = dict(zip(places, ([k] for k in range(len(places))), strict=True))
+    if len(at) < len(places):  # units stacked on one place
+        at = {}
+        for k, pl in enumerate(places):
+            at.setdefault(pl, []).append(k)
+    bits = 0
+    for pl in at:
+        bits |= 1 << pl
+    # what a unit's line limits depend on (a str hashes once: the nationality alone but for SHAEF)
+    kind = [u.nationality if u.hq != "shaef" else ("shaef", u.nationality) for u in others]
+    first = dict(zip(reversed(kind), reversed(others), strict=True))  # each kind's first unit
+    number = {k: i for i, k in enumerate(first)}
+    return UnitIndex(at, bits, [number[k] for k in kind], list(first.values()))
+
+
+def unit_options(index: UnitIndex, direct: tuple[list[list[int]], list[int]], hqs: list[SupplyUnit],
+                 hq_trace: list[Trace | None], route_bits: list[int], by_hops: list[list[int]],
                  p: SupplyParams, red: int, route: list[dict[int, int]], limits: dict):
     """Each unit's SCs in order of preference (``options``, and as a bitset ``reach``): first the
-    SCs it reaches straight, by (length, SC), then those it reaches through an HQ, by (line
-    length, hops, SC), each through the nearest HQ that leads to it. Also ``near`` (each unit's
-    HQs in reach, as (length, HQ) in that order) and its direct SCs as a bitset.
+    SCs it reaches straight, by (length, SC) (``direct``: the SC traces' reads, see
+    :meth:`~ddaydesk.rules.supply.lanes.Searches.hits`), then those it reaches through an HQ,
+    by (line length, hops, SC), each through the nearest HQ that leads to it. Also ``near``
+    (each unit's HQs in reach, as (length, HQ) in that order) and its direct SCs as a bitset.
 
-    The SC traces are read by :func:`~ddaydesk.rules.supply.trace.reached_by`, the HQ traces
-    level by level, each level HQ by HQ, so the SCs and HQs come in order as they are found,
-    without a sort; each (unit, HQ) found adds the HQ's SCs the unit has not yet at once
-    (two HQs at one length are sorted afterwards, see :func:`_through`). ``limits``:
-    :func:`line_limit`'s memo, read without the call."""
-    at: dict[int, list[int]] = {}  # place -> indices into others
-    ub = 0
-    kind_of: dict = {}  # what a unit's line limits depend on -> its number, an index into tracers
-    kinds = []
-    tracers = []  # a unit of each kind
-    for k, u in enumerate(others):
-        pl = u.place
-        got = at.get(pl)
-        if got is None:
-            at[pl] = [k]
-            ub |= 1 << pl
-        else:
-            got.append(k)
-        kind = u.nationality if u.hq != "shaef" else ("shaef", u.nationality)  # (a str hashes once)
-        i = kind_of.get(kind)
-        if i is None:
-            i = kind_of[kind] = len(tracers)
-            tracers.append(u)
-        kinds.append(i)
-    # Direct lines (every place an SC trace reached is within unit_src: it stops there).
-    options, reach = reached_by(((si, tr, unit_src) for si, tr in enumerate(sc_trace)), at, ub, len(others))
+    The HQ traces are read level by level, each level HQ by HQ, so the HQs come in order as
+    they are found, without a sort; each (unit, HQ) found adds the HQ's SCs the unit has not
+    yet at once (two HQs at one length are sorted afterwards, see :func:`_through`).
+    ``limits``: :func:`line_limit`'s memo, read without the call."""
+    at, ub, kinds, tracers = index
+    options, reach = direct
     direct_bits = reach[:]
     # Lines to the HQs that lead to an SC: each HQ's limit per kind of unit, weather taken off.
-    near: list[list[tuple[int, int]]] = [[] for _ in others]
-    last = [-1] * len(others)  # the length of the HQ that last gave a unit new SCs
+    near: list[list[tuple[int, int]]] = [[] for _ in kinds]
+    last = [-1] * len(kinds)  # the length of the HQ that last gave a unit new SCs
     tied = []  # units with two such HQs at one length
     scan = []
     for c, h in enumerate(hqs):

@@ -47,20 +47,26 @@ class UnitIndex(NamedTuple):
 
 
 def unit_index(others: list[SupplyUnit]) -> UnitIndex:
-    places = [u.place for u in others]
-    at = dict(zip(places, ([k] for k in range(len(places))), strict=True))
-    if len(at) < len(places):  # units stacked on one place
-        at = {}
-        for k, pl in enumerate(places):
-            at.setdefault(pl, []).append(k)
-    bits = 0
-    for pl in at:
-        bits |= 1 << pl
-    # what a unit's line limits depend on (a str hashes once: the nationality alone but for SHAEF)
-    kind = [u.nationality if u.hq != "shaef" else ("shaef", u.nationality) for u in others]
-    first = dict(zip(reversed(kind), reversed(others), strict=True))  # each kind's first unit
-    number = {k: i for i, k in enumerate(first)}
-    return UnitIndex(at, bits, [number[k] for k in kind], list(first.values()))
+    at: dict[int, list[int]] = {}
+    ub = 0
+    kind_of: dict = {}  # what a unit's line limits depend on -> its number, an index into tracers
+    kinds = []
+    tracers = []
+    for k, u in enumerate(others):
+        pl = u.place
+        got = at.get(pl)
+        if got is None:
+            at[pl] = [k]
+            ub |= 1 << pl
+        else:
+            got.append(k)
+        kind = u.nationality if u.hq != "shaef" else ("shaef", u.nationality)  # (a str hashes once)
+        i = kind_of.get(kind)
+        if i is None:
+            i = kind_of[kind] = len(tracers)
+            tracers.append(u)
+        kinds.append(i)
+    return UnitIndex(at, ub, kinds, tracers)
 
 
 def unit_options(index: UnitIndex, direct: tuple[list[list[int]], list[int]], hqs: list[SupplyUnit],
@@ -83,32 +89,42 @@ def unit_options(index: UnitIndex, direct: tuple[list[list[int]], list[int]], hq
     near: list[list[tuple[int, int]]] = [[] for _ in kinds]
     last = [-1] * len(kinds)  # the length of the HQ that last gave a unit new SCs
     tied = []  # units with two such HQs at one length
-    scan = []
+    # Each HQ's trace read into rows per length (as far as its longest limit, or its last
+    # unit), then the rows in order: (length, HQ) order without a sort.
+    rows: list[list[tuple]] = []
     for c, h in enumerate(hqs):
         if route_bits[c]:
             tr = hq_trace[c]
             to_shaef, to_nat = h.hq == "shaef", h.nationality
             lim = [(limits.get((to_shaef, u.hq == "shaef", u.nationality, to_nat)) or line_limit(u, h, p))[0] - red
                    for u in tracers]
-            scan.append((c, tr.levels, tr.lo, ub >> tr.lo, lim, route_bits[c], by_hops[c]))
-    for d in range(max((len(s[1]) for s in scan), default=0)):
-        for c, levels, lo, hit, lim, bits, order in scan:
-            if d < len(levels):
-                got = levels[d] & hit
-                while got:
-                    b = got.bit_length() - 1
-                    got ^= 1 << b
-                    for k in at[lo + b]:
-                        if d > lim[kinds[k]]:
-                            continue
-                        near[k].append((d, c))
-                        new = bits & ~reach[k]
-                        if new:
-                            if d == last[k]:
-                                tied.append(k)
-                            last[k] = d
-                            reach[k] |= new
-                            options[k] += order if new == bits else [si for si in order if new >> si & 1]
+            deepest, lo, hit = max(lim, default=-1), tr.lo, ub >> tr.lo & tr.reached
+            entry = (c, lo, lim, route_bits[c], by_hops[c])
+            for d, level in enumerate(tr.levels):
+                if not hit or d > deepest:
+                    break
+                got = level & hit
+                if got:
+                    hit ^= got
+                    while len(rows) <= d:
+                        rows.append([])
+                    rows[d].append((got, entry))
+    for d, row in enumerate(rows):
+        for got, (c, lo, lim, bits, order) in row:
+            while got:
+                b = got.bit_length() - 1
+                got ^= 1 << b
+                for k in at[lo + b]:
+                    if d > lim[kinds[k]]:
+                        continue
+                    near[k].append((d, c))
+                    new = bits & ~reach[k]
+                    if new:
+                        if d == last[k]:
+                            tied.append(k)
+                        last[k] = d
+                        reach[k] |= new
+                        options[k] += order if new == bits else [si for si in order if new >> si & 1]
     for k in set(tied):  # their SCs through HQs again, sorted
         more, reach[k] = _through(near[k], route, by_hops, route_bits, direct_bits[k])
         options[k][bin(direct_bits[k]).count("1"):] = more

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ddaydesk.rules.supply.trace import Trace, _rows_only, bfs, reached_by
 
-LANES = 10  # starts a run of lanes takes at most (D-Day '77 has at most 10 SCs)
+LANES = 4  # starts a run of lanes takes at most (limit 8: a run's ints stay under 512 bytes, Python's small-object size)
 
 
 class Lanes:

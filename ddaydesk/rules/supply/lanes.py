@@ -82,32 +82,29 @@ class Searches:
         read = []
         for r, lanes in enumerate(self.runs):
             rest, win = 0, (1 << lanes.size) - 1
-            # per lane, from its top lane down: (its lowest bit, its start's number, place - bit)
-            down = []
-            for k in range(len(lanes.los)):
+            # per lane, by its number from the lowest bit up: its start's number, place - bit
+            n = len(lanes.los)
+            tag, delta = [0] * n, [0] * n
+            for k in range(n):
                 lo, off = lanes.los[k], lanes.off[k]
                 rest |= (bits >> lo & win) << off
-                down.append((off, r * LANES + k, lo - off))
-            read.append([lanes.levels, rest, down])
+                tag[n - 1 - k], delta[n - 1 - k] = r * LANES + k, lo - off
+            read.append([lanes.levels, rest, lanes.size, tag, delta])
         for d in range(self.limit + 1):  # every run's level d before any run's d + 1
             for one in read:
-                levels, rest, down = one
+                levels, rest, size, tag, delta = one
                 if rest and d < len(levels):
                     got = levels[d] & rest
                     if got:
                         one[1] = rest ^ got
-                        for off, tag, delta in down:
-                            bit = 1 << tag
-                            while got:
-                                b = got.bit_length() - 1
-                                if b < off:
-                                    break
-                                got ^= 1 << b
-                                for k in at[b + delta]:
-                                    tags[k].append(tag)
-                                    tag_bits[k] |= bit
-                            else:
-                                break
+                        while got:
+                            b = got.bit_length() - 1
+                            got ^= 1 << b
+                            j = b // size
+                            t = tag[j]
+                            for k in at[b + delta[j]]:
+                                tags[k].append(t)
+                                tag_bits[k] |= 1 << t
         return tags, tag_bits
 
 

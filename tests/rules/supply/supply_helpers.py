@@ -6,8 +6,10 @@ from functools import cache
 from pathlib import Path
 
 from ddaydesk.board import Board
-from ddaydesk.formats.mapfile import load_map
+from ddaydesk.formats.mapfile import load_map, parse_map
+from ddaydesk.formats.yamlmarks import load_text
 from ddaydesk.rules.supply import SupplyInput, SupplyResult, SupplyUnit, compute_supply
+from ddaydesk.rules.supply.blocking import ENTER_ONLY, NO_ENTER
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "supply"
 
@@ -57,3 +59,32 @@ def utah(units: list[SupplyUnit], *, beachheads: tuple[str, ...] = ("0204",), dr
 def col(c: int, row: int = 5) -> str:
     """Label of column ``c`` (1-based) in ``row``: along a row, distance is the column difference."""
     return f"{c:02d}{row:02d}"
+
+
+def grid_board(w: int, h: int, orientation: str, parity: str) -> Board:
+    """A plain ``w`` x ``h`` hex grid of clear terrain."""
+    rows = "".join(f'    - "{" ".join("." * w)}"\n' for _ in range(h))
+    text = (f"format: 1\nid: t\ntitle: t\nsystem: dday77\ngrid: {{kind: hex, width: {w}, height: {h}, "
+            f"orientation: {orientation}, parity: {parity}, numbering: {{digits: 2}}}}\n"
+            f"terrain:\n  rows:\n{rows}")
+    return parse_map(load_text(text, "t.yaml"), "t.yaml")
+
+
+def plain_search(adj, state, starts, limit) -> dict[int, int]:
+    """Place -> length of a line from the nearest start, by a plain per-place breadth-first
+    search over the hex states (``blocking.PASS``/``ENTER_ONLY``/``NO_ENTER``)."""
+    dist = {s: 0 for s in starts if state[s] != NO_ENTER}
+    frontier = list(dist)
+    d = 0
+    while frontier and (limit is None or d < limit):
+        d += 1
+        nxt = []
+        for i in frontier:
+            if d > 1 and state[i] == ENTER_ONLY:
+                continue
+            for j in adj[i]:
+                if j not in dist and state[j] != NO_ENTER:
+                    dist[j] = d
+                    nxt.append(j)
+        frontier = nxt
+    return dist

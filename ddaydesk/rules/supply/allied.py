@@ -246,7 +246,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
                     chain = [Leg(u.id, sc_ids[si], "sc", u.place, sc_search.trace(si), unit_src,
                                  unit_src_rule)]
                 else:
-                    for _, c in near[k]:  # the nearest HQ that leads to it
+                    for _, c in near(k):  # the nearest HQ that leads to it
                         if route_bits[c] >> si & 1:
                             break
                     limit, rule = line_limit(u, hqs[c], p)

@@ -44,6 +44,7 @@ class UnitIndex(NamedTuple):
     bits: int
     kinds: list[int]
     tracers: list[SupplyUnit]
+    places: list[int]
 
 
 def unit_index(others: list[SupplyUnit]) -> UnitIndex:
@@ -52,8 +53,10 @@ def unit_index(others: list[SupplyUnit]) -> UnitIndex:
     kind_of: dict = {}  # what a unit's line limits depend on -> its number, an index into tracers
     kinds = []
     tracers = []
+    places = []
     for k, u in enumerate(others):
         pl = u.place
+        places.append(pl)
         got = at.get(pl)
         if got is None:
             at[pl] = [k]
@@ -66,7 +69,7 @@ def unit_index(others: list[SupplyUnit]) -> UnitIndex:
             i = kind_of[kind] = len(tracers)
             tracers.append(u)
         kinds.append(i)
-    return UnitIndex(at, ub, kinds, tracers)
+    return UnitIndex(at, ub, kinds, tracers, places)
 
 
 def unit_options(index: UnitIndex, direct: tuple[list[list[int]], list[int]], hqs: list[SupplyUnit],
@@ -76,22 +79,23 @@ def unit_options(index: UnitIndex, direct: tuple[list[list[int]], list[int]], hq
     SCs it reaches straight, by (length, SC) (``direct``: the SC traces' reads, see
     :meth:`~ddaydesk.rules.supply.lanes.Searches.hits`), then those it reaches through an HQ,
     by (line length, hops, SC), each through the nearest HQ that leads to it. Also ``near``
-    (each unit's HQs in reach, as (length, HQ) in that order) and its direct SCs as a bitset.
+    (``near(k)``: unit ``k``'s HQs in reach, as (length, HQ) in that order) and its direct SCs
+    as a bitset.
 
     The HQ traces are read level by level, each level HQ by HQ, so the HQs come in order as
     they are found, without a sort; each (unit, HQ) found adds the HQ's SCs the unit has not
     yet at once (two HQs at one length are sorted afterwards, see :func:`_through`).
     ``limits``: :func:`line_limit`'s memo, read without the call."""
-    at, ub, kinds, tracers = index
+    at, ub, kinds, tracers, places = index
     options, reach = direct
     direct_bits = reach[:]
     # Lines to the HQs that lead to an SC: each HQ's limit per kind of unit, weather taken off.
-    near: list[list[tuple[int, int]]] = [[] for _ in kinds]
     last = [-1] * len(kinds)  # the length of the HQ that last gave a unit new SCs
     tied = []  # units with two such HQs at one length
     # Each HQ's trace read into rows per length (as far as its longest limit, or its last
     # unit), then the rows in order: (length, HQ) order without a sort.
     rows: list[list[tuple]] = []
+    lims = []  # (HQ, its limit per kind of unit)
     for c, h in enumerate(hqs):
         if route_bits[c]:
             tr = hq_trace[c]
@@ -99,7 +103,8 @@ def unit_options(index: UnitIndex, direct: tuple[list[list[int]], list[int]], hq
             lim = [(limits.get((to_shaef, u.hq == "shaef", u.nationality, to_nat)) or line_limit(u, h, p))[0] - red
                    for u in tracers]
             deepest, lo, hit = max(lim, default=-1), tr.lo, ub >> tr.lo & tr.reached
-            entry = (c, lo, lim, route_bits[c], by_hops[c])
+            entry = (lo, lim, route_bits[c], by_hops[c])
+            lims.append((c, lim))
             for d, level in enumerate(tr.levels):
                 if not hit or d > deepest:
                     break
@@ -110,14 +115,13 @@ def unit_options(index: UnitIndex, direct: tuple[list[list[int]], list[int]], hq
                         rows.append([])
                     rows[d].append((got, entry))
     for d, row in enumerate(rows):
-        for got, (c, lo, lim, bits, order) in row:
+        for got, (lo, lim, bits, order) in row:
             while got:
                 b = got.bit_length() - 1
                 got ^= 1 << b
                 for k in at[lo + b]:
                     if d > lim[kinds[k]]:
                         continue
-                    near[k].append((d, c))
                     new = bits & ~reach[k]
                     if new:
                         if d == last[k]:
@@ -125,8 +129,20 @@ def unit_options(index: UnitIndex, direct: tuple[list[list[int]], list[int]], hq
                         last[k] = d
                         reach[k] |= new
                         options[k] += order if new == bits else [si for si in order if new >> si & 1]
+    def near(k: int) -> list[tuple[int, int]]:
+        """Unit ``k``'s HQs in reach (that lead to an SC), as (length, HQ), nearest first, then
+        in HQ order (read again when asked: for a chain, or two HQs at one length)."""
+        place = places[k]
+        out = []
+        for c, lim in lims:
+            d = hq_trace[c].lengths(1 << place).get(place)
+            if d is not None and d <= lim[kinds[k]]:
+                out.append((d, c))
+        out.sort()
+        return out
+
     for k in set(tied):  # their SCs through HQs again, sorted
-        more, reach[k] = _through(near[k], route, by_hops, route_bits, direct_bits[k])
+        more, reach[k] = _through(near(k), route, by_hops, route_bits, direct_bits[k])
         options[k][bin(direct_bits[k]).count("1"):] = more
     return options, reach, near, direct_bits
 

@@ -16,7 +16,7 @@ meets the starts in their order. Each start's own :class:`~ddaydesk.rules.supply
 
 from __future__ import annotations
 
-from ddaydesk.rules.supply.trace import Trace, _rows_only, bfs, reached_by
+from ddaydesk.rules.supply.trace import Trace, _rows_only, bfs, reached_by, steps_from
 
 LANES = 4  # starts a run of lanes takes at most (limit 8: a run's ints stay under 512 bytes, Python's small-object size)
 
@@ -160,21 +160,6 @@ def run(board, tm, starts: list[int], limit: int) -> Lanes:
         passable |= (pass_all >> lo & win) << at
         frontier |= 1 << (s - lo + at)
     frontier &= reach
-    unseen = reach ^ frontier
-    levels = [frontier]
-    add = levels.append
     plain = reach & left == reach or reach & right == reach  # (as in trace.bfs: the masks only cut the rows' ends)
-    for _ in range(limit):
-        if plain:
-            h = frontier << 1 | frontier >> 1
-        else:
-            h = (frontier & right) << 1 | (frontier & left) >> 1
-        nxt = (h | (frontier | h & up) >> w | (frontier | h & down) << w) & unseen
-        if not nxt:
-            break
-        unseen ^= nxt
-        add(nxt)
-        frontier = nxt & passable
-        if not frontier:
-            break
+    levels, _ = steps_from(frontier, reach, passable, limit, plain, (w, right, left, up, down))
     return Lanes(levels, los, off, size)

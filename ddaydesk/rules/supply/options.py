@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from ddaydesk.rules.supply.model import SupplyUnit
 from ddaydesk.rules.supply.params import SupplyParams
-from ddaydesk.rules.supply.trace import Trace
+from ddaydesk.rules.supply.trace import Trace, rows_of
 
 
 def line_limit(tracer: SupplyUnit, hq: SupplyUnit, p: SupplyParams) -> tuple[int, str]:
@@ -94,28 +94,17 @@ def unit_options(index: UnitIndex, direct: tuple[list[list[int]], list[int]], hq
     tied = []  # units with two such HQs at one length
     # Each HQ's trace read into rows per length (as far as its longest limit, or its last
     # unit), then the rows in order: (length, HQ) order without a sort.
-    rows: list[list[tuple]] = []
+    scan = []
     lims = []  # (HQ, its limit per kind of unit)
     for c, h in enumerate(hqs):
         if route_bits[c]:
-            tr = hq_trace[c]
             to_shaef, to_nat = h.hq == "shaef", h.nationality
             lim = [(limits.get((to_shaef, u.hq == "shaef", u.nationality, to_nat)) or line_limit(u, h, p))[0] - red
                    for u in tracers]
-            deepest, lo, hit = max(lim, default=-1), tr.lo, ub >> tr.lo & tr.reached
-            entry = (lo, lim, route_bits[c], by_hops[c])
             lims.append((c, lim))
-            for d, level in enumerate(tr.levels):
-                if not hit or d > deepest:
-                    break
-                got = level & hit
-                if got:
-                    hit ^= got
-                    while len(rows) <= d:
-                        rows.append([])
-                    rows[d].append((got, entry))
-    for d, row in enumerate(rows):
-        for got, (lo, lim, bits, order) in row:
+            scan.append(((lim, route_bits[c], by_hops[c]), hq_trace[c], max(lim, default=-1)))
+    for d, row in enumerate(rows_of(scan, ub)):
+        for (lim, bits, order), lo, got in row:
             while got:
                 b = got.bit_length() - 1
                 got ^= 1 << b
@@ -129,6 +118,7 @@ def unit_options(index: UnitIndex, direct: tuple[list[list[int]], list[int]], hq
                         last[k] = d
                         reach[k] |= new
                         options[k] += order if new == bits else [si for si in order if new >> si & 1]
+
     def near(k: int) -> list[tuple[int, int]]:
         """Unit ``k``'s HQs in reach (that lead to an SC), as (length, HQ), nearest first, then
         in HQ order (read again when asked: for a chain, or two HQs at one length)."""

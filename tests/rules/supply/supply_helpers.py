@@ -5,11 +5,14 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from hypothesis import strategies as st
+
 from ddaydesk.board import Board
 from ddaydesk.formats.mapfile import load_map, parse_map
 from ddaydesk.formats.yamlmarks import load_text
 from ddaydesk.rules.supply import SupplyInput, SupplyResult, SupplyUnit, compute_supply
 from ddaydesk.rules.supply.blocking import ENTER_ONLY, NO_ENTER
+from ddaydesk.rules.supply.trace import bits_at
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "supply"
 
@@ -88,3 +91,16 @@ def plain_search(adj, state, starts, limit) -> dict[int, int]:
                     nxt.append(j)
         frontier = nxt
     return dist
+
+
+def random_states(data, n: int, w: int) -> tuple[list[int], int, int]:
+    """Random hex states for ``n`` places in rows of ``w`` (hypothesis ``data``), the first or
+    the last column closed or not (a closed one: the search's step without masks); and the
+    NO_ENTER and ENTER_ONLY places as bitsets."""
+    state = data.draw(st.lists(st.sampled_from([0, 0, 0, 1, 2]), min_size=n, max_size=n))
+    edge = data.draw(st.sampled_from([None, 0, w - 1]))
+    if edge is not None:
+        for i in range(edge, n, w):
+            state[i] = NO_ENTER
+    return (state, bits_at(i for i in range(n) if state[i] == NO_ENTER),
+            bits_at(i for i in range(n) if state[i] == ENTER_ONLY))

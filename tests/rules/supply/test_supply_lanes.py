@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from supply_helpers import grid_board, plain_search
+from supply_helpers import grid_board, plain_search, random_states
 
-from ddaydesk.rules.supply.blocking import NO_ENTER, TraceMap
+from ddaydesk.rules.supply.blocking import TraceMap
 from ddaydesk.rules.supply.lanes import LANES, Searches
 from ddaydesk.rules.supply.trace import bits_at
 
@@ -20,13 +20,7 @@ from ddaydesk.rules.supply.trace import bits_at
 def test_lanes_equal_a_plain_search_from_each_start(w, h, orientation, parity, data):
     b = grid_board(w, h, orientation, parity)
     n = b.n
-    state = data.draw(st.lists(st.sampled_from([0, 0, 0, 1, 2]), min_size=n, max_size=n))
-    edge = data.draw(st.sampled_from([None, 0, w - 1]))  # a closed first or last column: the step without masks
-    if edge is not None:
-        for i in range(edge, n, w):
-            state[i] = NO_ENTER
-    closed = bits_at(i for i in range(n) if state[i] == NO_ENTER)
-    stop = bits_at(i for i in range(n) if state[i] == 1)
+    state, closed, stop = random_states(data, n, w)
     tm = TraceMap("allied", n, closed, stop, 0, 0, 0, 0)
     starts = data.draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=2 * LANES + 1))  # several runs
     limit = data.draw(st.integers(0, 8))

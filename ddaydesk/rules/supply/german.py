@@ -115,17 +115,18 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     needy_at: dict[int, list[int]] = {}  # place -> indices into needy
     needy_bits = 0
     for u in others:
-        if u.fortress:
+        place = u[4]
+        if u[6]:  # (u.fortress: by index, cheaper, as in blocking.split_units)
             fortress.append(u)
-            ok[u.id] = None
-        elif near_src >> u.place & 1:
+            ok[u[0]] = None
+        elif near_src >> place & 1:
             direct.append(u)
-            ok[u.id] = None
+            ok[u[0]] = None
         else:
-            got = needy_at.get(u.place)
+            got = needy_at.get(place)
             if got is None:
-                needy_at[u.place] = [len(needy)]
-                needy_bits |= 1 << u.place
+                needy_at[place] = [len(needy)]
+                needy_bits |= 1 << place
             else:
                 got.append(len(needy))
             needy.append(u)

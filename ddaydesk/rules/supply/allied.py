@@ -97,12 +97,12 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
         """A non-SHAEF HQ traces to an SC like any unit (D77-ASUP-15)."""
         return (shaef_src, shaef_src_tag.rule) if h.hq == "shaef" else (unit_src, unit_src_rule)
 
-    # HQ links child -> parent with their lengths (D77-ASUP-16/17, -21..-28), found from the
-    # parent's trace when a chain reaches the parent.
+    # HQ links child -> parent (D77-ASUP-16/17, -21..-28), found from the parent's trace when
+    # a chain reaches the parent: ``feeds``; their lengths, limits and rules when a chain is
+    # shown (``links_of``).
     hq_at: dict[int, list[int]] = {}
     for c, h in enumerate(hqs):
         hq_at.setdefault(h.place, []).append(c)
-    links: list[list[tuple[int, int, int, str]]] = [[] for _ in hqs]  # per child: (length, parent, limit, rule)
     feeds: list[int | None] = [None] * len(hqs)  # parent -> the HQs that may trace to it, as a bitset
     limits = p._memo.setdefault("allied.line_limit", {})  # (line_limit's memo, read here without the call)
 
@@ -130,7 +130,6 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
                             line = limits.get((to_shaef, h.hq == "shaef", h.nationality, to_nat)) \
                                 or line_limit(h, ph, p)
                             if d <= line[0] - red:
-                                links[c].append((d, q, max(0, line[0] - red), line[1]))
                                 got |= 1 << c
             feeds[q] = got
         return got
@@ -180,10 +179,23 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
                 fronts[si] = nxt = nxt & ~seen[si]
                 seen[si] |= nxt
         hops += 1
-    for row in links:
-        row.sort()
 
     chains: dict[tuple[int, int], list[Leg]] = {}
+
+    links: dict[int, list[tuple[int, int, int, str]]] = {}
+
+    def links_of(c: int) -> list[tuple[int, int, int, str]]:
+        """HQ ``c``'s links to the HQs it may trace to, as (length, parent, limit, rule), nearest
+        first (from the parents' traces: ``feeds`` says which)."""
+        got = links.get(c)
+        if got is None:
+            h, got = hqs[c], []
+            for q, more in enumerate(feeds):
+                if more is not None and more >> c & 1:
+                    limit, rule = line_limit(h, hqs[q], p)
+                    got.append((hq_trace[q][h.place], q, max(0, limit - red), rule))
+            got = links[c] = sorted(got)
+        return got
 
     def hq_chain(c: int, si: int) -> list[Leg]:
         """Legs from HQ ``c`` to SC ``si`` (shared by every unit drawing through them)."""
@@ -206,7 +218,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
                     legs.append(Leg(h.id, sc_ids[si], "sc", h.place, sc_search.trace(si), limit, rule))
                 return legs
             # its nearest parent one line nearer the SC
-            nxt, limit, rule = next((q, lim, r) for _, q, lim, r in links[c] if route[q].get(si) == hops - 1)
+            nxt, limit, rule = next((q, lim, r) for _, q, lim, r in links_of(c) if route[q].get(si) == hops - 1)
             legs.append(Leg(h.id, hqs[nxt].id, "hq", h.place, hq_trace[nxt], limit, rule))
             c = nxt
 

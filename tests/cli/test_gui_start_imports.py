@@ -78,13 +78,21 @@ DDD_LATER = tuple(f"ddaydesk.rules.ddd.{m}" for m in ("actions_later", "view_cam
                                                       "supply", "solo", "mgf", "effects"))
 
 
+# The column of players' cards stands empty at its width in the first frame (ui/widgets/ddd_tray.py):
+# the cards, their dice and tallies, the modules' box, the score sheet's words, the Bunker's rule links
+DDD_WINDOW_LATER = (*(f"ddaydesk.ui.widgets.{m}" for m in ("ddd_card", "ddd_dice", "ddd_tally", "ddd_modules", "flow")),
+                    "html", "ddaydesk.rules.help.ids")
+
+
 @pytest.mark.parametrize("scenario", ["ddd-solitaire", "ddd-exercise-tiger"])
 def test_a_d_day_dice_start_on_its_dice_leaves_the_later_actions_unimported(scenario, tmp_path):
     """These two start on a roll of the dice (the German's, the Allies'), not on a landing: their
-    first view lists the dice and asks why each dice button is greyed."""
+    first view lists the dice and asks why each dice button is greyed. The solitaire start's
+    German card, the Bunker view, would link its lines to the rules."""
     loaded = _modules_before_first_frame(scenario, tmp_path)
-    assert "ddaydesk.rules.ddd.actions" in loaded  # (the measure works)
+    assert "ddaydesk.rules.ddd.actions" in loaded and "ddaydesk.ui.widgets.ddd_players" in loaded  # (the measure works)
     assert not loaded & set(DDD_LATER)
+    assert not loaded & set(DDD_WINDOW_LATER)
 
 
 # What the window makes only when used: the port's value types for moves, supply and combat, the

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import sys
 
 HELP = "open the game window (the default when no command is given)"
 
@@ -20,7 +21,10 @@ def run(args: argparse.Namespace) -> int:
     gc.disable()
     # The engine and the rules of the game to open before Qt: PySide6, once loaded, reads the
     # source of each module imported after it (looking for ``from __feature__``), and these
-    # hold no Qt to find.
+    # hold no Qt to find. A frozen build has loaded Qt already (PyInstaller's run-time hook for
+    # PySide6 imports it before the program): PySide6 is told of the package's modules first.
+    if "shibokensupport.feature" in sys.modules:
+        _loaded_before_qt()
     from ddaydesk.engine.systems import wire_rules_of
 
     path = args.file
@@ -47,8 +51,6 @@ def _loaded_before_qt() -> None:
     package's modules a start imports after Qt: the window's (``ddaydesk.ui``: 0, no feature
     selected, as for any module naming PySide6; none selects one) and the others' (-1: only
     the window's import Qt, the import contract holds it)."""
-    import sys
-
     import shiboken6  # noqa: F401  (loads PySide6's ``shibokensupport``, as Qt's first import would)
 
     known = getattr(sys.modules.get("shibokensupport.feature"), "pyside_feature_dict", None)

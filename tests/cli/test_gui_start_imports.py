@@ -138,3 +138,42 @@ def test_a_start_makes_no_dialog_class_before_its_first_frame(scenario, tmp_path
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, env=env).stdout
     assert "made:" in out  # (the first frame came)
     assert out.split("made:", 1)[1].split() == []
+
+
+# As a frozen build starts: PyInstaller's run-time hook for PySide6 imports it before the program
+QT_FIRST = """
+import builtins, os, sys
+import PySide6.QtCore  # (the run-time hook's import)
+import shibokensupport.feature as feature
+read = []
+real = feature._mod_uses_pyside
+feature._mod_uses_pyside = lambda module: read.append(module.__name__) or real(module)
+shown = builtins.print
+
+def first_frame(*args, **kw):
+    if args and str(args[0]).startswith("first frame"):
+        sys.stdout.write("read: " + " ".join(read) + "\\n")
+        sys.stdout.flush()
+        os._exit(0)
+    shown(*args, **kw)
+
+builtins.print = first_frame  # (the start prints its first frame)
+from ddaydesk.cli import main
+sys.argv = ["ddaydesk", {scenario!r}, "--smoke"]
+main()
+"""
+# what runs before the command: the package, its command line and the command's module
+BEFORE_THE_COMMAND = {"ddaydesk", "ddaydesk.paths", "ddaydesk.cli", "ddaydesk.cli.gui_cmd"}
+
+
+@pytest.mark.parametrize("scenario", ["tutorial", "ddd-solitaire"])
+def test_a_start_with_qt_loaded_first_has_pyside_read_none_of_the_package_s_modules(scenario, tmp_path):
+    """PySide6 reads the source of each module imported after it (looking for its feature
+    switches): a start tells it of the package's modules before importing them, even when Qt
+    came first (a frozen build's)."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", DDAYDESK_CACHE=str(tmp_path))
+    code = QT_FIRST.format(scenario=str(ROOT / "scenarios" / f"{scenario}.yaml"))
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, env=env).stdout
+    read = set(out.split("read:", 1)[1].split())
+    assert "ddaydesk.cli" in read  # (the measure works)
+    assert {m for m in read if m.startswith("ddaydesk")} <= BEFORE_THE_COMMAND

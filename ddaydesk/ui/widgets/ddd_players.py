@@ -97,7 +97,8 @@ class PlayersPanel(QScrollArea, ViewPart):
         self.table, self.view = t, view
         if t is None:
             return
-        from ddaydesk.ui.widgets.ddd_card import PlayerCard  # (with the first cards, after a start's first frame)
+        # (the cards' module with the first cards: after a start's first frame)
+        from ddaydesk.ui.widgets.ddd_card import PlayerCard
 
         if self.modules is None:
             self._first_cards()

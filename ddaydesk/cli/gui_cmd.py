@@ -50,6 +50,9 @@ def run(args: argparse.Namespace | SimpleNamespace) -> int:
     # PySide6 imports it before the program): PySide6 is told of the package's modules first.
     if "shibokensupport.feature" in sys.modules:
         _loaded_before_qt()
+    from ddaydesk import classcode
+
+    classcode.use_kept()  # the dataclasses' functions compiled by the last starts (kept after the first frame)
     from ddaydesk.engine.systems import wire_rules_of
 
     path = args.file

@@ -20,6 +20,7 @@ import sys
 from importlib.util import MAGIC_NUMBER
 from types import CodeType
 
+import ddaydesk
 from ddaydesk import diskcache
 
 KIND = "classcode"
@@ -41,7 +42,7 @@ def use_kept() -> None:
     """From now on, dataclasses makes its classes' functions from the code kept on disk
     (what it has not seen is compiled, as always)."""
     global _key
-    _key = diskcache.key_of("dataclasses' functions", MAGIC_NUMBER.hex(), stamp=sys.version)
+    _key = diskcache.key_of("dataclasses' functions", MAGIC_NUMBER.hex(), ddaydesk.__version__, stamp=sys.version)
     try:
         key, codes = marshal.loads(diskcache.path_for(KIND, _key, ".marshal").read_bytes())
     except (OSError, ValueError, EOFError, TypeError):  # none yet, or damaged: made again

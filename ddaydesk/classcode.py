@@ -5,7 +5,7 @@ dataclasses writes them as source text and compiles that text for every class, a
 start: most of the 0.15-0.9 ms a class costs, and a start makes about sixty before its first
 frame (12-15 ms of CPU, a fifteenth of a start). The same text compiles to the same code, so
 a start loads the code compiled by the starts before it (``ddaydesk.diskcache``, one file
-per Python bytecode version; each entry found by its whole text: never stale) and compiles
+per Python and ddaydesk version; each entry found by its whole text: never stale) and compiles
 only text it has not seen, which :func:`keep` adds to the file. No class changes: while
 :func:`use_kept` is on, ``dataclasses`` runs its text through an ``exec`` of its own that
 takes the kept code for it (the builtin's in every other respect: the same globals and
@@ -26,7 +26,7 @@ from ddaydesk import diskcache
 KIND = "classcode"
 _kept: dict[str, CodeType] = {}
 _new: dict[str, CodeType] = {}
-_key = ""  # the file's: this Python's (its version and bytecode), set by use_kept
+_key = ""  # the file's (this Python's version and bytecode, ddaydesk's version), set by use_kept
 
 
 def _exec(source, globals=None, locals=None, /):  # (exec's own parameters)

@@ -24,15 +24,17 @@ _FLAGS = ("cds", "attacker_mines", "defender_mines")
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("path", metavar="SAVE_OR_SCENARIO",
                    help="a saved game (its current position and support left) or a scenario (its start)")
-    p.add_argument("--attackers", required=True, help="attacking unit ids, comma separated")
+    p.add_argument("--attackers", default="", help="attacking unit ids, comma separated (none: a bombardment)")
     p.add_argument("--target", required=True, metavar="HEX", help="the defending hex's printed number")
     p.add_argument("--support", action="append", default=[], metavar="KEY=VALUE",
                    help="nbp=N, cas=N, cds, naval=N, draw=CUP+CUP (attacker's cups), defend=CUP+CUP, "
                         "mines=use|redraw, attacker_mines, defender_mines (repeatable)")
     p.add_argument("--defender", action="append", default=[], metavar="ID",
                    help="the unit defending a stacked beach hex (FMU-AREIN-09)")
-    p.add_argument("--kind", default="normal", choices=("normal", "beach_assault", "drop_hex", "fire", "close_combat"),
-                   help="Koenig's D-Day: fire (the default) or close_combat")
+    p.add_argument("--kind", default="normal", choices=("normal", "beach_assault", "drop_hex", "bombardment", "fire",
+                                                          "close_combat"),
+                   help="F&M: bombardment (no --attackers; the side whose phase it is bombards, "
+                        "--defender the unit hit in a stack); Koenig's D-Day: fire (the default) or close_combat")
     p.add_argument("--turn", type=int, help="game turn (default: the scenario's first)")
     p.add_argument("--invasion", type=int, default=0, metavar="N",
                    help="this turn is the N-th invasion (D-Day '77 naval bombardment)")
@@ -129,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
     if attackers:
         side = sit.by_id[attackers[0]].side if attackers[0] in sit.by_id else sc.first_player
         sit.turn = dataclasses.replace(turn, active_side=side)
-    decl = Declaration(attackers, target, tuple(args.defender), args.kind, support)
+    decl = Declaration(attackers, target, tuple(args.defender), args.kind, support, sit.turn.active_side)
     a = assess(sit, decl)
     reroll = frozenset(r for r in args.reroll.split(",") if r)
     dist = outcome_distribution(a, sit.pools.cups, reroll) if a.legal else None

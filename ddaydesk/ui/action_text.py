@@ -68,6 +68,9 @@ def describe(scenario: Scenario, action, place_name: Callable[[int], str],
         # the hex attacked first: "Attack 1308 with ..." (never "Attack 3rd Canadian ...")
         what = {"automatic_victory": "Automatic victory on"}.get(action.kind, "Attack")
         mode = getattr(action, "mode", "normal")
+        if mode == "bombardment":  # F&M: markers alone (STD-FM-BOMB); the unit picked in a stack
+            hit = getattr(action, "hit", "")
+            return f"Bombard {value('target', action.target)}" + (f", hitting {unit(hit)}" if hit else "")
         return (f"{what} {value('target', action.target)} with {value('attackers', action.attackers)}"
                 + (f" ({mode.replace('_', ' ')})" if mode != "normal" else ""))
     if action.kind in ("respond", "resolve_combat"):

@@ -6,6 +6,11 @@ and says the odds in the status bar; a click there, or A, opens the combat dialo
 ticked among every unit that may join (``GamePort.attack_targets``). With nothing picked, A
 over an enemy hex opens the dialog with every eligible unit ticked, to untick from.
 
+Fire & Movement's bombardment (support fire markers alone, STD-FM-BOMB): with no unit
+picked, pointing at an enemy hex the markers can reach says so in the status bar, and B (Game
+> Bombard) opens the same dialog with no attacker: the markers that may be drawn, the odds,
+and in a stack the unit hit (FMU-BEACH-07).
+
 Outside a combat phase, or with no attack open, A says why in the status bar and opens
 nothing. A system whose attacks need a dialog of their own gives it through its profile
 (``UIProfile.attack_dialog``); this module stays generic over the port.
@@ -74,11 +79,23 @@ class AttackBuilder(WindowPart):
         """Ctrl (Cmd on macOS) held at the click (the map's last mouse event, or the keyboard now)."""
         return bool((self.mods | QApplication.keyboardModifiers()) & Qt.KeyboardModifier.ControlModifier)
 
+    def targets(self) -> dict[int, tuple[str, ...]]:
+        """The places the phasing side may bombard now -> the units to pick the one hit from."""
+        get = getattr(self.win.port, "bombard_targets", None)
+        return get() if get and not self.why_not_bombard() else {}
+
+    def why_not_bombard(self) -> str:
+        return self.win.caps.why_not("bombard")
+
     def hover(self, place: int) -> None:
-        """Arrows from the picked units to an enemy hex they may attack, and the odds."""
+        """Arrows from the picked units to an enemy hex they may attack, and the odds; with
+        no unit picked, whether support fire markers can bombard it."""
         self._draw(place)
         attackers = self._for(place)
         if not attackers:
+            if not self.picked() and place >= 0 and place in self.targets():
+                self.win.show_hint(f"{self.win.port.place_name(place)}: support fire markers can bombard it: "
+                                   "press B to see the markers and the odds")
             return
         try:
             pv = self.win.port.combat_preview(attackers, place, {})
@@ -128,11 +145,14 @@ class AttackBuilder(WindowPart):
         every eligible one) ticked among all that may join. An attack announced and waiting
         for its roll opens wherever the pointer is."""
         declared = getattr(self.win.port, "declared_attack", lambda: None)()
+        if declared is not None and not declared[0]:  # a bombardment declared: its roll
+            return self._show(declared[1], [], [], hits=[])
         if declared is not None:
             return self._show(place if place == declared[1] else declared[1], list(declared[0]), list(declared[0]))
         why = self.why_not()
+        bomb = "; support fire markers can bombard it: press B" if place >= 0 and place in self.targets() else ""
         if why:
-            self.win.show_hint(why)
+            self.win.show_hint(why + bomb)
             return None
         if place < 0:
             self.win.show_hint("Point at the enemy hex to attack and press A, or click it")
@@ -140,16 +160,34 @@ class AttackBuilder(WindowPart):
         able = self.able(place)
         if not able:
             self.win.show_hint(f"{self.win.port.place_name(place)}: no unit may attack there now "
-                               "(an attack needs an enemy hex next to units that have not attacked)")
+                               f"(an attack needs an enemy hex next to units that have not attacked){bomb}")
             return None
         return self._show(place, [u for u in (ticked or self.picked()) if u in able] or able, able)
 
-    def _show(self, place: int, chosen: list[str], able: list[str]) -> QDialog:
-        dlg = self.win.profile.attack_dialog(self.win, chosen, place, able)
+    def bombard(self, place: int) -> QDialog | None:
+        """B: the bombardment of the place under the pointer (F&M), or why there is none."""
+        declared = getattr(self.win.port, "declared_attack", lambda: None)()
+        if declared is not None:
+            return self.open(place)
+        targets = self.targets()
+        if not targets:
+            self.win.show_hint(self.why_not_bombard() or "No enemy hex can be bombarded now: a bombardment is "
+                               "made in the own combat phase of a Fire & Movement game, once a phase per hex, "
+                               "with markers left that reach it (STD-FM-BOMB)")
+            return None
+        if place not in targets:
+            self.win.show_hint("Point at an enemy hex that support fire markers can reach and press B "
+                               "(German and Allied ground markers: within 2 hexes of a friendly unit, "
+                               "FMU-SFM-05/10; Allied aircraft markers: anywhere, FMU-SFM-11)")
+            return None
+        return self._show(place, [], [], hits=list(targets[place]))
+
+    def _show(self, place: int, chosen: list[str], able: list[str], hits: list[str] | None = None) -> QDialog:
+        dlg = self.win.profile.attack_dialog(self.win, chosen, place, able) if hits is None else None
         if dlg is None:
             from ddaydesk.ui.combat_dialog import CombatDialog
 
-            dlg = CombatDialog(self.win.controller, chosen, place, self.win, eligible=able)
+            dlg = CombatDialog(self.win.controller, chosen, place, self.win, eligible=able, hits=hits)
         dlg.finished.connect(lambda _r: self._closed())
         self.dialog = dlg
         dlg.open()

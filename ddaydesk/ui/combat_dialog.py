@@ -39,7 +39,7 @@ from ddaydesk.ui.rule_links import link_label, linked
 from ddaydesk.ui.widgets.attackers import AttackerList, SupportForm
 
 
-def _lines_html(title: str, lines: tuple[ModifierLine, ...], total: int) -> str:
+def _lines_html(title: str, lines: tuple[ModifierLine, ...], total: int | str) -> str:
     rows = "".join(f"<tr><td>{escape(m.text)}</td><td align='right'><b>{escape(m.value)}</b></td>"
                    f"<td>{linked(m.rule)}</td></tr>" for m in lines)
     return (f"<b>{escape(title)}</b><table cellspacing='4'>{rows}"
@@ -78,17 +78,21 @@ class DistributionBars(QWidget):
 
 class CombatDialog(QDialog):
     def __init__(self, controller: Controller, attackers: list[str], defender_place: int, parent=None,
-                 eligible: list[str] | None = None):
+                 eligible: list[str] | None = None, hits: list[str] | None = None):
+        """``hits``: a bombardment (F&M, no attacking unit), with the units the bombarding
+        player picks the one hit from (empty: a lone unit)."""
         super().__init__(parent)
         self.controller = controller
         self.port = port = controller.port
         self.defender_place = defender_place
+        self.bombard = hits is not None
         self.result: CombatResult | None = None
         self._rolled = False
         self.preview: CombatPreview | None = None
         self._said = ""  # the outcome line; the note on the choices is added below it
         eligible = list(eligible or attackers)
-        self.setWindowTitle(f"Attack on {port.place_name(defender_place)}")
+        what = "Bombardment of" if self.bombard else "Attack on"
+        self.setWindowTitle(f"{what} {port.place_name(defender_place)}")
         self.resize(1040, 660)
         lay = QHBoxLayout(self)
         left, right = QVBoxLayout(), QVBoxLayout()
@@ -101,6 +105,26 @@ class CombatDialog(QDialog):
         self.attack_list.changed.connect(self.refresh)
         bl.addWidget(self.attack_list)
         left.addWidget(box)
+        self.hit_list = QListWidget()  # a bombardment of a stack: the unit hit (FMU-BEACH-07)
+        if self.bombard:
+            box.setTitle("Bombardment: support fire markers alone, no unit attacks")
+            here = [u.name for u in controller.view.units if u.place == defender_place]
+            self.target_note = note = link_label(QLabel(linked(
+                "Pick the unit the markers hit (FMU-BEACH-07):" if hits else
+                f"Target: {', '.join(here)} in {port.place_name(defender_place)}. The markers drawn are the "
+                "attack; a hit costs a step, never a retreat (STD-FM-BOMB).")))
+            note.setWordWrap(True)
+            bl.addWidget(note)
+            self.attack_list.setVisible(False)
+            for uid in hits or ():
+                item = QListWidgetItem(controller.unit(uid).name if controller.unit(uid) else uid)
+                item.setData(Qt.ItemDataRole.UserRole, uid)
+                self.hit_list.addItem(item)
+            self.hit_list.setCurrentRow(0)
+            self.hit_list.setFixedHeight(10 + 24 * max(1, len(hits or ())))
+            self.hit_list.setVisible(bool(hits))
+            self.hit_list.currentRowChanged.connect(lambda _r: self.refresh())
+            bl.addWidget(self.hit_list)
         self.support_box = QGroupBox("Support")
         sl = QVBoxLayout(self.support_box)
         self.support_form = SupportForm()
@@ -164,7 +188,11 @@ class CombatDialog(QDialog):
         return self.attack_list.ticked()
 
     def support(self) -> dict[str, int]:
-        return self.support_form.values()
+        hit = self.hit_list.currentItem()
+        return {**self.support_form.values(), **({f"hit:{hit.data(Qt.ItemDataRole.UserRole)}": 1} if hit else {})}
+
+    def _drawn(self) -> int:
+        return sum(n for k, n in self.support().items() if k.startswith("draw:"))
 
     def _declared(self) -> bool:
         return any(kind in ("respond", "resolve_combat") for kind, _t, _p in self.controller.choices())
@@ -176,7 +204,7 @@ class CombatDialog(QDialog):
             return None
 
     def refresh(self) -> None:
-        if not self.attackers:
+        if not self.attackers and not self.bombard:
             self.odds.setText("Tick at least one unit to attack with.")
             self.roll_button.setEnabled(False)
             self._show_effects(None)
@@ -188,13 +216,24 @@ class CombatDialog(QDialog):
             self.roll_button.setEnabled(False)
             return
         self.preview = pv
-        self.roll_button.setEnabled(not self._rolled and not self._waits_for_answer())
-        self.attack_box.setText(_lines_html("Attack", pv.attack_lines, pv.attack_total))
+        ready = not self.bombard or 1 <= self._drawn() <= 2
+        self.roll_button.setEnabled(ready and not self._rolled and not self._waits_for_answer())
+        span = pv.attack_range
+        self.attack_box.setText(_lines_html("Attack", pv.attack_lines, pv.attack_total) if not self.bombard else
+                                _lines_html("Attack: the markers drawn", pv.attack_lines,
+                                            f"{span[0]}..{span[1]}" if span else "—"))
         self.defence_box.setText(_lines_html(f"Defence in {self.port.place_name(pv.defender_place)}",
                                              pv.defence_lines, pv.defence_total))
         column = pv.column or "decided by the support fire markers drawn"
-        self.odds.setText(linked(f"{pv.attack_total} against {pv.defence_total}: column {column}"
-                                 + (f"  ({pv.rule})" if pv.rule else "")))
+        if self.bombard and not self._drawn():
+            self.odds.setText("Choose one or two support fire markers to draw (STD-FM-BOMB).")
+        elif self.bombard and pv.attack_range:
+            step = dict(pv.distribution).get("a step", 0.0)
+            self.odds.setText(linked(f"Markers {pv.attack_range[0]} to {pv.attack_range[1]} against "
+                                     f"{pv.defence_total}: {step * 100:.1f} % to cost a step (STD-FM-BOMB)"))
+        else:
+            self.odds.setText(linked(f"{pv.attack_total} against {pv.defence_total}: column {column}"
+                                     + (f"  ({pv.rule})" if pv.rule else "")))
         self._fill_crt(pv)
         self.bars.set_distribution(pv.distribution, dict(pv.key))
         self.support_form.show_choices(pv.support)
@@ -224,7 +263,7 @@ class CombatDialog(QDialog):
         self.crt.clear()
         self.crt.setColumnCount(len(pv.columns))
         self.crt.setRowCount(pv.die_sides)
-        self.crt.setHorizontalHeaderLabels(list(pv.columns))
+        self.crt.setHorizontalHeaderLabels([_two_lines(c) for c in pv.columns])
         self.crt.setVerticalHeaderLabels([str(r + 1) for r in range(pv.die_sides)])
         self.crt.setFixedHeight(self.crt.horizontalHeader().sizeHint().height() + 26 * pv.die_sides + 4)
         hot = QColor("#f4d35e")
@@ -251,6 +290,7 @@ class CombatDialog(QDialog):
             self._say(f"Refused: {linked(error)}")
             return
         self.attack_list.lock()
+        self.hit_list.setEnabled(False)
         self.result = res
         if not res.roll and not res.result:  # declared: the defender answers here, then the roll
             self._say(f"Declared: {linked(res.text)}.")
@@ -259,9 +299,11 @@ class CombatDialog(QDialog):
             return
         self._rolled = True
         roll = " ".join(str(d) for d in res.roll)
-        self._say(f"Rolled <b>{roll}</b>: <b>{escape(res.result)}</b>. {linked(res.text)}")
-        if self.preview is not None and self.preview.column in self.preview.columns:
-            col = self.preview.columns.index(self.preview.column)
+        self._say(f"<b>{linked(res.text)}</b>" if self.bombard else
+                  f"Rolled <b>{roll}</b>: <b>{escape(res.result)}</b>. {linked(res.text)}")
+        used = res.column or (self.preview.column if self.preview is not None else "")
+        if self.preview is not None and used in self.preview.columns:
+            col = self.preview.columns.index(used)
             row = res.roll[0] - 1 if res.roll else -1
             item = self.crt.item(row, col) if row >= 0 else None
             if item is not None:
@@ -297,7 +339,8 @@ class CombatDialog(QDialog):
             where = ", or closes this and clicks a marked hex" if self._rolled else ""
             self.outcome.setText(f"{self._said}<br>The {side.capitalize()} player chooses below (double-click or Enter){where}.")
         else:
-            self.outcome.setText(self._said + ("<br>The combat is settled." if self._rolled else ""))
+            done = f"<br>The {'bombardment' if self.bombard else 'combat'} is settled."
+            self.outcome.setText(self._said + (done if self._rolled else ""))
 
     def _chosen(self, item: QListWidgetItem) -> None:
         text = item.text()  # (the list is refilled below)
@@ -315,3 +358,14 @@ class CombatDialog(QDialog):
 
 def _col(pv: CombatPreview | None) -> str:
     return (pv.column.split(":")[0] or "?") if pv is not None else "—"
+
+
+def _two_lines(column: str) -> str:
+    """A CRT column's heading on two lines where it is long ("-6" over "or less", "+10.." over
+    "+12"): ten or more F&M columns share the dialog's right half at 1280x800."""
+    if " " in column:
+        return "\n".join(column.split(" ", 1))
+    if ".." in column and len(column) > 6:
+        lo, hi = column.split("..", 1)
+        return f"{lo}..\n{hi}"
+    return column

@@ -38,18 +38,45 @@ def as_support(support: dict[str, int]) -> Support:
                    mines_policy="redraw" if support.get("redraw_mines") else "use")
 
 
+def declaration(sit: Situation, side: str, attackers: list[str], place: int, support: dict[str, int],
+                kind: str = "normal") -> Declaration:
+    """The combat the dialog describes. A bombardment (no attackers) names the unit picked to
+    be hit as ``hit:<unit>`` among the choices (FMU-BEACH-07), and a Mines marker it draws is
+    always set aside for another draw (FMU-SFM-03)."""
+    s = as_support(support)
+    if kind != "bombardment":
+        return Declaration(tuple(attackers), place, kind=kind, support=s)
+    from ddaydesk.rules.combat.bombard import mines_policy
+
+    hit = tuple(k[4:] for k in support if k.startswith("hit:"))
+    return Declaration((), place, hit, kind, replace(s, mines_policy=mines_policy(sit, s.attacker_draws)), side)
+
+
 def preview(state: GameState, attackers: list[str], place: int, support: dict[str, int],
             kind: str = "normal") -> CombatPreview:
     sit = situation(state)
-    decl = Declaration(tuple(attackers), place, kind=kind, support=as_support(support))
+    decl = declaration(sit, state.active, attackers, place, support, kind)
     a = assess(sit, decl)
+    # a bombardment with no marker chosen yet: its defence and the markers it may draw
+    a.refusals = [r for r in a.refusals if not (kind == "bombardment" and not decl.support.attacker_draws
+                                                 and r.rule == "STD-FM-BOMB")]
     if not a.legal:
         raise PortError("; ".join(f"{r.reason} ({r.rule})" for r in a.refusals))
     table = a.crt.tables[a.table]
-    col = a.column()
+    col = None if kind == "bombardment" else a.column()  # (no marker chosen yet: no column)
     dist = outcome_distribution(a, sit.pools.cups)
     choices = support_choices(sit, decl)
     columns = tuple(c.label for c in table.columns)
+    results = tuple((code, float(p)) for code, p in dist.results.items())
+    key = tuple((e.code, key_line(e)) for e in table_key(table))
+    attack_lines = tuple(ModifierLine(x.text, f"{x.value:+d}", x.rule) for x in a.attack_lines)
+    drawn = sorted(dist.attacker_markers)
+    if kind == "bombardment":  # a result costs the unit a step, or nothing (STD-FM-BOMB)
+        attack_lines += _cup_lines(sit, decl.support.attacker_draws, a.flak)
+        step = sum(p for code, p in results if not table.results[code].defender.empty)
+        results = (("a step", step), ("no effect", 1 - step)) if decl.support.attacker_draws else ()
+        key += (("Bombardment", "Bombardment: NE and A1 do nothing; any other result costs the unit hit "
+                                "one step, never a retreat (STD-FM-BOMB)"),)
     if col is None:
         column = ""  # support-fire markers still to be drawn decide it
     elif isinstance(col, Fixed):
@@ -58,13 +85,29 @@ def preview(state: GameState, attackers: list[str], place: int, support: dict[st
         column = col.label
     return CombatPreview(
         attackers=tuple(a.attackers), defender_place=place, defenders=tuple(a.defenders),
-        attack_lines=tuple(ModifierLine(x.text, f"{x.value:+d}", x.rule) for x in a.attack_lines),
+        attack_lines=attack_lines,
         defence_lines=tuple(ModifierLine(x.text, f"{x.value:+d}", x.rule) for x in a.defence_lines),
         attack_total=a.attack, defence_total=a.defence, column=column,
         columns=columns, crt={c.label: c.results for c in table.columns},
-        distribution=tuple((code, float(p)) for code, p in dist.results.items()),
-        support=choices, die_sides=a.crt.die, rule=table.rule,
-        key=tuple((e.code, key_line(e)) for e in table_key(table)))
+        distribution=results, support=choices, die_sides=a.crt.die, rule=table.rule, key=key,
+        attack_range=(a.attack + drawn[0], a.attack + drawn[-1]) if drawn else None)
+
+
+def _cup_lines(sit: Situation, draws: tuple[str, ...], flak: bool) -> tuple[ModifierLine, ...]:
+    """Each cup drawn from, with the markers it holds (halved under flak, FMU-FLAK-01)."""
+    from ddaydesk.rules.combat.support import marker_value, param
+
+    out = []
+    for cup in sorted(set(draws)):
+        values = sorted(marker_value(m, flak) for m in sit.pools.cups[cup] if not m.mines)
+        held = ", ".join(f"+{v}" + (f" ×{values.count(v)}" if values.count(v) > 1 else "")
+                         for v in sorted(set(values)))
+        n = draws.count(cup)
+        out.append(ModifierLine(f"{n} drawn at random from the {cup.replace('_', ' ')} cup ({held})"
+                                + (", aircraft halved by flak" if flak and any(m.aircraft for m in sit.pools.cups[cup]) else ""),
+                                f"+{sum(values[:n])}..+{sum(values[-n:])}",
+                                param("fmu", "bombardment_range", cup, field="rule")))
+    return tuple(out)
 
 
 def _why(limits: SupportLimits, key: str) -> str:
@@ -91,6 +134,8 @@ def _d77_choice(sit: Situation, decl: Declaration, limits: SupportLimits, key: s
 def support_choices(sit: Situation, decl: Declaration) -> tuple[SupportChoice, ...]:
     """Every support the attacker of ``decl`` could add (each with its cap and why it is not
     more); a choice capped at 0 says why none may be added."""
+    if decl.kind == "bombardment":
+        return _bombard_choices(sit, decl)
     limits = support_limits(sit, decl)
     if sit.system == "dday77":
         return tuple(_d77_choice(sit, decl, limits, key) for key in SUPPORT)
@@ -113,3 +158,28 @@ def support_choices(sit: Situation, decl: Declaration) -> tuple[SupportChoice, .
         out.append(SupportChoice("draw:", "Support fire markers", 0, "FMU-SFM-02",
                                  f"the {side} cups are empty this GT" if side else ""))
     return tuple(out)
+
+
+def _bombard_choices(sit: Situation, decl: Declaration) -> tuple[SupportChoice, ...]:
+    """A bombardment's markers: one or two from the side's cups that reach the hex; a cup
+    that does not says why (FMU-SFM-05/10/11)."""
+    from ddaydesk.rules.combat.bombard import reaching_cups
+    from ddaydesk.rules.combat.support import cup_side, param
+
+    most = param("fmu", "max_markers_per_combat")
+    reach = reaching_cups(sit, decl.side, decl.target)
+    out = []
+    for cup, ms in sorted(sit.pools.cups.items()):
+        if cup_side(cup) != decl.side:
+            continue
+        rng = param("fmu", "bombardment_range", cup, field="")
+        n = sum(1 for m in ms if not m.mines)
+        why = (f"one or two markers in all (STD-FM-BOMB); the cup holds {n}" if cup in reach else
+               f"its markers bombard only within {rng['value']} hexes of {_a_unit(decl.side)} ({rng['rule']})")
+        out.append(SupportChoice(f"draw:{cup}", f"Markers from the {cup.replace('_', ' ')} cup",
+                                 min(most, n) if cup in reach else 0, rng["rule"], why))
+    return tuple(out)
+
+
+def _a_unit(side: str) -> str:
+    return f"{'an' if side[:1] in 'aeiou' else 'a'} {side.capitalize()} unit"

@@ -184,7 +184,8 @@ class Controller(QObject):
                support: dict[str, int]) -> tuple[CombatResult | None, str]:
         """Resolve an attack (dice: not undoable); returns the result or the refusal reason."""
         names = [u.name for u in (self.unit(a) for a in attackers) if u is not None]
-        text = f"Attack on {self.place_name(place)} by {', '.join(names)}"
+        text = (f"Attack on {self.place_name(place)} by {', '.join(names)}" if names
+                else f"Bombardment of {self.place_name(place)}")
         box: list[CombatResult] = []
         before = self.view.active_side
         why = self.refusal(text, lambda: box.append(self.port.resolve_combat(attackers, place, support)))

@@ -41,8 +41,9 @@ def _note(notes: list[str], pattern: str) -> re.Match | None:
 def _crt(m, roll, notes, ctx):
     got = _note(notes, rf"^combat at {re.escape(m['hex'])}: .+? → (?P<code>\S+) \(")
     result = ""
-    if got:
-        meaning = ctx["crt"](got["code"]) if "crt" in ctx else ""
+    bombardment = _note(notes, r"^(?P<what>(?:the )?bombardment[^(]*) \(STD-FM-BOMB\)$")
+    if got:  # a bombardment's result does what its note says, not what the CRT's key says (STD-FM-BOMB)
+        meaning = bombardment["what"] if bombardment else ctx["crt"](got["code"]) if "crt" in ctx else ""
         result = got["code"] + (f": {meaning}" if meaning else "")
     return f"Combat Results Table, {m['col']} column", result
 

@@ -14,7 +14,8 @@ from PySide6.QtWidgets import QDockWidget, QTabBar
 
 RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
 DOCK_CHARS = 52  # a dock is about this many average characters wide...
-DOCK_SHARE = (0.2, 0.3)  # ...but never less or more than these shares of the window's width
+DOCK_SHARE = (0.2, 0.33)  # ...but never less or more than these shares of the window's width
+# (a third: at 1280 wide, Koenig's six tabs with Command Cup need 404 pixels, D-Day Dice's 385)
 # (attribute, title, object name) of the docks every game has; all but the first tabbed together
 DOCKS = (("hex_dock", "Place", "hex-dock"), ("units_dock", "Units", "units-dock"), ("log_dock", "Log", "log-dock"),
          ("dice_dock", "Dice", "dice-dock"), ("actions_dock", "Actions", "actions-dock"),
@@ -78,7 +79,8 @@ def unelide_tabs(win) -> None:
 
 def dock_width(win) -> int:
     """Text units, or the width the dock tabs need to show every title side by side if that
-    is more (at 1280x800 the last tabs, Dice and Arrivals, were behind scroll buttons),
+    is more (at 1280x800 the last tabs, Dice and Arrivals, were behind scroll buttons; then
+    D-Day Dice's Score sheet and Koenig's Command Cup),
     bounded by the window's width."""
     want = max(win.fontMetrics().averageCharWidth() * DOCK_CHARS, _tabs_width(win))
     lo, hi = (round(win.width() * share) for share in DOCK_SHARE)

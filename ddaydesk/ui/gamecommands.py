@@ -73,6 +73,10 @@ class GameCommands:
         the status bar says why and nothing opens."""
         return self.aids.attacks.open(self.hex_info.place)
 
+    def bombard_dialog(self):
+        """B: the bombardment of the place under the cursor (F&M, attacking.py), or why not."""
+        return self.aids.attacks.bombard(self.hex_info.place)
+
     def show_roll_log(self) -> None:
         self.dice_dock.show()
         self.dice_dock.raise_()

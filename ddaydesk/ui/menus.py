@@ -83,6 +83,9 @@ def build_menus(win) -> None:
                                       "Finish this phase and go to the next")
     win.attack_action = add_action(win, m, "&Attack…", win.attack_dialog, "A",
                                    "Attack the place under the cursor with the selected unit")
+    win.bombard_action = add_action(win, m, "&Bombard…", win.bombard_dialog, "B",
+                                    "Fire & Movement: bombard the enemy hex under the cursor with support "
+                                    "fire markers alone")
     win.withhold_action = add_action(win, m, "&Withhold selected unit", lambda: win.controller.withhold_selected(),
                                      "W", "Set-up with withheld units: hold the selected unit back, to place it later")
     win.next_turn_action = add_action(win, m, "&Next turn", win.next_turn, "Ctrl+Shift+E",
@@ -100,7 +103,7 @@ def build_menus(win) -> None:
 
 def apply_capabilities(win, caps: Capabilities) -> None:
     """Grey out what this game lacks, with the reason; enable the rest with its usual tip."""
-    commands = {"attack": win.attack_action, "withhold": win.withhold_action}
+    commands = {"attack": win.attack_action, "bombard": win.bombard_action, "withhold": win.withhold_action}
     commands.update({f"layer:{layer}": a for layer, a in win.layer_actions.items()})
     for key, action in commands.items():
         feature = LAYER_FEATURES.get(key[6:], "") if key.startswith("layer:") else key

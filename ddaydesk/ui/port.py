@@ -136,7 +136,7 @@ def __getattr__(name: str):
 
 
 #: Features a game may lack; :meth:`GamePort.capabilities` says why for each one missing.
-FEATURES = ("move", "attack", "supply", "zoc", "withhold")
+FEATURES = ("move", "attack", "bombard", "supply", "zoc", "withhold")
 
 
 @dataclass(frozen=True, eq=False, repr=False)

@@ -40,8 +40,23 @@ class CombatPort:
         if not kinds or state.active != current_phase(state).side:
             return out
         for a in legal_actions(state, state.active, kinds):
+            if getattr(a, "mode", "") == "bombardment":
+                continue  # (no unit attacks: bombard_targets)
             units, mode = out.get(a.target, ((), getattr(a, "mode", "normal")))
             out[a.target] = (units + tuple(u for u in a.attackers if u not in units), mode)
+        return out
+
+    def bombard_targets(self) -> dict[int, tuple[str, ...]]:
+        """Every enemy place the phasing side may bombard now -> the units there it picks the
+        one hit from (empty: a lone unit) (F&M, STD-FM-BOMB, FMU-BEACH-07)."""
+        state = self.game.state
+        phase = current_phase(state)
+        out: dict[int, tuple[str, ...]] = {}
+        if "attack" not in phase.actions or state.active != phase.side:
+            return out
+        for a in legal_actions(state, state.active, ["attack"]):
+            if getattr(a, "mode", "") == "bombardment":
+                out[a.target] = out.get(a.target, ()) + ((a.hit,) if a.hit else ())
         return out
 
     def declared_attack(self) -> tuple[tuple[str, ...], int] | None:
@@ -104,8 +119,9 @@ class CombatPort:
             raise PortError(f"attacks are made in a combat phase, not in the {self.phase_title(phase.id)}")
         from ddaydesk.ui.combat_port import preview
 
+        kind = self._mode(defender_place) if attackers else "bombardment"
         try:
-            pv = preview(self.game.state, attackers, defender_place, support, self._mode(defender_place))
+            pv = preview(self.game.state, attackers, defender_place, support, kind)
         except PortError as exc:
             raise PortError(self.name(str(exc))) from None
 
@@ -124,25 +140,30 @@ class CombatPort:
         roll: the defender answers through :meth:`choices`, then the attacker rolls."""
         from ddaydesk.rules.combat.actions import DeclareAttack, ResolveCombat
         from ddaydesk.rules.combat.attackers import pending
+        from ddaydesk.rules.combat.state_adapter import situation
         from ddaydesk.rules.combat.words import log_text
-        from ddaydesk.ui.combat_port import as_support
+        from ddaydesk.ui.combat_port import declaration
         from ddaydesk.ui.port_values import CombatResult
 
         state = self.game.state
         waiting = pending(state)
+        kind = waiting["kind"] if waiting else self._mode(defender_place) if attackers else "bombardment"
+        decl = declaration(situation(state), state.active, attackers, defender_place, support, kind)
         if waiting is None:
             self.combat_preview(attackers, defender_place, support)  # the refusal, if any, first
-            self._do(DeclareAttack(state.active, tuple(attackers), defender_place, self._mode(defender_place)))
+            self._do(DeclareAttack(state.active, tuple(attackers), defender_place, kind,
+                                   decl.defenders[0] if kind == "bombardment" and decl.defenders else ""))
             waiting = pending(self.game.state)
         if waiting["stage"] == "response":
             return CombatResult((), "", f"the {waiting['defender_side'].capitalize()} player answers the attack first")
-        s = as_support(support)
+        s = decl.support
         self._do(ResolveCombat(waiting["side"], nbp=s.nbp, cas=s.cas, draws=s.attacker_draws, naval=s.naval,
                                mines=s.attacker_mines, mines_policy=s.mines_policy))
         ch = self.game.changes[self.game.pos - 1]
         done = pending(self.game.state) or {}
-        result = done.get("result") or next((n.split("→ ", 1)[1].split(" ", 1)[0] for n in ch.notes
-                                             if "→ " in n), "")
+        note = next((n.split(": ", 1)[1].split(" → ", 1) for n in ch.notes if " → " in n), ["", ""])
+        result = done.get("result") or note[1].split(" ", 1)[0]
         return CombatResult(tuple(r.value for r in ch.dice if "marker" not in r.purpose), result,
                             self.name(log_text(self.scenario, self.game.log[-1],
-                                               self.game.states[self.game.pos - 1], ch) or "; ".join(ch.notes)))
+                                               self.game.states[self.game.pos - 1], ch) or "; ".join(ch.notes)),
+                            column=done.get("column") or note[0])

@@ -56,6 +56,8 @@ def capabilities(scenario, phases, move_kind: str = "move") -> Capabilities:
     if not kinds & set(ATTACK_KINDS):  # (D-Day '77's attack, Koenig's Fire and Close Combat)
         missing["attack"] = (f"{title} has no attack declared on one place: its fights are "
                              "taken from the Actions dock")
+    if sid != "fmu" or "attack" not in kinds:  # (support fire markers alone: F&M's 8.4, STD-FM-BOMB)
+        missing["bombard"] = f"{title} has no bombardment by support fire markers alone"
     if not _has_supply_rules(sid):
         missing["supply"] = f"{title} has no supply rules"
     if own_moves(sid):

@@ -134,6 +134,7 @@ class CombatPreview:
     die_sides: int = 6
     rule: str = ""  # the CRT's catalogue id
     key: tuple[tuple[str, str], ...] = ()  # (code, what it means with its rule) for the table in use
+    attack_range: tuple[int, int] | None = None  # lowest and highest attack when markers are to be drawn
 
 
 @dataclass(frozen=True)
@@ -145,6 +146,7 @@ class CombatResult:
     text: str  # what it does, in words
     retreat_choices: dict[str, frozenset[int]] = field(default_factory=dict)  # unit -> places
     advance_choices: dict[str, frozenset[int]] = field(default_factory=dict)
+    column: str = ""  # the CRT column read (markers drawn decide it: known only after the roll)
 
 
 @dataclass(frozen=True)

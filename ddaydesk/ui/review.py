@@ -175,7 +175,8 @@ class ReviewMode(ReviewChoices, QObject):
         win = self.win
         for a in (win.end_phase_action, win.next_turn_action):
             a.setEnabled(on)
-        for a, feature in ((win.attack_action, "attack"), (win.withhold_action, "withhold")):
+        for a, feature in ((win.attack_action, "attack"), (win.bombard_action, "bombard"),
+                           (win.withhold_action, "withhold")):
             a.setEnabled(on and not win.caps.why_not(feature))
         stack = win.controller.undo_stack if win.controller is not None else None
         win.undo_action.setEnabled(on and stack is not None and stack.canUndo())

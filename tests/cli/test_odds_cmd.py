@@ -83,3 +83,17 @@ def test_odds_lists_support_limits(capsys):
     code, r = run(capsys, "--attackers", "ca-3-inf", "--target", "1308")
     assert r["support_limits"]["cas_max"] == 0
     assert any("D77-AIR-02" in x for x in r["support_limits"]["why_not"]["cas"])
+
+
+def test_odds_of_a_bombardment_STD_FM_BOMB(capsys):
+    utah = str(Path(TUTORIAL).with_name("utah-landing.yaml"))
+    code = main(["odds", utah, "--target", "1709", "--kind", "bombardment", "--support", "draw=allied_air",
+                 "--json"])
+    r = json.loads(capsys.readouterr().out)
+    assert code == 0 and r["legal"] and r["attackers"] == [] and r["attack"]["total"] == 0
+    assert r["defence"]["total"] == 5 and r["markers_to_draw"]["attacker"] == ["allied_air"]
+    assert r["support_limits"]["cups"] == {"allied_air": 7, "allied_ground": 13}  # the Allies' own cups
+    assert sum(Fraction(x["exact"]) for x in r["distribution"]["results"]) == 1
+    code = main(["odds", utah, "--target", "1709", "--kind", "bombardment", "--json"])
+    r = json.loads(capsys.readouterr().out)
+    assert code == 1 and "one or two" in r["refusals"][0]["reason"]  # the markers make the attack

@@ -83,7 +83,12 @@ def test_the_campaign_sheet_between_battles_and_the_battle_in_play_framed(qtbot,
     frame = next(d for d in w.scene.decorations if isinstance(d, BattleFrame))
     first = frame.parts[0].places
     assert all(w.view.fit_rect.contains(w.scene.geom.bounds[p]) for p in first)
-    assert not any(w.view.fit_rect.contains(w.scene.geom.bounds[p]) for p in frame.parts[1].places)
+    bounds = w.scene.geom.bounds
+    nxt = min(bounds[p].left() for p in frame.parts[1].places)
+    assert w.view.fit_rect.right() < nxt  # not even the next map's edge is fitted
+    veil = frame.veil.path()
+    assert all(veil.contains(bounds[p].center()) for p in frame.parts[1].places)
+    assert not any(veil.contains(bounds[p].center()) for p in first)
     while g.state.phase != "debrief":
         g.do(choose(g.state))
     w.controller.refresh()

@@ -22,6 +22,16 @@ def test_a_combat_roll_reads_the_crt_column_and_its_result():
     assert str(r) == "4 on d6: combat at 1308: 1-2 (Combat Results Table, 1-2 column) → AB2: attacker retreats 2 hexes"
 
 
+def test_a_bombardment_s_roll_says_what_the_result_did_STD_FM_BOMB():
+    notes = ["combat at 1709: +10..+12 → EX (16:5, die 6; markers allied_air +8, allied_air +8)",
+             "the bombardment costs ge-6-fj a step (STD-FM-BOMB)"]
+    r = one("combat at 1709: +10..+12", 6, notes, crt=lambda code: "exchange: each side loses 1 step")
+    assert r.result == "EX: the bombardment costs ge-6-fj a step"
+    r = one("combat at 1709: -2..0", 3, [notes[0].replace("EX", "NE"), "bombardment: no effect on the target "
+                                         "(STD-FM-BOMB)"], crt=lambda code: "no effect")
+    assert r.result == "NE: bombardment: no effect on the target"
+
+
 def test_support_fire_markers_are_read_in_their_draw_order():
     note = "combat at 2806: +7..+9 → D2 (18:10, die 6; markers german +4, allied_air +8, german +6)"
     rolls = read_rolls([Roll(12, 5, "german marker draw for the combat at 2806", 0),

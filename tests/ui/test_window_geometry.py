@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QRect, QSettings
 
 from ddaydesk.ui.docks import DOCK_SHARE, dock_width
@@ -118,3 +119,22 @@ def test_every_dock_tab_title_is_whole_at_1280x800(qtbot, settings, monkeypatch)
     assert win.fontMetrics().averageCharWidth() * 30 < need  # (the case this test is about)
     assert bar.width() >= need, (bar.width(), need)
     assert win.view.width() >= 1280 * 0.6
+
+
+@pytest.mark.parametrize(("name", "last"), [("ddd-omaha.yaml", "Score sheet"), ("sword.yaml", "Command Cup")])
+def test_six_dock_tabs_are_whole_at_1280x800(qtbot, settings, name, last):
+    """D-Day Dice's and Koenig's sixth dock tab (Score sheet, Command Cup) shows whole beside
+    the other five at 1280x800 (they were behind the tab bar's scroll buttons), and the map
+    keeps its room."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QTabBar
+
+    win = _window(qtbot, settings, name)
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitUntil(lambda: win._sized)
+    bar = next(b for b in win.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly)
+               if b.isVisible() and b.count() >= 6)
+    assert bar.tabText(bar.count() - 1) == last
+    assert bar.width() >= sum(bar.tabSizeHint(i).width() for i in range(bar.count()))
+    assert win.view.width() >= 1280 * 0.35  # (D-Day Dice's left column of cards takes a third too)

@@ -17,13 +17,16 @@ from ddaydesk.engine import Action, action_type
 @action_type
 @dataclass(frozen=True, eq=False, repr=False)
 class DeclareAttack(Action):
-    """Announce an attack on ``target`` by ``attackers`` (combat phase). ``kind``: normal, or
-    beach_assault (F&M landing hexes due an assault)."""
+    """Announce an attack on ``target`` by ``attackers`` (combat phase). ``mode``: normal,
+    beach_assault or drop_hex (F&M landing hexes due an assault), or bombardment (F&M: no
+    attackers, support fire markers alone; ``hit`` is the unit the bombarding player picks in a
+    stack, FMU-BEACH-07)."""
 
     kind = "attack"
     attackers: tuple[str, ...]
     target: int
     mode: str = "normal"
+    hit: str = ""
 
 
 @action_type

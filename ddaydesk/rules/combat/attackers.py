@@ -108,6 +108,11 @@ def declarable(state: GameState, side: str, phase: Phase) -> list[DeclareAttack]
             if ids and label not in phase_list(state, "defended") and not refusals(
                     sit, Declaration(ids, t, kind=mode)):
                 got.append(DeclareAttack(side, ids, t, mode))
+    if sit.system == "fmu":
+        from ddaydesk.rules.combat.bombard import bombard_phase, declarations  # (F&M only)
+
+        if bombard_phase(sit, phase):
+            got += declarations(sit, side, set(phase_list(state, "defended")))
     state._cache[("combat_declarable", side, phase.id)] = got
     return got
 

@@ -42,24 +42,40 @@ def declare_legal(state: GameState, side: str, phase: Phase):
 
 
 def declare_apply(state: GameState, a: DeclareAttack, ch: Changes, phase: Phase) -> None:
-    sit, uids = checked_attack(state, a.side, a.attackers, a.target, phase)
-    board = sit.board
-    label = board.labels[a.target]
+    if a.mode == "bombardment":
+        sit, uids = _bombardment(state, a, phase), ()
+    elif a.hit:
+        raise IllegalAction("only a bombardment names the unit it hits (FMU-BEACH-07)")
+    else:
+        sit, uids = checked_attack(state, a.side, a.attackers, a.target, phase)
+    label = sit.board.labels[a.target]
     if label in phase_list(state, "defended"):
-        raise IllegalAction(f"{label} has already been attacked this phase (each hex once, STD-COMBAT)")
-    if a.mode not in ("normal", *DUE):
-        raise IllegalAction(f"unknown attack mode {a.mode!r} (normal, {', '.join(DUE)})")
+        how = "attacked or bombarded" if sit.system == "fmu" else "attacked"
+        raise IllegalAction(f"{label} has already been {how} this phase (each hex once, STD-COMBAT)")
+    if a.mode not in ("normal", "bombardment", *DUE):
+        raise IllegalAction(f"unknown attack mode {a.mode!r} (normal, bombardment, {', '.join(DUE)})")
     if a.mode in DUE and label not in record(state).get(DUE[a.mode], ()):
         rule = "FMU-BEACH-01" if a.mode == "beach_assault" else "FMU-AIRB-12"
         raise IllegalAction(f"no {a.mode.replace('_', ' ')} attack is due at {label} ({rule})")
-    found = refusals(sit, Declaration(uids, a.target, kind=a.mode))
+    found = refusals(sit, Declaration(uids, a.target, kind=a.mode)) if uids else []
     if found:
         raise IllegalAction("; ".join(found))
     p = {"kind": a.mode, "side": a.side, "defender_side": enemy(state, a.side), "attackers": list(uids),
          "target": label, "stage": "roll", "cds": False, "draws": [], "mines": False, "mines_policy": "use",
-         "defender": ""}
+         "defender": a.hit}
     _open(state, p, sit, ch)
-    ch.notes.append(f"{a.side} attacks {label} with {', '.join(uids)}")
+    ch.notes.append(f"{a.side} attacks {label} with {', '.join(uids)}" if uids else f"{a.side} bombards {label}")
+
+
+def _bombardment(state: GameState, a: DeclareAttack, phase: Phase) -> Situation:
+    from ddaydesk.rules.combat.bombard import check  # (once a bombardment is declared)
+
+    p = pending(state)
+    if p:
+        raise IllegalAction(describe_pending(p))
+    sit = situation(state)
+    check(sit, a, phase)
+    return sit
 
 
 def _open(state: GameState, p: dict, sit: Situation, ch: Changes) -> None:
@@ -74,7 +90,7 @@ def _open(state: GameState, p: dict, sit: Situation, ch: Changes) -> None:
 def _decl(state: GameState, p: dict, sit: Situation, support: Support) -> Declaration:
     kind = "automatic" if p["kind"] == "automatic" else p["kind"]
     t = sit.board.index(p["target"])
-    return Declaration(tuple(p["attackers"]), t, (p["defender"],) if p["defender"] else (), kind, support)
+    return Declaration(tuple(p["attackers"]), t, (p["defender"],) if p["defender"] else (), kind, support, p["side"])
 
 
 def _defenders(sit: Situation, p: dict) -> list[CombatUnit]:
@@ -88,6 +104,8 @@ def response_options(state: GameState, p: dict, sit: Situation) -> list[Respond]
     t = sit.board.index(p["target"])
     defenders = _defenders(sit, p)
     out = []
+    if p["kind"] == "bombardment":  # the bombarded side draws nothing (STD-FM-BOMB)
+        return [Respond(side)]
     if sit.system == "dday77":
         cds = [False]
         if t not in sit.pools.cds_hexes and not sup.check_cds(sit, t, defenders):
@@ -196,7 +214,7 @@ def _commit_cds(state: GameState, sit: Situation, p: dict, ch: Changes) -> None:
 
 # ---- roll -------------------------------------------------------------------------------------------
 def _support(p: dict, a: ResolveCombat) -> Support:
-    german_attacks = p["side"] == "german"
+    german_attacks = p["side"] == "german" or p["kind"] == "bombardment"  # (whose Mines policy counts)
     return Support(nbp=a.nbp, cas=a.cas, attacker_draws=tuple(a.draws), defender_draws=tuple(p["draws"]),
                    naval=a.naval, attacker_mines=a.mines, defender_mines=p["mines"],
                    mines_policy=a.mines_policy if german_attacks else p["mines_policy"])
@@ -206,6 +224,11 @@ def resolve_options(state: GameState, p: dict, sit: Situation) -> list[ResolveCo
     from ddaydesk.rules.combat.limits import support_limits  # (once a combat waits: not at a start)
 
     side = p["side"]
+    if p["kind"] == "bombardment":
+        from ddaydesk.rules.combat.bombard import roll_options
+
+        rolls = roll_options(sit, side, sit.board.index(p["target"]))
+        return [r for r in rolls if assess(sit, _decl(state, p, sit, _support(p, r))).legal]
     bare = _decl(state, p, sit, Support(defender_draws=tuple(p["draws"]), defender_mines=p["mines"]))
     lim = support_limits(sit, bare)
     out = []

@@ -64,7 +64,7 @@ def support_limits(sit: Situation, decl: Declaration) -> SupportLimits:
     out.draws_max = sup.param("fmu", "max_markers_per_combat")
     out.naval_max = _largest(sit, bare, "naval", max(len(sit.pools.naval_left), out.draws_max) + 1, out)
     a = assess(sit, bare)
-    side = sit.by_id[a.attackers[0]].side if a.attackers else ""
+    side = sit.by_id[a.attackers[0]].side if a.attackers else decl.side
     for name, cup in sit.pools.cups.items():
         (out.cups if sup.cup_side(name) == side else out.defender_cups)[name] = len(cup)
     return out

@@ -107,8 +107,9 @@ class Declaration:
     attackers: tuple[str, ...]
     target: int
     defenders: tuple[str, ...] = ()  # empty: every enemy unit in the target hex
-    kind: str = "normal"  # "normal", "beach_assault", "drop_hex" (FMU-AIRB-12), "automatic"
+    kind: str = "normal"  # "normal", "beach_assault", "drop_hex" (FMU-AIRB-12), "automatic", "bombardment"
     support: Support = Support()
+    side: str = ""  # the attacking side when no unit attacks (a bombardment, STD-FM-BOMB)
 
 
 @dataclass

@@ -72,6 +72,12 @@ def plan_result(sit: Situation, a: Assessment, code: str) -> ResultPlan:
     attackers = [sit.unit(u) for u in a.attackers]
     defenders = [sit.unit(u) for u in a.defenders]
     kind = a.decl.kind
+    if kind == "bombardment":  # never takes ground: a step, or nothing (STD-FM-BOMB)
+        from ddaydesk.rules.combat.bombard import plan_lines
+
+        plan.reduced, note = plan_lines(a.defenders[0], not rdef.defender.empty)
+        plan.notes.append(note)
+        return plan
     ignore_ezoc = kind == "drop_hex"  # both sides may ignore EZOC when retreating (FMU-AIRB-14)
 
     _apply_side(sit, plan, attackers, rdef.attacker, ignore_ezoc, stiff_ok=False)

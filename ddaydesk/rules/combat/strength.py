@@ -96,17 +96,22 @@ def assess(sit: Situation, decl: Declaration, crt: CRT | None = None,
             refusals.append(Refusal("STD-CRT", f"no unit {uid!r} on the map"))
         else:
             attackers.append(sit.by_id[uid])
-    side = attackers[0].side if attackers else ""
+    side = attackers[0].side if attackers else decl.side
     if any(u.side != side for u in attackers):
         refusals.append(Refusal("STD-CRT", "attackers must all be on one side"))
-    if not attackers:
+    if not attackers and decl.kind != "bombardment":
         refusals.append(Refusal("STD-CRT", "an attack needs at least one attacker"))
-    kinds = ("normal", "automatic") if sit.system == "dday77" else ("normal", "beach_assault", "drop_hex")
+    kinds = ("normal", "automatic") if sit.system == "dday77" else ("normal", "beach_assault", "drop_hex",
+                                                                     "bombardment")
     if decl.kind not in kinds:
         refusals.append(Refusal("STD-CRT", f"a {decl.kind!r} combat is not part of this system "
                                            f"(kinds: {', '.join(kinds)})"))
     defenders = _defenders(sit, decl, side, refusals)
     _check_positions(sit, decl, attackers, refusals)
+    if decl.kind == "bombardment":
+        from ddaydesk.rules.combat.bombard import reach_refusals
+
+        refusals += reach_refusals(sit, decl, side)
 
     table = "standard"
     if decl.kind == "beach_assault":
@@ -146,6 +151,10 @@ def assess(sit: Situation, decl: Declaration, crt: CRT | None = None,
 def _defenders(sit: Situation, decl: Declaration, side: str, refusals: list[Refusal]) -> list[CombatUnit]:
     if decl.kind == "beach_assault":
         return []
+    if decl.kind == "bombardment":
+        from ddaydesk.rules.combat.bombard import target_units  # (a bombardment's own rules)
+
+        return target_units(sit, decl, side, refusals)
     enemy = [u for u in sit.at.get(decl.target, ()) if u.side != side]
     if not enemy:
         refusals.append(Refusal("STD-CRT", "there is no enemy unit in the target hex"))

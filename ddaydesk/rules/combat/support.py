@@ -237,7 +237,7 @@ def check_markers(sit: Situation, decl: Declaration, attackers: list[CombatUnit]
     s = decl.support
     out: list[Refusal] = []
     most = param("fmu", "max_markers_per_combat")
-    a_side = attackers[0].side if attackers else ""
+    a_side = attackers[0].side if attackers else decl.side
     # A beach assault has no defending unit; the other side still supports the beach (FMU-BEACH-02).
     d_side = defenders[0].side if defenders else ("german" if a_side == "allied" else "allied")
     n_att = len(s.attacker_draws) + s.naval + (1 if s.attacker_mines else 0)

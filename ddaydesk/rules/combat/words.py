@@ -82,14 +82,17 @@ def log_text(scenario: Scenario, action, before: GameState, ch: Changes) -> str 
     if action.kind == "attack":
         target = scenario.board.labels[action.target]
         s = "s" if len(action.attackers) == 1 else ""
-        if getattr(action, "mode", "normal") == "beach_assault":  # the attackers' own hex
+        if getattr(action, "mode", "normal") == "bombardment":
+            hit = f", {w.name(action.hit)} picked as the target (FMU-BEACH-07)" if action.hit else ""
+            head = f"{action.side.capitalize()} bombardment of {w.where(target)} declared{hit} (STD-FM-BOMB)"
+        elif getattr(action, "mode", "normal") == "beach_assault":  # the attackers' own hex
             head = f"{w.names(action.attackers)} assault{s} the beach at {w.where(target)} (FMU-BEACH-01)"
         else:
             defenders = [scenario.units[k].name for k in before.units_at().get(action.target, ())
                          if scenario.units[k].side != action.side]
             head = (f"{w.names(action.attackers)} attack{s} {' and '.join(defenders) or 'the enemy'} "
                     f"at {w.where(target)}" + (" (FMU-AIRB-12)" if getattr(action, "mode", "") == "drop_hex" else ""))
-        notes = [n for n in notes if not n.startswith(f"{action.side} attacks ")]
+        notes = [n for n in notes if not n.startswith((f"{action.side} attacks ", f"{action.side} bombards "))]
     elif action.kind == "resolve_combat":
         head, notes = _resolution(scenario, w, p, ch, notes)
     elif action.kind == "retreat":
@@ -120,6 +123,8 @@ def _resolution(scenario: Scenario, w: _Words, p: dict, ch: Changes, notes: list
     crt = load_crt(scenario.system.id)
     r = next((t.results[m["code"]] for t in crt.tables.values() if m["code"] in t.results), None)
     roll = f"die {m['die']}" if m["die"] else "no roll"
+    if p.get("kind") == "bombardment":
+        return _bombardment(w, p, m, ch), [n for n in notes if n != m.string and "bombardment" not in n]
     head = (f"combat at {w.where(m['hex'])}: {m['attack']} to {m['defence']}, {m['column']}, {roll}: "
             f"{m['code']}" + (f" — {r.text}" if r is not None else ""))
     if m["markers"]:
@@ -128,6 +133,18 @@ def _resolution(scenario: Scenario, w: _Words, p: dict, ch: Changes, notes: list
     if ch.removed or ch.units:
         head += f"; {lost}"
     return head, [n for n in notes if n != m.string]
+
+
+def _bombardment(w: _Words, p: dict, m: re.Match, ch: Changes) -> str:
+    """"German bombardment of 1206: +4 and +6 drawn, 10 vs 3 = +7 (column +7..+9), rolled 5:
+    D1, 1st/8th Infantry loses a step" (STD-FM-BOMB)."""
+    drawn = [x.rsplit(" ", 1)[-1] for x in (m["markers"] or "").split(", ") if x]
+    markers = " and ".join(drawn) + " drawn" if drawn else "nothing drawn"
+    roll = f"rolled {m['die']}" if m["die"] else "no roll"
+    effect = w.losses(ch) if ch.removed or ch.units else "no effect"
+    diff = int(m["attack"]) - int(m["defence"])
+    return (f"{p['side'].capitalize()} bombardment of {w.where(m['hex'])}: {markers}, {m['attack']} vs "
+            f"{m['defence']} = {diff:+d} (column {m['column']}), {roll}: {m['code']}, {effect}")
 
 
 class _Words:

@@ -82,9 +82,8 @@ def apply_effect(state: GameState, a: UseCard, c: Card, e: str, ch: Changes) -> 
         p["dice"] = [[d[0], d[1], 0] for d in m.player(r, a.source)["dice"]]
         p["kept"] = True
     elif e in ("steal_die", "take_dice"):
-        if e == "take_dice":
-            takes = p["turn"].setdefault("takes", {})
-            takes[c.id] = takes.get(c.id, 0) + 1
+        takes = p["turn"].setdefault("takes", {})
+        takes[c.id] = takes.get(c.id, 0) + 1
         _take_die(state, a, ch)
     elif e in ("german_loses_specialist", "pressure_specialist"):
         fx.german_loses_specialist(state, ch, c.name)

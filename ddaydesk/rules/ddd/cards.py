@@ -191,7 +191,7 @@ EFFECTS: dict[str, tuple[tuple[str, ...], Callable]] = {
     "trade_anywhere": (("supply",), _plain),
     "extra_rwb": (ANY_ALLIED, _plain),
     "copy_tally": (("tally",), _other_tallies),
-    "steal_die": (("tally",), _german_dice),
+    "steal_die": (("tally",), _when(_takes_left, _german_dice)),
     "german_loses_specialist": (ANY_ALLIED, _when(_german_there, _plain)),
     "german_loses": (ANY_ALLIED, _when(_german_there, _plain)),
     "silence_mgf": (ALLIED_BEFORE_COMBAT, _when(_has_mgf_here, _plain)),

@@ -123,7 +123,7 @@ class UnitMarkers(ViewPart):
 
 class BattleFrame(ViewPart):
     """An Overlord campaign's board holds every Battle Map in turn: the one in play is framed
-    (fitted to the window when its battle begins) and the others veiled."""
+    (fitted to the window when its battle begins) and the rest of the board veiled."""
 
     def __init__(self, scene: QGraphicsScene, geom: BoardGeometry):
         self.scene = scene
@@ -139,15 +139,24 @@ class BattleFrame(ViewPart):
         if c is None or not self.parts:
             return
         k = min(c.battle, len(self.parts)) - 1
-        self.veil.setPath(self.geom.area_path(p for j, r in enumerate(self.parts) if j != k for p in r.places))
-        if k != self.framed:
-            self.framed = k
-            rect = QRectF()
-            for p in self.parts[k].places:
-                rect = rect.united(self.geom.bounds[p])
-            for v in self.scene.views():
-                v.fit_rect = rect.adjusted(-self.geom.scale, -self.geom.scale, self.geom.scale, self.geom.scale)
-                v.fit()
+        if k == self.framed:
+            return
+        self.framed = k
+        rect = QRectF()
+        for p in self.parts[k].places:
+            rect = rect.united(self.geom.bounds[p])
+        # the board's half-unit margin on either side (half the gap between two parts), its
+        # whole height: what is fitted is the battle's frame, and the neighbour's edge is veiled
+        board = self.geom.rect
+        half = self.geom.scale * 0.5
+        frame = QRectF(rect.left() - half, board.top(), rect.width() + 2 * half, board.height())
+        whole, hole = QPainterPath(), QPainterPath()
+        whole.addRect(board)
+        hole.addRect(frame)
+        self.veil.setPath(whole.subtracted(hole))
+        for v in self.scene.views():
+            v.fit_rect = frame
+            v.fit()
 
 
 PIPS = {1: ((0.5, 0.5),), 2: ((0.28, 0.28), (0.72, 0.72)), 3: ((0.25, 0.25), (0.5, 0.5), (0.75, 0.75)),

@@ -4,7 +4,7 @@ says they are at the screen (Wesnoth's and fheroes2's blank hand-over, anchors.m
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 
 class HandoverScreen(QWidget):
@@ -14,6 +14,9 @@ class HandoverScreen(QWidget):
         super().__init__(parent)
         self.side = ""
         self.setObjectName("handover")
+        # a page of the map's stack, added after the first frame: its button must not widen
+        # the stack's minimum, or a narrow window's map moves when it is added
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet("#handover { background: #23261f; } QLabel { color: #e9e4cf; }")
         lay = QVBoxLayout(self)

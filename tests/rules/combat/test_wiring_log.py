@@ -1,6 +1,6 @@
-"""Combat in the game log: random legal games on small scenarios in contact (both systems),
-with every listed combat action accepted, the same results after save, load and replay, and
-undo stopping at the last roll or answer."""
+"""Combat in the game log: random legal games on small scenarios in contact (both systems,
+F&M bombardments among them), with every listed combat action accepted, the same results
+after save, load and replay, and undo stopping at the last roll or answer."""
 
 from __future__ import annotations
 
@@ -45,7 +45,8 @@ def probe(data, state):
     kind = data.draw(st.sampled_from(KINDS))
     if kind == "attack":
         return DeclareAttack(side, data.draw(some), data.draw(place),
-                             data.draw(st.sampled_from(["normal", "beach_assault", "drop_hex", "x"])))
+                             data.draw(st.sampled_from(["normal", "beach_assault", "drop_hex", "bombardment", "x"])),
+                             data.draw(st.sampled_from(["", *ids])))
     if kind == "automatic_victory":
         return AutomaticVictory(side, data.draw(some), data.draw(place))
     if kind == "respond":
@@ -122,6 +123,7 @@ def play(data, system: str) -> Game:
         pool = fights if fights and data.draw(st.integers(0, 3)) else legal
         g.do(data.draw(st.sampled_from(pool)))
     event(f"{system}: {sum(a.kind == 'resolve_combat' for a in g.log)} combats")
+    event(f"{system}: {'a' if any(getattr(a, 'mode', '') == 'bombardment' for a in g.log) else 'no'} bombardment")
     return g
 
 

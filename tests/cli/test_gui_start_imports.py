@@ -177,3 +177,43 @@ def test_a_start_with_qt_loaded_first_has_pyside_read_none_of_the_package_s_modu
     read = set(out.split("read:", 1)[1].split())
     assert "ddaydesk.cli" in read  # (the measure works)
     assert {m for m in read if m.startswith("ddaydesk")} <= BEFORE_THE_COMMAND
+
+
+COMPILED = """
+import builtins, os, sys
+from ddaydesk import classcode
+shown = builtins.print
+
+def first_frame(*args, **kw):
+    if args and str(args[0]).startswith("first frame"):
+        sys.stdout.write(f"compiled: {{len(classcode._new)}} kept: {{len(classcode._kept)}}\\n")
+        sys.stdout.flush()
+        if {stop}:
+            os._exit(0)
+    shown(*args, **kw)
+
+builtins.print = first_frame
+from ddaydesk.cli import main
+sys.argv = ["ddaydesk", {scenario!r}, "--smoke"]
+main()
+"""
+
+
+def test_a_start_compiles_none_of_the_dataclasses_functions_its_last_start_kept(tmp_path):
+    """The first start compiles them and keeps them once its first frame is drawn; the next
+    start (another scenario's classes too) compiles none of those before its first frame."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", DDAYDESK_CACHE=str(tmp_path))
+
+    def start(scenario, stop):
+        code = COMPILED.format(scenario=str(ROOT / "scenarios" / f"{scenario}.yaml"), stop=stop)
+        out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, env=env).stdout
+        compiled, kept = (int(w) for w in re.findall(r"compiled: (\d+) kept: (\d+)", out)[0])
+        return compiled, kept
+
+    first = start("tutorial", stop=False)
+    assert first[0] > 100 and first[1] == 0  # (about sixty classes before the first frame; nothing kept yet)
+    again = start("tutorial", stop=True)
+    assert again[0] == 0 and again[1] >= first[0]  # (and what the docks made after it)
+    other = start("ddd-omaha", stop=False)  # D-Day Dice's own classes are new; the engine's, the window's kept
+    assert 0 < other[0] < first[0]
+    assert start("ddd-omaha", stop=True)[0] == 0

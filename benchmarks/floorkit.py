@@ -124,14 +124,15 @@ def summary(values: list[float]) -> tuple[float, float]:
 
 # -- supply ---------------------------------------------------------------------------------------
 def _record_supply(inp, params):
-    """The recompute of ``inp``, with the traces (``bfs``) and assignments (``b_matching``) it
-    made: the graph work the floor kernels do for the same position."""
-    from ddaydesk.rules.supply import allied, compute_supply, german
+    """The recompute of ``inp``, with the traces (``bfs``, and each lane of a run of lanes:
+    one trace each) and assignments (``b_matching``) it made: the graph work the floor
+    kernels do for the same position."""
+    from ddaydesk.rules.supply import allied, compute_supply, german, lanes
     from ddaydesk.rules.supply import trace as trace_mod
     from ddaydesk.rules.supply.matching import b_matching
 
     calls, matches = [], []
-    bfs = trace_mod.bfs
+    bfs, run = trace_mod.bfs, lanes.run
 
     def rec_bfs(board, tm, starts, limit, targets=None):
         starts = list(starts)
@@ -140,35 +141,51 @@ def _record_supply(inp, params):
                       sum(bin(level).count("1") for level in t.levels)))
         return t
 
+    def rec_run(board, tm, starts, limit):
+        got = run(board, tm, starts, limit)
+        for k, s in enumerate(starts):
+            calls.append((tm, [s] if not tm.closed_bits >> s & 1 else [], limit,
+                          sum(bin(level).count("1") for level in got.cut(k)[0])))
+        return got
+
     def rec_bm(options, cap, reach=None):
         a = b_matching(options, cap) if reach is None else b_matching(options, cap, reach)
         matches.append(([list(o) for o in options], list(cap), sum(1 for x in a if x >= 0)))
         return a
 
-    allied.bfs = german.bfs = rec_bfs
+    allied.bfs = german.bfs = lanes.bfs = rec_bfs
+    lanes.run = rec_run
     allied.b_matching = german.b_matching = rec_bm
     try:
         result = compute_supply(inp, params, explain=False)
     finally:
-        allied.bfs = german.bfs = bfs
+        allied.bfs = german.bfs = lanes.bfs = bfs
+        lanes.run = run
         allied.b_matching = german.b_matching = b_matching
     return result, calls, matches
 
 
-def supply_files(inp, params, folder: Path, tag: str) -> tuple[list[Path], dict]:
-    """The position's supply graph work, per side, as the C supply harness's input files
-    (``same-position/suph.c``), and what it must find (places reached, units matched)."""
+def _supply_work(inp, params) -> tuple[dict[str, dict], dict[str, tuple]]:
+    """Per side (German first): its trace map, its traces ``(starts, limit)`` and the number
+    of places they reached; and its last assignment ``(options, capacities, matched)``."""
     _result, calls, matches = _record_supply(inp, params)
-    board = inp.board
-    n = board.n
-    assert n <= N
     sides: dict[str, dict] = {}
     for tm, starts, limit, count in calls:
         side = sides.setdefault(tm.side, {"tm": tm, "traces": [], "reached": 0})
         side["traces"].append((starts, limit))
         side["reached"] += count
-    order = [s for s in ("german", "allied") if s in sides]
     last = {"german": matches[-2] if "allied" in sides else matches[-1], "allied": matches[-1]}
+    return {s: sides[s] for s in ("german", "allied") if s in sides}, last
+
+
+def supply_files(inp, params, folder: Path, tag: str) -> tuple[list[Path], dict]:
+    """The position's supply graph work, per side, as the C supply harness's input files
+    (``same-position/suph.c``), and what it must find (places reached, units matched)."""
+    sides, last = _supply_work(inp, params)
+    board = inp.board
+    n = board.n
+    assert n <= N
+    order = list(sides)
     files, want = [], {}
     nb = []
     for i in range(N):
@@ -220,3 +237,37 @@ def c_supply_cpu(exe: Path, files: list[Path], reps: int) -> float:
         return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
     return (cpu(reps) - cpu(0)) / (15 * reps) * 1000
+
+
+def supply_py(inp, params):
+    """The same graph work by the kit's pure-Python kernels (``algos.supply_bfs`` for one start,
+    ``supply_multisource`` for several, ``bmatch_kuhn``), as ``same-position/supexp.py``'s
+    ``floor_py`` runs it: a function of no arguments that does it once and returns the
+    places reached and units matched (checked here against ours)."""
+    kernels = algos()
+    sides, last = _supply_work(inp, params)
+    board = inp.board
+    n = board.n
+    work = []
+    for s, side in sides.items():
+        tm = side["tm"]
+        adj = [tuple(j for j in board.adj[i] if not tm.closed_bits >> j & 1) for i in range(n)]
+        block = bytearray(1 if tm.stop_bits >> i & 1 else 0 for i in range(n))
+        work.append((adj, block, side["traces"], *last[s][:2]))
+
+    def floor_py() -> list[tuple[int, int]]:
+        out = []
+        for adj, block, traces, options, cap in work:
+            seen, reached = [0] * n, 0
+            for stamp, (starts, limit) in enumerate(traces, 1):
+                if len(starts) == 1:
+                    reached += len(kernels.supply_bfs(adj, block, starts[0], limit, seen, stamp))
+                else:
+                    dist, _ = kernels.supply_multisource(adj, block, starts, limit, n)
+                    reached += n - dist.count(kernels.BIG)
+            out.append((reached, sum(1 for a in kernels.bmatch_kuhn(options, cap) if a >= 0)))
+        return out
+
+    want = [(side["reached"], last[s][2]) for s, side in sides.items()]
+    assert floor_py() == want, (floor_py(), want)
+    return floor_py

@@ -119,7 +119,8 @@ def test_supply_against_the_c_floor(benchmark, figures, campaign_save, tmp_path)
     from the same places, the same assignment) on the same position, and against networkx,
     interleaved per round: the benchmark position (280 units) and the campaign game at turn
     25. Goals: <= 30x the C floor; networkx >= 20x slower than ours, by the median of the
-    rounds' CPU-time ratios (on a shared machine CPU time moves far less than wall-clock
+    rounds' CPU-time ratios. The floor kit's pure-Python kernels doing the same graph work are
+    timed beside them (no goal: the ratio says how far ours is from what plain Python does) (on a shared machine CPU time moves far less than wall-clock
     time; the C harness's own wall-clock figure is printed beside it). Each round starts with
     one untimed recompute: the C harness just ran in another process, and the first call
     after it pays for the caches that process emptied, not for the recompute."""
@@ -137,8 +138,9 @@ def test_supply_against_the_c_floor(benchmark, figures, campaign_save, tmp_path)
     for name, inp in positions.items():
         files, want = floorkit.supply_files(inp, P, tmp_path, name.split()[0])
         floorkit.c_supply(exe, files, want, 1)  # checks the C floor finds what ours found
+        floor_py = floorkit.supply_py(inp, P)  # (checks it too)
         mine = lambda inp=inp: compute_supply(inp, P, explain=False)  # noqa: E731
-        cpu, wall, c_cpu, c_wall, nx_cpu, ratios, nx_ratios = [], [], [], [], [], [], []
+        cpu, wall, c_cpu, c_wall, nx_cpu, ratios, nx_ratios, py_cpu, py_ratios = [], [], [], [], [], [], [], [], []
         for _ in range(9):
             c_cpu.append(floorkit.c_supply_cpu(exe, files, 200))
             c_wall.append(floorkit.c_supply(exe, files, want, 200))
@@ -147,6 +149,9 @@ def test_supply_against_the_c_floor(benchmark, figures, campaign_save, tmp_path)
             cpu += this
             wall += _times(mine, 5)
             ratios.append(statistics.median(this) * 1000 / c_cpu[-1])
+            py = _times(floor_py, 3, time.process_time)
+            py_cpu += py
+            py_ratios.append(statistics.median(this) / statistics.median(py))
             if name == "benchmark position":
                 nx_cpu += _times(lambda: (nx_supply.german_count(INP, P), nx_supply.allied_count(INP, P)), 1,
                                  time.process_time)
@@ -157,7 +162,9 @@ def test_supply_against_the_c_floor(benchmark, figures, campaign_save, tmp_path)
         line = (f"ours CPU {min(cpu) * ms:.2f} / {o * ms:.2f} ms (wall {min(wall) * ms:.2f} / {w * ms:.2f}); "
                 f"load {load}")
         baseline = (f"C floor CPU {min(c_cpu) * ms:.1f} / {fc * ms:.1f} µs (its wall clock {min(c_wall) * ms:.1f} / "
-                    f"{fw * ms:.1f}): ours/C {ratio:.0f}x (CPU, median of rounds), {w * ms / fw:.0f}x (wall, medians)")
+                    f"{fw * ms:.1f}): ours/C {ratio:.0f}x (CPU, median of rounds), {w * ms / fw:.0f}x (wall, medians); "
+                    f"the pure-Python floor CPU {min(py_cpu) * ms:.2f} / {statistics.median(py_cpu) * ms:.2f} ms: "
+                    f"ours/pure-Python floor {statistics.median(py_ratios):.2f}x")
         goal, ok = "<= 30x the C floor", ratio <= 30
         if nx_cpu:
             n = statistics.median(nx_cpu)

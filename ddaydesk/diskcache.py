@@ -1,6 +1,7 @@
 """What ddaydesk works out once from a map and keeps on disk for the next start: the
 parsed YAML of a large map or scenario, the geometry of drawn-area maps (where names, parts
-and boxes go) and the tiles of the first frame.
+and boxes go) and the tiles of the first frame; and, from no map, the compiled functions of
+its dataclasses (``classcode.py``).
 
 A cached value is only a shortcut: each file carries the key it was made for (the map's
 content hash, the code's stamp and what else the maker names), and one whose key differs,

@@ -8,12 +8,15 @@ check, 2 wrong usage.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import sys
+from typing import TYPE_CHECKING
 
 from ddaydesk import __version__
 from ddaydesk.paths import SAVE_SUFFIX
+
+if TYPE_CHECKING:
+    import argparse
 
 COMMANDS = ("gui", "check", "scenarios", "moves", "replay", "odds", "supply", "screenshots", "report")
 
@@ -21,6 +24,8 @@ COMMANDS = ("gui", "check", "scenarios", "moves", "replay", "odds", "supply", "s
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line; with ``only``, that command's arguments alone (the others' modules
     are not imported: the window starts without the headless commands' imports)."""
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="ddaydesk",
         description="Hot-seat D-Day board wargames with the rules enforced. "
@@ -45,6 +50,12 @@ def main(argv: list[str] | None = None) -> int:
     if not argv or first.startswith("-") and first not in ("-h", "--help", "--version") \
             or first.endswith((".yaml", ".yml", ".json", SAVE_SUFFIX)):
         argv = ["gui", *argv]
+    if argv[0] == "gui":
+        from ddaydesk.cli import gui_cmd
+
+        plain = gui_cmd.plain_arguments(argv[1:])  # (a start's: read without a parser)
+        if plain is not None:
+            return int(gui_cmd.run(plain) or 0)
     parser = build_parser("gui") if argv[0] == "gui" and not {"-h", "--help"} & set(argv) else build_parser()
     args = parser.parse_args(argv)
     return int(args.run(args) or 0)

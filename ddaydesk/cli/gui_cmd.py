@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-import argparse
 import gc
+import sys
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
 
 HELP = "open the game window (the default when no command is given)"
 
@@ -15,12 +20,39 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--screenshot", metavar="PNG", help="with --smoke: save the rendered window as PNG")
 
 
-def run(args: argparse.Namespace) -> int:
+def plain_arguments(argv: list[str]) -> SimpleNamespace | None:
+    """The arguments of :func:`add_arguments` read without a parser when they are plain (a
+    file, ``--smoke``, ``--screenshot PNG``), as a start's are: setting up argparse's parser
+    and reading with it is 2-3 ms of a start. None for anything else (help, an abbreviation,
+    a mistake): argparse reads those, and answers."""
+    args = SimpleNamespace(file=None, smoke=False, screenshot=None)
+    rest = iter(argv)
+    for arg in rest:
+        if arg == "--smoke":
+            args.smoke = True
+        elif arg == "--screenshot":
+            args.screenshot = next(rest, None)
+            if args.screenshot is None or args.screenshot.startswith("-"):
+                return None
+        elif arg.startswith("-") or args.file is not None:
+            return None
+        else:
+            args.file = arg
+    return args
+
+
+def run(args: argparse.Namespace | SimpleNamespace) -> int:
     # No cyclic collection until the first frame is drawn (ui/startup.py says why and ends it).
     gc.disable()
     # The engine and the rules of the game to open before Qt: PySide6, once loaded, reads the
     # source of each module imported after it (looking for ``from __feature__``), and these
-    # hold no Qt to find.
+    # hold no Qt to find. A frozen build has loaded Qt already (PyInstaller's run-time hook for
+    # PySide6 imports it before the program): PySide6 is told of the package's modules first.
+    if "shibokensupport.feature" in sys.modules:
+        _loaded_before_qt()
+    from ddaydesk import classcode
+
+    classcode.use_kept()  # the dataclasses' functions compiled by the last starts (kept after the first frame)
     from ddaydesk.engine.systems import wire_rules_of
 
     path = args.file
@@ -47,8 +79,6 @@ def _loaded_before_qt() -> None:
     package's modules a start imports after Qt: the window's (``ddaydesk.ui``: 0, no feature
     selected, as for any module naming PySide6; none selects one) and the others' (-1: only
     the window's import Qt, the import contract holds it)."""
-    import sys
-
     import shiboken6  # noqa: F401  (loads PySide6's ``shibokensupport``, as Qt's first import would)
 
     known = getattr(sys.modules.get("shibokensupport.feature"), "pyside_feature_dict", None)

@@ -209,10 +209,13 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
         self.move_modes.refresh(view.active_side == view.side)
         self.scene.show_view(view)
         self.scene.counters.select(self.controller.selected)
-        # the turn bar's part and a panel left of the map (its room is the map's) at once; a panel
-        # tabbed beside the log with the docks
-        panels = [d.widget() for d in self.panel_docks if self.built or getattr(d.widget(), "area", "") == "left"]
-        for part in panels + self.turn_parts:
+        # the panels are filled with the docks; before, one left of the map takes its room (the map's)
+        for panel in (d.widget() for d in self.panel_docks):
+            if self.built:
+                panel.set_view(view)
+            elif getattr(panel, "area", "") == "left":
+                panel.reserve(view)
+        for part in self.turn_parts:
             part.set_view(view)
         self.turn_track.set_view(view)
         show_turn(self, view)

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ddaydesk.records import Record
 
-@dataclass(frozen=True)
-class Palette:
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Palette(Record):
     """The colours of one palette (hex strings), by what they paint."""
 
     id: str

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ddaydesk.board import Board
 from ddaydesk.formats.scenariofile import Scenario
+from ddaydesk.records import Record
 
 if TYPE_CHECKING:
     from ddaydesk.ui.port_values import (
@@ -33,8 +34,8 @@ class PortError(Exception):
     """An action was refused (illegal, or not available); ``str()`` is the reason to show."""
 
 
-@dataclass(frozen=True)
-class UnitInfo:
+@dataclass(frozen=True, eq=False, repr=False)
+class UnitInfo(Record):
     """A unit as one side sees it: its counter's values, where it stands, its marks."""
 
     id: str
@@ -59,8 +60,8 @@ class UnitInfo:
     formation: str = ""  # the formation it answers to, where the system has them (Koenig's chits)
 
 
-@dataclass(frozen=True)
-class DieRoll:
+@dataclass(frozen=True, eq=False, repr=False)
+class DieRoll(Record):
     """One roll in the dice log, in words: what it was rolled for, the table (chart, cup,
     deck) it was read on and what it led to ("" where the log does not say)."""
 
@@ -81,8 +82,8 @@ class DieRoll:
         return f"{self.die}: {self.purpose}{table}" + (f" → {self.result}" if self.result else "")
 
 
-@dataclass(frozen=True)
-class LogEntry:
+@dataclass(frozen=True, eq=False, repr=False)
+class LogEntry(Record):
     """One action of the log in words, with the dice it used."""
 
     seq: int  # position in the action log
@@ -94,8 +95,8 @@ class LogEntry:
     rolls: tuple[DieRoll, ...] = ()  # each roll in words, with its table and result
 
 
-@dataclass(frozen=True)
-class GameView:
+@dataclass(frozen=True, eq=False, repr=False)
+class GameView(Record):
     """What one side may see: the UI shows nothing that is not in here."""
 
     side: str
@@ -138,8 +139,8 @@ def __getattr__(name: str):
 FEATURES = ("move", "attack", "bombard", "supply", "zoc", "withhold")
 
 
-@dataclass(frozen=True)
-class Capabilities:
+@dataclass(frozen=True, eq=False, repr=False)
+class Capabilities(Record):
     """What this game offers the window: every feature of :data:`FEATURES` not in
     ``missing`` is there; ``missing`` maps each other one to the reason, in words, shown on
     its greyed-out command."""

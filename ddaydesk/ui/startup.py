@@ -25,6 +25,8 @@ import gc
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 
+from ddaydesk import classcode
+
 LOADING = "Loading: supply marks…"
 
 
@@ -51,6 +53,7 @@ def finish(win) -> None:
     elif later:
         win.controller.refresh()
     gc.enable()
+    classcode.keep()  # for the next start: the dataclasses' functions compiled by this one
 
 
 # what a player does first: the window is finished before it is delivered

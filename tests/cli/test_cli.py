@@ -4,6 +4,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ddaydesk import __version__
 from ddaydesk.cli import COMMANDS, build_parser, main
@@ -65,3 +67,43 @@ def test_gui_smoke_starts_renders_and_exits(tmp_path):
     assert shot.stat().st_size > 10_000
     noise = [line for line in r.stderr.splitlines() if "propagateSizeHints" not in line]
     assert noise == []
+
+
+TOKENS = ["game.yaml", "save.ddaysave", "--smoke", "--screenshot", "shot.png", "--smo", "-h", "--screenshot=a.png",
+          "-x", "-", "--"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(TOKENS), max_size=5))
+def test_a_start_s_plain_arguments_are_read_as_argparse_reads_them(argv):
+    """The window's arguments read without a parser (a start's) are what argparse reads from
+    them; anything else is left to argparse (None), which also answers mistakes."""
+    import argparse
+    import contextlib
+    import io
+
+    from ddaydesk.cli.gui_cmd import add_arguments, plain_arguments
+
+    parser = argparse.ArgumentParser(prog="ddaydesk gui")
+    add_arguments(parser)
+    try:
+        with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+            parsed = vars(parser.parse_args(argv))
+    except SystemExit:
+        parsed = None
+    plain = plain_arguments(argv)
+    assert plain is None or vars(plain) == parsed
+    if set(argv) <= {"game.yaml", "--smoke"} and argv.count("game.yaml") <= 1:
+        assert plain is not None  # (a start's arguments take the short way)
+
+
+def test_a_start_reads_its_arguments_without_a_parser(monkeypatch):
+    """``ddaydesk game.yaml --smoke``: the window's command runs with them, no parser made."""
+    import ddaydesk.cli as cli
+    from ddaydesk.cli import gui_cmd
+
+    ran = []
+    monkeypatch.setattr(gui_cmd, "run", lambda args: ran.append(vars(args)) or 0)
+    monkeypatch.setattr(cli, "build_parser", lambda *a: pytest.fail("a parser was made"))
+    assert main(["game.yaml", "--smoke", "--screenshot", "a.png"]) == 0
+    assert ran == [{"file": "game.yaml", "smoke": True, "screenshot": "a.png"}]

@@ -78,13 +78,21 @@ DDD_LATER = tuple(f"ddaydesk.rules.ddd.{m}" for m in ("actions_later", "view_cam
                                                       "supply", "solo", "mgf", "effects"))
 
 
+# The column of players' cards stands empty at its width in the first frame (ui/widgets/ddd_tray.py):
+# the cards, their dice and tallies, the modules' box, the score sheet's words, the Bunker's rule links
+DDD_WINDOW_LATER = (*(f"ddaydesk.ui.widgets.{m}" for m in ("ddd_card", "ddd_dice", "ddd_tally", "ddd_modules", "flow")),
+                    "html", "ddaydesk.rules.help.ids")
+
+
 @pytest.mark.parametrize("scenario", ["ddd-solitaire", "ddd-exercise-tiger"])
 def test_a_d_day_dice_start_on_its_dice_leaves_the_later_actions_unimported(scenario, tmp_path):
     """These two start on a roll of the dice (the German's, the Allies'), not on a landing: their
-    first view lists the dice and asks why each dice button is greyed."""
+    first view lists the dice and asks why each dice button is greyed. The solitaire start's
+    German card, the Bunker view, would link its lines to the rules."""
     loaded = _modules_before_first_frame(scenario, tmp_path)
-    assert "ddaydesk.rules.ddd.actions" in loaded  # (the measure works)
+    assert "ddaydesk.rules.ddd.actions" in loaded and "ddaydesk.ui.widgets.ddd_players" in loaded  # (the measure works)
     assert not loaded & set(DDD_LATER)
+    assert not loaded & set(DDD_WINDOW_LATER)
 
 
 # What the window makes only when used: the port's value types for moves, supply and combat, the
@@ -130,3 +138,82 @@ def test_a_start_makes_no_dialog_class_before_its_first_frame(scenario, tmp_path
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, env=env).stdout
     assert "made:" in out  # (the first frame came)
     assert out.split("made:", 1)[1].split() == []
+
+
+# As a frozen build starts: PyInstaller's run-time hook for PySide6 imports it before the program
+QT_FIRST = """
+import builtins, os, sys
+import PySide6.QtCore  # (the run-time hook's import)
+import shibokensupport.feature as feature
+read = []
+real = feature._mod_uses_pyside
+feature._mod_uses_pyside = lambda module: read.append(module.__name__) or real(module)
+shown = builtins.print
+
+def first_frame(*args, **kw):
+    if args and str(args[0]).startswith("first frame"):
+        sys.stdout.write("read: " + " ".join(read) + "\\n")
+        sys.stdout.flush()
+        os._exit(0)
+    shown(*args, **kw)
+
+builtins.print = first_frame  # (the start prints its first frame)
+from ddaydesk.cli import main
+sys.argv = ["ddaydesk", {scenario!r}, "--smoke"]
+main()
+"""
+# what runs before the command: the package, its command line and the command's module
+BEFORE_THE_COMMAND = {"ddaydesk", "ddaydesk.paths", "ddaydesk.cli", "ddaydesk.cli.gui_cmd"}
+
+
+@pytest.mark.parametrize("scenario", ["tutorial", "ddd-solitaire"])
+def test_a_start_with_qt_loaded_first_has_pyside_read_none_of_the_package_s_modules(scenario, tmp_path):
+    """PySide6 reads the source of each module imported after it (looking for its feature
+    switches): a start tells it of the package's modules before importing them, even when Qt
+    came first (a frozen build's)."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", DDAYDESK_CACHE=str(tmp_path))
+    code = QT_FIRST.format(scenario=str(ROOT / "scenarios" / f"{scenario}.yaml"))
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, env=env).stdout
+    read = set(out.split("read:", 1)[1].split())
+    assert "ddaydesk.cli" in read  # (the measure works)
+    assert {m for m in read if m.startswith("ddaydesk")} <= BEFORE_THE_COMMAND
+
+
+COMPILED = """
+import builtins, os, sys
+from ddaydesk import classcode
+shown = builtins.print
+
+def first_frame(*args, **kw):
+    if args and str(args[0]).startswith("first frame"):
+        sys.stdout.write(f"compiled: {{len(classcode._new)}} kept: {{len(classcode._kept)}}\\n")
+        sys.stdout.flush()
+        if {stop}:
+            os._exit(0)
+    shown(*args, **kw)
+
+builtins.print = first_frame
+from ddaydesk.cli import main
+sys.argv = ["ddaydesk", {scenario!r}, "--smoke"]
+main()
+"""
+
+
+def test_a_start_compiles_none_of_the_dataclasses_functions_its_last_start_kept(tmp_path):
+    """The first start compiles them and keeps them once its first frame is drawn; the next
+    start (another scenario's classes too) compiles none of those before its first frame."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", DDAYDESK_CACHE=str(tmp_path))
+
+    def start(scenario, stop):
+        code = COMPILED.format(scenario=str(ROOT / "scenarios" / f"{scenario}.yaml"), stop=stop)
+        out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, env=env).stdout
+        compiled, kept = (int(w) for w in re.findall(r"compiled: (\d+) kept: (\d+)", out)[0])
+        return compiled, kept
+
+    first = start("tutorial", stop=False)
+    assert first[0] > 100 and first[1] == 0  # (about sixty classes before the first frame; nothing kept yet)
+    again = start("tutorial", stop=True)
+    assert again[0] == 0 and again[1] >= first[0]  # (and what the docks made after it)
+    other = start("ddd-omaha", stop=False)  # D-Day Dice's own classes are new; the engine's, the window's kept
+    assert 0 < other[0] < first[0]
+    assert start("ddd-omaha", stop=True)[0] == 0

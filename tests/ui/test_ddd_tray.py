@@ -6,11 +6,15 @@ the Score button takes it; cards show their texts on hover and are used from the
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from PySide6.QtCore import QPoint, Qt
 
+from ddaydesk.engine import OVER
 from ddaydesk.rules.ddd import LockDie, Reroll, RollDice, scoring
-from tests.rules.ddd.conftest import arrange, land_all, play_to, player
-from tests.ui.ddd_drive import panel, take
+from tests.rules.ddd.conftest import EVERY_MODULE, arrange, land_all, play_to, player
+from tests.ui.ddd_drive import panel, seat, take
 from tests.ui.test_ddd_play import window
 
 
@@ -108,3 +112,31 @@ def test_the_keys_still_work_after_a_score_button_is_clicked(qtbot, settings):
     assert focus is not None and focus.window() is w and not isinstance(focus, (QLineEdit, QAbstractButton))
     qtbot.keyClick(focus, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     assert g.state.phase != "tally"
+
+
+@pytest.mark.parametrize("name, options", [("exercise-tiger", {}), ("exercise-fabius", {"solitaire": True}),
+                                           ("gold", {"auto_german": True, "unit_canadian": True}),
+                                           ("exercise-fabius", {"atlantikwall": True}),
+                                           ("campaign-overlord", {**EVERY_MODULE, "badge_of_honor": True})])
+def test_the_column_reserved_before_its_cards_is_as_wide_as_they_make_it(qtbot, settings, name, options):
+    """A start reserves the column of cards (its width is the map's room) before making them:
+    from the view alone (``PlayersPanel.reserve``) it takes the width the cards then give it,
+    whatever the dice rolled, the re-rolls left and the players shown, through a seeded game."""
+    w, port = window(qtbot, settings, name, options, seed=2)
+    land_all(port.game)
+    w.controller.refresh()
+    column, rnd, rolled = panel(w), random.Random(7), 0
+    for step in range(120):
+        filled = column.minimumWidth()
+        column.reserve(w.controller.view)
+        assert column.minimumWidth() == filled > 0, (step, port.game.log[-1:])
+        rolled += any(p.rolled for p in column.table.table.players)
+        seat(qtbot, w)
+        choices = w.controller.choices()
+        if port.game.state.phase == OVER:
+            break
+        if choices and rnd.random() < 0.9:
+            w.controller.choose(rnd.randrange(len(choices)), "a choice")
+        else:
+            w.controller.end_phase()
+    assert rolled >= 5  # (views with dice rolled: the Re-roll button's words)

@@ -167,6 +167,48 @@ def test_the_first_frame_is_the_map_and_the_docks_fill_right_after_it(qtbot, nam
     assert win.actions_panel.choices == at_once.controller.choices()
 
 
+DDD = sorted(p.stem for p in (ROOT / "scenarios").glob("ddd-*.yaml"))
+
+
+@pytest.mark.parametrize("name", DDD)
+def test_d_day_dice_s_column_stands_empty_in_the_first_frame_at_the_width_its_cards_take(qtbot, name, tmp_path):
+    """The column of players' cards left of the map sets the map's room: the first frame shows
+    it reserved at its width, no card made; the cards come with the docks, the column keeps
+    its width and the map its place."""
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    gc.disable()
+    try:
+        win = _start(qtbot, settings, name)
+        column = next(d.widget() for d in win.panel_docks if d.widget().area == "left")
+        reserved = column.minimumWidth()
+        assert column.cards == {} and reserved > 0
+        first = _FirstPaint(win)
+        startup.after_first_paint(win)
+        win.show()
+        qtbot.waitUntil(lambda: win.built)
+        assert first.seen is not None and first.seen[1] is False  # (no card before the window is built)
+        assert column.cards and column.minimumWidth() == reserved
+        qtbot.wait(50)
+        assert _where(win) == first.seen[0]
+    finally:
+        gc.enable()
+
+
+def test_a_dice_key_right_after_the_first_frame_rolls(qtbot, settings):
+    """R (roll the dice of the player at the keyboard) before the column's cards are made:
+    the window is finished first, then the key rolls them."""
+    win = _start(qtbot, settings, "ddd-exercise-tiger")
+    first = _FirstPaint(win)
+    with qtbot.waitActive(win):  # (the dice keys are the window's shortcuts)
+        win.show()
+        win.activateWindow()
+    qtbot.waitUntil(lambda: first.seen is not None)
+    startup.after_first_paint(win)
+    assert not win.built
+    qtbot.keyClick(win.view, Qt.Key.Key_R)
+    assert win.built and [a.kind for a in win.port.game.log] == ["roll_dice"]
+
+
 def test_a_click_right_after_the_first_frame_finds_the_window_finished(qtbot, settings):
     """A player quicker than the event loop: a click on the map before the docks are filled
     fills them first, then the Actions dock shows the actions about the place clicked."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ddaydesk.board import Board
 from ddaydesk.rules.supply.blocking import SideUnits, TraceMap
 from ddaydesk.rules.supply.explain import Target, why_not
+from ddaydesk.rules.supply.lanes import Searches
 from ddaydesk.rules.supply.matching import b_matching
 from ddaydesk.rules.supply.model import (
     CapacityUse,
@@ -22,7 +23,7 @@ from ddaydesk.rules.supply.model import (
     SupplyUnit,
     UnitSupply,
 )
-from ddaydesk.rules.supply.options import line_limit, unit_options
+from ddaydesk.rules.supply.options import line_limit, unit_index, unit_options
 from ddaydesk.rules.supply.params import SupplyParams
 from ddaydesk.rules.supply.trace import Trace, bfs, bits_at
 
@@ -76,7 +77,7 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     unit_src_rule = p.tag("allied.unit_to_source").rule
     shaef_src_tag = p.tag("allied.shaef.hq_to_source")
     shaef_src = max(0, shaef_src_tag.value - red)
-    sc_trace = [bfs(board, tm, [s], unit_src) for s in scs]
+    sc_search = Searches(board, tm, scs, unit_src)  # (one trace an SC, run as lanes)
     # Each HQ's reach: as far as the longest line any tracer may draw to it.
     longest = max(p["allied.unit_to_hq"], p["allied.shaef.hq_to_hq"],
                   *(t.value for t in p.under("allied.nationality_limits.")))
@@ -96,12 +97,12 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
         """A non-SHAEF HQ traces to an SC like any unit (D77-ASUP-15)."""
         return (shaef_src, shaef_src_tag.rule) if h.hq == "shaef" else (unit_src, unit_src_rule)
 
-    # HQ links child -> parent with their lengths (D77-ASUP-16/17, -21..-28), found from the
-    # parent's trace when a chain reaches the parent.
+    # HQ links child -> parent (D77-ASUP-16/17, -21..-28), found from the parent's trace when
+    # a chain reaches the parent: ``feeds``; their lengths, limits and rules when a chain is
+    # shown (``links_of``).
     hq_at: dict[int, list[int]] = {}
     for c, h in enumerate(hqs):
         hq_at.setdefault(h.place, []).append(c)
-    links: list[list[tuple[int, int, int, str]]] = [[] for _ in hqs]  # per child: (length, parent, limit, rule)
     feeds: list[int | None] = [None] * len(hqs)  # parent -> the HQs that may trace to it, as a bitset
     limits = p._memo.setdefault("allied.line_limit", {})  # (line_limit's memo, read here without the call)
 
@@ -129,7 +130,6 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
                             line = limits.get((to_shaef, h.hq == "shaef", h.nationality, to_nat)) \
                                 or line_limit(h, ph, p)
                             if d <= line[0] - red:
-                                links[c].append((d, q, max(0, line[0] - red), line[1]))
                                 got |= 1 << c
             feeds[q] = got
         return got
@@ -142,15 +142,20 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     route_bits = [0] * len(hqs)
     by_hops: list[list[int]] = [[] for _ in hqs]
     first = [0] * len(scs)  # per SC: the HQs within their limit of it, as a bitset
-    plain_bits = bits_at(h.place for h in hqs if h.hq != "shaef")
-    for si, tr in enumerate(sc_trace):  # (every place it reached is within unit_src: it stops there)
-        got = tr.reached & plain_bits >> tr.lo
-        while got:
-            b = got.bit_length() - 1
-            got ^= 1 << b
-            for c in hq_at[tr.lo + b]:
-                if hqs[c].hq != "shaef":
-                    first[si] |= 1 << c
+    # The SC traces read once for the units (their direct SCs) and the HQs (number
+    # ``count + c``), every place they reached within unit_src (they stop there).
+    index = unit_index(others)
+    count = len(others)
+    at, bits = dict(index.at), index.bits
+    for c, h in enumerate(hqs):
+        if h.hq != "shaef":
+            got = at.get(h.place)
+            at[h.place] = [count + c] if got is None else [*got, count + c]
+            bits |= 1 << h.place
+    tags, tag_bits = sc_search.hits(at, bits, count + len(hqs))
+    for c in range(len(hqs)):
+        for si in tags[count + c]:
+            first[si] |= 1 << c
     sc_bits = bits_at(scs)
     for c, h in enumerate(hqs):
         if h.hq == "shaef":
@@ -174,10 +179,23 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
                 fronts[si] = nxt = nxt & ~seen[si]
                 seen[si] |= nxt
         hops += 1
-    for row in links:
-        row.sort()
 
     chains: dict[tuple[int, int], list[Leg]] = {}
+
+    links: dict[int, list[tuple[int, int, int, str]]] = {}
+
+    def links_of(c: int) -> list[tuple[int, int, int, str]]:
+        """HQ ``c``'s links to the HQs it may trace to, as (length, parent, limit, rule), nearest
+        first (from the parents' traces: ``feeds`` says which)."""
+        got = links.get(c)
+        if got is None:
+            h, got = hqs[c], []
+            for q, more in enumerate(feeds):
+                if more is not None and more >> c & 1:
+                    limit, rule = line_limit(h, hqs[q], p)
+                    got.append((hq_trace[q][h.place], q, max(0, limit - red), rule))
+            got = links[c] = sorted(got)
+        return got
 
     def hq_chain(c: int, si: int) -> list[Leg]:
         """Legs from HQ ``c`` to SC ``si`` (shared by every unit drawing through them)."""
@@ -197,17 +215,17 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
                     legs.append(Leg(h.id, sc_ids[si], "sc", scs[si], hq_trace[c], limit, rule,
                                     traced_from_tracer=True))
                 else:
-                    legs.append(Leg(h.id, sc_ids[si], "sc", h.place, sc_trace[si], limit, rule))
+                    legs.append(Leg(h.id, sc_ids[si], "sc", h.place, sc_search.trace(si), limit, rule))
                 return legs
             # its nearest parent one line nearer the SC
-            nxt, limit, rule = next((q, lim, r) for _, q, lim, r in links[c] if route[q].get(si) == hops - 1)
+            nxt, limit, rule = next((q, lim, r) for _, q, lim, r in links_of(c) if route[q].get(si) == hops - 1)
             legs.append(Leg(h.id, hqs[nxt].id, "hq", h.place, hq_trace[nxt], limit, rule))
             c = nxt
 
 
     # Units: options are SCs, each reached straight or through the nearest HQ that leads to it.
-    options, reach, near, direct_bits = unit_options(others, sc_trace, hqs, hq_trace, route_bits, by_hops,
-                                                     unit_src, p, red, route, limits)
+    options, reach, near, direct_bits = unit_options(index, (tags[:count], tag_bits[:count]), hqs, hq_trace, route_bits, by_hops,
+                                                     p, red, route, limits)
     assign = b_matching(options, [info[0] for info in cap_info], reach)
 
     members: list[list[str]] = [[] for _ in scs]
@@ -237,10 +255,10 @@ def allied_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
             si = assign[k]
             if si >= 0:
                 if direct_bits[k] >> si & 1:
-                    chain = [Leg(u.id, sc_ids[si], "sc", u.place, sc_trace[si], unit_src,
+                    chain = [Leg(u.id, sc_ids[si], "sc", u.place, sc_search.trace(si), unit_src,
                                  unit_src_rule)]
                 else:
-                    for _, c in near[k]:  # the nearest HQ that leads to it
+                    for _, c in near(k):  # the nearest HQ that leads to it
                         if route_bits[c] >> si & 1:
                             break
                     limit, rule = line_limit(u, hqs[c], p)

@@ -86,26 +86,25 @@ def split_units(units: Sequence[SupplyUnit], rules: Blocking) -> dict[str, SideU
     markers and exert none). One pass over the units for both sides: every later step
     reads these lists, not the whole input again."""
     exempt = rules.no_zoc_types
-    groups: dict[str, tuple[list, list, list, list]] = {}
+    groups: dict[str, tuple[list, list]] = {}
     for u in units:
-        _, side, _, kind, place, _, _, _ = u
-        g = groups.get(side)
+        g = groups.get(u[1])
         if g is None:
-            g = groups[side] = ([], [], [], [])
-        (g[2] if kind in exempt else g[3]).append(place)
-        (g[0] if kind == "hq" else g[1]).append(u)
+            g = groups[u[1]] = ([], [])
+        g[u[3] != "hq"].append(u)  # (HQs, others)
     out = {}
-    for side, (hqs, others, quiet, loud) in groups.items():
-        zoc = 0
+    for side, (hqs, others) in groups.items():
+        zoc = quiet = 0
         try:
-            for place in loud:
-                zoc |= 1 << place
-            bits = zoc
-            for place in quiet:
-                bits |= 1 << place
+            for u in hqs + others:
+                if u[3] in exempt:
+                    quiet |= 1 << u[4]
+                else:
+                    zoc |= 1 << u[4]
         except ValueError:  # a negative shift: a unit off the map (place -1)
             u = next(u for u in units if u.place < 0)
             raise ValueError(f"{u.id} is not on the map (place {u.place})") from None
+        bits = zoc | quiet
         out[side] = SideUnits(hqs, others, bits, zoc)
     return out
 

@@ -34,7 +34,7 @@ GENERIC_HQ = "german_army"
 
 class _HQ:
     __slots__ = ("unit", "kind", "k", "unit_limit", "unit_rule", "src_limit", "src_rule", "cap",
-                 "cap_rule", "supplied", "via_obw", "trace", "chain")
+                 "cap_rule", "supplied", "via_obw", "trace")
 
     def __init__(self, unit: SupplyUnit, kind: str, k: int):
         self.unit = unit
@@ -43,7 +43,6 @@ class _HQ:
         self.supplied = False
         self.via_obw = False
         self.trace: Trace | None = None
-        self.chain: list[Leg] = []
 
 
 def _hq_params(h: _HQ, p: SupplyParams, red: int) -> None:
@@ -90,7 +89,6 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
         d = dist_src.get(h.unit.place)
         if d is not None and d <= h.src_limit:
             h.supplied = True
-            h.chain = [source_leg(h.unit.id, h.unit.place, h.src_limit, h.src_rule)]
     # OB West's radius (D77-SUP-10): dependants take one of its slots (D77-SUP-11).
     obw = next((h for h in hqs if h.kind == "ob_west" and h.supplied), None)
     dependants: list[_HQ] = []
@@ -115,17 +113,18 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     needy_at: dict[int, list[int]] = {}  # place -> indices into needy
     needy_bits = 0
     for u in others:
-        if u.fortress:
+        place = u[4]
+        if u[6]:  # (u.fortress: by index, cheaper, as in blocking.split_units)
             fortress.append(u)
-            ok[u.id] = None
-        elif near_src >> u.place & 1:
+            ok[u[0]] = None
+        elif near_src >> place & 1:
             direct.append(u)
-            ok[u.id] = None
+            ok[u[0]] = None
         else:
-            got = needy_at.get(u.place)
+            got = needy_at.get(place)
             if got is None:
-                needy_at[u.place] = [len(needy)]
-                needy_bits |= 1 << u.place
+                needy_at[place] = [len(needy)]
+                needy_bits |= 1 << place
             else:
                 got.append(len(needy))
             needy.append(u)
@@ -158,9 +157,6 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     _, assign, options = solve(chosen, len(chosen))
     for h in chosen:
         h.via_obw = True
-        leg = Leg(h.unit.id, obw.unit.id, "ob_west_radius",
-                  h.unit.place, obw.trace, radius, radius_tag.rule)
-        h.chain = [leg, *obw.chain]
     members: dict[int, list[str]] = {h.k: [] for h in hqs}
     if obw is not None:
         members[obw.k] = [h.unit.id for h in chosen]
@@ -175,6 +171,13 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
     def units() -> dict[str, UnitSupply]:
         """Every unit's result with its chain, or why not (made when first asked for)."""
         results: dict[str, UnitSupply] = {}
+        chains: dict[int, list[Leg]] = {}  # per HQ: its chain, shared by the units drawing on it
+        for h in sorted(hqs, key=lambda h: h.via_obw):  # (OB West's before those it took in)
+            if h.via_obw:
+                leg = Leg(h.unit.id, obw.unit.id, "ob_west_radius", h.unit.place, obw.trace, radius, radius_tag.rule)
+                chains[h.k] = [leg, *chains[obw.k]]
+            else:
+                chains[h.k] = [source_leg(h.unit.id, h.unit.place, h.src_limit, h.src_rule)] if h.supplied else []
         for u in direct:
             leg = Leg(u.id, "source", "source", u.place, src_trace, unit_src, unit_src_rule)
             results[u.id] = UnitSupply.in_supply(u.id, SIDE, [leg], None, unit_src_rule)
@@ -191,14 +194,14 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
                     targets.append(Target(obw.unit.place, obw.unit.id, "ob_west_radius", radius, radius_tag.rule))
                 why = why_not(board, tm, h.unit.place, targets, p.blocking.rule_zoc, p.blocking.rule_enemy)
             results[h.unit.id] = UnitSupply(
-                h.unit.id, SIDE, h.supplied, "supplied" if h.supplied else "unsupplied", list(h.chain),
+                h.unit.id, SIDE, h.supplied, "supplied" if h.supplied else "unsupplied", list(chains[h.k]),
                 draws_on=obw.unit.id if h.via_obw else None, why=why,
-                rule=h.chain[0].rule if h.chain else h.src_rule)
+                rule=chains[h.k][0].rule if chains[h.k] else h.src_rule)
         for u, a, opts in zip(needy, assign, options, strict=True):
             if a >= 0:
                 h = hqs[a]
                 leg = Leg(u.id, h.unit.id, "hq", u.place, h.trace, h.unit_limit, h.unit_rule)
-                results[u.id] = UnitSupply.in_supply(u.id, SIDE, [leg, *h.chain], h.unit.id, h.unit_rule)
+                results[u.id] = UnitSupply.in_supply(u.id, SIDE, [leg, *chains[h.k]], h.unit.id, h.unit_rule)
                 continue
             in_reach = [hqs[k] for k in sorted(opts)]  # the supplied HQs within its line's limit
             why = None

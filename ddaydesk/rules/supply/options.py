@@ -4,9 +4,11 @@ Supply Centres it may draw on in order of preference (what the assignment in all
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ddaydesk.rules.supply.model import SupplyUnit
 from ddaydesk.rules.supply.params import SupplyParams
-from ddaydesk.rules.supply.trace import Trace, reached_by
+from ddaydesk.rules.supply.trace import Trace, rows_of
 
 
 def line_limit(tracer: SupplyUnit, hq: SupplyUnit, p: SupplyParams) -> tuple[int, str]:
@@ -33,26 +35,28 @@ def _line_limit(tracer: SupplyUnit, hq: SupplyUnit, p: SupplyParams) -> tuple[in
     return t.value, t.rule
 
 
-def unit_options(others: list[SupplyUnit], sc_trace: list[Trace], hqs: list[SupplyUnit],
-                 hq_trace: list[Trace | None], route_bits: list[int], by_hops: list[list[int]], unit_src: int,
-                 p: SupplyParams, red: int, route: list[dict[int, int]], limits: dict):
-    """Each unit's SCs in order of preference (``options``, and as a bitset ``reach``): first the
-    SCs it reaches straight, by (length, SC), then those it reaches through an HQ, by (line
-    length, hops, SC), each through the nearest HQ that leads to it. Also ``near`` (each unit's
-    HQs in reach, as (length, HQ) in that order) and its direct SCs as a bitset.
+class UnitIndex(NamedTuple):
+    """The units that draw on an SC (every Allied unit but the HQs), for the reads of the
+    traces: ``at`` place -> their indices, ``bits`` those places; ``kinds[k]`` unit ``k``'s
+    kind for the line limits (an index into ``tracers``, a unit of each kind)."""
 
-    The SC traces are read by :func:`~ddaydesk.rules.supply.trace.reached_by`, the HQ traces
-    level by level, each level HQ by HQ, so the SCs and HQs come in order as they are found,
-    without a sort; each (unit, HQ) found adds the HQ's SCs the unit has not yet at once
-    (two HQs at one length are sorted afterwards, see :func:`_through`). ``limits``:
-    :func:`line_limit`'s memo, read without the call."""
-    at: dict[int, list[int]] = {}  # place -> indices into others
+    at: dict[int, list[int]]
+    bits: int
+    kinds: list[int]
+    tracers: list[SupplyUnit]
+    places: list[int]
+
+
+def unit_index(others: list[SupplyUnit]) -> UnitIndex:
+    at: dict[int, list[int]] = {}
     ub = 0
     kind_of: dict = {}  # what a unit's line limits depend on -> its number, an index into tracers
     kinds = []
-    tracers = []  # a unit of each kind
+    tracers = []
+    places = []
     for k, u in enumerate(others):
         pl = u.place
+        places.append(pl)
         got = at.get(pl)
         if got is None:
             at[pl] = [k]
@@ -65,41 +69,70 @@ def unit_options(others: list[SupplyUnit], sc_trace: list[Trace], hqs: list[Supp
             i = kind_of[kind] = len(tracers)
             tracers.append(u)
         kinds.append(i)
-    # Direct lines (every place an SC trace reached is within unit_src: it stops there).
-    options, reach = reached_by(((si, tr, unit_src) for si, tr in enumerate(sc_trace)), at, ub, len(others))
+    return UnitIndex(at, ub, kinds, tracers, places)
+
+
+def unit_options(index: UnitIndex, direct: tuple[list[list[int]], list[int]], hqs: list[SupplyUnit],
+                 hq_trace: list[Trace | None], route_bits: list[int], by_hops: list[list[int]],
+                 p: SupplyParams, red: int, route: list[dict[int, int]], limits: dict):
+    """Each unit's SCs in order of preference (``options``, and as a bitset ``reach``): first the
+    SCs it reaches straight, by (length, SC) (``direct``: the SC traces' reads, see
+    :meth:`~ddaydesk.rules.supply.lanes.Searches.hits`), then those it reaches through an HQ,
+    by (line length, hops, SC), each through the nearest HQ that leads to it. Also ``near``
+    (``near(k)``: unit ``k``'s HQs in reach, as (length, HQ) in that order) and its direct SCs
+    as a bitset.
+
+    The HQ traces are read level by level, each level HQ by HQ, so the HQs come in order as
+    they are found, without a sort; each (unit, HQ) found adds the HQ's SCs the unit has not
+    yet at once (two HQs at one length are sorted afterwards, see :func:`_through`).
+    ``limits``: :func:`line_limit`'s memo, read without the call."""
+    at, ub, kinds, tracers, places = index
+    options, reach = direct
     direct_bits = reach[:]
     # Lines to the HQs that lead to an SC: each HQ's limit per kind of unit, weather taken off.
-    near: list[list[tuple[int, int]]] = [[] for _ in others]
-    last = [-1] * len(others)  # the length of the HQ that last gave a unit new SCs
+    last = [-1] * len(kinds)  # the length of the HQ that last gave a unit new SCs
     tied = []  # units with two such HQs at one length
+    # Each HQ's trace read into rows per length (as far as its longest limit, or its last
+    # unit), then the rows in order: (length, HQ) order without a sort.
     scan = []
+    lims = []  # (HQ, its limit per kind of unit)
     for c, h in enumerate(hqs):
         if route_bits[c]:
-            tr = hq_trace[c]
             to_shaef, to_nat = h.hq == "shaef", h.nationality
             lim = [(limits.get((to_shaef, u.hq == "shaef", u.nationality, to_nat)) or line_limit(u, h, p))[0] - red
                    for u in tracers]
-            scan.append((c, tr.levels, tr.lo, ub >> tr.lo, lim, route_bits[c], by_hops[c]))
-    for d in range(max((len(s[1]) for s in scan), default=0)):
-        for c, levels, lo, hit, lim, bits, order in scan:
-            if d < len(levels):
-                got = levels[d] & hit
-                while got:
-                    b = got.bit_length() - 1
-                    got ^= 1 << b
-                    for k in at[lo + b]:
-                        if d > lim[kinds[k]]:
-                            continue
-                        near[k].append((d, c))
-                        new = bits & ~reach[k]
-                        if new:
-                            if d == last[k]:
-                                tied.append(k)
-                            last[k] = d
-                            reach[k] |= new
-                            options[k] += order if new == bits else [si for si in order if new >> si & 1]
+            lims.append((c, lim))
+            scan.append(((lim, route_bits[c], by_hops[c]), hq_trace[c], max(lim, default=-1)))
+    for d, row in enumerate(rows_of(scan, ub)):
+        for (lim, bits, order), lo, got in row:
+            while got:
+                b = got.bit_length() - 1
+                got ^= 1 << b
+                for k in at[lo + b]:
+                    if d > lim[kinds[k]]:
+                        continue
+                    new = bits & ~reach[k]
+                    if new:
+                        if d == last[k]:
+                            tied.append(k)
+                        last[k] = d
+                        reach[k] |= new
+                        options[k] += order if new == bits else [si for si in order if new >> si & 1]
+
+    def near(k: int) -> list[tuple[int, int]]:
+        """Unit ``k``'s HQs in reach (that lead to an SC), as (length, HQ), nearest first, then
+        in HQ order (read again when asked: for a chain, or two HQs at one length)."""
+        place = places[k]
+        out = []
+        for c, lim in lims:
+            d = hq_trace[c].lengths(1 << place).get(place)
+            if d is not None and d <= lim[kinds[k]]:
+                out.append((d, c))
+        out.sort()
+        return out
+
     for k in set(tied):  # their SCs through HQs again, sorted
-        more, reach[k] = _through(near[k], route, by_hops, route_bits, direct_bits[k])
+        more, reach[k] = _through(near(k), route, by_hops, route_bits, direct_bits[k])
         options[k][bin(direct_bits[k]).count("1"):] = more
     return options, reach, near, direct_bits
 

@@ -17,6 +17,7 @@ them, any other place's only when a path is walked.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 PASS = 0  # (blocking.PASS; imported there from here would be circular)
 TO_FLAG = bytes(48) + b"\x00\x01" + bytes(206)  # "0"/"1" -> 0/1
@@ -134,14 +135,12 @@ class Trace:
         return path_to_start(self.adj, self.tm.state, self.dist, end)
 
 
-def reached_by(traces: Iterable[tuple[int, Trace, int]], at: dict[int, list[int]], bits: int,
-               count: int) -> tuple[list[list[int]], list[int]]:
-    """For each of ``count`` units (``at``: place -> the units there, ``bits`` those places), the
-    tags of the traces (``(tag, trace, depth)``) that reached it within their depth, nearest
-    first, then in the traces' order; and the same tags as a bitset. Each trace is read into
-    one row per length, only as far as the last of the places it reached: the rows then come
-    in order, without a sort."""
-    rows: list[list[tuple[int, int, int]]] = []
+def rows_of(traces: Iterable[tuple[Any, Trace, int]], bits: int) -> list[list[tuple[Any, int, int]]]:
+    """``rows[d]``: ``(tag, lo, got)`` for each trace (``(tag, trace, depth)``) that reached
+    places of ``bits`` at length ``d`` (within its depth), in the traces' order: ``got`` those
+    places (bit ``k`` = place ``lo + k``). Each trace is read only as far as the last of the
+    places it reached: the rows then come in order of length, without a sort."""
+    rows: list[list[tuple[Any, int, int]]] = []
     for tag, tr, depth in traces:
         rest, lo = tr.reached & bits >> tr.lo, tr.lo
         for d, level in enumerate(tr.levels):
@@ -153,9 +152,17 @@ def reached_by(traces: Iterable[tuple[int, Trace, int]], at: dict[int, list[int]
                 while len(rows) <= d:
                     rows.append([])
                 rows[d].append((tag, lo, got))
+    return rows
+
+
+def reached_by(traces: Iterable[tuple[int, Trace, int]], at: dict[int, list[int]], bits: int,
+               count: int) -> tuple[list[list[int]], list[int]]:
+    """For each of ``count`` units (``at``: place -> the units there, ``bits`` those places), the
+    tags of the traces (``(tag, trace, depth)``) that reached it within their depth, nearest
+    first, then in the traces' order (:func:`rows_of`); and the same tags as a bitset."""
     tags: list[list[int]] = [[] for _ in range(count)]
     tag_bits = [0] * count
-    for row in rows:
+    for row in rows_of(traces, bits):
         for tag, lo, got in row:
             bit = 1 << tag
             while got:
@@ -165,6 +172,32 @@ def reached_by(traces: Iterable[tuple[int, Trace, int]], at: dict[int, list[int]
                     tags[k].append(tag)
                     tag_bits[k] |= bit
     return tags, tag_bits
+
+
+def steps_from(frontier: int, reach: int, passable: int, last: int, plain: bool,
+               masks: tuple[int, int, int, int, int]) -> tuple[list[int], int]:
+    """The levels of a search on a hex grid from ``frontier`` (within ``reach``), at most
+    ``last`` steps, and the places reached; ``masks``: ``(width, right, left, up, down)`` of
+    :attr:`Board.column_steps` (cut to a window, or laid out as lanes), ``plain`` whether the
+    step sideways needs none (see :func:`bfs`)."""
+    w, right, left, up, down = masks
+    unseen = reach ^ frontier
+    levels = [frontier]
+    add = levels.append
+    for _ in range(last):  # all neighbours in 12-14 operations (Board.column_steps)
+        if plain:
+            h = frontier << 1 | frontier >> 1
+        else:
+            h = (frontier & right) << 1 | (frontier & left) >> 1
+        nxt = (h | (frontier | h & up) >> w | (frontier | h & down) << w) & unseen
+        if not nxt:
+            break
+        unseen ^= nxt
+        add(nxt)
+        frontier = nxt & passable  # ENTER_ONLY places end a line
+        if not frontier:
+            break
+    return levels, reach ^ unseen
 
 
 def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None = None) -> Trace:
@@ -193,27 +226,11 @@ def bfs(board, tm, starts: Iterable[int], limit: int | None, targets: int | None
         for s in starts:
             frontier |= 1 << (s - lo)
         frontier &= reach
-        unseen = reach ^ frontier
-        levels = [frontier]
-        add = levels.append
         # With the first or the last column closed, a step sideways off one end of a row only
         # lands in a closed place (unseen drops it): no masks needed for the step sideways
         # (when they only cut the rows' ends: see _rows_only).
         plain = _rows_only(board, steps) and (reach & left == reach or reach & right == reach)
-        for _ in range(last):  # a hex grid: all neighbours in 12-14 operations (Board.column_steps)
-            if plain:
-                h = frontier << 1 | frontier >> 1
-            else:
-                h = (frontier & right) << 1 | (frontier & left) >> 1
-            nxt = (h | (frontier | h & up) >> w | (frontier | h & down) << w) & unseen
-            if not nxt:
-                break
-            unseen ^= nxt
-            add(nxt)
-            frontier = nxt & passable  # ENTER_ONLY places end a line
-            if not frontier:
-                break
-        reached = reach ^ unseen
+        levels, reached = steps_from(frontier, reach, passable, last, plain, (w, right, left, up, down))
     return Trace(board.adj, tm, levels, lo, reached, targets)
 
 

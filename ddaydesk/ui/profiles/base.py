@@ -40,6 +40,12 @@ class ViewPart:
     def set_view(self, view: GameView) -> None:
         raise NotImplementedError
 
+    def reserve(self, view: GameView) -> None:
+        """A panel left of the map, before a start's first frame: take the room ``view`` will
+        need, which is the map's (it is filled right after, with the other docks). Filled at
+        once unless the panel knows its room without."""
+        self.set_view(view)
+
 
 def path_item(scene: QGraphicsScene, z: float):
     """A decoration's path item at depth ``z``, letting clicks through to the map."""

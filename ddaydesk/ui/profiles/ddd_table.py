@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ddaydesk.engine import GameState, problem
+from ddaydesk.records import Record
 from ddaydesk.rules.ddd import conditions, german, scoring
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd.actions import KeepDice, LockDie, Reroll, RollDice
@@ -33,8 +34,8 @@ STEPS = (
 )
 
 
-@dataclass(frozen=True)
-class DDDTable:
+@dataclass(frozen=True, eq=False, repr=False)
+class DDDTable(Record):
     """What D-Day Dice's panels show for one side (``GameView.table``)."""
 
     table: Table

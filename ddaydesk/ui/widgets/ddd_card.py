@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMenu,
-    QPushButton,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -27,9 +26,18 @@ from PySide6.QtWidgets import (
 from ddaydesk.ui.rule_links import link_label, linked
 from ddaydesk.ui.widgets.ddd_dice import RESOURCE_ICON, ROLES, icon_pixmap, paint_die
 from ddaydesk.ui.widgets.ddd_tally import TallyBox
+from ddaydesk.ui.widgets.ddd_tray import (
+    CARD_MARGINS,
+    DIE_GAP,
+    DIE_PX,
+    TRAY_STYLE,
+    card_width,
+    dice_places,
+    roll_words,
+    tray_button,
+)
 from ddaydesk.ui.widgets.flow import FlowLayout
 
-DIE_PX = 34
 KIND_WORDS = {"specialist": "Specialist", "item": "Item", "vehicle": "Vehicle", "award": "Award",
               "german_specialist": "Specialist", "german_item": "Item", "decoration": "Decoration",
               "badge": "Badge"}
@@ -45,8 +53,7 @@ STATUS_WORDS = {"landing": "in its landing craft: choose it in Arrivals and clic
 #: the chips' and the tray buttons' look, set once on the panel holding the cards
 STYLE = "".join(f'QToolButton[chip="{kind}"] {{ background: {colour}; }}' for kind, colour in CHIP.items()) + (
     "QToolButton[chip] { border: 1px solid #a39c88; border-radius: 7px; padding: 0 6px; font-size: 11px; }"
-    "QToolButton[chip]:hover { border-color: #5c4b1e; }"
-    "QPushButton[tray=\"true\"] { padding: 1px 8px; }")
+    "QToolButton[chip]:hover { border-color: #5c4b1e; }") + TRAY_STYLE
 
 
 def card_tip(c) -> str:
@@ -150,7 +157,7 @@ class PlayerCard(QFrame):
         self.setObjectName("ddd-card")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         lay = QVBoxLayout(self)
-        lay.setContentsMargins(8, 6, 8, 6)
+        lay.setContentsMargins(*CARD_MARGINS)
         lay.setSpacing(4)
         top = QHBoxLayout()
         top.setSpacing(2)
@@ -167,17 +174,14 @@ class PlayerCard(QFrame):
         tray = QHBoxLayout()
         tray.setSpacing(3)
         self.dice_row = QHBoxLayout()
-        self.dice_row.setSpacing(4)
+        self.dice_row.setSpacing(DIE_GAP)
         tray.addLayout(self.dice_row)
         tray.addStretch(1)
         buttons = QVBoxLayout()
         buttons.setSpacing(2)
-        self.roll_button = QPushButton("Re-roll")
-        self.keep_button = QPushButton("Keep")
+        self.roll_button = tray_button("Re-roll")
+        self.keep_button = tray_button("Keep")
         for b in (self.roll_button, self.keep_button):
-            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys R and K act on the focused card
-            b.setProperty("tray", True)
-            b.setFixedHeight(DIE_PX // 2)
             buttons.addWidget(b)
         tray.addLayout(buttons)
         self.tray = QWidget()
@@ -257,7 +261,7 @@ class PlayerCard(QFrame):
             cell.set_value(getattr(p, res))
 
     def _show_dice(self, p, table) -> None:
-        slots = len(p.dice) or (6 if p.status == "ashore" or p.id == "german" else 0)  # its places before a roll
+        slots = dice_places(p)
         while len(self.dice) < slots:
             b = DieButton(len(self.dice))
             b.clicked.connect(lambda _c=False, k=b.index: self.lock(k))
@@ -285,7 +289,7 @@ class PlayerCard(QFrame):
         roll = table.actions_of(p.id, "roll_dice") or table.actions_of(p.id, "reroll")
         keep = table.actions_of(p.id, "keep_dice")
         self.actions = {"roll": roll[0][0] if roll else None, "keep": keep[0][0] if keep else None}
-        self.roll_button.setText(f"Re-roll: {p.rerolls_left} left (R)" if rolled else "Roll (R)")
+        self.roll_button.setText(roll_words(p))
         self.keep_button.setText("Keep (K)")
         why_roll = table.why_not.get(("reroll" if rolled else "roll_dice", p.id), "")
         self.roll_button.setEnabled(roll != [])
@@ -300,11 +304,7 @@ class PlayerCard(QFrame):
 
     def needed_width(self) -> int:
         """The card's width for its dice and buttons side by side (its words wrap)."""
-        dice = max(6, len(self.dice)) * (DIE_PX + self.dice_row.spacing())
-        button = max(self.roll_button.sizeHint().width(), self.keep_button.fontMetrics().horizontalAdvance(
-            "Re-roll: 2 left (R)") + 24)
-        m = self.layout().contentsMargins()
-        return dice + button + m.left() + m.right() + 8 + 14  # the coloured edge and the frame
+        return card_width(len(self.dice), self.roll_button, self.keep_button)
 
     def _show_chips(self, p, table) -> None:
         mine = table.actions_of(p.id, "use_card")

@@ -6,11 +6,15 @@ the next player's card; a click on a card makes it the one at the keyboard. When
 done with the dice the next who has dice to roll, keep or score comes to the keyboard.
 
 Seated as the German (a person's German, after the hand-over), his card comes first as the
-Bunker view, with his Decorations face up; the Allies' view shows how many he holds."""
+Bunker view, with his Decorations face up; the Allies' view shows how many he holds.
+
+The column's width is the map's room: a start's first frame shows it empty, as wide as its
+cards will make it (``reserve``, from the view and ``ddd_tray``'s measures); the cards, their
+modules and their look come with the first view shown after it (``set_view``)."""
 
 from __future__ import annotations
 
-from html import escape
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -20,12 +24,10 @@ from ddaydesk.ui.port import GameView
 from ddaydesk.ui.profiles.base import ViewPart
 from ddaydesk.ui.profiles.ddd_table import DDDTable
 from ddaydesk.ui.rule_links import link_label, linked
-from ddaydesk.ui.widgets.ddd_card import STYLE as CARD_STYLE
-from ddaydesk.ui.widgets.ddd_card import PlayerCard
-from ddaydesk.ui.widgets.ddd_modules import STYLE as MODULES_STYLE
-from ddaydesk.ui.widgets.ddd_modules import ModulesBox
-from ddaydesk.ui.widgets.ddd_tally import STYLE as TALLY_STYLE
-from ddaydesk.ui.widgets.ddd_tally import legend_html
+from ddaydesk.ui.widgets.ddd_tray import cards_width
+
+if TYPE_CHECKING:
+    from ddaydesk.ui.widgets.ddd_card import PlayerCard
 
 GERMAN = "german"
 KEYS = (("R", "Roll or re-roll the dice of the player at the keyboard", "roll"),
@@ -41,7 +43,6 @@ class PlayersPanel(QScrollArea, ViewPart):
         super().__init__(win)
         self.win = win
         self.setObjectName("ddd-players")
-        self.setStyleSheet(CARD_STYLE + TALLY_STYLE + MODULES_STYLE)  # once: a style sheet set is slow
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         body = QWidget()
@@ -51,8 +52,7 @@ class PlayersPanel(QScrollArea, ViewPart):
         self.status = link_label(QLabel(""))
         self.status.setWordWrap(True)
         self.lay.addWidget(self.status)
-        self.modules = ModulesBox()
-        self.lay.addWidget(self.modules)
+        self.modules = None  # (the Battle Conditions and modules' box, under the status: with the first cards)
         self.cards_box = QVBoxLayout()
         self.cards_box.setSpacing(6)
         self.lay.addLayout(self.cards_box)
@@ -86,15 +86,23 @@ class PlayersPanel(QScrollArea, ViewPart):
             win.all_actions.append(a)
 
     # -- showing ------------------------------------------------------------------------------
+    def reserve(self, view: GameView) -> None:
+        """As wide as the cards of ``view`` will make the column, none made (a start's first frame)."""
+        t = view.table if isinstance(view.table, DDDTable) else None
+        if t is not None:
+            self._set_width(cards_width(self._shown(t)))
+
     def set_view(self, view: GameView) -> None:
         t = view.table if isinstance(view.table, DDDTable) else None
         self.table, self.view = t, view
         if t is None:
             return
-        players = list(t.table.players)
-        if t.side == GERMAN:  # the Bunker view: his card first
-            players.sort(key=lambda p: p.id != GERMAN)
-        shown = [p for p in players if p.status != "absent"]
+        # (the cards' module with the first cards: after a start's first frame)
+        from ddaydesk.ui.widgets.ddd_card import PlayerCard
+
+        if self.modules is None:
+            self._first_cards()
+        shown = self._shown(t)
         for pid in [pid for pid in self.cards if pid not in {p.id for p in shown}]:
             self.cards.pop(pid).deleteLater()
         self._choose_focus(t, shown)
@@ -114,12 +122,37 @@ class PlayersPanel(QScrollArea, ViewPart):
                 self._bunker(card, t)
         self.status.setText(self._status_html(view, t))
         self.modules.set_modules(getattr(t.table, "modules", None), t.options)
-        # as wide as a card's dice and buttons need (fonts and scale factors differ)
-        need = max((c.needed_width() for c in self.cards.values()), default=0)
+        self._set_width(max((c.needed_width() for c in self.cards.values()), default=0))
+
+    def _first_cards(self) -> None:
+        """The cards' look (set once: a style sheet set is slow) and the modules' box."""
+        from ddaydesk.ui.widgets.ddd_card import STYLE as CARD_STYLE
+        from ddaydesk.ui.widgets.ddd_modules import STYLE as MODULES_STYLE
+        from ddaydesk.ui.widgets.ddd_modules import ModulesBox
+        from ddaydesk.ui.widgets.ddd_tally import STYLE as TALLY_STYLE
+
+        self.setStyleSheet(CARD_STYLE + TALLY_STYLE + MODULES_STYLE)
+        self.modules = ModulesBox()
+        self.lay.insertWidget(1, self.modules)
+
+    @staticmethod
+    def _shown(t: DDDTable) -> list:
+        """The players whose cards the column shows, in order (the German's first in the Bunker view)."""
+        players = list(t.table.players)
+        if t.side == GERMAN:  # the Bunker view: his card first
+            players.sort(key=lambda p: p.id != GERMAN)
+        return [p for p in players if p.status != "absent"]
+
+    def _set_width(self, need: int) -> None:
+        """As wide as its widest card's dice and buttons need (fonts and scale factors differ)."""
         m = self.lay.contentsMargins()
         self.setMinimumWidth(need + m.left() + m.right() + self.verticalScrollBar().sizeHint().width() + 4)
 
     def _status_html(self, view: GameView, t: DDDTable) -> str:
+        from html import escape
+
+        from ddaydesk.ui.widgets.ddd_tally import legend_html
+
         tab = t.table
         lines = [f"<b>Turn {tab.turn} · {escape(tab.phase_name)}</b>"]
         if t.side == GERMAN and tab.mode != "coop":

@@ -6,8 +6,6 @@ front when a game ends and between a campaign's battles."""
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea, QVBoxLayout, QWidget
 
@@ -28,6 +26,8 @@ def sheet_html(lines, totals) -> str:
     """This game's (or battle's) sheet: each Unit's lines, then its total."""
     if not lines:
         return ""
+    from html import escape  # (the sheet is filled after a start's first frame)
+
     out = [TABLE]
     by_unit: dict[str, list] = {}
     for x in lines:
@@ -45,6 +45,8 @@ def sheet_html(lines, totals) -> str:
 
 def campaign_html(c) -> str:
     """The campaign sheet: each battle fought, each Unit's result and points; the totals."""
+    from html import escape
+
     names = [n for n, _t in c.totals]
     head = "".join(f"<th align='right'>{escape(n.replace(' Unit', ''))}</th>" for n in names)
     rows = [f"<h3>{escape(c.title)} {linked('(DDD-CAMPGN-01)')}</h3>", TABLE, f"<tr><th align='left'>Battle</th>{head}</tr>"]

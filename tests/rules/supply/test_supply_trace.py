@@ -8,37 +8,12 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from supply_helpers import grid_board as board
+from supply_helpers import plain_search as reference
+from supply_helpers import random_states
 
-from ddaydesk.formats.mapfile import parse_map
-from ddaydesk.formats.yamlmarks import load_text
-from ddaydesk.rules.supply.blocking import ENTER_ONLY, NO_ENTER, TraceMap
+from ddaydesk.rules.supply.blocking import TraceMap
 from ddaydesk.rules.supply.trace import bfs, bits_at, dilate
-
-
-def board(w: int, h: int, orientation: str, parity: str):
-    rows = "".join(f'    - "{" ".join("." * w)}"\n' for _ in range(h))
-    text = (f"format: 1\nid: t\ntitle: t\nsystem: dday77\ngrid: {{kind: hex, width: {w}, height: {h}, "
-            f"orientation: {orientation}, parity: {parity}, numbering: {{digits: 2}}}}\n"
-            f"terrain:\n  rows:\n{rows}")
-    return parse_map(load_text(text, "t.yaml"), "t.yaml")
-
-
-def reference(adj, state, starts, limit):
-    dist = {s: 0 for s in starts if state[s] != NO_ENTER}
-    frontier = list(dist)
-    d = 0
-    while frontier and (limit is None or d < limit):
-        d += 1
-        nxt = []
-        for i in frontier:
-            if d > 1 and state[i] == ENTER_ONLY:
-                continue
-            for j in adj[i]:
-                if j not in dist and state[j] != NO_ENTER:
-                    dist[j] = d
-                    nxt.append(j)
-        frontier = nxt
-    return dist
 
 
 @settings(max_examples=150, deadline=None)
@@ -48,13 +23,7 @@ def test_bitset_trace_equals_a_plain_search(w, h, orientation, parity, data):
     b = board(w, h, orientation, parity)
     assert (b.column_steps is not None) == (orientation == "flat")  # the fast step fits every flat grid
     n = b.n
-    state = data.draw(st.lists(st.sampled_from([0, 0, 0, 1, 2]), min_size=n, max_size=n))
-    edge = data.draw(st.sampled_from([None, 0, w - 1]))  # a closed first or last column: the step without masks
-    if edge is not None:
-        for i in range(edge, n, w):
-            state[i] = NO_ENTER
-    closed = bits_at(i for i in range(n) if state[i] == NO_ENTER)
-    stop = bits_at(i for i in range(n) if state[i] == ENTER_ONLY)
+    state, closed, stop = random_states(data, n, w)
     targets = data.draw(st.lists(st.integers(0, n - 1), max_size=n))
     tm = TraceMap("german", n, closed, stop, 0, 0, bits_at(targets), 0)
     starts = data.draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=3))

@@ -57,3 +57,16 @@ def test_the_turn_bar_keeps_the_operation_in_sight(qtbot, settings):
     assert lines == ["Turn 1 of 12", "Allied activation: 6th Airborne Division,", "Combined Operation"]
     assert w.phase_label.toolTip() == "Allied activation: 6th Airborne Division, Combined Operation"
     assert w.turn_track.isVisible() and w.tracks_label.isVisible()  # (the bar still holds them)
+
+
+def test_a_long_phase_without_a_comma_goes_on_two_lines(qtbot, settings):
+    """The German's answer to a declared battle ('German answer to the 6th Airborne Division's
+    Close Combat at 0911') on two whole lines, broken between words."""
+    from tests.ui.test_pkd_battle import _close_combat
+    from tests.ui.test_pkd_window import PLAYED
+
+    w, port = _window(qtbot, settings, options=PLAYED, seed=4)
+    _close_combat(qtbot, w, port).go.click()  # declared: the German answers
+    lines = w.phase_label.text().split("\n")[1:]
+    assert len(lines) == 2 and "…" not in "".join(lines)
+    assert " ".join(lines) == w.phase_label.toolTip() == "German answer to the 6th Airborne Division's Close Combat at 0911"

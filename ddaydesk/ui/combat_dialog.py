@@ -299,8 +299,9 @@ class CombatDialog(QDialog):
             return
         self._rolled = True
         roll = " ".join(str(d) for d in res.roll)
-        self._say(f"<b>{linked(res.text)}</b>" if self.bombard else
-                  f"Rolled <b>{roll}</b>: <b>{escape(res.result)}</b>. {linked(res.text)}")
+        said = res.text[:1].upper() + res.text[1:]  # (the log's sentence, here one of its own)
+        self._say(f"<b>{linked(said)}</b>" if self.bombard else
+                  f"Rolled <b>{roll}</b>: <b>{escape(res.result)}</b>. {linked(said)}")
         used = res.column or (self.preview.column if self.preview is not None else "")
         if self.preview is not None and used in self.preview.columns:
             col = self.preview.columns.index(used)

@@ -292,3 +292,6 @@ def test_every_attackers_name_is_whole_in_the_dialog_at_1280x800(qtbot, settings
     check = lst.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth) + 12  # (the tick box and margins)
     for item in lst.items():
         assert fm.horizontalAdvance(item.text(0)) <= lst.columnWidth(0) - check, item.text(0)
+    dlg.roll_button.click()  # the outcome in sentences: "Rolled 4: DE. Combat at 1308: ..."
+    assert dlg.result is not None and dlg.result.roll
+    assert f"Rolled {dlg.result.roll[0]}: {dlg.result.result}. Combat at 1308" in dlg.outcome.text().replace("<b>", "").replace("</b>", "")

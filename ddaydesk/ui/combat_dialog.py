@@ -327,8 +327,10 @@ class CombatDialog(QDialog):
         advance), for whichever side must choose; once it is settled the list goes and the
         outcome says so (never a note over an empty list)."""
         self.choice_list.clear()
-        for k, (kind, text, _places) in enumerate(self.controller.choices()):
+        marked = False  # (a retreat or an advance ends on a hex marked on the map; losses do not)
+        for k, (kind, text, places) in enumerate(self.controller.choices()):
             if kind in COMBAT_CHOICES:
+                marked = marked or bool(places)
                 item = QListWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, k)
                 self.choice_list.addItem(item)
@@ -337,7 +339,7 @@ class CombatDialog(QDialog):
         if n:
             self.choice_list.setCurrentRow(0)
             side = self.port.active_side()
-            where = ", or closes this and clicks a marked hex" if self._rolled else ""
+            where = ", or closes this and clicks a marked hex" if self._rolled and marked else ""
             self.outcome.setText(f"{self._said}<br>The {side.capitalize()} player chooses below (double-click or Enter){where}.")
         else:
             done = f"<br>The {'bombardment' if self.bombard else 'combat'} is settled."

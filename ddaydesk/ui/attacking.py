@@ -190,6 +190,7 @@ class AttackBuilder(WindowPart):
             dlg = CombatDialog(self.win.controller, chosen, place, self.win, eligible=able, hits=hits)
         dlg.finished.connect(lambda _r: self._closed())
         self.dialog = dlg
+        self.win.show_hint("")  # (the odds pointed at and "click or press A" are the dialog's now)
         dlg.open()
         return dlg
 

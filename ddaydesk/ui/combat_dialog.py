@@ -299,8 +299,9 @@ class CombatDialog(QDialog):
             return
         self._rolled = True
         roll = " ".join(str(d) for d in res.roll)
-        self._say(f"<b>{linked(res.text)}</b>" if self.bombard else
-                  f"Rolled <b>{roll}</b>: <b>{escape(res.result)}</b>. {linked(res.text)}")
+        said = res.text[:1].upper() + res.text[1:]  # (the log's sentence, here one of its own)
+        self._say(f"<b>{linked(said)}</b>" if self.bombard else
+                  f"Rolled <b>{roll}</b>: <b>{escape(res.result)}</b>. {linked(said)}")
         used = res.column or (self.preview.column if self.preview is not None else "")
         if self.preview is not None and used in self.preview.columns:
             col = self.preview.columns.index(used)
@@ -326,8 +327,10 @@ class CombatDialog(QDialog):
         advance), for whichever side must choose; once it is settled the list goes and the
         outcome says so (never a note over an empty list)."""
         self.choice_list.clear()
-        for k, (kind, text, _places) in enumerate(self.controller.choices()):
+        marked = False  # (a retreat or an advance ends on a hex marked on the map; losses do not)
+        for k, (kind, text, places) in enumerate(self.controller.choices()):
             if kind in COMBAT_CHOICES:
+                marked = marked or bool(places)
                 item = QListWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, k)
                 self.choice_list.addItem(item)
@@ -336,7 +339,7 @@ class CombatDialog(QDialog):
         if n:
             self.choice_list.setCurrentRow(0)
             side = self.port.active_side()
-            where = ", or closes this and clicks a marked hex" if self._rolled else ""
+            where = ", or closes this and clicks a marked hex" if self._rolled and marked else ""
             self.outcome.setText(f"{self._said}<br>The {side.capitalize()} player chooses below (double-click or Enter){where}.")
         else:
             done = f"<br>The {'bombardment' if self.bombard else 'combat'} is settled."

@@ -138,14 +138,28 @@ def set_turn_bar(win, profile) -> None:
     win.turn_part_actions = [win.turn_bar.addWidget(part)] if part is not None else []
 
 
+def _two_lines(fm, phase: str, width: int) -> list[str]:
+    """A phase too long for the turn bar on two lines (Koenig's "..., Move Operation" kept in
+    sight): broken at its last comma, else at the last space that leaves the first line whole."""
+    if fm.horizontalAdvance(phase) <= width:
+        return [phase]
+    if ", " in phase:
+        first, rest = phase.rsplit(", ", 1)
+        return [first + ",", rest]
+    words = phase.split(" ")
+    k = next((k for k in range(len(words) - 1, 0, -1) if fm.horizontalAdvance(" ".join(words[:k])) <= width), 1)
+    return [" ".join(words[:k]), " ".join(words[k:])]
+
+
 def show_turn(win, view) -> None:
     """The turn and phase on the turn bar and in the status bar, the game's counters beside."""
     side = view.active_side.capitalize()
     of = f" of {view.last_turn}" if win.profile.turn_limit else ""  # D-Day Dice: no last turn
     phase = view.phase if view.outcome else f"{side} {view.phase}"  # "Game over", no one's
     fm = win.phase_label.fontMetrics()  # a long phase is cut (all in its tip), not the turn track
-    win.phase_label.setText(f"Turn {view.turn}{of}\n"
-                            + fm.elidedText(phase, Qt.TextElideMode.ElideRight, 40 * fm.averageCharWidth()))
+    width = 40 * fm.averageCharWidth()
+    win.phase_label.setText(f"Turn {view.turn}{of}\n" + "\n".join(
+        fm.elidedText(t, Qt.TextElideMode.ElideRight, width) for t in _two_lines(fm, phase, width)))
     win.phase_label.setToolTip(phase)
     tracks = [f"{t}: {v}" for t, v in view.tracks]  # two a line, beside the two-line phase
     win.tracks_label.setText("\n".join("  ·  ".join(tracks[k:k + 2]) for k in range(0, len(tracks), 2)))

@@ -4,6 +4,7 @@ and the Save / Discard / Cancel question before an unsaved game is left."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from ddaydesk.formats.errors import FormatError
@@ -22,6 +23,14 @@ from ddaydesk.ui.session import (
 FILE_FILTER = f"ddaydesk games (*{SAVE_SUFFIX} *.yaml);;Saved games (*{SAVE_SUFFIX});;Scenarios (*.yaml)"
 # (QMessageBox is imported where a question or a warning is shown: its classes and enums are not
 # made before a start's first frame)
+
+
+def save_stem(win) -> str:
+    """A new save's name: the scenario's short title and the turn ("Sword Beach, turn 3"),
+    not "game" for every game in the folder."""
+    short = re.sub(r"[^\w\- ]+", "", win.port.scenario.title.split(":")[0]).strip() or "game"
+    view = win.controller.view
+    return f"{short}, turn {view.turn}" if view is not None else short
 
 
 class GameFiles:
@@ -125,7 +134,7 @@ class GameFiles:
     def save_as(self) -> bool:
         from PySide6.QtWidgets import QFileDialog
 
-        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(saves_dir() / f"game{SAVE_SUFFIX}"),
+        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(saves_dir() / f"{save_stem(self)}{SAVE_SUFFIX}"),
                                               f"Saved games (*{SAVE_SUFFIX})")
         if not path:
             return False

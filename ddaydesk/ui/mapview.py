@@ -25,6 +25,7 @@ from ddaydesk.ui.tileshelf import TileShelf
 
 MAX_SCALE = 5.0  # view scale limit (a hex 200 px across at 1x)
 DRAG_START = 5  # pixels of movement before a press becomes a pan
+SMALL_HEX = 12  # a hex's radius on screen (px) below which places to click are zoomed in on
 
 
 _ART: OrderedDict[tuple, tuple[BoardGeometry, MapRenderer]] = OrderedDict()
@@ -299,6 +300,28 @@ class MapView(QGraphicsView):
     def centre_on_place(self, place: int) -> None:
         self.fitted = False
         self.centerOn(self.map.geom.centres[place])
+        self._prerender.start()
+
+    def show_places(self, places) -> None:
+        """Places to click brought into view: centred on if none is in sight, and zoomed in on
+        (their bounds, to 100 % at most) where a hex is too small on screen to be hit."""
+        centres = [self.map.geom.centres[p] for p in places]
+        r, k = self.map.geom.scale, self.transform().m11()
+        seen = self.mapToScene(self.viewport().rect()).boundingRect()
+        if r * k >= SMALL_HEX and any(seen.contains(c) for c in centres):
+            return
+        box = QRectF(centres[0], centres[0])
+        for c in centres[1:]:
+            box = box.united(QRectF(c, c))
+        box.adjust(-2 * r, -2 * r, 2 * r, 2 * r)
+        if r * k < SMALL_HEX:
+            fit = min(self.viewport().width() / box.width(), self.viewport().height() / box.height())
+            self.set_zoom(max(k, min(fit, 1.0)))
+        self.fitted = False
+        self.centerOn(box.center())
+        seen = self.mapToScene(self.viewport().rect()).boundingRect()
+        if not any(seen.contains(c) for c in centres):  # (spread wide: the first by its number)
+            self.centerOn(self.map.geom.centres[min(places, key=lambda p: self.map.board.labels[p])])
         self._prerender.start()
 
     def wheelEvent(self, event: QWheelEvent) -> None:

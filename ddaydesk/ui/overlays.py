@@ -244,10 +244,13 @@ class Overlays:
             self._fill("range", False)
             return
         places = list(rng.cost)
-        self._fill("range", bool(places))
+        no_stops = self.range_stops.path().isEmpty()
         self.range_fill.setPath(self.geom.area_path(places))
         self.range_edge.setPath(self.geom.boundary_path(places))
         self.range_stops.setPath(self.geom.area_path(p for p in rng.stops if p in rng.cost))
+        if ("range" in self.filled) == bool(places) and self.range_stops.path().isEmpty() != no_stops:
+            self._tell()  # (the legend's "must stop" line comes or goes with the unit selected)
+        self._fill("range", bool(places))  # (after the paths: the legend reads them)
 
     def show_path(self, path: list[int], cost: dict[int, float]) -> None:
         """The path preview: a line through the hexes and the MP spent at each step."""

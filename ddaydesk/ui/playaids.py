@@ -164,10 +164,7 @@ class PlayAids(QObject):
         if a is not None and a.move and w.controller.selected != a.unit:
             w.controller.select(a.unit)
         if a is not None and a.places:
-            first = min(a.places, key=lambda p: (w.port.board.labels[p]))
-            if not any(w.view.mapToScene(w.view.viewport().rect()).containsPoint(
-                    w.view.scene_point_of(p), Qt.FillRule.OddEvenFill) for p in a.places):
-                w.view.centre_on_place(first)  # bring where it may go into view
+            w.view.show_places(a.places)  # where it may go in sight, large enough to click
             n = len(a.places)
             w.show_hint(f"{a.title}: {n} place{'s' if n != 1 else ''} lit on the map; click one, or drag the entry there")
         elif a is not None and a.why:

@@ -8,13 +8,14 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QProgressDialog
 
+from ddaydesk.ui.gamefiles import save_stem
 from ddaydesk.ui.savecheck import STILL_CHECKING
 from ddaydesk.ui.session import saves_dir
 
 
 def ask_report_path(win) -> str:
     """Where to write the report (a dialog; tests replace it)."""
-    stem = Path(win.save_path).stem if win.save_path else "game"
+    stem = Path(win.save_path).stem if win.save_path else save_stem(win)
     path, _ = QFileDialog.getSaveFileName(win, "Export the game report", str(saves_dir() / f"{stem}-report.html"),
                                           "Web pages (*.html)")
     return path

@@ -12,6 +12,7 @@ from ddaydesk.engine import legal_actions  # noqa: E402
 from ddaydesk.formats.catalog import default_scenario_path  # noqa: E402
 from ddaydesk.paths import scenarios_dir  # noqa: E402
 from ddaydesk.ui.engine_port import open_engine_game  # noqa: E402
+from ddaydesk.ui.widgets.pool import KEY  # noqa: E402
 from tests.ui.conftest import shown  # noqa: E402
 from tests.ui.drive import click_place  # noqa: E402
 from tests.ui.test_attacks import play_to, to_phase, window  # noqa: E402
@@ -169,3 +170,36 @@ def test_commonwealth_replacements_shown_and_spent_in_the_window_FMU_CAMP_05(qtb
     assert port.game.log[-1].kind == "rebuild" and port.game.state.steps_lost[port.game.state.unit(CW_LEG)] == 0
     assert next(iter(w.aids.pool.arrivals.values())).group.endswith(
         ": 2 leg, 1 Commonwealth leg replacement points left (FMU-REPL-02)")
+
+
+def test_what_may_come_on_now_heads_its_group(qtbot, settings):
+    """Koenig's Sword, the 1st Special Service Brigade's chit: its five Commandos head the
+    reinforcements due, the 8th Brigade's six (not activated, and why) after them (they came first)."""
+    from tests.ui.test_pkd_window import _cup, _window
+
+    w, _port = _window(qtbot, settings, formation="1ssbde")
+    _cup(w).buttons["op:move"].click()
+    pool = w.aids.pool
+    rows = [pool.arrivals[i.data(0, KEY)] for i in pool.items()]
+    assert [bool(a.why) for a in rows] == [False] * 5 + [True] * 6
+    assert rows[0].title == "No. 3 Commando" and "not in the activated formation" in rows[-1].why
+
+
+def test_a_landing_chosen_on_the_whole_campaign_map_zooms_in_on_its_beaches(qtbot, settings):
+    """The campaign fitted (Western Europe, a hex a few pixels across): choosing a landing brings
+    its hexes in sight at a size a click hits, and a click there lands it (STD-INV-05)."""
+    port = open_engine_game(scenarios_dir() / "dday77-campaign.yaml")
+    w = window(qtbot, settings, port)
+    to_phase(qtbot, w, "allied.movement")
+    k = next(k for k, (kind, text, _p) in enumerate(w.controller.choices()) if kind == "invade" and "Normandy" in text)
+    w.take_choice(k, "invade Normandy")
+    geom, view = w.scene.geom, w.view
+    assert geom.scale * view.transform().m11() < 12  # (fitted: hexes too small to hit)
+    w.aids.pool.choose("land_from_sea:us-1")
+    places = set(w.aids.pool.current().places)
+    assert geom.scale * view.transform().m11() >= 12 and view.transform().m11() <= 1.0
+    seen = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert all(seen.contains(geom.centres[p]) for p in places)  # every beach hex in sight
+    target = min(places, key=lambda p: port.board.labels[p])
+    click_place(qtbot, w, target)
+    assert w.controller.unit("us-1").place == target and port.game.log[-1].kind == "land_from_sea"

@@ -12,6 +12,7 @@ import pytest
 engine = pytest.importorskip("ddaydesk.engine")
 
 from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtWidgets import QStyle  # noqa: E402
 
 from ddaydesk.cli import main as cli  # noqa: E402
 from ddaydesk.engine import current_phase  # noqa: E402
@@ -275,3 +276,28 @@ def test_a_utah_beach_assault_takes_naval_gunfire_and_support_fire_in_the_dialog
         dlg.roll_button.click()
     assert port.game.log[-1].kind == "resolve_combat" and port.game.log[-1].naval == 1
     dlg.close()
+
+
+SEED_EX = 5  # the die: 2, an exchange at 1-1
+
+
+def test_every_attackers_name_is_whole_in_the_dialog_at_1280x800(qtbot, settings):
+    """The 1st Infantry and the 3rd Canadian Infantry Division against the 21. Panzer-Division:
+    each name whole in the attacker list (the odds column took half the room and cut the Canadian's)."""
+    port = open_engine_game(default_scenario_path(), seed=SEED_EX)
+    w = window(qtbot, settings, port)
+    to_phase(qtbot, w, "allied.movement")
+    move(qtbot, w, "us-1-inf", "1208")
+    to_phase(qtbot, w, "allied.combat")
+    dlg = pick_and_attack(qtbot, w, ["us-1-inf", "ca-3-inf"], port.board.index("1308"))
+    lst = dlg.attack_list
+    fm = lst.fontMetrics()
+    check = lst.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth) + 12  # (the tick box and margins)
+    for item in lst.items():
+        assert fm.horizontalAdvance(item.text(0)) <= lst.columnWidth(0) - check, item.text(0)
+    dlg.roll_button.click()  # the outcome in sentences: "Rolled 4: DE. Combat at 1308: ..."
+    assert dlg.result is not None and dlg.result.roll
+    assert f"Rolled {dlg.result.roll[0]}: {dlg.result.result}. Combat at 1308" in dlg.outcome.text().replace("<b>", "").replace("</b>", "")
+    said = dlg.outcome.text()
+    assert dlg.result.result == "EX" and dlg.choice_list.count() == 1  # the losses to take: no hex to click
+    assert "chooses below" in said and "marked hex" not in said  # (it said so, with nothing marked)

@@ -117,3 +117,20 @@ def test_a_tall_legend_goes_into_columns(qtbot, win):
     qtbot.wait(1)
     assert win.legend.rows.count() >= 2  # columns side by side
     assert win.legend.height() <= win.view.viewport().height() * 0.6
+
+
+def test_the_must_stop_hatching_is_explained_for_the_unit_selected(qtbot, win):
+    """Selecting a unit whose range has hexes where it must stop (enemy ZOC, hatched) explains
+    the hatching (it did not: the legend was read before the hatching was drawn)."""
+    from tests.ui.drive import click_place
+
+    c = win.controller
+    while engine.current_phase(c.port.game.state).kind != "movement":
+        c.end_phase()
+    stops = "it must stop there (enemy zone of control)"
+    click_place(qtbot, win, c.unit("us-1-inf").place)
+    rng = c.port.legal_moves("us-1-inf")
+    assert c.selected == "us-1-inf" and set(rng.stops) & set(rng.cost)  # (hatched hexes on the map)
+    assert stops in win.legend.texts()
+    c.select(None)  # no range, no line
+    assert c.selected is None and stops not in win.legend.texts()

@@ -136,6 +136,7 @@ def test_an_attack_put_together_on_the_map_opens_the_battle_dialog(qtbot, settin
     assert dlg is w.koenig_battle and dlg.title.text().startswith("Full Fire at 0911")
     assert {u for u, c in dlg.checks.items() if c.isChecked()} == {"gb-13para", "gb-8para"}
     assert not covers(dlg, w, target)  # the target and the arrows stay in sight (was hidden)
+    assert w.hint.text() == ""  # (the status bar kept the Full Fire odds while the dialog said others)
     pv = port.combat_preview(["gb-13para"], target, {})
     assert (pv.attack_total, pv.defence_total) == (3, 1) and pv.column in pv.columns
 

@@ -155,8 +155,10 @@ def test_a_whole_activation_through_the_window(qtbot, settings):
     # hot-seat: the German player decides now, at the same screen
     assert w.controller.side == "german" and "German player" in dlg.banner.text()
     assert w.phase_label.toolTip().endswith("German answer to the 6th Airborne Division's fire at 0911")
-    # a phase this long is cut on the bar (its whole in the tip), never the turn track
-    assert w.phase_label.text().endswith("…") and not w.turn_track.horizontalScrollBar().isVisible()
+    # a phase this long goes on two lines on the bar (its whole in the tip too), never cuts the turn track
+    lines = w.phase_label.text().split("\n")[1:]
+    assert len(lines) == 2 and " ".join(lines) == "German answer to the 6th Airborne Division's fire at 0911"
+    assert not w.turn_track.horizontalScrollBar().isVisible()
     assert dlg.support_box.isVisible() and dlg.go.text() == "Defend and roll"
     assert dlg.support.value() == 0 and dlg.support.maximum() == 1  # his own choice, from his own pool
     arrows = next(d for d in w.scene.decorations if hasattr(d, "show_plan"))

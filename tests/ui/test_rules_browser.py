@@ -184,3 +184,21 @@ def test_the_browser_is_a_window_of_its_own_that_the_game_window_takes_with_it(q
     assert b.parent() is None and b.isWindow() and not b.testAttribute(Qt.WidgetAttribute.WA_QuitOnClose)
     with qtbot.waitSignal(b.destroyed):
         win.deleteLater()
+
+
+def test_no_two_pages_of_a_system_share_a_title_in_the_contents(qtbot, settings):
+    """Koenig's Sword: the contents list every system's pages once each by title (Koenig's
+    'Optional rules' text and the optional rules' toggles page were two 'Optional rules'), and
+    its rules say the game is played from the Command Cup panel."""
+    from tests.ui.test_pkd_window import SWORD
+
+    win = _window(qtbot, settings, open_engine_game(SWORD))
+    _help, rules = _rules_action(win)
+    rules.trigger()
+    b = win.rules_browser
+    for k in range(b.tree.topLevelItemCount()):
+        top = b.tree.topLevelItem(k)
+        titles = [top.child(c).text(0) for c in range(top.childCount())]
+        assert len(titles) == len(set(titles)), (top.text(0), titles)
+    b.show_page("pkd/02-operations")
+    assert "Choose it in the Command Cup panel" in " ".join(b.view.toPlainText().split())

@@ -84,6 +84,7 @@ class CupPanel(QScrollArea):
         self.setWidget(self.body)
         self.buttons: dict[str, QPushButton] = {}  # what a test or a player presses: key -> button
         self.view: GameView | None = None
+        self.page: tuple | None = None  # (turn, phase, chits drawn) of the page shown
 
     # -- building -----------------------------------------------------------------------------
     def _new_body(self) -> None:
@@ -95,7 +96,10 @@ class CupPanel(QScrollArea):
     def set_view(self, view: GameView) -> None:
         self.view = view
         kv = view.extra
-        bar = self.verticalScrollBar().value()
+        page = None if kv is None else (kv.turn_label, kv.phase, len(kv.drawn))
+        # the same activation keeps its place on the page; a new chit's page opens at its top
+        bar = self.verticalScrollBar().value() if page == self.page else 0
+        self.page = page
         self._new_body()
         self.buttons = {}
         if kv is not None:
@@ -177,6 +181,7 @@ class CupPanel(QScrollArea):
             self.lay.addWidget(_text("<table cellspacing='2' width='100%'><tr><th align='left'>Unit</th>"
                                      "<th>CV</th><th align='left'>Hex</th><th align='left'>Now</th></tr>"
                                      f"{rows}</table>"))
+            self._entering(kv, mine)
         if kv.battle is not None:
             self._battle(view, kv)
         elif kv.targets:
@@ -204,6 +209,24 @@ class CupPanel(QScrollArea):
             self.lay.addWidget(end)
         if not mine:
             self._hand_over(view.active_side)
+
+    def _entering(self, kv, mine: bool) -> None:
+        """Units 'to enter' come on from the Arrivals dock, which the table alone does not say."""
+        n = sum(u.status == "to enter" for u in kv.units)
+        if not n or not mine or kv.operation not in ("move", "combined"):
+            return
+        self.lay.addWidget(_text(f"{n} unit{'s' if n != 1 else ''} to enter: choose one in the Arrivals dock, "
+                                 "then click a lit hex to bring it on (its move)."))
+        b = _wide(QPushButton("Bring a unit on…"))
+        b.setToolTip("Opens the Arrivals dock at the first unit to enter; where it may go is lit on the map")
+        b.clicked.connect(lambda: self._enter(next(u.id for u in kv.units if u.status == "to enter")))
+        self.buttons["enter"] = b
+        self.lay.addWidget(b)
+
+    def _enter(self, unit: str) -> None:
+        pool = self.window_.aids.pool
+        self.window_.aids.pool_dock.raise_()
+        pool.choose(next((k for k, a in pool.arrivals.items() if a.unit == unit), ""))
 
     def _place_interdiction(self) -> None:
         """The marker chosen in the Arrivals dock: its hexes lit, a click on one places it."""

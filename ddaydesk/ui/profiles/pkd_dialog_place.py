@@ -5,7 +5,9 @@ players see the target, the attackers' arrows and the units around while they de
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRect
+import contextlib
+
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF
 
 
 def covers(dlg, window, place: int) -> bool:
@@ -39,10 +41,35 @@ def clear_of(dlg) -> None:
     if hi <= lo:
         return
     k = view.transform().m11()
-    # the target hex just clear of the dialog's edge (the map legend keeps to the far corners)
-    want = min(lo + 1.6 * window.scene.geom.scale * k, (lo + hi) / 2) if at_top else \
-        max(hi - 1.6 * window.scene.geom.scale * k, (lo + hi) / 2)
-    view.centerOn(QPointF(centre.x(), centre.y() + (vp.height() / 2 - (want - vp_top)) / k))
+    # the target and the hexes around it (where a retreat may go) clear of the dialog's edge; the
+    # map legend keeps to the far corners
+    want = min(lo + 3 * window.scene.geom.scale * k, (lo + hi) / 2) if at_top else \
+        max(hi - 3 * window.scene.geom.scale * k, (lo + hi) / 2)
+    now = view.mapToScene(vp.rect().center())
+    x = now.x() if abs(centre.x() - now.x()) * k < vp.width() / 2 - 2 * window.scene.geom.scale * k \
+        else centre.x()  # (a target in sight across keeps the map where it is across)
+    aim = QPointF(x, centre.y() + (vp.height() / 2 - (want - vp_top)) / k)
+    _keep(dlg, view)
+    half = QPointF(vp.width() / 2 / k, vp.height() / 2 / k)
+    view.setSceneRect(view.sceneRect().united(QRectF(aim - half, aim + half)))  # (room to scroll)
+    view.centerOn(aim)
+
+
+def _keep(dlg, view) -> None:
+    """The map as it was before the dialog first moved it, put back when the dialog closes."""
+    if getattr(dlg, "map_before", None) is not None:
+        return
+    dlg.map_before = (view.fitted, view.mapToScene(view.viewport().rect().center()))
+
+    def back(_result: int) -> None:
+        fitted, centre = dlg.map_before
+        with contextlib.suppress(RuntimeError):  # (the view may be gone with its game)
+            view.setSceneRect(QRectF())  # (the scene's own rect again)
+            if fitted:
+                view.fit()
+            else:
+                view.centerOn(centre)
+    dlg.finished.connect(back)
 
 
 def fit(dlg) -> None:

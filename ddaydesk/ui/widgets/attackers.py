@@ -36,11 +36,13 @@ class AttackerList(QTreeWidget):
     def __init__(self, units: list[UnitInfo], ticked: set[str], where: Callable[[UnitInfo], str]):
         super().__init__()
         self.setColumnCount(4)
-        self.setHeaderLabels(["Attacker", "From", "Adds", "Odds with / without it"])
+        self.setHeaderLabels(["Attacker", "From", "Adds", "Odds with / without"])
+        self.headerItem().setToolTip(3, "The attack's odds with this unit / without it")
         self.setRootIsDecorated(False)
         self.setSelectionMode(QTreeWidget.SelectionMode.NoSelection)
         self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         head = self.header()
+        head.setStretchLastSection(False)  # (the names take the room left, not the odds: whole names)
         head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for col in (1, 2, 3):
             head.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)

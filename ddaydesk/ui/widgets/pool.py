@@ -60,7 +60,9 @@ class PoolPanel(QWidget):
         self.arrivals = {a.key: a for a in arrivals} if not waiting_for else {}
         groups: dict[str, QTreeWidgetItem] = {}
         again = None
-        for a in self.arrivals.values():
+        order = list(dict.fromkeys(a.group for a in self.arrivals.values()))
+        # in each group what may come on now first, those that may not (and why) after them
+        for a in sorted(self.arrivals.values(), key=lambda a: (order.index(a.group), bool(a.why))):
             group = groups.get(a.group)
             if group is None:
                 group = groups[a.group] = QTreeWidgetItem(self.tree, [a.group])

@@ -1,0 +1,72 @@
+"""The Command Cup panel in a 1280x800 window: the page of one activation keeps its place while
+the player acts (the units' table and the attacks are below the fold), and the next chit's page
+opens at its top, where the chit drawn and its Operations are."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QLabel
+
+pytest.importorskip("ddaydesk.engine")
+
+from ddaydesk.rules.pkd.records import rec  # noqa: E402
+from tests.ui.test_pkd_window import _cup, _window  # noqa: E402
+from tests.ui.test_play import click  # noqa: E402
+
+
+def test_a_new_chit_opens_the_panel_at_its_top(qtbot, settings):
+    w, port = _window(qtbot, settings)  # the 6th Airborne drawn first
+    cup = _cup(w)
+    cup.buttons["op:combined"].click()
+    bar = cup.verticalScrollBar()
+    assert bar.maximum() > 0  # (the page is taller than the dock at 1280x800)
+    bar.setValue(bar.maximum())  # down to the attacks open and "End the activation"
+    click(qtbot, w, port.game.state.place[port.game.state.unit("gb-13para")])
+    click(qtbot, w, port.board.index("0811"))  # a move: the same activation goes on
+    assert port.game.log[-1].kind == "move" and bar.value() == bar.maximum() > 0
+    formation = rec(port.game.state)["act"]["formation"]
+    cup.buttons["end"].click()  # the next chit is drawn
+    assert rec(port.game.state)["act"]["formation"] != formation
+    assert bar.value() == 0  # its chit and Operations in sight (was: the old page's place kept)
+
+
+def test_units_to_enter_are_brought_on_from_the_panel(qtbot, settings):
+    """The 8th Infantry Brigade's chit on 6 June: its battalions are 'to enter' (STD-PKD-OPS: they
+    come on by their move); the panel says how and its button opens the Arrivals dock at one."""
+    w, port = _window(qtbot, settings, formation="8bde")
+    cup = _cup(w)
+    assert "enter" not in cup.buttons  # (no Operation yet: nothing may come on)
+    cup.buttons["op:move"].click()
+    assert "6 units to enter" in "".join(lb.text() for lb in cup.body.findChildren(QLabel))
+    cup.buttons["enter"].click()
+    a = w.aids.pool.current()
+    assert a is not None and a.unit == "gb-1slancs" and a.places and w.controller.selected == "gb-1slancs"
+    assert not w.aids.pool_dock.visibleRegion().isEmpty()  # the dock in front of the Command Cup's tab
+    to = min(a.places, key=lambda p: port.board.labels[p])
+    click(qtbot, w, to)
+    assert port.game.state.place[port.game.state.unit("gb-1slancs")] == to
+    assert "5 units to enter" in "".join(lb.text() for lb in _cup(w).body.findChildren(QLabel))
+
+
+def test_the_turn_bar_keeps_the_operation_in_sight(qtbot, settings):
+    """'Allied activation: 6th Airborne Division, Combined Operation' is longer than the turn
+    bar's phase: it breaks at its comma rather than losing the Operation to an ellipsis."""
+    w, _port = _window(qtbot, settings)
+    _cup(w).buttons["op:combined"].click()
+    lines = w.phase_label.text().split("\n")
+    assert lines == ["Turn 1 of 12", "Allied activation: 6th Airborne Division,", "Combined Operation"]
+    assert w.phase_label.toolTip() == "Allied activation: 6th Airborne Division, Combined Operation"
+    assert w.turn_track.isVisible() and w.tracks_label.isVisible()  # (the bar still holds them)
+
+
+def test_a_long_phase_without_a_comma_goes_on_two_lines(qtbot, settings):
+    """The German's answer to a declared battle ('German answer to the 6th Airborne Division's
+    Close Combat at 0911') on two whole lines, broken between words."""
+    from tests.ui.test_pkd_battle import _close_combat
+    from tests.ui.test_pkd_window import PLAYED
+
+    w, port = _window(qtbot, settings, options=PLAYED, seed=4)
+    _close_combat(qtbot, w, port).go.click()  # declared: the German answers
+    lines = w.phase_label.text().split("\n")[1:]
+    assert len(lines) == 2 and "…" not in "".join(lines)
+    assert " ".join(lines) == w.phase_label.toolTip() == "German answer to the 6th Airborne Division's Close Combat at 0911"

@@ -43,6 +43,13 @@ def why_text(why: dict | None, board: Board) -> str:
     if not why:
         return "out of supply"
     reason = why.get("reason", "")
+    if reason == "stands_on":  # (a unit waiting at sea to land)
+        where = "is at sea" if why.get("terrain") == "sea" else f"stands on {why.get('terrain')}"
+        return f"it {where}, and no supply line starts there ({why.get('rule')})"
+    if reason == "no_source" and why.get("no_sc"):  # (the invasion turn, before the first SC)
+        return (f"no supply centre (SC) is on the map yet, and every Allied line must end at one ({why['no_sc']}):"
+                " a beach is a source only once an SC is placed on it. Place one on a coastal hex, port or"
+                " inland port the Allies hold, at any time (D77-ASUP-12)")
     if reason in ("hq_full", "sc_full"):
         full = ", ".join(f"{f.get('hq') or f.get('hex')} ({len(f.get('units', []))}/{f.get('capacity')})"
                          for f in why.get("full", []))

@@ -37,6 +37,9 @@ def hex_description(board: Board, place: int, place_name: Callable[[int], str]) 
     for r in board.regions.values():
         if place in r.places and r.name and r.name != r.id:
             lines.append(f"{escape(r.name)} ({r.kind.replace('_', ' ')}{', ' + r.side if r.side else ''})")
+        elif (r.kind == "invasion_area" and not area and board.terrain_of(place) == "sea"
+              and any(j in r.places for j in board.adj[place])):  # where landing units wait
+            lines.append(f"All-sea hex off the {escape(r.name)} invasion area's coast")
     return "<br>".join(lines)
 
 

@@ -45,6 +45,10 @@ def test_a_division_at_sea_is_named_at_sea_off_the_area_STD_SUP_BLOCK_TERRAIN(la
     assert header.startswith("1819 · sea") and "All-sea hex off the Normandy invasion area's coast" in header
     assert "OUT of supply: it is at sea, and no supply line starts there (STD-SUP-BLOCK-TERRAIN)" in supply
     assert "Supply counts in the Allied supply phase, after combat (STD-SEQ)" in supply
+    # the Actions dock tells a landing at sea from one ashore (STD-INV-20)
+    lines = [i.text(0) for i in w.actions_panel.items()]
+    assert "Land 4th Infantry Division at sea at 1819, to attack the coast from there" in lines
+    assert "Land 4th Infantry Division at Isigny-sur-Mer (1820)" in lines
 
 
 def test_a_division_on_the_beach_without_an_sc_and_with_one_D77_ASUP_11_D77_ASUP_12(landed):

@@ -58,13 +58,13 @@ def test_a_division_on_the_beach_without_an_sc_and_with_one_D77_ASUP_11_D77_ASUP
     header, supply = dock(w, port, "1820")
     assert header.startswith("Isigny-sur-Mer (1820) · coast") and "Normandy (invasion area)" in header
     assert "All-sea hex" not in header
-    assert "no supply centre (SC) is on the map yet, and every Allied line must end at one (D77-ASUP-11)" in supply
-    assert "Place one on a coastal hex, port or inland port the Allies hold, at any time (D77-ASUP-12)" in supply
+    assert "no supply centre (SC) on the map yet: a beach is a source only once an SC marks it (D77-ASUP-11)" in supply
+    assert "place one on a coastal hex you hold, at any time (D77-ASUP-12)" in supply
     assert "Supply counts in the Allied supply phase" in supply
     k = next(k for k, (kind, _t, places) in enumerate(w.controller.choices())
              if kind == "place_supply_centre" and port.board.index("1820") in places)
     w.take_choice(k, "place an SC")
     header, supply = dock(w, port, "1820")
-    assert "29th Infantry Division: in supply: sc:1820 0 hexes (limit 8, D77-ASUP-15)" in supply, supply
+    assert "29th Infantry Division: in supply: the SC at 1820, 0 hexes (limit 8, D77-ASUP-15)" in supply, supply
     _, supply = dock(w, port, "1819")  # one hex from the SC, but still at sea
     assert "it is at sea" in supply and "no supply centre" not in supply

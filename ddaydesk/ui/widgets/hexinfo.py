@@ -61,7 +61,7 @@ class HexInfo(QWidget):
         lay.addWidget(self.stack, 1)
         self.stack.hide()
         lay.addWidget(self.supply)
-        lay.addStretch(0)
+        lay.addStretch(1)
         self.place = -1
 
     def show_place(self, place: int, units: list[UnitInfo], supply: SupplyView | None, extra: str = "") -> None:
@@ -72,6 +72,9 @@ class HexInfo(QWidget):
         self.header.setText(hex_description(self.board, place, self.port.place_name) + extra)
         self.stack.set_units(units)
         self.stack.setVisible(bool(units))
+        # (as tall as its units, no taller: the supply explanations below keep their room)
+        s = self.stack
+        s.setMaximumHeight(sum(s.sizeHintForRow(r) + 2 * s.spacing() for r in range(s.count())) + 2 * s.frameWidth() + 2)
         lines = []
         if supply is not None:
             for u in units:

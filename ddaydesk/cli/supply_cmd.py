@@ -95,4 +95,8 @@ def _why_text(why: dict) -> str:
         return f"nearest {n['to']} is {n['length']} hexes, limit {n['limit']} (over by {n['over_by']})"
     if reason == "isolated_fortress":
         return "isolated fortress"
+    if reason == "stands_on":
+        return f"stands on {why['terrain']}: no line starts there ({why['rule']})"
+    if why.get("no_sc"):
+        return f"no SC on the map: every Allied line ends at one ({why['no_sc']})"
     return "no source or supplied HQ can be reached"

@@ -73,6 +73,8 @@ def describe(scenario: Scenario, action, place_name: Callable[[int], str],
             return f"Bombard {value('target', action.target)}" + (f", hitting {unit(hit)}" if hit else "")
         return (f"{what} {value('target', action.target)} with {value('attackers', action.attackers)}"
                 + (f" ({mode.replace('_', ' ')})" if mode != "normal" else ""))
+    if action.kind == "land_from_sea" and board.terrain_of(action.place) == "sea":  # (STD-INV-20)
+        return f"Land {unit(action.unit)} at sea at {value('place', action.place)}, to attack the coast from there"
     if action.kind in ("respond", "resolve_combat"):
         verb = VERBS[action.kind]
         extra = support_words(action, unit)

@@ -37,7 +37,22 @@ class SupplyPort:
             sv = compute_view(self._supply_input(side), side)
         except FormatError as exc:  # a broken drop-in table: the reason, never a crash
             raise PortError(str(exc.problems[0]) if exc.problems else str(exc)) from None
-        return replace(sv, units={u: replace(us, reason=self.name(us.reason)) for u, us in sv.units.items()})
+        when = self._judged(side)
+        return replace(sv, units={u: replace(us, reason=self.name(us.reason) + ("" if us.supplied else when))
+                                  for u, us in sv.units.items()})
+
+    def _judged(self, side: str) -> str:
+        """When the rules judge ``side``'s supply, unless it is now: the supply marks between
+        two supply phases only foretell it (the sequence's phase with the ``supply`` hook)."""
+        from ddaydesk.engine.sequence import load_sequence
+
+        phases = load_sequence(self.scenario.system.id).phases
+        at = next((k for k, p in enumerate(phases) if p.side == side and "supply" in p.hooks), None)
+        if at is None or self.game.state.phase == phases[at].id:
+            return ""
+        after = ", after combat" if any(p.side == side and p.kind == "combat" for p in phases[:at]) else ""
+        return (f". Supply counts in the {side.capitalize()} {self.phase_title(phases[at].id)} phase{after}"
+                f" ({phases[at].rule})")
 
     def supply_after_move(self, unit: str, place: int, via: tuple[int, ...] = ()):
         """Both sides' supply as it would be after this move (the hover preview); None when the

@@ -35,7 +35,8 @@ def supply_input(scenario, places: list[int], on_map: list[bool], reduced: list[
 
 def _leg_text(leg) -> str:
     limit = "any length" if leg.limit is None else f"limit {leg.limit}"
-    return f"{leg.to.replace('source', 'a source')} {leg.length} hexes ({limit}, {leg.rule})"
+    to = f"the SC at {leg.to[3:]}" if leg.to.startswith("sc:") else leg.to.replace("source", "a source")
+    return f"{to}, {leg.length} hexes ({limit}, {leg.rule})"
 
 
 def why_text(why: dict | None, board: Board) -> str:
@@ -43,6 +44,12 @@ def why_text(why: dict | None, board: Board) -> str:
     if not why:
         return "out of supply"
     reason = why.get("reason", "")
+    if reason == "stands_on":  # (a unit waiting at sea to land)
+        where = "is at sea" if why.get("terrain") == "sea" else f"stands on {why.get('terrain')}"
+        return f"it {where}, and no supply line starts there ({why.get('rule')})"
+    if reason == "no_source" and why.get("no_sc"):  # (the invasion turn, before the first SC)
+        return (f"no supply centre (SC) on the map yet: a beach is a source only once an SC marks it"
+                f" ({why['no_sc']}); place one on a coastal hex you hold, at any time (D77-ASUP-12)")
     if reason in ("hq_full", "sc_full"):
         full = ", ".join(f"{f.get('hq') or f.get('hex')} ({len(f.get('units', []))}/{f.get('capacity')})"
                          for f in why.get("full", []))

@@ -290,7 +290,9 @@ def _unsupplied(inp: SupplyInput, p: SupplyParams, tm: TraceMap, u: SupplyUnit, 
             if route[c] and h is not u:
                 limit, rule = line_limit(u, h, p)
                 targets.append(Target(h.place, h.id, "hq", max(0, limit - red), rule))
-        why = why_not(inp.board, tm, u.place, targets, p.blocking.rule_zoc, p.blocking.rule_enemy)
+        why = why_not(inp.board, tm, u.place, targets, p.blocking)
+        if not scs:  # (the invasion turn before any SC is placed: nothing is a source yet)
+            why["no_sc"] = "D77-ASUP-11"
         lonely = [h.id for c, h in enumerate(hqs) if not route[c] and h is not u
                   and inp.board.distance(u.place, h.place) <= line_limit(u, h, p)[0] - red]
         if lonely:

@@ -10,6 +10,7 @@ from typing import Any
 
 from ddaydesk.board import Board
 from ddaydesk.rules.supply.blocking import ENTER_ONLY, NO_ENTER, PASS, TraceMap
+from ddaydesk.rules.supply.params import Blocking
 from ddaydesk.rules.supply.trace import closed_of, path_to_start
 
 
@@ -87,8 +88,10 @@ def blockers(tm: TraceMap, hexes: list[int], zoc_rule: str, enemy_rule: str) -> 
 
 
 def why_not(board: Board, tm: TraceMap, start: int, targets: list[Target],
-            zoc_rule: str, enemy_rule: str) -> dict[str, Any]:
+            rules: Blocking) -> dict[str, Any]:
     """Explanation for a unit at ``start`` that no target supplies."""
+    if tm.impassable[start]:  # (a unit waiting at sea to land: no line starts on sea)
+        return {"reason": "stands_on", "terrain": board.terrain_of(start), "rule": rules.rule_terrain}
     out: dict[str, Any] = {}
     dist, near = _search(board, tm.state, start, targets, None)
     if near is not None:
@@ -102,7 +105,7 @@ def why_not(board: Board, tm: TraceMap, start: int, targets: list[Target],
         in_reach = t0.limit is None or d0 <= t0.limit
         if in_reach and (near is None or near[1] > d0):
             hexes = path_to_start(board.adj, open_state, dist0, t0.place)[::-1]
-            out["blocked"] = {**_line(t0, d0, hexes), "at": blockers(tm, hexes, zoc_rule, enemy_rule)}
+            out["blocked"] = {**_line(t0, d0, hexes), "at": blockers(tm, hexes, rules.rule_zoc, rules.rule_enemy)}
     if "blocked" in out:
         out["reason"] = "blocked"
     elif "nearest" in out:

@@ -43,7 +43,7 @@ def fmu_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, explain: bool) -
                 targets = [Target(b, "beachhead", "beachhead", None, "FMU-SUP-02") for b in inp.beachheads]
                 if u.type in airborne:
                     targets += [Target(z, "drop_zone", "drop_zone", None, "FMU-SUP-02") for z in zones]
-                why = why_not(inp.board, tm, u.place, targets, p.blocking.rule_zoc, p.blocking.rule_enemy)
+                why = why_not(inp.board, tm, u.place, targets, p.blocking)
             out[u.id] = UnitSupply(u.id, u.side, False, "unsupplied", why=why,
                                    effect="eliminate" if u.reduced else "reduce", rule="FMU-SUP-05")
     return out

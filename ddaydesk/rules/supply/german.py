@@ -192,7 +192,7 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
                 targets = [Target(s, "source", "source", h.src_limit, h.src_rule) for s in inp.german_sources]
                 if obw is not None:
                     targets.append(Target(obw.unit.place, obw.unit.id, "ob_west_radius", radius, radius_tag.rule))
-                why = why_not(board, tm, h.unit.place, targets, p.blocking.rule_zoc, p.blocking.rule_enemy)
+                why = why_not(board, tm, h.unit.place, targets, p.blocking)
             results[h.unit.id] = UnitSupply(
                 h.unit.id, SIDE, h.supplied, "supplied" if h.supplied else "unsupplied", list(chains[h.k]),
                 draws_on=obw.unit.id if h.via_obw else None, why=why,
@@ -211,7 +211,7 @@ def german_supply(inp: SupplyInput, p: SupplyParams, tm: TraceMap, red: int, exp
                 targets = [Target(s, "source", "source", unit_src, unit_src_rule) for s in inp.german_sources]
                 targets += [Target(h.unit.place, h.unit.id, "hq", h.unit_limit, h.unit_rule)
                             for h in hqs if h.supplied]
-                why = why_not(board, tm, u.place, targets, p.blocking.rule_zoc, p.blocking.rule_enemy)
+                why = why_not(board, tm, u.place, targets, p.blocking)
                 lonely = [h.unit.id for h in hqs if not h.supplied
                           and board.distance(u.place, h.unit.place) <= h.unit_limit]
                 if lonely:

@@ -66,6 +66,7 @@ class Blocking:
     impassable_terrain: frozenset[str]
     rule_zoc: str
     rule_enemy: str
+    rule_terrain: str
 
 
 @dataclass(frozen=True)
@@ -180,6 +181,7 @@ def parse_params(doc: Any, path: str, system: str) -> SupplyParams:
         impassable_terrain=frozenset(values["blocking.impassable_terrain"].value),
         rule_zoc=values["blocking.enemy_zoc"].rule,
         rule_enemy=values["blocking.enemy_units"].rule,
+        rule_terrain=values["blocking.impassable_terrain"].rule,
     )
     return SupplyParams(system, values, blocking, path)
 

@@ -37,6 +37,9 @@ def hex_description(board: Board, place: int, place_name: Callable[[int], str]) 
     for r in board.regions.values():
         if place in r.places and r.name and r.name != r.id:
             lines.append(f"{escape(r.name)} ({r.kind.replace('_', ' ')}{', ' + r.side if r.side else ''})")
+        elif (r.kind == "invasion_area" and not area and board.terrain_of(place) == "sea"
+              and any(j in r.places for j in board.adj[place])):  # where landing units wait
+            lines.append(f"All-sea hex off the {escape(r.name)} invasion area's coast")
     return "<br>".join(lines)
 
 
@@ -58,7 +61,7 @@ class HexInfo(QWidget):
         lay.addWidget(self.stack, 1)
         self.stack.hide()
         lay.addWidget(self.supply)
-        lay.addStretch(0)
+        lay.addStretch(1)
         self.place = -1
 
     def show_place(self, place: int, units: list[UnitInfo], supply: SupplyView | None, extra: str = "") -> None:
@@ -69,6 +72,9 @@ class HexInfo(QWidget):
         self.header.setText(hex_description(self.board, place, self.port.place_name) + extra)
         self.stack.set_units(units)
         self.stack.setVisible(bool(units))
+        # (as tall as its units, no taller: the supply explanations below keep their room)
+        s = self.stack
+        s.setMaximumHeight(sum(s.sizeHintForRow(r) + 2 * s.spacing() for r in range(s.count())) + 2 * s.frameWidth() + 2)
         lines = []
         if supply is not None:
             for u in units:

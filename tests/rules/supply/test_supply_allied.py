@@ -64,9 +64,19 @@ def test_D77_ASUP_10_sc_is_always_in_supply():
 def test_D77_ASUP_11_controlled_port_without_sc_is_no_source():
     """Cites D77-ASUP-11."""
     r = line([al(B, "u", col(4))])  # two hexes from Port A, no SC anywhere
-    assert not r.units["u"].supplied and r.units["u"].why["reason"] == "no_source"
+    assert not r.units["u"].supplied and r.units["u"].why == {"reason": "no_source", "no_sc": "D77-ASUP-11"}
     r = line([al(B, "u", col(4))], scs=(SC,))
     assert r.units["u"].supplied
+
+
+def test_a_unit_at_sea_traces_no_line_even_next_to_an_sc_STD_SUP_BLOCK_TERRAIN():
+    # proves STD-SUP-BLOCK-TERRAIN: a unit waiting at sea (column 01) to land is out of supply
+    # one hex from an SC, and the reason says it is at sea (not a line too long or blocked)
+    r = line([al(B, "sea", col(1, 5)), al(B, "ashore", col(2, 5))], scs=(SC,))
+    assert r.units["ashore"].supplied
+    why = r.units["sea"].why
+    assert not r.units["sea"].supplied
+    assert why == {"reason": "stands_on", "terrain": "sea", "rule": "STD-SUP-BLOCK-TERRAIN"}
 
 
 @pytest.mark.parametrize(("c", "ok"), [(10, True), (11, False)], ids=["D77-ASUP-15-at-8", "D77-ASUP-15-at-9"])

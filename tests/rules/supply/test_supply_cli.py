@@ -165,3 +165,14 @@ def test_a_supply_value_of_the_wrong_kind_is_named_with_what_was_expected(tmp_pa
     path.write_text(bad)
     with pytest.raises(FormatError, match=r"german.unit_to_source: expected int, found 'eight'"):
         load_params_file(path, "dday77")
+
+
+def test_cli_words_for_a_unit_at_sea_and_for_no_sc_at_all():
+    # the text output of `ddaydesk supply` for the two invasion-turn reasons (docs/cli.md)
+    from ddaydesk.cli.supply_cmd import _why_text
+
+    assert _why_text({"reason": "stands_on", "terrain": "sea", "rule": "STD-SUP-BLOCK-TERRAIN"}) == \
+        "stands on sea: no line starts there (STD-SUP-BLOCK-TERRAIN)"
+    assert _why_text({"reason": "no_source", "no_sc": "D77-ASUP-11"}) == \
+        "no SC on the map: every Allied line ends at one (D77-ASUP-11)"
+    assert _why_text({"reason": "no_source"}) == "no source or supplied HQ can be reached"

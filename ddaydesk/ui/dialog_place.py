@@ -28,15 +28,16 @@ def keep_map(dlg, view) -> None:
     """The map as it was before the dialog first moved it, put back when the dialog closes."""
     if getattr(dlg, "map_before", None) is not None:
         return
-    dlg.map_before = (view.fitted, view.mapToScene(view.viewport().rect().center()))
+    dlg.map_before = (view.fitted, view.transform().m11(), view.mapToScene(view.viewport().rect().center()))
 
     def back(_result: int) -> None:
-        fitted, centre = dlg.map_before
+        fitted, zoom, centre = dlg.map_before
         with contextlib.suppress(RuntimeError):  # (the view may be gone with its game)
             view.setSceneRect(QRectF())  # (the scene's own rect again)
             if fitted:
                 view.fit()
             else:
+                view.set_zoom(zoom)
                 view.centerOn(centre)
     dlg.finished.connect(back)
 
@@ -51,36 +52,46 @@ def scroll_to(dlg, view, aim: QPointF) -> None:
 
 
 def beside(dlg, window, places: list[int]) -> None:
-    """The dialog the window's height at its left or right side, whichever leaves the map more
-    room beside it, and the map scrolled (if it must) so ``places`` (the target first, then the
-    attackers) and the hexes around them stand in the middle of the map left free."""
+    """The dialog the window's height at its left or right side, and the map scrolled (if it
+    must) so ``places`` (the target, the attackers) and the hexes around them stand in the part of
+    the map left free. A side that leaves them all in sight as they are is taken first (the map
+    does not move), else the side that leaves the map more room; zoomed in too far for them to
+    fit there, the map zooms out."""
+    if not [p for p in places if p >= 0]:
+        return
     view, vp = window.view, window.view.viewport()
     origin = window.mapToGlobal(QPoint(0, 0))
     frame = dlg.frameGeometry().size() - dlg.size()  # (the window manager's title bar and edges)
     dlg.resize(dlg.width(), window.height() - frame.height())
     width = dlg.frameGeometry().width()
-    vp_left = vp.mapToGlobal(QPoint(0, 0)).x()
-    vp_right = vp_left + vp.width()
-    free = {origin.x(): (max(vp_left, origin.x() + width), vp_right),  # the dialog at the left
-            origin.x() + window.width() - width: (vp_left, min(vp_right, origin.x() + window.width() - width))}
-    rects = [hex_rect(window, p) for p in places if p >= 0]
-    if not rects:
-        return
-    box = rects[0]
-    for r in rects[1:]:
-        box = box.united(r)
-    clear = [x for x, (lo, hi) in free.items() if lo <= box.left() and box.right() <= hi]
-    x = max(clear or free, key=lambda s: free[s][1] - free[s][0])  # (the wider band)
+    seen = QRect(vp.mapToGlobal(QPoint(0, 0)), vp.size())
+    free = {origin.x(): seen.adjusted(max(0, origin.x() + width - seen.left()), 0, 0, 0),  # at the left
+            origin.x() + window.width() - width:
+                seen.adjusted(0, 0, min(0, origin.x() + window.width() - width - seen.right() - 1), 0)}
+    box = _around(window, places)
+    clear = [x for x, band in free.items() if band.contains(box)]
+    x = max(clear or free, key=lambda s: free[s].width())
     dlg.move(x, origin.y())
-    lo, hi = free[x]
-    r = window.scene.geom.scale * view.transform().m11()  # a hex's radius on the screen
-    vp_top = vp.mapToGlobal(QPoint(0, 0)).y()
-    if lo + r <= box.left() and box.right() <= hi - r and vp_top + r <= box.top() \
-            and box.bottom() <= vp_top + vp.height() - r:
-        return  # (the hexes and a hex-wide margin in sight: the map stays where it is)
+    if clear:
+        return
+    band = free[x]
+    keep_map(dlg, view)
+    need = max(box.width() / band.width(), box.height() / seen.height())
+    if need > 1:
+        view.zoom_by(1 / need)
+        box = _around(window, places)
     k = view.transform().m11()
     now = view.mapToScene(vp.rect().center())
     at = view.mapToScene(vp.mapFromGlobal(box.center()))
-    inside = vp_top + r <= box.top() and box.bottom() <= vp_top + vp.height() - r
-    aim = QPointF(at.x() + (vp_left + vp.width() / 2 - (lo + hi) / 2) / k, now.y() if inside else at.y())
-    scroll_to(dlg, view, aim)
+    high = seen.top() <= box.top() and box.bottom() <= seen.bottom()  # (in sight up and down: stays so)
+    scroll_to(dlg, view, QPointF(at.x() + (seen.center().x() - band.center().x()) / k, now.y() if high else at.y()))
+
+
+def _around(window, places: list[int]) -> QRect:
+    """The screen rectangle of the places' hexes and of the hexes around them."""
+    rects = [hex_rect(window, p) for p in places if p >= 0]
+    box = rects[0]
+    for r in rects[1:]:
+        box = box.united(r)
+    m = round(window.scene.geom.scale * window.view.transform().m11())  # (a hex's radius on the screen)
+    return box.adjusted(-2 * m, -2 * m, 2 * m, 2 * m)

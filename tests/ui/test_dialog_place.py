@@ -1,5 +1,5 @@
 """The shared combat dialog at a 1280x800 window (D-Day '77, through the real window over the
-real engine): it stands at the window's side, the target hex, every attacker's hex and the hexes
+real engine, a two-unit attack): it stands at the window's side, the target hex, every attacker's hex and the hexes
 around the target in sight on the map beside it, its own content whole; the map is as it was
 once it closes."""
 
@@ -11,10 +11,11 @@ pytest.importorskip("ddaydesk.engine")
 
 from PySide6.QtCore import QPoint, QRect, Qt  # noqa: E402
 
+from ddaydesk.formats.catalog import default_scenario_path  # noqa: E402
 from ddaydesk.ui.dialog_place import covers, hex_rect  # noqa: E402
+from ddaydesk.ui.engine_port import open_engine_game  # noqa: E402
 from tests.ui.drive import click_place  # noqa: E402
-from tests.ui.test_attacks import TUTORIAL_THREE, ctrl_click  # noqa: E402
-from tests.ui.test_attacks import tutorial_combat  # noqa: E402, F401  (the fixture)
+from tests.ui.test_attacks import SEED_EX, ctrl_click, move, to_phase, window  # noqa: E402
 
 
 def _in_sight(w, dlg, place: int) -> bool:
@@ -22,20 +23,32 @@ def _in_sight(w, dlg, place: int) -> bool:
     return QRect(vp.mapToGlobal(QPoint(0, 0)), vp.size()).contains(hex_rect(w, place)) and not covers(dlg, w, place)
 
 
-def test_a_three_unit_attack_keeps_the_target_the_attackers_and_the_hexes_around_in_sight(qtbot, tutorial_combat):
-    w, port = tutorial_combat
-    view, board = w.view, port.board
-    target = board.index("0909")
-    click_place(qtbot, w, w.controller.unit(TUTORIAL_THREE[0]).place)
-    for uid in TUTORIAL_THREE[1:]:
-        ctrl_click(qtbot, w, w.controller.unit(uid).place)
-    view.fit()  # the whole map in view, as it opens: the target clicked where it is
-    before = (view.transform().m11(), view.mapToScene(view.viewport().rect().center()))
+@pytest.mark.parametrize("zoom", [None, 2.0, 4.0], ids=["whole map", "zoomed in", "zoomed in far"])
+def test_an_attack_keeps_the_target_the_attackers_and_the_hexes_around_in_sight(qtbot, settings, zoom):
+    """The 1st Infantry and the 3rd Canadian Infantry Division against the 21. Panzer-Division at
+    1308 (under the dialog at the window's middle, the play-tester's screenshot)."""
+    port = open_engine_game(default_scenario_path(), seed=SEED_EX)
+    w = window(qtbot, settings, port)
+    to_phase(qtbot, w, "allied.movement")
+    move(qtbot, w, "us-1-inf", "1208")
+    to_phase(qtbot, w, "allied.combat")
+    view, board, attackers = w.view, port.board, ["us-1-inf", "ca-3-inf"]
+    target = board.index("1308")
+    click_place(qtbot, w, w.controller.unit(attackers[0]).place)
+    ctrl_click(qtbot, w, w.controller.unit(attackers[1]).place)
+    view.fit()  # the whole map in view, as it opens, or zoomed in with the target right of the middle
+    if zoom:
+        view.centre_on_place(board.index("1108"))
+        view.zoom_by(zoom)
+        assert view.viewport().width() / 2 < view.view_point_of(target).x() < view.viewport().width()
+    before = (view.transform().m11(), view.mapToScene(view.viewport().rect().center()), view.fitted)
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.view_point_of(target))
     dlg = w.aids.attacks.dialog
-    assert dlg.attackers == TUTORIAL_THREE
-    places = [target, *(w.controller.unit(u).place for u in TUTORIAL_THREE), *(p for p in range(board.n) if board.distance(p, target) == 1)]
+    assert dlg.attackers == attackers
+    places = [target, *(w.controller.unit(u).place for u in attackers),
+              *(p for p in range(board.n) if board.distance(p, target) == 1)]
     assert [board.labels[p] for p in places if not _in_sight(w, dlg, p)] == []  # (was: all under the dialog)
+    assert (getattr(dlg, "map_before", None) is not None) == bool(zoom)  # (in sight as it was: the map stays)
     frame, win = dlg.frameGeometry(), QRect(w.mapToGlobal(QPoint(0, 0)), w.size())
     assert win.contains(frame) and frame.height() == w.height()  # at the side, the window's height
     assert frame.left() == win.left() or frame.right() == win.right()
@@ -49,7 +62,7 @@ def test_a_three_unit_attack_keeps_the_target_the_attackers_and_the_hexes_around
     dlg.roll_button.click()  # the result in sight under the scrolled content, by the buttons
     assert dlg.outcome.text().startswith("Rolled") and dlg.outcome.visibleRegion().boundingRect().height() > 0
     dlg.close()
-    assert view.fitted and view.sceneRect() == w.scene.sceneRect()
+    assert view.fitted == before[2] and view.sceneRect() == w.scene.sceneRect()
     assert view.transform().m11() == pytest.approx(before[0])
     after = view.mapToScene(view.viewport().rect().center())
-    assert (after.x(), after.y()) == pytest.approx((before[1].x(), before[1].y()), abs=1)
+    assert (after.x(), after.y()) == pytest.approx((before[1].x(), before[1].y()), abs=1)  # (was left scrolled)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (
     QDialog,
@@ -318,6 +318,7 @@ class CombatDialog(QDialog):
         self._say(f"<b>{linked(said)}</b>" if self.bombard else
                   f"Rolled <b>{roll}</b>: <b>{escape(res.result)}</b>. {linked(said)}")
         used = res.column or (self.preview.column if self.preview is not None else "")
+        item = None
         if self.preview is not None and used in self.preview.columns:
             col = self.preview.columns.index(used)
             row = res.roll[0] - 1 if res.roll else -1
@@ -329,6 +330,10 @@ class CombatDialog(QDialog):
                 item.setFont(f)
         self._after_roll()
         self.show_choices()
+        if item is not None:  # (the CRT's cell read in sight in the scrolled column)
+            self.layout().activate()
+            at = self.crt.viewport().mapTo(self.scroll.widget(), QPoint(0, self.crt.rowViewportPosition(row)))
+            self.scroll.ensureVisible(0, at.y() + 13, 0, 30)
 
     def _after_roll(self) -> None:
         self.roll_button.setEnabled(False)
@@ -353,6 +358,9 @@ class CombatDialog(QDialog):
         self.choice_list.setVisible(n > 0)
         if n:
             self.choice_list.setCurrentRow(0)
+            # as tall as its lines (up to eight): the CRT and its cell read stay in sight above
+            rows = self.choice_list.sizeHintForRow(0) * min(n, 8)
+            self.choice_list.setFixedHeight(rows + 2 * self.choice_list.frameWidth() + 4)
             side = self.port.active_side()
             where = ", or closes this and clicks a marked hex" if self._rolled and marked else ""
             self.outcome.setText(f"{self._said}<br>The {side.capitalize()} player chooses below (double-click or Enter){where}.")

@@ -61,6 +61,10 @@ def test_an_attack_keeps_the_target_the_attackers_and_the_hexes_around_in_sight(
     assert dlg.roll_button.isVisible() and dlg.rect().contains(dlg.roll_button.geometry())
     dlg.roll_button.click()  # the result in sight under the scrolled content, by the buttons
     assert dlg.outcome.text().startswith("Rolled") and dlg.outcome.visibleRegion().boundingRect().height() > 0
+    res = dlg.result  # the CRT's cell read in sight over the choices listed
+    cell = dlg.crt.visualItemRect(dlg.crt.item(res.roll[0] - 1, dlg.preview.columns.index(dlg.preview.column)))
+    top = dlg.crt.viewport().mapTo(dlg.scroll.viewport(), cell.topLeft())
+    assert dlg.choice_list.isVisible() and dlg.scroll.viewport().rect().contains(QRect(top, cell.size()))
     dlg.close()
     assert view.fitted == before[2] and view.sceneRect() == w.scene.sceneRect()
     assert view.transform().m11() == pytest.approx(before[0])

@@ -194,9 +194,8 @@ class CombatDialog(QDialog):
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
-        if self.parentWidget() is not None and hasattr(self.parentWidget(), "view"):
-            places = [u.place for u in (self.controller.unit(a) for a in self.attackers) if u is not None]
-            beside(self, self.parentWidget(), [self.defender_place, *places])
+        places = [u.place for u in (self.controller.unit(a) for a in self.attackers) if u is not None]
+        beside(self, self.parentWidget(), [self.defender_place, *places])  # (the map in sight beside it)
 
     @property
     def attackers(self) -> list[str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (
     QDialog,
@@ -317,7 +317,6 @@ class CombatDialog(QDialog):
         self._say(f"<b>{linked(said)}</b>" if self.bombard else
                   f"Rolled <b>{roll}</b>: <b>{escape(res.result)}</b>. {linked(said)}")
         used = res.column or (self.preview.column if self.preview is not None else "")
-        item = None
         if self.preview is not None and used in self.preview.columns:
             col = self.preview.columns.index(used)
             row = res.roll[0] - 1 if res.roll else -1
@@ -329,10 +328,6 @@ class CombatDialog(QDialog):
                 item.setFont(f)
         self._after_roll()
         self.show_choices()
-        if item is not None:  # (the CRT's cell read in sight in the scrolled column)
-            self.layout().activate()
-            at = self.crt.viewport().mapTo(self.scroll.widget(), QPoint(0, self.crt.rowViewportPosition(row)))
-            self.scroll.ensureVisible(0, at.y() + 13, 0, 30)
 
     def _after_roll(self) -> None:
         self.roll_button.setEnabled(False)

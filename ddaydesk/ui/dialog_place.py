@@ -57,7 +57,7 @@ def beside(dlg, window, places: list[int]) -> None:
     the map left free. A side that leaves them all in sight as they are is taken first (the map
     does not move), else the side that leaves the map more room; zoomed in too far for them to
     fit there, the map zooms out."""
-    if not [p for p in places if p >= 0]:
+    if all(p < 0 for p in places):
         return
     view, vp = window.view, window.view.viewport()
     origin = window.mapToGlobal(QPoint(0, 0))

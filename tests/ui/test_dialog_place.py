@@ -15,7 +15,15 @@ from ddaydesk.formats.catalog import default_scenario_path  # noqa: E402
 from ddaydesk.ui.dialog_place import covers, hex_rect  # noqa: E402
 from ddaydesk.ui.engine_port import open_engine_game  # noqa: E402
 from tests.ui.drive import click_place  # noqa: E402
-from tests.ui.test_attacks import SEED_EX, ctrl_click, move, to_phase, window  # noqa: E402
+from tests.ui.test_attacks import (  # noqa: E402
+    SEED_EX,
+    TUTORIAL_THREE,
+    ctrl_click,
+    move,
+    pick_and_attack,
+    to_phase,
+    window,
+)
 
 
 def _in_sight(w, dlg, place: int) -> bool:
@@ -70,3 +78,29 @@ def test_an_attack_keeps_the_target_the_attackers_and_the_hexes_around_in_sight(
     assert view.transform().m11() == pytest.approx(before[0])
     after = view.mapToScene(view.viewport().rect().center())
     assert (after.x(), after.y()) == pytest.approx((before[1].x(), before[1].y()), abs=1)  # (was left scrolled)
+
+
+SEED_ROW5 = 1  # the die: 5, an exchange at 3-1, the losses to take from three units
+
+
+def test_the_crt_cell_read_stays_in_sight_over_the_results_choices(qtbot, settings):
+    """Three attackers against the 352. Infanterie-Division (the tutorial, air and naval support
+    on): after the roll the outcome and the losses to choose take the dialog's foot, as tall as
+    their lines; the CRT's cell read (row 5 of 6) stays in sight in the column above them (was:
+    the list took half the dialog)."""
+    port = open_engine_game(default_scenario_path(), {"tactical_air": True, "naval_bombardment": True}, seed=SEED_ROW5)
+    w = window(qtbot, settings, port)
+    to_phase(qtbot, w, "allied.movement")
+    for uid, label in zip(TUTORIAL_THREE, ("0908", "0808", "1008"), strict=True):
+        move(qtbot, w, uid, label)
+    to_phase(qtbot, w, "allied.combat")
+    dlg = pick_and_attack(qtbot, w, TUTORIAL_THREE, port.board.index("0909"))
+    dlg.roll_button.click()
+    res = dlg.result
+    assert res.roll == (5,) and dlg.choice_list.count() == 3
+    cell = dlg.crt.visualItemRect(dlg.crt.item(res.roll[0] - 1, dlg.preview.columns.index(dlg.preview.column)))
+
+    def cell_in_sight() -> bool:
+        top = dlg.crt.viewport().mapTo(dlg.scroll.viewport(), cell.topLeft())
+        return dlg.scroll.viewport().rect().contains(QRect(top, cell.size()))
+    qtbot.waitUntil(cell_in_sight, timeout=2000)  # (once the dialog is laid out again)

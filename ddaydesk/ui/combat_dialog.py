@@ -19,6 +19,7 @@ from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -34,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from ddaydesk.ui.action_text import COMBAT_CHOICES
 from ddaydesk.ui.controller import Controller
+from ddaydesk.ui.dialog_place import beside
 from ddaydesk.ui.port import CombatPreview, CombatResult, ModifierLine, PortError
 from ddaydesk.ui.rule_links import link_label, linked
 from ddaydesk.ui.widgets.attackers import AttackerList, SupportForm
@@ -93,18 +96,29 @@ class CombatDialog(QDialog):
         eligible = list(eligible or attackers)
         what = "Bombardment of" if self.bombard else "Attack on"
         self.setWindowTitle(f"{what} {port.place_name(defender_place)}")
-        self.resize(1040, 660)
-        lay = QHBoxLayout(self)
-        left, right = QVBoxLayout(), QVBoxLayout()
-        lay.addLayout(left, 5)
-        lay.addLayout(right, 6)
+        self.resize(580, 660)
+        # one column in a scroll area, the result and the buttons under it: the dialog stands at
+        # the window's side (dialog_place.beside), the attack in sight on the map beside it
+        outer = QVBoxLayout(self)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        body = QWidget()
+        col = QVBoxLayout(body)
+        self.scroll.setWidget(body)
+        outer.addWidget(self.scroll, 1)
+        self.odds = link_label(QLabel())
+        self.odds.setWordWrap(True)
+        self.odds.setStyleSheet("font-size: 18px; font-weight: bold;")
+        col.addWidget(self.odds)
         box = QGroupBox("Attackers: tick the units that attack")
         bl = QVBoxLayout(box)
         units = [u for u in (controller.unit(a) for a in eligible) if u is not None]
         self.attack_list = AttackerList(units, set(attackers), lambda u: u.where or port.place_name(u.place))
         self.attack_list.changed.connect(self.refresh)
         bl.addWidget(self.attack_list)
-        left.addWidget(box)
+        col.addWidget(box)
         self.hit_list = QListWidget()  # a bombardment of a stack: the unit hit (FMU-BEACH-07)
         if self.bombard:
             box.setTitle("Bombardment: support fire markers alone, no unit attacks")
@@ -130,7 +144,7 @@ class CombatDialog(QDialog):
         self.support_form = SupportForm()
         self.support_form.changed.connect(self.refresh)
         sl.addWidget(self.support_form)
-        left.addWidget(self.support_box)
+        col.addWidget(self.support_box)
         top = QHBoxLayout()
         self.attack_box = QLabel()
         self.defence_box = QLabel()
@@ -139,12 +153,7 @@ class CombatDialog(QDialog):
             lbl.setAlignment(Qt.AlignmentFlag.AlignTop)
             lbl.setWordWrap(True)
             top.addWidget(lbl, 1)
-        left.addLayout(top)
-        left.addStretch(1)
-        self.odds = link_label(QLabel())
-        self.odds.setWordWrap(True)
-        self.odds.setStyleSheet("font-size: 18px; font-weight: bold;")
-        right.addWidget(self.odds)
+        col.addLayout(top)
         self.crt = QTableWidget()
         self.crt.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.crt.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
@@ -152,24 +161,24 @@ class CombatDialog(QDialog):
         self.crt.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.crt.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.crt.verticalHeader().setDefaultSectionSize(26)
-        right.addWidget(self.crt)
+        col.addWidget(self.crt)
         self.key = link_label(QLabel())  # what each result code means, with its rule (also the cells' tooltips)
         self.key.setWordWrap(True)
-        right.addWidget(self.key)
+        col.addWidget(self.key)
         dist_box = QGroupBox("Outcome (exact probabilities)")
         dl = QVBoxLayout(dist_box)
         self.bars = DistributionBars()
         dl.addWidget(self.bars)
-        right.addWidget(dist_box)
-        self.outcome = link_label(QLabel())
+        col.addWidget(dist_box)
+        col.addStretch(1)
+        self.outcome = link_label(QLabel())  # (the result and its choices always in sight)
         self.outcome.setWordWrap(True)
         self.outcome.setStyleSheet("font-size: 15px;")
-        right.addWidget(self.outcome)
+        outer.addWidget(self.outcome)
         self.choice_list = QListWidget()  # the result's choices, as the engine lists them
         self.choice_list.setVisible(False)
         self.choice_list.itemActivated.connect(self._chosen)
-        right.addWidget(self.choice_list)
-        right.addStretch(1)
+        outer.addWidget(self.choice_list)
         buttons = QDialogButtonBox()
         self.roll_button = QPushButton("Roll")
         self.roll_button.setDefault(True)
@@ -177,11 +186,16 @@ class CombatDialog(QDialog):
         self.close_button = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
         self.roll_button.clicked.connect(self.roll)
         self.close_button.clicked.connect(self.reject)
-        right.addWidget(buttons)
+        outer.addWidget(buttons)
         self.refresh()
         if self._declared():  # opened on a combat already announced: its attackers are fixed
             self.attack_list.lock()
             self.show_choices()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        places = [u.place for u in (self.controller.unit(a) for a in self.attackers) if u is not None]
+        beside(self, self.parentWidget(), [self.defender_place, *places])  # (the map in sight beside it)
 
     @property
     def attackers(self) -> list[str]:
@@ -338,6 +352,9 @@ class CombatDialog(QDialog):
         self.choice_list.setVisible(n > 0)
         if n:
             self.choice_list.setCurrentRow(0)
+            # as tall as its lines (up to eight): the CRT and its cell read stay in sight above
+            rows = self.choice_list.sizeHintForRow(0) * min(n, 8)
+            self.choice_list.setFixedHeight(rows + 2 * self.choice_list.frameWidth() + 4)
             side = self.port.active_side()
             where = ", or closes this and clicks a marked hex" if self._rolled and marked else ""
             self.outcome.setText(f"{self._said}<br>The {side.capitalize()} player chooses below (double-click or Enter){where}.")
@@ -365,7 +382,7 @@ def _col(pv: CombatPreview | None) -> str:
 
 def _two_lines(column: str) -> str:
     """A CRT column's heading on two lines where it is long ("-6" over "or less", "+10.." over
-    "+12"): ten or more F&M columns share the dialog's right half at 1280x800."""
+    "+12"): ten or more F&M columns share the dialog's 580 pixels at 1280x800."""
     if " " in column:
         return "\n".join(column.split(" ", 1))
     if ".." in column and len(column) > 6:

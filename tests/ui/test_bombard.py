@@ -61,7 +61,7 @@ def test_the_allies_bombard_a_german_hex_with_aircraft_markers_at_the_screen_FMU
         assert ground is None or not ground.isEnabled()
         assert "FMU-SFM-10" in shown(dlg.support_form.missing)
     assert any("defence" in line.text for line in dlg.preview.defence_lines)
-    dlg.resize(1040, 640)  # (a 1280x800 screen's dialog) every CRT heading whole, on two lines if long
+    # (the dialog as it opens at a 1280x800 window, 580 wide) every CRT heading whole, on two lines if long
     head = dlg.crt.horizontalHeader()
     for c in range(dlg.crt.columnCount()):
         label = dlg.crt.horizontalHeaderItem(c).text()

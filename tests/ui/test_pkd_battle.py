@@ -11,7 +11,7 @@ from PySide6.QtCore import QCoreApplication, QPoint
 pytest.importorskip("ddaydesk.engine")
 
 from ddaydesk.rules.pkd.records import rec  # noqa: E402
-from ddaydesk.ui.profiles.pkd_dialog_place import covers  # noqa: E402
+from ddaydesk.ui.dialog_place import covers  # noqa: E402
 from tests.ui.test_pkd_window import PLAYED, _cup, _window  # noqa: E402
 from tests.ui.test_play import click  # noqa: E402
 

@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("ddaydesk.engine")
 
 from ddaydesk.rules.pkd.records import rec  # noqa: E402
-from ddaydesk.ui.profiles.pkd_dialog_place import covers  # noqa: E402
+from ddaydesk.ui.dialog_place import covers  # noqa: E402
 from tests.ui.test_pkd_window import PLAYED, _cup, _window  # noqa: E402
 
 

@@ -1,21 +1,14 @@
 """Where Koenig's battle dialog stands: clear of the hex it is about. The dialog is window-modal
 (the map cannot be panned behind it), so it goes to the top or the bottom of the window,
 whichever leaves the target more room, and the map scrolls the target into the free band: the
-players see the target, the attackers' arrows and the units around while they decide."""
+players see the target, the attackers' arrows and the units around while they decide (the
+shared part: ``ui/dialog_place``)."""
 
 from __future__ import annotations
 
-import contextlib
+from PySide6.QtCore import QPoint, QPointF
 
-from PySide6.QtCore import QPoint, QPointF, QRect, QRectF
-
-
-def covers(dlg, window, place: int) -> bool:
-    """True when the dialog hides any of ``place``'s hex (its counters) on the map."""
-    view = window.view
-    at = view.viewport().mapToGlobal(view.mapFromScene(window.scene.geom.centres[place]))
-    r = round(window.scene.geom.scale * view.transform().m11())  # (the hex's radius on screen)
-    return dlg.frameGeometry().intersects(QRect(at.x() - r, at.y() - r, 2 * r, 2 * r))
+from ddaydesk.ui.dialog_place import covers, scroll_to
 
 
 def clear_of(dlg) -> None:
@@ -48,28 +41,7 @@ def clear_of(dlg) -> None:
     now = view.mapToScene(vp.rect().center())
     x = now.x() if abs(centre.x() - now.x()) * k < vp.width() / 2 - 2 * window.scene.geom.scale * k \
         else centre.x()  # (a target in sight across keeps the map where it is across)
-    aim = QPointF(x, centre.y() + (vp.height() / 2 - (want - vp_top)) / k)
-    _keep(dlg, view)
-    half = QPointF(vp.width() / 2 / k, vp.height() / 2 / k)
-    view.setSceneRect(view.sceneRect().united(QRectF(aim - half, aim + half)))  # (room to scroll)
-    view.centerOn(aim)
-
-
-def _keep(dlg, view) -> None:
-    """The map as it was before the dialog first moved it, put back when the dialog closes."""
-    if getattr(dlg, "map_before", None) is not None:
-        return
-    dlg.map_before = (view.fitted, view.mapToScene(view.viewport().rect().center()))
-
-    def back(_result: int) -> None:
-        fitted, centre = dlg.map_before
-        with contextlib.suppress(RuntimeError):  # (the view may be gone with its game)
-            view.setSceneRect(QRectF())  # (the scene's own rect again)
-            if fitted:
-                view.fit()
-            else:
-                view.centerOn(centre)
-    dlg.finished.connect(back)
+    scroll_to(dlg, view, QPointF(x, centre.y() + (vp.height() / 2 - (want - vp_top)) / k))
 
 
 def fit(dlg) -> None:

@@ -90,7 +90,7 @@ GUNNER = ("german", "german", "mg_schuetze")
 def _bunker(s) -> bool:
     """His Phase 4 with Decorations in hand and the Stars to man his machine guns."""
     from ddaydesk.engine import legal_actions
-    from ddaydesk.rules.ddd.actions import Rally
+    from ddaydesk.rules.ddd import Rally
 
     return (s.phase == "german_supply" and len(s.secrets["german"].get("hand", ())) >= 1
             and Rally(*GUNNER) in legal_actions(s, "german", ("rally_specialist",)))
@@ -196,7 +196,7 @@ def _pose_map(win, g) -> None:
 def _pose_bunker(win, g) -> None:
     """Seated as the German (past the hand-over), he rallies the Maschinengewehr-Schütze from the
     Actions dock: his guns fire on the map."""
-    from ddaydesk.rules.ddd.actions import Rally
+    from ddaydesk.rules.ddd import Rally
 
     if win.stack.currentWidget() is win.handover:
         win.handover.button.click()

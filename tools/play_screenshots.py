@@ -96,7 +96,6 @@ def main() -> int:
         point(w, "0909")
         click(w, "0909")
         dlg = w.aids.attacks.dialog
-        dlg.move(120, 60)
         dlg.support_form.controls["cas"].setValue(4)
         return w
 

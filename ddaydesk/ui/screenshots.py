@@ -26,11 +26,18 @@ def _save(pixmap: QPixmap, outdir: Path, name: str, done: list[Path]) -> None:
     done.append(path)
 
 
-def compose(shot: QPixmap, dialog: QPixmap, title: str) -> None:
-    """Draw a dialog over the window as a window manager would: frame, title bar, shadow."""
-    bar = 26
-    x = (shot.width() - dialog.width()) // 2
-    y = max(bar + 4, (shot.height() - dialog.height()) // 2)
+BAR = 26  # a window manager's title bar, drawn by compose
+
+
+def compose(shot: QPixmap, dialog: QPixmap, title: str, at: QPoint | None = None) -> None:
+    """Draw a dialog over the window as a window manager would: frame, title bar, shadow;
+    centred, or with its title bar's top left at ``at`` (where the window placed it)."""
+    bar = BAR
+    if at is None:
+        x = (shot.width() - dialog.width()) // 2
+        y = max(bar + 4, (shot.height() - dialog.height()) // 2)
+    else:
+        x, y = at.x(), at.y() + bar
     p = QPainter(shot)
     p.fillRect(QRect(x - 4, y - bar - 4, dialog.width() + 16, dialog.height() + bar + 16), QColor(0, 0, 0, 70))
     p.fillRect(QRect(x - 1, y - bar, dialog.width() + 2, bar), QColor("#3a3f35"))
@@ -153,9 +160,13 @@ def _combat(win: MainWindow, out: Path, done: list[Path]) -> bool:
                 return False
             _settle()
             dlg.roll()
+            # where it stands beside the map (offscreen there is no frame: its title bar is
+            # drawn within the window's height, as a window manager's would be)
+            at = dlg.geometry().topLeft() - win.geometry().topLeft()
+            dlg.resize(dlg.width(), min(dlg.height(), win.height() - at.y() - BAR))
             _settle()
             shot = win.grab()
-            compose(shot, dlg.grab(), dlg.windowTitle())
+            compose(shot, dlg.grab(), dlg.windowTitle(), at)
             _save(shot, out, "combat", done)
             dlg.accept()
             if win.choice_at:  # the retreat/advance hexes marked on the map

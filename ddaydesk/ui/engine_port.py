@@ -320,6 +320,11 @@ class EnginePort(CombatPort, SupplyPort):
             return ""
         return self.profile.preview(self.game.state, acts[index], self.name)
 
+    def choice_tips(self) -> tuple[str, ...]:
+        """Each choice's hover text (the profile's ``choice_tip``), in ``choices()``' order."""
+        state = self.game.state
+        return tuple(self.profile.choice_tip(state, a) for a in self._choice_actions(state))
+
     def _choice_actions(self, state) -> list:
         phase = current_phase(state)
         return legal_actions(state, state.active, [k for k in phase.actions if k not in ("move", "end_phase")])

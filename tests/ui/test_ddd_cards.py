@@ -5,6 +5,8 @@ only while he mans them (DDD-GER-08..09); the marker's turns in its Sector."""
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
 
@@ -164,3 +166,42 @@ def test_the_programs_german_says_so_on_his_card(qtbot, settings):
         assert ("played by the program" in german.header.text()) == program
         assert ("STD-DDD-AUTO" in german.header.text()) == program
         w.close()
+
+
+def test_the_actions_docks_specialists_and_items_show_their_cards_texts(qtbot, settings):
+    """Phase 4 lists what a Unit may rally or find with its cost; on hover each line says what
+    the card does, as its chip does once held: a player weighs that before paying."""
+    w, port = window(qtbot, settings, "omaha", {})
+    g = port.game
+    land_all(g)
+    play_to(g, "supply")
+    arrange(g, lambda s, r: r["players"]["us"].update(stars=20, tools=20))
+    w.controller.refresh()
+    lines = {i.text(0): i.toolTip(0) for i in w.actions_panel.items()}
+    cards = tables().cards
+    for kind, word in (("specialist", "rally"), ("item", "find")):
+        listed = [c for c in cards.values() if c.kind == kind and f"American Unit: {word} the {c.name} " in
+                  "\n".join(lines)]
+        assert listed, kind
+        for c in listed:
+            (tip,) = [t for text, t in lines.items() if text.startswith(f"American Unit: {word} the {c.name} (")]
+            assert escape(c.text) in tip and c.name in tip, c.id
+    assert all(t == text for text, t in lines.items() if ": rally the " not in text and ": find the " not in text)
+
+
+def test_the_germans_cards_read_as_they_play_in_solitaire(qtbot, settings):
+    """DDD-SOLO-13: in solitaire the Waffen-SS ignores a Skull (not +2 Soldiers) and the
+    Beobachter counts Item Points by RWB: his chip and his Rally line say so, as the engine plays."""
+    w, port = window(qtbot, settings, "exercise-fabius", {"solitaire": True})
+    g = port.game
+    play_to(g, "german_supply")
+    arrange(g, lambda s, r: r["players"][m.GERMAN].update(stars=30, specialists=["unteroffizier", "waffen_ss"]))
+    w.controller.refresh()
+    from tests.ui.ddd_drive import seat
+
+    seat(qtbot, w)
+    ss, spotter = tables().cards["waffen_ss"], tables().cards["beobachter"]
+    chip = _chip(panel(w).cards[m.GERMAN], "waffen_ss")
+    assert escape(ss.solo_text) in chip.toolTip() and escape(ss.text) not in chip.toolTip()
+    (tip,) = [i.toolTip(0) for i in w.actions_panel.items() if "rally the Beobachter" in i.text(0)]
+    assert escape(spotter.solo_text) in tip and escape(spotter.text) not in tip

@@ -159,10 +159,16 @@ class Table(Record):
     campaign: CampaignView | None = None  # an Overlord campaign's record
 
 
-def _cards(ids) -> tuple[CardView, ...]:
-    cards = tables().cards
-    return tuple(CardView(c.id, c.name, c.kind, c.cost, c.text, c.confidence == "default")
-                 for c in (cards[i] for i in ids))
+def card_view(card_id: str, solo: bool = False) -> CardView:
+    """A card as the table shows it: in solitaire its solitaire text where it has one (the
+    engine then plays its solitaire effect, DDD-SOLO-12..15)."""
+    c = tables().cards[card_id]
+    return CardView(c.id, c.name, c.kind, c.cost, c.solo_text if solo and c.solo_text else c.text,
+                    c.confidence == "default")
+
+
+def _cards(ids, solo: bool) -> tuple[CardView, ...]:
+    return tuple(card_view(i, solo) for i in ids)
 
 
 def _player(v: GameState, pid: str, secrets: dict) -> PlayerView:
@@ -171,6 +177,7 @@ def _player(v: GameState, pid: str, secrets: dict) -> PlayerView:
     sm = m.sectors(v)
     place = m.place_of(v, pid) if pid != m.GERMAN else (sm.final_bunkers[0] if sm.final_bunkers else -1)
     t = tables()
+    solo = m.solo(r)
     opts = scoring.options(v, pid)
     dice = tuple((d[0], d[1]) for d in p["dice"])
     if p["scored"]:
@@ -188,9 +195,9 @@ def _player(v: GameState, pid: str, secrets: dict) -> PlayerView:
         sector_name=sm.name(place) if place >= 0 else "", marker=p["marker"], marker_limit=limit,
         must_move=pid != m.GERMAN and p["status"] == "ashore" and place in sm.sectors and moves.must_move(v, pid),
         soldiers=p["soldiers"], courage=p["courage"], stars=p["stars"], tools=p["tools"], force=m.force(p),
-        specialists=_cards(p["specialists"]), items=_cards(p["items"]), vehicles=_cards(p["vehicles"]),
-        awards=_cards(p["awards"]), hand=_cards(p["hand"]),
-        decorations=_cards(secrets.get("hand", ())) if pid == m.GERMAN else (),
+        specialists=_cards(p["specialists"], solo), items=_cards(p["items"], solo),
+        vehicles=_cards(p["vehicles"], solo), awards=_cards(p["awards"], solo), hand=_cards(p["hand"], solo),
+        decorations=_cards(secrets.get("hand", ()), solo) if pid == m.GERMAN else (),
         decorations_held=r["decorations"]["held"] if pid == m.GERMAN else 0,
         dice=tuple(DieView(k, d[0], COLOUR_NAMES.get(d[0], d[0]), d[1], t.faces[d[1]].name, d[2] > 0, d[2] == 2,
                            roles[k] if k < len(roles) else "counts") for k, d in enumerate(p["dice"])),
@@ -199,7 +206,7 @@ def _player(v: GameState, pid: str, secrets: dict) -> PlayerView:
         score_choices=tuple(ScoreChoice(o.action, o.words(), dict(o.gain), tuple(die_roles(dice, o.base)))
                             for o in opts),
         nation_name=t.value("nations", p["nation"]) if p["nation"] in t.rules["nations"] else "German",
-        colour=t.colours.get(p["nation"], ""), badges=_cards(p["badges"]), tokens=p["tokens"],
+        colour=t.colours.get(p["nation"], ""), badges=_cards(p["badges"], solo), tokens=p["tokens"],
         mulligans=p["mulligans"], explosives=explosives(p), silenced=tuple(m.card_name(c) for c in p["silent"]),
     )
 

@@ -108,6 +108,11 @@ class UIProfile:
         (the odds before a roll); "" to take it at once. ``name(text)`` turns ids into names."""
         return ""
 
+    def choice_tip(self, state: Any, action: Any) -> str:
+        """More about a listed action, as rich text on hover over its line in the Actions dock
+        (D-Day Dice: the text of the card it rallies or finds); "" shows its words."""
+        return ""
+
     #: losses shown as Hit markers on the counter (``UnitInfo.hits``), not as a reduced side
     hit_markers: bool = False
 

@@ -205,3 +205,42 @@ def test_the_germans_cards_read_as_they_play_in_solitaire(qtbot, settings):
     assert escape(ss.solo_text) in chip.toolTip() and escape(ss.text) not in chip.toolTip()
     (tip,) = [i.toolTip(0) for i in w.actions_panel.items() if "rally the Beobachter" in i.text(0)]
     assert escape(spotter.solo_text) in tip and escape(spotter.text) not in tip
+
+
+def test_the_automated_units_card_counts_its_own_two_turns_and_says_when_it_moves(qtbot, settings):
+    """DDD-SOLO-02: the automated Unit stays 2 turns in a Sector, not the 3 of a player's Unit:
+    its card, its marker die and the Sector's words count to 2 and say when it must move, and it
+    moves in that Phase 5."""
+    from ddaydesk.rules.ddd.view import table
+    from ddaydesk.ui.profiles.ddd_map import sector_html
+
+    w, port = window(qtbot, settings, "exercise-fabius", {"solitaire": True})
+    g = port.game
+    seen = []
+    for turn in (1, 2, 3):
+        play_to(g, "german_supply", turn=turn)
+        w.controller.refresh()
+        header = panel(w).cards["us"].header.text()
+        seen.append("must move" if "must move" in header else header.split(" here")[0].rsplit("turn ", 1)[1])
+        bot = next(p for p in table(g.state, m.GERMAN).players if p.id == "us")
+        assert bot.marker_limit == 2 and (bot.must_move == (turn == 3)), turn
+        words = sector_html(w.controller.view, bot.sector)
+        assert ("of 2 here" in words) and ("must move" in words) == (turn == 3)
+    assert seen == ["1 of 2", "2 of 2", "must move"]
+    before = g.state.place[g.state.unit("us")]
+    play_to(g, "solo_combat", turn=3)
+    assert g.state.place[g.state.unit("us")] != before  # (the engine moves it then, as the card said)
+
+
+def test_the_germans_loss_this_turn_reads_in_good_english(qtbot, settings):
+    """DDD-GER-10: the German loses the DEF of the Allies' Sector, here 1: "1 Soldier"."""
+    from tests.rules.ddd.conftest import put
+
+    w, port = window(qtbot, settings, "exercise-fabius", {"solitaire": True})
+    g = port.game
+    play_to(g, "german_supply")
+    arrange(g, lambda s, r: put(s, "us", "3"))  # (DEF 1 on Exercise Fabius)
+    play_to(g, "solo_combat")  # (the Sector's DEF is paid as the phase begins)
+    w.controller.refresh()
+    lost = panel(w).cards[m.GERMAN].losses.text()
+    assert "loses 1 Soldier (DEF 1)" in lost and "1 Soldiers" not in lost

@@ -84,7 +84,7 @@ class PlayerView(Record):
     status: str
     sector: int  # board place, -1 off the map
     sector_name: str
-    marker: int
+    marker: int  # its turns in the Sector (the automated Unit: of its own 2, DDD-SOLO-02)
     marker_limit: int
     must_move: bool
     soldiers: int
@@ -186,14 +186,20 @@ def _player(v: GameState, pid: str, secrets: dict) -> PlayerView:
         roles = tuple(die_roles(dice, opts[0].base))
     else:
         roles = ("counts",) * len(dice)
-    limit = 0
-    if pid != m.GERMAN and place in sm.sectors:
+    limit, marker, must = 0, p["marker"], False
+    here = pid != m.GERMAN and p["status"] == "ashore" and place in sm.sectors
+    if solo and here:  # the automated Unit keeps its own count: 2 turns, 1 where it can't stay (solo.py)
+        stay = r["solo"].get("stay", 0)
+        limit = t.value("solitaire", "cant_stay_turns" if "cant_stay" in sm.sector(place).attributes
+                        else "turns_per_sector")
+        marker, must = min(stay + 1, limit), stay >= limit
+    elif pid != m.GERMAN and place in sm.sectors:
         limit = t.value("units", "cant_stay_limit" if "cant_stay" in attributes(v, pid) else "marker_limit")
+        must = here and moves.must_move(v, pid)
     allowed = rerolls(v, pid)
     return PlayerView(
         id=pid, name=m.player_name(v, pid), side=p["side"], nation=p["nation"], status=p["status"], sector=place,
-        sector_name=sm.name(place) if place >= 0 else "", marker=p["marker"], marker_limit=limit,
-        must_move=pid != m.GERMAN and p["status"] == "ashore" and place in sm.sectors and moves.must_move(v, pid),
+        sector_name=sm.name(place) if place >= 0 else "", marker=marker, marker_limit=limit, must_move=must,
         soldiers=p["soldiers"], courage=p["courage"], stars=p["stars"], tools=p["tools"], force=m.force(p),
         specialists=_cards(p["specialists"], solo), items=_cards(p["items"], solo),
         vehicles=_cards(p["vehicles"], solo), awards=_cards(p["awards"], solo), hand=_cards(p["hand"], solo),

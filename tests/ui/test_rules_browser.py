@@ -202,3 +202,24 @@ def test_no_two_pages_of_a_system_share_a_title_in_the_contents(qtbot, settings)
         assert len(titles) == len(set(titles)), (top.text(0), titles)
     b.show_page("pkd/02-operations")
     assert "Choose it in the Command Cup panel" in " ".join(b.view.toPlainText().split())
+
+
+@pytest.mark.parametrize("options, german", [({"solitaire": True}, True), ({"auto_german": True}, True), ({}, False)])
+def test_the_german_players_rules_are_on_where_a_german_plays(qtbot, settings, options, german):
+    """D-Day Dice solitaire (you are the German, DDD-SOLO-01) and the program's German play the
+    Atlantikwall German's rules (DDD-GER-10: his losses): the browser says they are on in the
+    game, as it does for the Atlantikwall option itself; a co-operative game has no German."""
+    from ddaydesk.engine import Game
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.paths import scenarios_dir
+    from ddaydesk.ui.engine_port import EnginePort
+
+    port = EnginePort(Game(load_scenario(scenarios_dir() / "ddd-exercise-fabius.yaml"), seed=1, options=options))
+    win = _window(qtbot, settings, port)
+    win.show_rule("DDD-GER-10")
+    b = win.rules_browser
+    state = "on" if german else "off"
+    assert b.current_block_text() == f"DDD-GER-10..17 — The German loses Soldiers · {state} in this game"
+    b.show_page("ddd/home")
+    assert f"Atlantikwall: a German player fights from the Bunker {state} in this game" in " ".join(
+        b.view.toPlainText().split())

@@ -117,3 +117,25 @@ def test_the_legend_explains_battles_with_the_profiles_own_mark(qtbot, settings,
     marks = next(d for d in win.scene.decorations if "battle" in d.legend)
     assert shown["battle: both sides' ground units in the zone"] is marks.item  # its red outline, not a chip
     assert not any(isinstance(s, str) and s.startswith("chip:") for s in shown.values())
+
+
+def test_a_phase_that_ends_by_itself_says_so_in_words(qtbot, settings, sc):
+    """The blockhouse fire (like the para attack and the battles) ends once its step is taken:
+    the End phase line says so before, and End phase refused says what is left, in words (it
+    named the phase by its id)."""
+    from tests.ui.conftest import shown
+
+    g = Game(sc, seed=1)
+    while g.state.phase != "blockhouse_fire":
+        g.do(choose(g.state))
+    win = window(qtbot, settings, g)
+    win.controller.show_side("german")
+    assert "ends by itself once the blockhouses have fired" in win.actions_panel.end_note.text()
+    pos = g.pos
+    win.actions_panel.end_button.click()
+    said = shown(win.hint)
+    assert g.pos == pos and "once the blockhouses have fired" in said and "blockhouse_fire" not in said
+    take(qtbot, win, next(a for a in legal_actions(g.state, "german") if a.kind == "blockhouse_fire"))
+    if g.state.phase == "blockhouse_fire":  # casualties to pick: End phase says who picks them
+        win.actions_panel.end_button.click()
+        assert "first the German player picks" in shown(win.hint)  # (the Attacker picks: DD2 order of play 4)

@@ -41,7 +41,12 @@ class DD2Profile(UIProfile):
     end_phase_words = {"naval": "forgo the remaining naval shots", "bombing": "send the bombers (resolve the bombing)",
                        "patrol": "launch the patrols (German AA fires)", "allied_move": "end the Allied moves",
                        "german_move": "end the German moves", "allied_reinforce": "end Allied reinforcement",
-                       "german_reinforce": "end German reinforcement"}
+                       "german_reinforce": "end German reinforcement",
+                       # (these end by themselves: the step first, from the Actions dock)
+                       "para": "the phase ends by itself once the para surprise attack is made, not here",
+                       "blockhouse_fire": "the phase ends by itself once the blockhouses have fired, not here",
+                       "allied_battle": "the phase ends by itself once every battle is fought, not here",
+                       "german_battle": "the phase ends by itself once every battle is fought, not here"}
     phrases = {"go_ashore": "Land {unit} from the {unit_where}", "bombard": "Naval shot at {unit} in {unit_where}",
                "bomb": "Send a bomber against {target}", "patrol": "{n} fighter(s) on patrol over {place}",
                "reinforce": "Bring {unit} in at {place}", "casualties": "Lose {units}",

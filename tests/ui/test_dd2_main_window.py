@@ -139,3 +139,25 @@ def test_a_phase_that_ends_by_itself_says_so_in_words(qtbot, settings, sc):
     if g.state.phase == "blockhouse_fire":  # casualties to pick: End phase says who picks them
         win.actions_panel.end_button.click()
         assert "first the German player picks" in shown(win.hint)  # (the Attacker picks: DD2 order of play 4)
+
+
+def test_the_turn_bar_counts_the_cities_held_clear_toward_victory(qtbot, settings, sc):
+    """DD2-VIC-01: the Allies win holding the three starred cities clear of Germans at two turn
+    ends in a row; the turn bar says how many they hold clear now and the engine's count of
+    turn ends."""
+    from ddaydesk.rules.dd2 import DD2State
+    from ddaydesk.rules.dd2.state import OUT
+
+    g = Game(sc, seed=1)
+    win = window(qtbot, settings, g)
+    assert "Cities taken and clear: 0 of 3 now, 0 of 2 turn ends in a row" in win.tracks_label.text()
+    s = g.state.copy()
+    d = DD2State(s)
+    caen = sc.board.index(next(lab for lab in sc.board.labels if sc.board.name_of(sc.board.index(lab)) == "Caen"))
+    for k in d.in_zone(caen, "german"):
+        d.set(k, -1, next(iter(OUT)))
+    d.set(next(k for k in range(len(d.zone)) if d.side(k) == "allied" and d.type(k) == "infantry"), caen, "A")
+    d.game["streak"] = 1
+    g.states[g.pos] = s
+    win.controller.refresh()
+    assert "Cities taken and clear: 1 of 3 now, 1 of 2 turn ends in a row" in win.tracks_label.text()

@@ -14,7 +14,7 @@ from html import escape
 from PySide6.QtCore import QPointF
 
 from ddaydesk.engine import OVER
-from ddaydesk.rules.dd2 import DD2State, battle_odds, battles, winner
+from ddaydesk.rules.dd2 import DD2State, battle_odds, battles, cities_clear, winner
 from ddaydesk.rules.dd2.parts import box_at, part_anchors
 from ddaydesk.ui.profiles.base import UIProfile
 from ddaydesk.ui.widgets.boxes import BoxesPanel
@@ -25,6 +25,17 @@ BOXES = {"usaaf": "USAAF base", "us_chart": "US reinforcement chart", "uk_chart"
 ROW_Y = 0.36  # map units below a zone's centre (its name is above it): the first row of units
 ROW_STEP = 0.66  # the next row (a zone with both sides' units: a battle)
 PATROL_Y = -1.05  # above the name: the patrol
+
+
+def victory_track(state) -> tuple[str, str]:
+    """How far the Allies are from victory (DD2-VIC-01): the cities (starred) taken and clear of
+    Germans now, and the turn ends in a row they have been so (the engine's count)."""
+    from ddaydesk.rules.dd2.data import tables
+
+    s = DD2State(state)
+    need = tables().rules["victory"]["clear_turn_ends"]
+    return ("Cities taken and clear",
+            f"{len(cities_clear(state))} of {len(s.info.victory)} now, {s.game['streak']} of {need} turn ends in a row")
 
 
 def _pct(p: Fraction) -> str:
@@ -86,7 +97,7 @@ class DD2Profile(UIProfile):
         out = [("Naval shots left", f"{r['shots_left']} this turn, {r['naval_pool']} in all"),
                ("Bomber replacements", str(r["bomber_depot"]))]
         out += [(f"To place from the {BOXES[c]}", str(n)) for c, n in sorted(r["to_place"].items()) if n]
-        return tuple(out)
+        return (*out, victory_track(state))
 
     def preview(self, state, action, name):
         """Before 'fight': every battle's dice and the exact chance of each number of hits

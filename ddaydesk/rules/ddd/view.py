@@ -133,6 +133,7 @@ class SectorView(Record):
     units: tuple[str, ...]
     number: int = 0  # printed on the Sector (0: a Bunker)
     defence_later: int = 0  # its second DEF value (9/6), = defence when it has one
+    ways: tuple[str, ...] = ()  # the ways on (up or across) in words, as the map prints them
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -232,7 +233,7 @@ def table(state: GameState, side: str) -> Table:
         s.place, s.label, s.name, s.row, s.defence, s.mgf,
         bool(s.mgf) and live_guns and s.label not in r["silenced"], s.special_damage, s.bunker,
         m.card_name(s.requires) if s.requires else "", tuple(ATTRIBUTE_WORDS.get(a, a) for a in sorted(s.attributes)),
-        tuple(where.get(s.place, ())), s.number, s.defence_later) for s in sm.sectors.values())
+        tuple(where.get(s.place, ())), s.number, s.defence_later, _ways(sm, s.place)) for s in sm.sectors.values())
     c = waiting(v)
     phase = current_phase(v).id
     return Table(
@@ -243,6 +244,21 @@ def table(state: GameState, side: str) -> Table:
         deck_top=tuple(m.card_name(x) for x in secrets.get("top", ())),
         waiting=(f"{m.player_name(v, c['player'])} must choose: {c.get('why') or c['kind']}" if c else ""),
         sectors=sectors, winner=r["winner"], end=r["end"], modules=modules(v, side), campaign=campaign_view(v))
+
+
+def _ways(sm, i: int) -> tuple[str, ...]:
+    """The ways on from Sector ``i`` (a Unit never moves back): up first, each an Advance or a
+    move across with its printed Courage, Land Mines and Barrier (STD-DDD-MOVE)."""
+    here = sm.sector(i)
+    out = []
+    for j, line in sorted(sm.neighbours(i), key=lambda w: (-sm.sector(w[0]).row, sm.sector(w[0]).x)):
+        if sm.sector(j).row < here.row:
+            continue
+        bits = ["Advance" if sm.advance(i, j) else "across"]
+        bits += [f"{line.courage} Courage"] * bool(line.courage) + ["Land Mines"] * line.mines
+        bits += ["a Barrier closes it"] * line.barrier
+        out.append(f"{sm.name(j)} ({', '.join(bits)})")
+    return tuple(out)
 
 
 def _deck_size(r: dict) -> int:

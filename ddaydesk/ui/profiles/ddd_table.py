@@ -130,11 +130,11 @@ def bunker_lines(t: Table) -> tuple[str, ...]:
     if g is None:
         return ()
     tab = tables()
-    gunner, pioneer = (m.card_name(tab.value("german", k)) for k in ("mgf_activator", "mines_activator"))
-    guns = (f"Machine guns: firing, the {gunner} mans them (DDD-GER-08..09)" if t.mgf_active else
-            f"Machine guns: silent until he rallies the {gunner} (DDD-GER-08..09)")
-    mines = (f"Land Mines: armed, the {pioneer} laid them (DDD-GER-08..09)" if t.mines_active else
-             f"Land Mines: harmless until he rallies the {pioneer} (DDD-GER-08..09)")
+    gunner, pioneer = (tab.cards[tab.value("german", k)] for k in ("mgf_activator", "mines_activator"))
+    guns = (f"Machine guns: firing, the {gunner.name} mans them (DDD-GER-08..09)" if t.mgf_active else
+            f"Machine guns: silent until he rallies the {gunner.name} ({gunner.cost} Stars) (DDD-GER-08..09)")
+    mines = (f"Land Mines: armed, the {pioneer.name} laid them (DDD-GER-08..09)" if t.mines_active else
+             f"Land Mines: harmless until he rallies the {pioneer.name} ({pioneer.cost} Stars) (DDD-GER-08..09)")
     silenced = [s.name for s in t.sectors if s.mgf and not s.mgf_live and t.mgf_active]
     out = [guns, mines]
     if silenced:

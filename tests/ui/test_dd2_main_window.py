@@ -161,3 +161,26 @@ def test_the_turn_bar_counts_the_cities_held_clear_toward_victory(qtbot, setting
     g.states[g.pos] = s
     win.controller.refresh()
     assert "Cities taken and clear: 1 of 3 now, 1 of 2 turn ends in a row" in win.tracks_label.text()
+
+
+def test_a_beachhead_unit_pointed_at_a_zone_says_how_it_comes_ashore(qtbot, settings, sc):
+    """DD2-MOVE-02: units on a beachhead land (Go ashore), they do not move on the map; a zone
+    pointed at with one selected says so in words (it said "it is in beach")."""
+    from ddaydesk.rules.dd2 import DD2State
+    from tests.ui.conftest import shown
+
+    g = Game(sc, seed=1)
+    while g.state.phase != "allied_move":
+        g.do(choose(g.state))
+    win = window(qtbot, settings, g)
+    win.controller.show_side("allied")
+    d = DD2State(g.state)
+    k = next(k for k in range(len(d.zone)) if d.part[k] == "beach" and d.side(k) == "allied")
+    uid, zone = sc.units[k].id, d.zone[k]
+    win.controller.select(uid)
+    inland = next(z for z in sc.board.adj[zone] if z != zone)
+    win._hovered(inland)
+    said = shown(win.hint)
+    beach = next(p.name for p in sc.board.places_at[zone] if p.kind == "beach")
+    assert said.startswith(f"{sc.units[k].name} does not move on land: it waits on the {beach} beachhead")
+    assert f"goes ashore (Go ashore) into {sc.board.name_of(zone)}" in said and "in beach" not in said

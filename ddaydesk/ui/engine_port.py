@@ -179,7 +179,8 @@ class EnginePort(CombatPort, SupplyPort):
                         markers=markers + self.profile.markers(self.game.state),
                         drifts=drifts(self.game.state, self.board), outcome=self._outcome(), tracks=self.profile.tracks(v),
                         end_phase_text=self._end_phase_text(v), first_turn=self.scenario.first_turn,
-                        extra=self.profile.extra(v, side, self.name), table=self._table(v, side))
+                        extra=self.profile.extra(v, side, self.name), table=self._table(v, side),
+                        phase_side=current_phase(v).side if self.profile.phase_owner else "")
 
     def _table(self, state, side: str):
         """The profile's table; the legal actions it is given are worked out only for a profile

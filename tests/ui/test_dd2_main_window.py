@@ -184,3 +184,19 @@ def test_a_beachhead_unit_pointed_at_a_zone_says_how_it_comes_ashore(qtbot, sett
     beach = next(p.name for p in sc.board.places_at[zone] if p.kind == "beach")
     assert said.startswith(f"{sc.units[k].name} does not move on land: it waits on the {beach} beachhead")
     assert f"goes ashore (Go ashore) into {sc.board.name_of(zone)}" in said and "in beach" not in said
+
+
+def test_the_turn_bar_names_whose_phase_it_is_while_the_other_side_picks_losses(qtbot, settings, sc):
+    """In the Allied battles (DD2-BATTLE-01) the German picks his own casualties; the turn bar still
+    says 'Allied battles' (it said 'German battles', a phase that comes later)."""
+    from ddaydesk.rules.dd2 import Fight
+
+    g = Game(sc, seed=1)
+    while g.state.phase != "allied_battle":
+        g.do(choose(g.state))
+    g.do(Fight("allied"))
+    assert g.state.phase == "allied_battle" and g.state.active == "german"  # (his losses to pick)
+    win = window(qtbot, settings, g)
+    win.controller.show_side("german")
+    assert win.phase_label.text().split("\n")[1] == "Allied battles"
+    assert "Allied battles · viewing as German" in win.turn_label.text()

@@ -115,6 +115,9 @@ class UIProfile:
 
     #: losses shown as Hit markers on the counter (``UnitInfo.hits``), not as a reduced side
     hit_markers: bool = False
+    #: the turn bar names whose phase it is, not who acts in it now (D-Day2: the Allied battles
+    #: while the German picks his losses); False where the phase's words name who acts
+    phase_owner: bool = False
 
     def extra(self, state: Any, side: str, name: Any) -> Any:
         """The system's own view for its panels and decorations (``GameView.extra``): what

@@ -65,6 +65,7 @@ class DD2Profile(UIProfile):
                "fight": "Fight every battle (one round)", "roll_reinforcements": "Roll for reinforcements"}
     counter_scale = 0.55
     group_alike = True
+    phase_owner = True  # (a casualty's chooser acts in the other side's phase)
     own_markers = frozenset({"battle"})
 
     # -- port side ---------------------------------------------------------------------------

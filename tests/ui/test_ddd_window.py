@@ -174,3 +174,13 @@ def test_a_sector_in_the_place_dock_lists_its_ways_on_with_their_courage(qtbot, 
         text = shown(w.hex_info.header)
         assert f"Ways on: {ways} (STD-DDD-MOVE)" in text, text
         assert "Hexsides" not in text and "Borders: " in text
+
+
+def test_a_campaigns_battle_is_named_with_its_place_in_the_campaign(qtbot, settings):
+    """DDD-CAMPGN-01: an Overlord campaign fights its Battle Maps in order; the players' column
+    says which one is in play, not only the score sheet."""
+    w, port = window(qtbot, settings, "campaign-overlord", {})
+    status = panel(w).status.text()
+    assert status.startswith("<b>Gold Beach (single Bunker), battle 1 of 3 · Turn 1 · "), status
+    w2, port2 = window(qtbot, settings, "omaha", {})
+    assert panel(w2).status.text().startswith("<b>Turn 1 · ")  # (a single battle: no campaign to place it in)

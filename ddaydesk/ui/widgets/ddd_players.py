@@ -154,7 +154,10 @@ class PlayersPanel(QScrollArea, ViewPart):
         from ddaydesk.ui.widgets.ddd_tally import legend_html
 
         tab = t.table
-        lines = [f"<b>Turn {tab.turn} · {escape(tab.phase_name)}</b>"]
+        c = tab.campaign  # a campaign: which of its battles this is (the score sheet has them all)
+        where = (f"{escape(c.battles[c.battle - 1])}, battle {c.battle} of {len(c.battles)} · "
+                 if c is not None and 0 < c.battle <= len(c.battles) else "")
+        lines = [f"<b>{where}Turn {tab.turn} · {escape(tab.phase_name)}</b>"]
         if t.side == GERMAN and tab.mode != "coop":
             lines.append("<span style='color:#8a1c1c'><b>The Bunker: the German's view</b>, hidden from the Allies</span>")
         if tab.waiting:

@@ -169,8 +169,13 @@ class PlayersPanel(QScrollArea, ViewPart):
         elif self.focus and t.busy(self.focus):
             name = next(p.name for p in tab.players if p.id == self.focus)
             card = self._focused()
-            keys = (f"R roll, 1-{len(card.dice) if card and card.dice else 6} lock a die, K keep" if t.step() == "1"
-                    else "Score a way of the tally" if t.step() == "2" else "")
+            n = len(card.dice) if card and card.dice else 6
+            why = t.why_not.get(("reroll", self.focus), "") if t.step() == "1" else ""
+            if why and why != "roll first":  # the greyed Re-roll's reason in sight, not only on its hover
+                keys = f"1-{n} lock a die, K keep; no re-roll (R) now: {why}"
+            else:
+                keys = (f"R roll, 1-{n} lock a die, K keep" if t.step() == "1"
+                        else "Score a way of the tally" if t.step() == "2" else "")
             lines.append(f"At the keyboard: <b>{escape(name)}</b>" + (f" ({keys})" if keys else ""))
         elif t.step() in ("1", "2") and self._dice_done(t):
             done = "kept" if t.step() == "1" else "scored"  # what to do next is not a die any more

@@ -61,8 +61,8 @@ def describe(scenario: Scenario, action, place_name: Callable[[int], str],
     phrase = (phrases or {}).get(action.kind)
     if phrase is not None:
         values = {f.name: value(f.name, getattr(action, f.name)) for f in fields(action)}
-        uid = getattr(action, "unit", None)
-        values["unit_where"] = unit_where(uid) if unit_where and isinstance(uid, str) else ""
+        uid = getattr(action, "unit", None) or next(iter(getattr(action, "units", None) or ()), None)
+        values["unit_where"] = unit_where(uid) if unit_where and isinstance(uid, str) else ""  # (of the first unit)
         return phrase.format(**values)
     if action.kind in ("attack", "automatic_victory") and hasattr(action, "target"):
         # the hex attacked first: "Attack 1308 with ..." (never "Attack 3rd Canadian ...")

@@ -200,3 +200,21 @@ def test_the_turn_bar_names_whose_phase_it_is_while_the_other_side_picks_losses(
     win.controller.show_side("german")
     assert win.phase_label.text().split("\n")[1] == "Allied battles"
     assert "Allied battles · viewing as German" in win.turn_label.text()
+
+
+def test_each_casualty_choice_says_where_the_losses_are(qtbot, settings, sc):
+    """DD2-BATTLE-01: several battles are fought at once and each side then picks its losses
+    battle by battle; each choice names the zone (or beachhead) the units are lost in."""
+    from ddaydesk.rules.dd2 import DD2State, Fight
+
+    g = Game(sc, seed=1)
+    while g.state.phase != "allied_battle":
+        g.do(choose(g.state))
+    g.do(Fight("allied"))
+    win = window(qtbot, settings, g)
+    win.controller.show_side("german")
+    d = DD2State(g.state)
+    zones = {d.zone[sc.unit_index[u]] for u in d.pending[0]["candidates"]}
+    (zone,) = zones
+    rows = [i.text(0) for i in win.actions_panel.items()]
+    assert rows and all(r.startswith("Lose ") and r.endswith(f" in {sc.board.name_of(zone)}") for r in rows), rows

@@ -71,7 +71,7 @@ class UIProfile:
     #: phase id -> what ending that phase does ("send the bombers (resolve the bombing)")
     end_phase_words: dict[str, str] = {}
     #: action kind -> how it reads, with its fields in braces ("{n} fighter(s) over {place}");
-    #: ``{unit_where}`` is where the action's unit stands. Default: ddaydesk.ui.action_text.
+    #: ``{unit_where}`` is where the action's unit (or its first of ``units``) stands. Default: ddaydesk.ui.action_text.
     phrases: dict[str, str] = {}
     #: action kind -> the Actions dock's title for its group ("score_tally" -> "Score the Final
     #: Tally"); default: the kind in words

@@ -60,7 +60,7 @@ class DD2Profile(UIProfile):
                        "german_battle": "the phase ends by itself once every battle is fought, not here"}
     phrases = {"go_ashore": "Land {unit} from the {unit_where}", "bombard": "Naval shot at {unit} in {unit_where}",
                "bomb": "Send a bomber against {target}", "patrol": "{n} fighter(s) on patrol over {place}",
-               "reinforce": "Bring {unit} in at {place}", "casualties": "Lose {units}",
+               "reinforce": "Bring {unit} in at {place}", "casualties": "Lose {units} in {unit_where}",
                "para_drop": "Para surprise attack (9 dice)", "blockhouse_fire": "Blockhouses fire at the beaches",
                "fight": "Fight every battle (one round)", "roll_reinforcements": "Roll for reinforcements"}
     counter_scale = 0.55

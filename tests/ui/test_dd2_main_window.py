@@ -218,3 +218,28 @@ def test_each_casualty_choice_says_where_the_losses_are(qtbot, settings, sc):
     (zone,) = zones
     rows = [i.text(0) for i in win.actions_panel.items()]
     assert rows and all(r.startswith("Lose ") and r.endswith(f" in {sc.board.name_of(zone)}") for r in rows), rows
+
+
+def test_the_legend_explains_the_blockhouse_fire_arrows_while_a_blockhouse_stands(qtbot, settings, sc):
+    """DD2 order of play 4: the blockhouses fire at the beachheads their red arrows point at;
+    the map legend says what the arrows are, drawn with their own pen, until none is left."""
+    from ddaydesk.rules.dd2 import DD2State
+    from ddaydesk.rules.dd2.state import OUT
+    from ddaydesk.ui.legend import entries
+    from ddaydesk.ui.profiles.dd2_art import BlockhouseArrows
+
+    g = Game(sc, seed=1)
+    win = window(qtbot, settings, g)
+    arrows = next(d for d in win.scene.decorations if isinstance(d, BlockhouseArrows))
+    by_text = {text: sample for _layer, text, sample in entries(win.scene.overlays)}
+    assert by_text.get("blockhouse fire at a beachhead, while the blockhouse stands") is arrows.lines
+    assert not arrows.lines.path().isEmpty()
+    s = g.state.copy()
+    d = DD2State(s)
+    for k in range(len(d.zone)):
+        if d.type(k) == "blockhouse":
+            d.set(k, -1, OUT[0])
+    g.states[g.pos] = s
+    win.controller.refresh()
+    assert arrows.lines.path().isEmpty()
+    assert not any("blockhouse fire" in text for _l, text, _s in entries(win.scene.overlays))

@@ -66,7 +66,7 @@ class DD2Profile(UIProfile):
     counter_scale = 0.55
     group_alike = True
     phase_owner = True  # (a casualty's chooser acts in the other side's phase)
-    own_markers = frozenset({"battle"})
+    own_markers = frozenset({"battle", "blockhouse_fire"})
 
     # -- port side ---------------------------------------------------------------------------
     def where(self, board, place, part, place_name):
@@ -82,8 +82,12 @@ class DD2Profile(UIProfile):
         return place_name
 
     def markers(self, state):
+        """The battles, and the zones whose standing blockhouses fire at a beach (drawn as arrows:
+        dd2_art; the legend explains them while any stands)."""
         s = DD2State(state)
-        return tuple(("battle", z, None) for z in range(s.board.n) if s.contested(z))
+        battles_ = tuple(("battle", z, None) for z in range(s.board.n) if s.contested(z))
+        firing = {z for zs in s.info.fire.values() for z in zs if s.in_zone(z, "german", ("blockhouse",))}
+        return battles_ + tuple(("blockhouse_fire", z, "german") for z in sorted(firing))
 
     def outcome(self, state):
         if state.phase != OVER:

@@ -33,9 +33,9 @@ UNIT_FIELDS = {"unit", "units", "attackers", "defender"}
 
 def describe(scenario: Scenario, action, place_name: Callable[[int], str],
              phrases: Mapping[str, str] | None = None,
-             unit_where: Callable[[str], str] | None = None) -> str:
+             unit_where: Callable[[str], str] | None = None, more: Mapping[str, str] | None = None) -> str:
     """``action`` in words; ``place_name(i)`` names a place, ``unit_where(uid)`` where a unit
-    stands (for a phrase's ``{unit_where}``)."""
+    stands (for a phrase's ``{unit_where}``); ``more``: a phrase's other values (the profile's)."""
     board = scenario.board
 
     def unit(uid: str) -> str:
@@ -63,7 +63,7 @@ def describe(scenario: Scenario, action, place_name: Callable[[int], str],
         values = {f.name: value(f.name, getattr(action, f.name)) for f in fields(action)}
         uid = getattr(action, "unit", None) or next(iter(getattr(action, "units", None) or ()), None)
         values["unit_where"] = unit_where(uid) if unit_where and isinstance(uid, str) else ""  # (of the first unit)
-        return phrase.format(**values)
+        return phrase.format(**values, **(more or {}))
     if action.kind in ("attack", "automatic_victory") and hasattr(action, "target"):
         # the hex attacked first: "Attack 1308 with ..." (never "Attack 3rd Canadian ...")
         what = {"automatic_victory": "Automatic victory on"}.get(action.kind, "Attack")

@@ -243,3 +243,21 @@ def test_the_legend_explains_the_blockhouse_fire_arrows_while_a_blockhouse_stand
     win.controller.refresh()
     assert arrows.lines.path().isEmpty()
     assert not any("blockhouse fire" in text for _l, text, _s in entries(win.scene.overlays))
+
+
+def test_allied_reinforcements_are_offered_onto_a_beachhead(qtbot, settings, sc):
+    """DD2 order of play 5: the Allies place reinforcements on the beachheads (the Germans in
+    their entry zones); the Actions dock says the beachhead, not the zone behind it."""
+    from ddaydesk.rules.dd2 import RollReinforcements
+
+    g = Game(sc, seed=1)
+    while g.state.phase != "allied_reinforce":
+        g.do(choose(g.state))
+    g.do(RollReinforcements("allied"))
+    win = window(qtbot, settings, g)
+    win.controller.show_side("allied")
+    rows = [i.text(0) for i in win.actions_panel.items() if i.text(0).startswith("Bring ")]
+    beaches = {p.name for p in sc.board.places_of_kind("beach")}
+    assert rows and all(any(r.endswith(f" onto the {b} beachhead") for b in beaches) for r in rows), rows
+    take(qtbot, win, next(a for a in legal_actions(g.state, "allied") if a.kind == "reinforce"))
+    assert g.state.part[sc.unit_index[g.log[-1].unit]] == "beach"  # (where the words said)

@@ -108,6 +108,11 @@ class UIProfile:
         (the odds before a roll); "" to take it at once. ``name(text)`` turns ids into names."""
         return ""
 
+    def phrase_values(self, state: Any, action: Any) -> dict[str, str]:
+        """More values for the action's phrase (``phrases``), beyond its fields (D-Day2: where a
+        reinforcement goes, a beachhead for the Allies)."""
+        return {}
+
     def choice_tip(self, state: Any, action: Any) -> str:
         """More about a listed action, as rich text on hover over its line in the Actions dock
         (D-Day Dice: the text of the card it rallies or finds); "" shows its words."""

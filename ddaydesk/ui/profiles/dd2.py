@@ -60,7 +60,7 @@ class DD2Profile(UIProfile):
                        "german_battle": "the phase ends by itself once every battle is fought, not here"}
     phrases = {"go_ashore": "Land {unit} from the {unit_where}", "bombard": "Naval shot at {unit} in {unit_where}",
                "bomb": "Send a bomber against {target}", "patrol": "{n} fighter(s) on patrol over {place}",
-               "reinforce": "Bring {unit} in at {place}", "casualties": "Lose {units} in {unit_where}",
+               "reinforce": "Bring {unit} {to}", "casualties": "Lose {units} in {unit_where}",
                "para_drop": "Para surprise attack (9 dice)", "blockhouse_fire": "Blockhouses fire at the beaches",
                "fight": "Fight every battle (one round)", "roll_reinforcements": "Roll for reinforcements"}
     counter_scale = 0.55
@@ -80,6 +80,15 @@ class DD2Profile(UIProfile):
         if part == "P":
             return f"patrol over {place_name}"
         return place_name
+
+    def phrase_values(self, state, action):
+        """A reinforcement's destination: the Allies' come onto a beachhead, the Germans' into a
+        zone (moves.do_place)."""
+        if action.kind != "reinforce":
+            return {}
+        s = DD2State(state)
+        beach = s.info.beaches.get(action.place) if s.side(s.k(action.unit)) == "allied" else None
+        return {"to": f"onto the {beach.name} beachhead" if beach else f"in at {s.board.name_of(action.place)}"}
 
     def markers(self, state):
         """The battles, and the zones whose standing blockhouses fire at a beach (drawn as arrows:

@@ -140,12 +140,14 @@ def set_turn_bar(win, profile) -> None:
 
 def _two_lines(fm, phase: str, width: int) -> list[str]:
     """A phase too long for the turn bar on two lines (Koenig's "..., Move Operation" kept in
-    sight): broken at its last comma, else at the last space that leaves the first line whole."""
+    sight): broken at its last comma where what comes before fits, else at the last space that
+    leaves the first line whole (D-Day Dice's "the German's Specialists, Items and Decorations")."""
     if fm.horizontalAdvance(phase) <= width:
         return [phase]
     if ", " in phase:
         first, rest = phase.rsplit(", ", 1)
-        return [first + ",", rest]
+        if fm.horizontalAdvance(first + ",") <= width:
+            return [first + ",", rest]
     words = phase.split(" ")
     k = next((k for k in range(len(words) - 1, 0, -1) if fm.horizontalAdvance(" ".join(words[:k])) <= width), 1)
     return [" ".join(words[:k]), " ".join(words[k:])]

@@ -184,3 +184,17 @@ def test_a_campaigns_battle_is_named_with_its_place_in_the_campaign(qtbot, setti
     assert status.startswith("<b>Gold Beach (single Bunker), battle 1 of 3 · Turn 1 · "), status
     w2, port2 = window(qtbot, settings, "omaha", {})
     assert panel(w2).status.text().startswith("<b>Turn 1 · ")  # (a single battle: no campaign to place it in)
+
+
+def test_the_germans_long_phase_shows_whole_on_the_turn_bar(qtbot, settings):
+    """'German Phase 4: the German's Specialists, Items and Decorations' goes on two lines at a
+    space, each whole: broken at its comma the first line was cut ('the German's Speciali…')."""
+    from tests.ui.ddd_drive import seat
+
+    w, port = window(qtbot, settings, "exercise-fabius", {"solitaire": True})
+    play_to(port.game, "german_supply")
+    w.controller.refresh()
+    seat(qtbot, w)
+    lines = w.phase_label.text().split("\n")[1:]
+    assert len(lines) == 2 and "…" not in "".join(lines)
+    assert " ".join(lines) == "German Phase 4: the German's Specialists, Items and Decorations"

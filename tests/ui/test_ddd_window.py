@@ -7,6 +7,7 @@ a seeded game opening its entry in the rules browser. (Whole games: test_ddd_pla
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from ddaydesk.engine import OVER
@@ -198,3 +199,24 @@ def test_the_germans_long_phase_shows_whole_on_the_turn_bar(qtbot, settings):
     lines = w.phase_label.text().split("\n")[1:]
     assert len(lines) == 2 and "…" not in "".join(lines)
     assert " ".join(lines) == "German Phase 4: the German's Specialists, Items and Decorations"
+
+
+def test_the_legend_explains_what_the_battle_map_prints_on_its_lines(qtbot, settings):
+    """STD-DDD-MOVE, STD-DDD-MINES: a Battle Map prints each line's Advance cost in Courage (a
+    gold disc), its Land Mines (dots) and Barriers (a bar); the map legend says which is which,
+    with samples in the printing's colours, on a map that has them."""
+    from ddaydesk.ui.legend import entries
+    from ddaydesk.ui.profiles.ddd_art import BARRIER, GOLD
+
+    w, port = window(qtbot, settings, "omaha", {})
+    by_text = {text: sample for _layer, text, sample in entries(w.scene.overlays)}
+    courage = by_text["a gold disc on a line: the Courage an Advance across it costs"]
+    mines = by_text["dots along a line: Land Mines, a d6 of Soldiers to cross"]
+    barrier = by_text["a bar along a line: a Barrier, no way across"]
+    assert courage.brush().color() == GOLD and barrier.pen().color() == BARRIER
+    assert mines.pen().style() == Qt.PenStyle.DotLine
+    assert all(s.path().isEmpty() for s in (courage, mines, barrier))  # (samples: the tiles hold the printing)
+    w2, _port = window(qtbot, settings, "exercise-tiger", {})
+    texts = {text for _layer, text, _sample in entries(w2.scene.overlays)}
+    assert "a bar along a line: a Barrier, no way across" not in texts  # (Exercise Tiger has none)
+    assert "dots along a line: Land Mines, a d6 of Soldiers to cross" in texts

@@ -41,7 +41,7 @@ class DDDProfile(UIProfile):
     counter_scale = 0.7
     turn_limit = False  # turns go on until every Unit takes the Bunker or one is lost
     kind_titles = KIND_TITLES
-    own_markers = frozenset({"ddd_guns", "ddd_marker"})
+    own_markers = frozenset({"ddd_guns", "ddd_marker", "ddd_courage", "ddd_mines", "ddd_barrier"})
     move_kind = "sector_move"
     move_cost_unit = "Courage"
 
@@ -123,9 +123,9 @@ class DDDProfile(UIProfile):
         return MarkerArt(palette)
 
     def decorations(self, scene, geom):
-        from ddaydesk.ui.profiles.ddd_map import BattleFrame, GunSights, UnitMarkers
+        from ddaydesk.ui.profiles.ddd_map import BattleFrame, GunSights, PrintedLines, UnitMarkers
 
-        return [GunSights(scene, geom), UnitMarkers(scene, geom), BattleFrame(scene, geom)]
+        return [GunSights(scene, geom), UnitMarkers(scene, geom), BattleFrame(scene, geom), PrintedLines(scene, geom)]
 
     def panels(self, parent):
         from ddaydesk.ui.widgets.ddd_players import PlayersPanel

@@ -220,3 +220,13 @@ def test_the_legend_explains_what_the_battle_map_prints_on_its_lines(qtbot, sett
     texts = {text for _layer, text, _sample in entries(w2.scene.overlays)}
     assert "a bar along a line: a Barrier, no way across" not in texts  # (Exercise Tiger has none)
     assert "dots along a line: Land Mines, a d6 of Soldiers to cross" in texts
+
+
+def test_the_units_table_prints_no_combat_factors_for_a_d_day_dice_unit(qtbot, settings):
+    """A D-Day Dice Unit has no Attack, Defence or Movement (its Soldiers and cards are on its
+    card): the units table says none, not '0-0-0'."""
+    w, port = window(qtbot, settings, "omaha", {})
+    m = w.unit_model
+    col = m.columns.index("Values")
+    assert "A-D-M" not in m.columns and m.rowCount() == 1
+    assert m.data(m.index(0, col)) == "–"

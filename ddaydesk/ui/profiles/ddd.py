@@ -44,6 +44,10 @@ class DDDProfile(UIProfile):
     own_markers = frozenset({"ddd_guns", "ddd_marker", "ddd_courage", "ddd_mines", "ddd_barrier"})
     move_kind = "sector_move"
     move_cost_unit = "Courage"
+    values_title = "Values"  # (no factors: a Unit is its Soldiers and cards, on its card)
+
+    def values(self, unit):
+        return "–"
 
     # -- port side ----------------------------------------------------------------------------
     def choice_tip(self, state, action):

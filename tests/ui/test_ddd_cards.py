@@ -245,3 +245,25 @@ def test_the_germans_loss_this_turn_reads_in_good_english(qtbot, settings):
     w.controller.refresh()
     lost = panel(w).cards[m.GERMAN].losses.text()
     assert "loses 1 Soldier (DEF 1)" in lost and "1 Soldiers" not in lost
+
+
+def test_the_bunker_view_tells_the_solitaire_german_about_the_allied_sniper(qtbot, settings):
+    """DDD-SOLO-10..12: the automated Unit rallies a Sniper at its first Advance; from the next
+    turn he fires every turn it does not move and the German loses a Specialist. The German's
+    Bunker view says where the Sniper stands, and the Scharfschütze's shots at him."""
+    from tests.ui.ddd_drive import seat
+
+    w, port = window(qtbot, settings, "exercise-fabius", {"solitaire": True}, seed=5)
+    g = port.game
+    play_to(g, "german_supply")
+    w.controller.refresh()
+    seat(qtbot, w)
+    assert "Allied Sniper: not yet rallied" in panel(w).bunker.text()
+    turn = next(t for t in range(2, 30) if (play_to(g, "german_supply", turn=t)
+                                             or g.state.record(m.EXTRA)["solo"].get("sniper") == "active"))
+    w.controller.refresh()
+    seat(qtbot, w)
+    solo = g.state.record(m.EXTRA)["solo"]
+    when = "from next turn" if solo["sniper_turn"] == turn else "now"
+    assert f"Allied Sniper: fires {when}, every turn the Allied Unit does not move" in panel(w).bunker.text()
+    assert "Scharfschütze shots at him 0 of 4" in panel(w).bunker.text()

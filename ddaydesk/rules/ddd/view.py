@@ -158,6 +158,7 @@ class Table(Record):
     end: str
     modules: Modules | None = None  # Battle Conditions, Badges, tokens, the score sheet (view_modules.py)
     campaign: CampaignView | None = None  # an Overlord campaign's record
+    sniper: str = ""  # solitaire: the automated Unit's Sniper in words (DDD-SOLO-10..12)
 
 
 def card_view(card_id: str, solo: bool = False) -> CardView:
@@ -243,7 +244,22 @@ def table(state: GameState, side: str) -> Table:
         _deck_size(r), decoration_discard=tuple(m.card_name(x) for x in r["decorations"]["discard"]),
         deck_top=tuple(m.card_name(x) for x in secrets.get("top", ())),
         waiting=(f"{m.player_name(v, c['player'])} must choose: {c.get('why') or c['kind']}" if c else ""),
-        sectors=sectors, winner=r["winner"], end=r["end"], modules=modules(v, side), campaign=campaign_view(v))
+        sectors=sectors, winner=r["winner"], end=r["end"], modules=modules(v, side), campaign=campaign_view(v),
+        sniper=_sniper(v.turn, r["solo"]) if m.solo(r) else "")
+
+
+def _sniper(turn: int, s: dict) -> str:
+    """The automated Unit's Sniper: not yet rallied, firing (from the turn after its first
+    Advance, each turn the Unit stays: the German loses a Specialist), or dead; the
+    Scharfschütze's shots at him (the fourth finds him)."""
+    if s.get("sniper") == "dead":
+        return "Allied Sniper: dead (DDD-SOLO-12)"
+    if s.get("sniper") != "active":
+        return "Allied Sniper: not yet rallied; the Allied Unit rallies him at its first Advance (DDD-SOLO-10)"
+    when = "from next turn" if s.get("sniper_turn", turn) >= turn else "now"
+    shots = tables().value("solitaire", "scharfschuetze_uses")
+    return (f"Allied Sniper: fires {when}, every turn the Allied Unit does not move: you lose a Specialist; "
+            f"Scharfschütze shots at him {s.get('tokens', 0)} of {shots} (DDD-SOLO-10..12)")
 
 
 def _ways(sm, i: int) -> tuple[str, ...]:

@@ -145,6 +145,8 @@ def bunker_lines(t: Table) -> tuple[str, ...]:
     out.append(deck)
     if t.deck_top:
         out.append("Next in the deck, as he saw them: " + ", ".join(t.deck_top))
+    if t.sniper:
+        out.append(t.sniper)
     return tuple(out)
 
 

@@ -166,11 +166,10 @@ def test_a_sector_in_the_place_dock_lists_its_ways_on_with_their_courage(qtbot, 
     w, port = window(qtbot, settings, "omaha", {})
     land_all(port.game)
     w.controller.refresh()
-    for label, ways in (("4", "Sector 7 (Advance, 2 Courage); Sector 5 (across, Land Mines)"),
-                        ("2", "Sector 4 (Advance, 2 Courage); Sector 5 (Advance, 1 Courage); "
-                              "Sector 6 (Advance, 2 Courage, Land Mines); Sector 1 (across, a Barrier closes it); "
-                              "Sector 3 (across)"),
-                        ("10", "Bunker (Advance, 4 Courage, Land Mines); Sector 9 (across)")):
+    for label, ways in (("4", "Advance to 7 (2 Courage); across to 5 (Land Mines)"),
+                        ("2", "Advance to 4 (2 Courage), 5 (1 Courage), 6 (2 Courage, Land Mines); "
+                              "across to 1 (Barrier), 3"),
+                        ("10", "Advance to Bunker (4 Courage, Land Mines); across to 9")):
         w._hovered(port.board.index(label))
         text = shown(w.hex_info.header)
         assert f"Ways on: {ways} (STD-DDD-MOVE)" in text, text
@@ -230,3 +229,20 @@ def test_the_units_table_prints_no_combat_factors_for_a_d_day_dice_unit(qtbot, s
     col = m.columns.index("Values")
     assert "A-D-M" not in m.columns and m.rowCount() == 1
     assert m.data(m.index(0, col)) == "–"
+
+
+def test_the_place_dock_shows_a_sectors_words_whole_beside_its_unit(qtbot, settings):
+    """A Sector with a Unit: its words (DEF, guns, the Unit's turns, the ways on) are not cut at
+    the bottom of the place dock while room stands empty below the Unit."""
+    from ddaydesk.rules.ddd import LandUnit
+
+    w, port = window(qtbot, settings, "omaha", {})
+    g = port.game
+    sector = port.board.index("2")
+    g.do(LandUnit("allied", "us", sector))
+    w.controller.refresh()
+    w._hovered(sector)
+    info = w.hex_info
+    info.layout().activate()
+    assert "Ways on:" in info.header.text() and info.stack.isVisible()
+    assert info.header.height() >= info.header.heightForWidth(info.header.width())

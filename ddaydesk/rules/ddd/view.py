@@ -263,18 +263,19 @@ def _sniper(turn: int, s: dict) -> str:
 
 
 def _ways(sm, i: int) -> tuple[str, ...]:
-    """The ways on from Sector ``i`` (a Unit never moves back): up first, each an Advance or a
-    move across with its printed Courage, Land Mines and Barrier (STD-DDD-MOVE)."""
+    """The ways on from Sector ``i`` (a Unit never moves back), short enough for the place dock:
+    "Advance to 4 (2 Courage), 5 (1 Courage, Land Mines)", "across to 1 (Barrier), 3", with
+    each line's printed Courage, Land Mines and Barrier (STD-DDD-MOVE)."""
     here = sm.sector(i)
-    out = []
-    for j, line in sorted(sm.neighbours(i), key=lambda w: (-sm.sector(w[0]).row, sm.sector(w[0]).x)):
+    up: list[str] = []
+    across: list[str] = []
+    for j, line in sorted(sm.neighbours(i), key=lambda w: sm.sector(w[0]).x):
         if sm.sector(j).row < here.row:
             continue
-        bits = ["Advance" if sm.advance(i, j) else "across"]
-        bits += [f"{line.courage} Courage"] * bool(line.courage) + ["Land Mines"] * line.mines
-        bits += ["a Barrier closes it"] * line.barrier
-        out.append(f"{sm.name(j)} ({', '.join(bits)})")
-    return tuple(out)
+        bits = [f"{line.courage} Courage"] * bool(line.courage) + ["Land Mines"] * line.mines + ["Barrier"] * line.barrier
+        name = sm.name(j).removeprefix("Sector ")
+        (up if sm.advance(i, j) else across).append(name + (f" ({', '.join(bits)})" if bits else ""))
+    return tuple(f"{how} {', '.join(ws)}" for how, ws in (("Advance to", up), ("across to", across)) if ws)
 
 
 def _deck_size(r: dict) -> int:

@@ -207,13 +207,13 @@ def sector_html(view: GameView, place: int) -> str:
         lines.append("Here: " + "; ".join(sv.attributes) + " (STD-DDD-SECTOR)")
     if sv.bunker:
         lines.append("A Bunker: every Unit must take one to win (STD-DDD-END)")
-    if sv.ways:
-        lines.append("Ways on: " + "; ".join(sv.ways) + " (STD-DDD-MOVE)")
     names = {p.id: p for p in t.players}
     for uid in sv.units:
         p = names.get(uid)
         if p is not None and p.marker_limit:
             lines.append(f"{p.name}: turn {p.marker} of {p.marker_limit} here"
                          + (", must move" if p.must_move else "") + " (STD-DDD-MARKER)")
+    if sv.ways:  # last: a short dock cuts it before the Sector's own print and its Units
+        lines.append("Ways on: " + "; ".join(sv.ways) + " (STD-DDD-MOVE)")
     return "<br>" + "<br>".join(linked(line) for line in lines)
 

@@ -70,6 +70,9 @@ class HexInfo(QWidget):
         if place < 0:
             return
         self.header.setText(hex_description(self.board, place, self.port.place_name) + extra)
+        # as tall as its wrapped words need (the layout reads a wrapped label's height short,
+        # and its last lines were cut while room stood empty below the units)
+        self.header.setMinimumHeight(self.header.heightForWidth(max(self.header.width(), 1)))
         self.stack.set_units(units)
         self.stack.setVisible(bool(units))
         # (as tall as its units, no taller: the supply explanations below keep their room)

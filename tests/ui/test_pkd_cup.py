@@ -5,7 +5,7 @@ opens at its top, where the chit drawn and its Operations are."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QPushButton
 
 pytest.importorskip("ddaydesk.engine")
 
@@ -70,3 +70,21 @@ def test_a_long_phase_without_a_comma_goes_on_two_lines(qtbot, settings):
     lines = w.phase_label.text().split("\n")[1:]
     assert len(lines) == 2 and "…" not in "".join(lines)
     assert " ".join(lines) == w.phase_label.toolTip() == "German answer to the 6th Airborne Division's Close Combat at 0911"
+
+
+def test_each_attack_open_has_one_button(qtbot, settings):
+    """With the Leadership marker in hand, a Close Combat may also be declared with it as Corps
+    Artillery (PKD-LEAD-10): still one button for the hex, the marker chosen in the dialog (was:
+    two 'Close Combat at 0606 Colleville-Montgomery…' buttons, the first one dead)."""
+    from tests.ui.test_pkd_window import PLAYED
+
+    w, port = _window(qtbot, settings, options=PLAYED, seed=32)  # No. 1 Special Service Brigade, the Allies lead
+    assert rec(port.game.state)["leader"] == "allied" and rec(port.game.state)["act"]["formation"] == "1ssbde"
+    cup = _cup(w)
+    cup.buttons["op:move"].click()
+    cup.buttons["enter"].click()
+    click(qtbot, w, port.board.index("0506"))  # No. 3 Commando ashore, next to Hillman
+    assert port.game.state.place[port.game.state.unit("gb-3cdo")] == port.board.index("0506")
+    attacks = [b.text() for b in _cup(w).findChildren(QPushButton) if b.text().startswith(("Close Combat", "Fire"))]
+    assert attacks and len(attacks) == len(set(attacks))
+    assert "Close Combat at 0606 Colleville-Montgomery…" in attacks

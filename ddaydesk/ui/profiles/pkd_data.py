@@ -178,7 +178,7 @@ def _targets(state: GameState, name) -> tuple[Target, ...]:
     out = []
     units = state.scenario.units
     for a in legal_actions(state, state.active, ("fire_attack", "close_combat")):
-        if a.support:
+        if a.support or a.corps:  # one button per hex and kind: Support is chosen in the dialog
             continue
         fire = isinstance(a, FireAttack)
         foe = [units[k].name for k in state.units_at().get(a.target, []) if units[k].side != a.side]

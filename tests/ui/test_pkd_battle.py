@@ -154,3 +154,16 @@ def test_a_combined_operation_offers_mobile_fire_or_close_combat_on_one_hex(qtbo
     n = len(port.game.log)
     dlg.go.click()
     assert port.game.log[n].kind == "close_combat"
+
+
+def test_a_fire_at_clear_ground_names_the_terrain_as_the_chart_does(qtbot, settings):
+    """A Full Fire at Le Plein (0908, clear): the defence is the terrain alone (STD-PKD-TEC), named
+    'clear' as the map's legend and the terrain chart name it (was: 'nothing: open ground')."""
+    w, port = _window(qtbot, settings, options=PLAYED, seed=4)
+    _cup(w).buttons["op:fire"].click()
+    _cup(w).buttons[f"fire:{port.board.index('0908')}"].click()
+    dlg = w.koenig_battle
+    text = dlg.odds_view.defence_lines.text()
+    assert "clear in 0908" in text and "open ground" not in text
+    assert dlg.odds.defence == 0
+    dlg.close()

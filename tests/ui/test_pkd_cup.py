@@ -88,3 +88,17 @@ def test_each_attack_open_has_one_button(qtbot, settings):
     attacks = [b.text() for b in _cup(w).findChildren(QPushButton) if b.text().startswith(("Close Combat", "Fire"))]
     assert attacks and len(attacks) == len(set(attacks))
     assert "Close Combat at 0606 Colleville-Montgomery…" in attacks
+
+
+def test_a_unit_clicked_after_its_move_says_what_the_player_may_do_instead(qtbot, settings):
+    """A unit moves once in its formation's Operation (STD-PKD-OPS): clicked again, the status bar
+    says so in Koenig's words and what is left to do (was: '... has already moved this phase')."""
+    from tests.ui.conftest import shown
+
+    w, port = _window(qtbot, settings)  # the 6th Airborne drawn first
+    _cup(w).buttons["op:move"].click()
+    click(qtbot, w, port.game.state.place[port.game.state.unit("gb-13para")])
+    click(qtbot, w, port.board.index("0811"))
+    click(qtbot, w, port.board.index("0811"))  # the battalion again
+    assert shown(w.hint) == ("13th Parachute Battalion has made its move this activation (STD-PKD-OPS): "
+                             "move another unit, attack, or end the activation")

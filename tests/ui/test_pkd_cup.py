@@ -100,5 +100,5 @@ def test_a_unit_clicked_after_its_move_says_what_the_player_may_do_instead(qtbot
     click(qtbot, w, port.game.state.place[port.game.state.unit("gb-13para")])
     click(qtbot, w, port.board.index("0811"))
     click(qtbot, w, port.board.index("0811"))  # the battalion again
-    assert shown(w.hint) == ("13th Parachute Battalion has made its move this activation (STD-PKD-OPS): "
-                             "move another unit, attack, or end the activation")
+    assert shown(w.hint) == ("13th Parachute Battalion has moved this activation: move another unit, attack, "
+                             "or end it (STD-PKD-OPS)")

@@ -100,8 +100,7 @@ def move_check(state: GameState, k: int) -> str | None:
 
 def moved_words(state: GameState, k: int) -> str:
     """A unit moves once in its formation's Operation (the engine's ``moved_words``)."""
-    return (f"{name(state, k)} has made its move this activation (STD-PKD-OPS): move another unit, "
-            "attack, or end the activation")
+    return f"{name(state, k)} has moved this activation: move another unit, attack, or end it (STD-PKD-OPS)"
 
 
 def allowance(state: GameState, k: int, ticks: int) -> int:

@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QRadioButton,
     QSpinBox,
     QVBoxLayout,
-    QWidget,
 )
 
 from ddaydesk.ui.port import GameView, PortError
@@ -109,6 +108,14 @@ class BattleDialog(QDialog):
         left.addWidget(self.support_box)
         self.odds_view = OddsView()
         left.addWidget(self.odds_view.strengths)
+        # the die and the choices it leaves under the strength lines (below the odds, the dialog
+        # grew over the retreat hexes)
+        self.result = link_label(QLabel())
+        self.result.setWordWrap(True)
+        self.result.setStyleSheet("font-size: 14px;")
+        left.addWidget(self.result)
+        self.decision_lay = QVBoxLayout()
+        left.addLayout(self.decision_lay)
         left.addStretch(1)
         body.addLayout(left, 2)
         self.defenders = link_label(QLabel())
@@ -116,14 +123,6 @@ class BattleDialog(QDialog):
         self.odds_view.layout().addWidget(self.defenders)
         body.addWidget(self.odds_view, 3)
         lay.addLayout(body, 1)
-        self.result = link_label(QLabel())
-        self.result.setWordWrap(True)
-        self.result.setStyleSheet("font-size: 14px;")
-        lay.addWidget(self.result)
-        self.decisions = QWidget()
-        self.decision_lay = QVBoxLayout(self.decisions)
-        self.decision_lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(self.decisions)
         row = QHBoxLayout()
         row.addStretch(1)
         self.go = QPushButton()

@@ -5,12 +5,13 @@ opens at its top, where the chit drawn and its Operations are."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel, QPushButton
 
 pytest.importorskip("ddaydesk.engine")
 
 from ddaydesk.rules.pkd.records import rec  # noqa: E402
-from tests.ui.test_pkd_window import _cup, _window  # noqa: E402
+from tests.ui.test_pkd_window import _cup, _window, _words  # noqa: E402
 from tests.ui.test_play import click  # noqa: E402
 
 
@@ -102,3 +103,20 @@ def test_a_unit_clicked_after_its_move_says_what_the_player_may_do_instead(qtbot
     click(qtbot, w, port.board.index("0811"))  # the battalion again
     assert shown(w.hint) == ("13th Parachute Battalion has moved this activation: move another unit, attack, "
                              "or end it (STD-PKD-OPS)")
+
+
+def test_the_leadership_buttons_show_their_whole_words(qtbot, settings):
+    """The Leadership marker's Force Marches and Temporary Attachments (PKD-LEAD-08, -11) in a
+    1280x800 window: each button's words fit it, the attachment's term said once above them (was:
+    'Attach D Company, 2nd Ox and Bucks (coup de main) to this' cut at the dock's edge)."""
+    from tests.ui.test_pkd_window import PLAYED
+
+    w, port = _window(qtbot, settings, options=PLAYED, seed=32)  # the 1st Special Service Brigade, the Allies lead
+    _cup(w).buttons["op:move"].click()
+    QCoreApplication.processEvents()  # (laid out in the dock)
+    cup = _cup(w)
+    leader = [b for k, b in cup.buttons.items() if k.startswith(("force_march:", "attach:"))]
+    assert any(b.text() == "Attach D Company, 2nd Ox and Bucks (coup de main)" for b in leader)
+    assert all(b.fontMetrics().horizontalAdvance(b.text()) < b.width() for b in leader)
+    assert all("for the turn" in b.toolTip() for b in leader if b.text().startswith("Attach"))
+    assert "unit to this one for the turn (<a" in _words(w)  # (the rule id a link)

@@ -120,3 +120,16 @@ def test_the_leadership_buttons_show_their_whole_words(qtbot, settings):
     assert all(b.fontMetrics().horizontalAdvance(b.text()) < b.width() for b in leader)
     assert all("for the turn" in b.toolTip() for b in leader if b.text().startswith("Attach"))
     assert "unit to this one for the turn (<a" in _words(w)  # (the rule id a link)
+
+
+def test_an_arrival_of_another_formation_says_why_naming_it_once(qtbot, settings):
+    """The Arrivals dock while the 1st Special Service Brigade acts: the 8th Brigade's battalions
+    wait, and say why without naming themselves twice (was '1st South Lancashire (3-6): 1st South
+    Lancashire is not in the activated formation ...')."""
+    w, _port = _window(qtbot, settings, formation="1ssbde")
+    _cup(w).buttons["op:move"].click()
+    t = w.aids.pool.tree
+    texts = [t.topLevelItem(g).child(k).text(0) for g in range(t.topLevelItemCount())
+             for k in range(t.topLevelItem(g).childCount())]
+    assert "1st South Lancashire (3-6) is not in the activated formation (1st Special Service Brigade)" in texts
+    assert "No. 3 Commando (3-7)" in texts  # (one that may come on: no reason)

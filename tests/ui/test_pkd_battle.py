@@ -167,3 +167,21 @@ def test_a_fire_at_clear_ground_names_the_terrain_as_the_chart_does(qtbot, setti
     assert "clear in 0908" in text and "open ground" not in text
     assert dlg.odds.defence == 0
     dlg.close()
+
+
+def test_the_buttons_of_a_decision_taken_go_with_it(qtbot, settings):
+    """The roll kept at once (before the Leadership buttons were ever laid out): the re-roll
+    button goes, never left shown over the dialog at its default 640x480 (it was, in the README
+    screenshot of the fire's result)."""
+    from PySide6.QtWidgets import QPushButton
+
+    w, port = _window(qtbot, settings, options=PLAYED, seed=4)
+    _cup(w).buttons["op:fire"].click()
+    _cup(w).buttons[f"fire:{port.board.index('0911')}"].click()
+    dlg = w.koenig_battle
+    dlg.go.click()
+    dlg.go.click()  # the German answer, without Support: the Leadership holder decides
+    _button(dlg, "Keep").click()
+    QCoreApplication.processEvents()
+    assert rec(port.game.state)["battle"] is None
+    assert [b.text() for b in dlg.findChildren(QPushButton) if b.isVisible() and "Leadership" in b.text()] == []

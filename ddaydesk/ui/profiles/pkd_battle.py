@@ -244,8 +244,9 @@ class BattleDialog(QDialog):
             self.corps.blockSignals(False)
 
     def _decisions(self, b, shown: bool) -> None:
-        while self.decision_lay.count():
-            self.decision_lay.takeAt(0).widget().deleteLater()
+        for gone in [self.decision_lay.takeAt(0).widget() for _ in range(self.decision_lay.count())]:
+            gone.hide()  # (first: one dropped before it was laid out showed at 640x480 over the dialog)
+            gone.deleteLater()
         self.decision_buttons: list[QPushButton] = []
         for d in b.decisions if b is not None and shown else ():
             if d.kind == "answer_battle":

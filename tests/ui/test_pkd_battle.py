@@ -185,3 +185,18 @@ def test_the_buttons_of_a_decision_taken_go_with_it(qtbot, settings):
     QCoreApplication.processEvents()
     assert rec(port.game.state)["battle"] is None
     assert [b.text() for b in dlg.findChildren(QPushButton) if b.isVisible() and "Leadership" in b.text()] == []
+
+
+def test_the_target_hex_gives_its_units_combat_value_with_the_hits_taken_off(qtbot, settings):
+    """STD-PKD-HITS: after a D1R, II./Panzergrenadier-Regiment 125 (printed 3) is listed in the
+    target hex at 2 with its Hit, as the Command Cup's table and the strength lines count it (was
+    'combat 3, 1 Hit')."""
+    w, port = _window(qtbot, settings, options=PLAYED, seed=10)  # the die: D1R
+    _cup(w).buttons["op:move"].click()
+    _cup(w).buttons[f"close_combat:{port.board.index('0911')}"].click()
+    dlg = w.koenig_battle
+    assert "II./Panzergrenadier-Regiment 125 (combat 3)" in dlg.defenders.text()
+    dlg.go.click()
+    dlg.go.click()
+    assert rec(port.game.state)["battle"]["stage"] == "withdraw"
+    assert "II./Panzergrenadier-Regiment 125 (combat 2, 1 Hit)" in dlg.defenders.text()

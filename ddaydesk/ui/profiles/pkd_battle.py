@@ -327,10 +327,10 @@ class BattleDialog(QDialog):
         self._defenders()
 
     def _defenders(self) -> None:
-        b = self.controller.view.extra.battle
+        b, now = self.controller.view.extra.battle, self.controller.view.extra.values  # (Hits taken off)
         place = b.target if b is not None else self.start["target"] if self.start else -1
         units = [u for u in self.controller.view.units if u.place == place and not u.eliminated]
-        lines = [f"{escape(u.name)} (combat {u.attack}{', ' + hits_words(u.hits) if u.hits else ''})" for u in units]
+        lines = [f"{escape(u.name)} (combat {now.get(u.id, u.attack)}{', ' + hits_words(u.hits) if u.hits else ''})" for u in units]
         self.defenders.setText("<b>In the target hex</b><br>" + "<br>".join(lines) if lines else "")
 
     # -- acting -------------------------------------------------------------------------------

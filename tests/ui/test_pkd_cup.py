@@ -109,6 +109,7 @@ def test_the_leadership_buttons_show_their_whole_words(qtbot, settings):
     """The Leadership marker's Force Marches and Temporary Attachments (PKD-LEAD-08, -11) in a
     1280x800 window: each button's words fit it, the attachment's term said once above them (was:
     'Attach D Company, 2nd Ox and Bucks (coup de main) to this' cut at the dock's edge)."""
+    from tests.ui.conftest import shown
     from tests.ui.test_pkd_window import PLAYED
 
     w, port = _window(qtbot, settings, options=PLAYED, seed=32)  # the 1st Special Service Brigade, the Allies lead
@@ -120,6 +121,9 @@ def test_the_leadership_buttons_show_their_whole_words(qtbot, settings):
     assert all(b.fontMetrics().horizontalAdvance(b.text()) < b.width() for b in leader)
     assert all("for the turn" in b.toolTip() for b in leader if b.text().startswith("Attach"))
     assert "unit to this one for the turn (<a" in _words(w)  # (the rule id a link)
+    next(b for b in leader if b.text() == "Attach 7th Parachute Battalion").click()
+    assert rec(port.game.state)["leader"] is None  # spent
+    assert shown(w.hint).startswith("Attach 7th Parachute Battalion to this formation for the turn")  # (was 'attach ...')
 
 
 def test_an_arrival_of_another_formation_says_why_naming_it_once(qtbot, settings):

@@ -243,8 +243,9 @@ class CupPanel(QScrollArea):
                 short = words.replace(" for an Interdiction marker", "").replace(" (spend the Leadership marker)", "") \
                     .replace(" to this formation for the turn", "")
                 b = _wide(QPushButton((short[:1].upper() + short[1:]).replace("&", "&&")))
-                b.setToolTip(words)
-                b.clicked.connect(lambda _c=False, i=k, t=words: self.window_.take_choice(i, t))
+                said = words[:1].upper() + words[1:]  # (the status bar's sentence)
+                b.setToolTip(said)
+                b.clicked.connect(lambda _c=False, i=k, t=said: self.window_.take_choice(i, t))
                 self.buttons[f"{kind}:{k}"] = b
                 self.lay.addWidget(b)
 

@@ -20,10 +20,11 @@ from tests.ui.test_attacks import play_to, to_phase, window  # noqa: E402
 
 def lit(w) -> set[int]:
     """The places lit on the map now (the pool's entry, or the selected unit's range)."""
-    path = w.scene.overlays.marks.placing.path()
-    if path.isEmpty():
-        path = w.scene.overlays.range_fill.path()
-    return {p for p in range(w.port.board.n) if path.contains(w.scene.geom.centres[p])}
+    marks = w.scene.overlays.marks
+    paths = [marks.placing.path(), marks.placing_sea.path()]  # ashore and at sea
+    if all(path.isEmpty() for path in paths):
+        paths = [w.scene.overlays.range_fill.path()]
+    return {p for p in range(w.port.board.n) if any(path.contains(w.scene.geom.centres[p]) for path in paths)}
 
 
 def groups(w) -> list[str]:
@@ -54,6 +55,50 @@ def test_a_landing_is_placed_by_clicking_a_lit_hex_STD_INV_05(qtbot, campaign):
     assert w.controller.unit("us-1").place == target
     assert port.game.log[-1].kind == "land_from_sea"
     assert any(g.startswith("Landing from the sea in Normandy: 5 of 6 left") for g in groups(w))
+
+
+def test_after_a_landing_the_next_landing_is_chosen_and_lit(qtbot, campaign):
+    """Landings one after another: once a division is placed, the next one of the list is
+    chosen with its hexes lit, so the next click lands it without going back to the dock."""
+    w, port = campaign
+    w.aids.pool.choose("land_from_sea:us-1")
+    order = [i.data(0, KEY) for i in w.aids.pool.items() if str(i.data(0, KEY)).startswith("land_from_sea:")]
+    target = min(w.aids.pool.current().places, key=lambda p: port.board.labels[p])
+    click_place(qtbot, w, target)
+    after = order[order.index("land_from_sea:us-1") + 1]
+    assert w.aids.pool.current().key == after
+    legal = {a.place for a in legal_actions(port.game.state, "allied", ("land_from_sea",)) if a.unit == after.split(":")[1]}
+    assert lit(w) == legal
+    spot = max(legal, key=lambda p: port.board.labels[p])
+    click_place(qtbot, w, spot)  # no second trip to the dock
+    assert w.controller.unit(after.split(":")[1]).place == spot
+    assert w.aids.pool.current().key.startswith("land_from_sea:")
+
+
+def test_a_landing_lights_the_sea_hexes_apart_from_the_coast_STD_INV_20(qtbot, campaign):
+    """Where a division would wait at sea to attack the coast is lit apart from the coastal hexes
+    where it comes ashore, the legend says which is which, and pointing at a sea hex says so
+    in the action's words (STD-INV-20: invading units start at sea, land or attack from there)."""
+    w, port = campaign
+    w.aids.pool.choose("land_from_sea:us-1")
+    marks, board = w.scene.overlays.marks, port.board
+    legal = {a.place for a in legal_actions(port.game.state, "allied", ("land_from_sea",)) if a.unit == "us-1"}
+    sea = {p for p in legal if board.terrain_of(p) == "sea"}
+    assert sea and legal - sea  # (both kinds are offered on the invasion turn)
+
+    def in_path(item):
+        return {p for p in legal if item.path().contains(w.scene.geom.centres[p])}
+
+    assert in_path(marks.placing_sea) == sea and in_path(marks.placing) == legal - sea
+    texts = w.legend.texts()
+    assert "the chosen arrival may be placed there: click or drop it" in texts
+    assert any(t.startswith("at sea: it waits there to attack the coast") for t in texts)
+    at = min(sea, key=lambda p: board.labels[p])
+    w._hovered(at)
+    assert shown(w.hint) == f"Land 1st Infantry Division at sea at {board.labels[at]}, to attack the coast from there: " \
+        "click to place it here"
+    w.aids.pool.clear_choice()
+    assert not any(t.startswith("at sea:") for t in w.legend.texts())
 
 
 def test_an_airborne_drop_is_placed_by_clicking_a_lit_hex(qtbot, campaign):

@@ -316,7 +316,7 @@ class CombatDialog(QDialog):
         said = res.text[:1].upper() + res.text[1:]  # (the log's sentence, here one of its own)
         self._say(f"<b>{linked(said)}</b>" if self.bombard else
                   f"Rolled <b>{roll}</b>: <b>{escape(res.result)}</b>. {linked(said)}")
-        used = res.column or (self.preview.column if self.preview is not None else "")
+        used, item = res.column or (self.preview.column if self.preview is not None else ""), None
         if self.preview is not None and used in self.preview.columns:
             col = self.preview.columns.index(used)
             row = res.roll[0] - 1 if res.roll else -1
@@ -328,6 +328,10 @@ class CombatDialog(QDialog):
                 item.setFont(f)
         self._after_roll()
         self.show_choices()
+        if item is not None:  # the cell read scrolled into sight (the dialog stops at the status bar)
+            self.layout().activate()
+            at = self.crt.viewport().mapTo(self.scroll.widget(), self.crt.visualItemRect(item).center())
+            self.scroll.ensureVisible(at.x(), at.y(), 0, self.crt.rowHeight(0) * 2)
 
     def _after_roll(self) -> None:
         self.roll_button.setEnabled(False)

@@ -212,10 +212,15 @@ class CombatDialog(QDialog):
         return any(kind in ("respond", "resolve_combat") for kind, _t, _p in self.controller.choices())
 
     def _try(self, attackers: list[str]) -> CombatPreview | None:
-        try:
-            return self.port.combat_preview(attackers, self.defender_place, self.support())
-        except PortError:
-            return None
+        """``attackers``' attack with as much of the support chosen as it may take (D77-NAV-06: a cap falls)."""
+        support = self.support()
+        while True:
+            try:
+                return self.port.combat_preview(attackers, self.defender_place, support)
+            except PortError:
+                if not any(v > 0 for k, v in support.items() if not k.startswith("hit:")):
+                    return None
+                support = {k: v if k.startswith("hit:") else max(0, v - 1) for k, v in support.items()}
 
     def refresh(self) -> None:
         if not self.attackers and not self.bombard:

@@ -19,6 +19,7 @@ from ddaydesk.engine import current_phase  # noqa: E402
 from ddaydesk.formats.catalog import default_scenario_path  # noqa: E402
 from ddaydesk.paths import scenarios_dir  # noqa: E402
 from ddaydesk.ui.engine_port import open_engine_game  # noqa: E402
+from ddaydesk.ui.port import PortError  # noqa: E402
 from tests.ui.conftest import open_window, shown  # noqa: E402
 from tests.ui.drive import click_place  # noqa: E402
 
@@ -182,6 +183,17 @@ def test_a_naval_bombardment_supports_three_units_landing_from_the_sea_D77_NAV_0
     assert (dlg.preview.attack_total, dlg.preview.defence_total) == (want["attack"]["total"], want["defence"]["total"])
     assert dlg.preview.column == want["column"]["label"]
     assert any(line.rule == "D77-NAV-03" and line.value == "+4" for line in dlg.preview.attack_lines)
+    # one unit fewer lowers the naval cap (D77-NAV-06: at most half the ground factors): a unit's
+    # part counts the points it allows, never the whole attack (was "+13", its odds without "—")
+    dlg.attack_list.set_ticked("us-4", False)
+    pair, target = dlg.preview, port.board.index("1619")
+    alone = port.combat_preview(["us-1"], target, {"nbp": 2})
+    with pytest.raises(PortError):
+        port.combat_preview(["us-1"], target, {"nbp": 4})  # (the 4 points chosen: too many for one)
+    row = next(i for i in dlg.attack_list.items() if i.data(0, Qt.ItemDataRole.UserRole) == "us-29")
+    assert row.text(2) == f"{pair.attack_total - alone.attack_total:+d}" == "+6"
+    assert row.text(3) == f"{pair.column.split(':')[0]} / {alone.column.split(':')[0]}"
+    dlg.attack_list.set_ticked("us-4", True)
     dlg.roll_button.click()
     note = next(n for n in port.game.changes[port.game.pos - 1].notes if n.startswith("combat at 1619: "))
     assert note.startswith(f"combat at 1619: {want['column']['label']} → ")

@@ -248,3 +248,28 @@ def test_a_landing_chosen_on_the_whole_campaign_map_zooms_in_on_its_beaches(qtbo
     target = min(places, key=lambda p: port.board.labels[p])
     click_place(qtbot, w, target)
     assert w.controller.unit("us-1").place == target and port.game.log[-1].kind == "land_from_sea"
+
+
+def test_a_groups_title_with_its_capacity_is_whole_in_a_narrow_dock(qtbot, campaign):
+    """"Landing from the sea in Normandy: 6 of 6 left" (bold) wraps in the dock's width, never
+    cut (was: "...: 5 o…" at 1280x800)."""
+    from PySide6.QtCore import QRect, Qt
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    w, _port = campaign
+    tree = w.aids.pool.tree
+    w.aids.pool_dock.raise_()
+    qtbot.waitUntil(lambda: tree.viewport().width() > 0)
+    group = next(tree.topLevelItem(k) for k in range(tree.topLevelItemCount())
+                 if tree.topLevelItem(k).text(0).startswith("Landing from the sea"))
+    bold = QFont(tree.font())
+    bold.setBold(True)
+    plain, wide = tree.fontMetrics().horizontalAdvance(group.text(0)), QFontMetrics(bold).horizontalAdvance(group.text(0))
+    room = (plain + wide) // 2  # (a dock where the title fits on one line in plain type, not in bold)
+    dock = w.aids.pool_dock
+    w.resizeDocks([dock], [dock.width() + room + tree.indentation() + 8 - tree.viewport().width()],
+                  Qt.Orientation.Horizontal)
+    qtbot.waitUntil(lambda: tree.viewport().width() - tree.indentation() - 8 == room)
+    need = QFontMetrics(bold).boundingRect(QRect(0, 0, room, 10_000), Qt.TextFlag.TextWordWrap, group.text(0))
+    assert need.height() > QFontMetrics(bold).height()  # (two lines in bold)
+    qtbot.waitUntil(lambda: tree.visualItemRect(group).height() >= need.height())

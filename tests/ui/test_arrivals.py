@@ -273,3 +273,18 @@ def test_a_groups_title_with_its_capacity_is_whole_in_a_narrow_dock(qtbot, campa
     need = QFontMetrics(bold).boundingRect(QRect(0, 0, room, 10_000), Qt.TextFlag.TextWordWrap, group.text(0))
     assert need.height() > QFontMetrics(bold).height()  # (two lines in bold)
     qtbot.waitUntil(lambda: tree.visualItemRect(group).height() >= need.height())
+
+
+def test_review_lights_no_arrival_and_the_dock_waits_for_the_live_game(qtbot, campaign):
+    """A landing chosen (the next one after a placement), then the game reviewed: no hex is lit
+    to click and the dock is off while reviewing (was: the live landing lit over a past position)."""
+    w, port = campaign
+    w.aids.pool.choose("land_from_sea:us-1")
+    click_place(qtbot, w, min(w.aids.pool.current().places, key=lambda p: port.board.labels[p]))
+    assert w.aids.pool.current() is not None and lit(w)  # (the next landing chosen and lit)
+    w.review.enter(1)
+    assert w.review.active and not w.aids.pool.isEnabled() and w.aids.pool.current() is None
+    marks = w.scene.overlays.marks
+    assert marks.placing.path().isEmpty() and marks.placing_sea.path().isEmpty()
+    w.review.leave()
+    assert w.aids.pool.isEnabled()

@@ -174,6 +174,9 @@ class EnginePort(CombatPort, SupplyPort):
                 part=v.part[k], where=self.place_name(place, v.part[k]) if place >= 0 or v.part[k] else ""))
         pending, options = self._secret_choice(side)
         markers = tuple((m.kind, m.place, m.side) for m in v.markers if m.place >= 0)
+        end = self._end_phase_text(v)
+        if perils and current_phase(self.game.state).kind == "combat":  # (what its end costs: said before)
+            end += "; beware: " + "; ".join(f"{u.name}, {u.peril}" for u in units if u.peril)
         return GameView(side=side, turn=v.turn, last_turn=self.scenario.last_turn,
                         phase=self.phase_label(v), phases=tuple(self.phase_title(p) for p in self._phases),
                         active_side=v.active, units=tuple(units), log=self._log(side),
@@ -181,7 +184,7 @@ class EnginePort(CombatPort, SupplyPort):
                         secret_pending=pending, secret_options=options, trails=(moved := last_moves(self.game, side)).paths, trail_attacks=moved.attacks,
                         markers=markers + self.profile.markers(self.game.state),
                         drifts=drifts(self.game.state, self.board), outcome=self._outcome(), tracks=self.profile.tracks(v),
-                        end_phase_text=self._end_phase_text(v), first_turn=self.scenario.first_turn,
+                        end_phase_text=end, first_turn=self.scenario.first_turn,
                         extra=self.profile.extra(v, side, self.name), table=self._table(v, side))
 
     def _table(self, state, side: str):

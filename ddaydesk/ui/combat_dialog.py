@@ -346,9 +346,8 @@ class CombatDialog(QDialog):
         self.close_button.clicked.connect(self.accept)
 
     def show_choices(self) -> None:
-        """List what the combat still waits for (the defender's answer, losses, retreat paths,
-        advance), for whichever side must choose; once it is settled the list goes and the
-        outcome says so (never a note over an empty list)."""
+        """What the combat still waits for (the defender's answer, losses, retreats, advance), for the side
+        to choose, with what the rules will do to an attacker (STD-INV-22); settled: the outcome says so."""
         self.choice_list.clear()
         marked = False  # (a retreat or an advance ends on a hex marked on the map; losses do not)
         for k, (kind, text, places) in enumerate(self.controller.choices()):
@@ -366,7 +365,8 @@ class CombatDialog(QDialog):
             self.choice_list.setFixedHeight(rows + 2 * self.choice_list.frameWidth() + 4)
             side = self.port.active_side()
             where = ", or closes this and clicks a marked hex" if self._rolled and marked else ""
-            self.outcome.setText(f"{self._said}<br>The {side.capitalize()} player chooses below (double-click or Enter){where}.")
+            beware = "".join(f"<br><b>{escape(u.name)}</b>: {linked(u.peril)}" for u in map(self.controller.unit, self.attackers) if u and u.peril)
+            self.outcome.setText(f"{self._said}<br>The {side.capitalize()} player chooses below (double-click or Enter){where}.{beware}")
         else:
             done = f"<br>The {'bombardment' if self.bombard else 'combat'} is settled."
             self.outcome.setText(self._said + (done if self._rolled else ""))

@@ -132,3 +132,28 @@ def test_a_division_left_at_sea_after_its_attack_is_warned_STD_INV_22(qtbot, set
         "lost when the Allied combat phase ends (STD-INV-22).")
     w.controller.end_phase()
     assert port.game.state.status[port.game.state.unit("us-1")] == "eliminated"  # (what the dock foretold)
+
+
+def test_the_combat_dialog_warns_before_an_advance_not_taken_loses_the_division_STD_INV_22(qtbot, settings):
+    """The 1st Division attacks Cherbourg (1619) from the sea at 1618 in the combat dialog; the
+    defender retreats: over the advance to choose, the dialog says it is lost unless it advances."""
+    port = open_engine_game(scenarios_dir() / "dday77-campaign.yaml", seed=13)
+    w = window(qtbot, settings, port)
+    w.view.set_zoom(1.0)
+    to_phase(qtbot, w, "allied.movement")
+    k = next(k for k, (kind, text, _p) in enumerate(w.controller.choices()) if kind == "invade" and "Normandy" in text)
+    w.take_choice(k, "invade Normandy")
+    w.aids.pool.choose("land_from_sea:us-1")
+    click_place(qtbot, w, port.board.index("1618"))
+    to_phase(qtbot, w, "allied.combat")
+    click_place(qtbot, w, w.controller.unit("us-1").place)
+    click_place(qtbot, w, port.board.index("1619"))  # the attack's dialog, the 1st Division ticked
+    dlg = w.aids.attacks.dialog
+    assert dlg.attackers == ["us-1"]
+    dlg.roll_button.click()
+    assert dlg.result.result.startswith("DB")  # (this seed: the defender retreats)
+    while not any(kind == "advance" for kind, _t, _p in w.controller.choices()):
+        dlg.choice_list.itemActivated.emit(dlg.choice_list.item(0))  # the German's retreat
+    assert "1st Infantry Division: at sea: lost when the Allied combat phase ends, unless it advances ashore now " \
+           "(STD-INV-22)" in shown(dlg.outcome)
+    dlg.close()

@@ -81,8 +81,8 @@ class PlayMarks:
             if not self.placing.path().isEmpty():
                 out.append(("placing", "the chosen arrival may be placed there: click or drop it", self.placing))
             if not self.placing_sea.path().isEmpty():
-                out.append(("placing", "at sea: it waits there to attack the coast, and is lost if still at sea "
-                            "after combat", self.placing_sea))
+                out.append(("placing", "at sea, to attack the coast (lost if still there after combat)",
+                            self.placing_sea))
         return out
 
     # -- the attack being put together --------------------------------------------------------------

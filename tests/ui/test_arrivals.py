@@ -92,13 +92,13 @@ def test_a_landing_lights_the_sea_hexes_apart_from_the_coast_STD_INV_20(qtbot, c
     assert in_path(marks.placing_sea) == sea and in_path(marks.placing) == legal - sea
     texts = w.legend.texts()
     assert "the chosen arrival may be placed there: click or drop it" in texts
-    assert any(t.startswith("at sea: it waits there to attack the coast") for t in texts)
+    assert "at sea, to attack the coast (lost if still there after combat)" in texts
     at = min(sea, key=lambda p: board.labels[p])
     w._hovered(at)
     assert shown(w.hint) == f"Land 1st Infantry Division at sea at {board.labels[at]}, to attack the coast from there: " \
         "click to place it here"
     w.aids.pool.clear_choice()
-    assert not any(t.startswith("at sea:") for t in w.legend.texts())
+    assert not any(t.startswith("at sea") for t in w.legend.texts())
 
 
 def test_an_airborne_drop_is_placed_by_clicking_a_lit_hex(qtbot, campaign):

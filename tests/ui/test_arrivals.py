@@ -288,3 +288,16 @@ def test_review_lights_no_arrival_and_the_dock_waits_for_the_live_game(qtbot, ca
     assert marks.placing.path().isEmpty() and marks.placing_sea.path().isEmpty()
     w.review.leave()
     assert w.aids.pool.isEnabled()
+
+
+def test_a_reinforcement_moved_on_does_not_choose_the_next_one(qtbot, settings):
+    """Reinforcements enter by a move, their range over much of the map: after one has come on,
+    the next is not chosen (a click elsewhere would bring it on instead of selecting a unit)."""
+    port = open_engine_game(scenarios_dir() / "dday77-breakout.yaml")  # (turn 8: seven due)
+    w = window(qtbot, settings, port)
+    w.view.set_zoom(1.0)
+    moves = [k for k, a in w.aids.pool.arrivals.items() if a.move and a.places]
+    assert len(moves) >= 2
+    w.aids.pool.choose(moves[0])
+    click_place(qtbot, w, sorted(w.aids.pool.current().places)[0])
+    assert port.game.log[-1].kind == "move" and w.aids.pool.current() is None

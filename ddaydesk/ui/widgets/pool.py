@@ -105,13 +105,14 @@ class PoolPanel(QWidget):
 
     def _next_of_kind(self, gone: str, before: list[str]) -> QTreeWidgetItem | None:
         """The entry of ``gone``'s kind (``land_from_sea:``...) that came after it, or else the
-        first, which may come on now; None when that kind is done."""
+        first, which may be placed now; None when that kind is done. Not a reinforcement entering
+        by a move: its range covers the map, and the next click there would move it."""
         kind = gone.split(":", 1)[0] + ":"
         shown = {item.data(0, KEY): item for item in self.items()}
         at = before.index(gone) if gone in before else 0
         for key in [*before[at + 1:], *before[:at], *shown]:
             a = self.arrivals.get(key)
-            if a is not None and key.startswith(kind) and not a.why and (a.places or a.move):
+            if a is not None and key.startswith(kind) and not a.why and a.places and not a.move:
                 return shown[key]
         return None
 

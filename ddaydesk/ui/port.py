@@ -58,6 +58,7 @@ class UnitInfo(Record):
     size: str = ""  # the size mark from the order of battle ("XX", "III"; "" when it gives none)
     hits: int = 0  # Hit markers on the counter (systems whose losses are marked, not a reduced side)
     formation: str = ""  # the formation it answers to, where the system has them (Koenig's chits)
+    peril: str = ""  # what the rules will do to it unless something changes ("at sea: lost when ...")
 
 
 @dataclass(frozen=True, eq=False, repr=False)

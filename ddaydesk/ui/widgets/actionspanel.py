@@ -7,6 +7,7 @@ place narrows the list to the actions about it. Below: ending the phase, saying 
 from __future__ import annotations
 
 from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -47,8 +48,9 @@ class _WrapDelegate(QStyledItemDelegate):
         while up.isValid():
             depth, up = depth + 1, up.parent()
         width = max(40, view.viewport().width() - view.indentation() * depth - 8)
-        text = option.fontMetrics.boundingRect(QRect(0, 0, width, 100000), Qt.TextFlag.TextWordWrap,
-                                               str(index.data() or ""))
+        font = index.data(Qt.ItemDataRole.FontRole)  # (a group's title is bold: wider)
+        metrics = QFontMetrics(font) if font is not None else option.fontMetrics
+        text = metrics.boundingRect(QRect(0, 0, width, 100000), Qt.TextFlag.TextWordWrap, str(index.data() or ""))
         return QSize(size.width(), max(size.height(), text.height() + 4))
 
 

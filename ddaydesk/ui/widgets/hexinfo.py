@@ -78,7 +78,7 @@ class HexInfo(QWidget):
         # (as tall as its units, no taller: the supply explanations below keep their room)
         s = self.stack
         s.setMaximumHeight(sum(s.sizeHintForRow(r) + 2 * s.spacing() for r in range(s.count())) + 2 * s.frameWidth() + 2)
-        lines = []
+        lines = [f"<b style='color:#b3261e'>{escape(u.name)}</b>: {linked(u.peril)}" for u in units if u.peril]
         if supply is not None:
             for u in units:
                 us = supply.units.get(u.id)

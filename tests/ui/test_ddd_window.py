@@ -166,10 +166,10 @@ def test_a_sector_in_the_place_dock_lists_its_ways_on_with_their_courage(qtbot, 
     w, port = window(qtbot, settings, "omaha", {})
     land_all(port.game)
     w.controller.refresh()
-    for label, ways in (("4", "Advance to 7 (2 Courage); across to 5 (Land Mines)"),
-                        ("2", "Advance to 4 (2 Courage), 5 (1 Courage), 6 (2 Courage, Land Mines); "
-                              "across to 1 (Barrier), 3"),
-                        ("10", "Advance to Bunker (4 Courage, Land Mines); across to 9")):
+    for label, ways in (("4", "Advance to Sector 7 (2 Courage); across to Sector 5 (Land Mines)"),
+                        ("2", "Advance to Sector 4 (2 Courage), Sector 5 (1 Courage), Sector 6 (2 Courage, Land Mines); "
+                              "across to Sector 1 (Barrier), Sector 3"),
+                        ("10", "Advance to Bunker (4 Courage, Land Mines); across to Sector 9")):
         w._hovered(port.board.index(label))
         text = shown(w.hex_info.header)
         assert f"Ways on: {ways} (STD-DDD-MOVE)" in text, text

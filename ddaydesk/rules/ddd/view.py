@@ -263,9 +263,9 @@ def _sniper(turn: int, s: dict) -> str:
 
 
 def _ways(sm, i: int) -> tuple[str, ...]:
-    """The ways on from Sector ``i`` (a Unit never moves back), short enough for the place dock:
-    "Advance to 4 (2 Courage), 5 (1 Courage, Land Mines)", "across to 1 (Barrier), 3", with
-    each line's printed Courage, Land Mines and Barrier (STD-DDD-MOVE)."""
+    """The ways on from Sector ``i`` (a Unit never moves back), grouped to keep the place dock
+    short: "Advance to Sector 4 (2 Courage), Sector 5 (1 Courage, Land Mines)", "across to
+    Sector 1 (Barrier), Sector 3", each line's printed Courage, Land Mines, Barrier (STD-DDD-MOVE)."""
     here = sm.sector(i)
     up: list[str] = []
     across: list[str] = []
@@ -273,8 +273,7 @@ def _ways(sm, i: int) -> tuple[str, ...]:
         if sm.sector(j).row < here.row:
             continue
         bits = [f"{line.courage} Courage"] * bool(line.courage) + ["Land Mines"] * line.mines + ["Barrier"] * line.barrier
-        name = sm.name(j).removeprefix("Sector ")
-        (up if sm.advance(i, j) else across).append(name + (f" ({', '.join(bits)})" if bits else ""))
+        (up if sm.advance(i, j) else across).append(sm.name(j) + (f" ({', '.join(bits)})" if bits else ""))
     return tuple(f"{how} {', '.join(ws)}" for how, ws in (("Advance to", up), ("across to", across)) if ws)
 
 

@@ -261,3 +261,15 @@ def test_allied_reinforcements_are_offered_onto_a_beachhead(qtbot, settings, sc)
     assert rows and all(any(r.endswith(f" onto the {b} beachhead") for b in beaches) for r in rows), rows
     take(qtbot, win, next(a for a in legal_actions(g.state, "allied") if a.kind == "reinforce"))
     assert g.state.part[sc.unit_index[g.log[-1].unit]] == "beach"  # (where the words said)
+
+
+def test_the_logs_battle_lines_count_hits_in_good_english(qtbot, settings, sc):
+    """DD2-PARA-01, DD2-BATTLE-01: the log says "1 hit", "2 hits", never "hit(s)"."""
+    g = Game(sc, seed=1)
+    while g.state.phase != "allied_reinforce":
+        g.do(choose(g.state))
+    win = window(qtbot, settings, g)
+    rows = [win.log_model.data(win.log_model.index(r, 0)) for r in range(win.log_model.rowCount())]
+    text = "\\n".join(str(r) for r in rows)
+    assert "para attack on" in text and "battle in" in text
+    assert "hit(s)" not in text and (" hit" in text)

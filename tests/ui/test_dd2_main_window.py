@@ -273,3 +273,15 @@ def test_the_logs_battle_lines_count_hits_in_good_english(qtbot, settings, sc):
     text = "\\n".join(str(r) for r in rows)
     assert "para attack on" in text and "battle in" in text
     assert "hit(s)" not in text and (" hit" in text)
+
+
+def test_the_place_dock_names_an_airborne_box_once(qtbot, settings, sc):
+    """Sainte-Mère-Église holds the US airborne box, a place and a region of the same name and
+    kind: the place dock says it once."""
+    from tests.ui.conftest import shown
+
+    g = Game(sc, seed=1)
+    win = window(qtbot, settings, g)
+    zone = next(i for i in range(sc.board.n) if sc.board.name_of(i) == "Sainte-Mère-Église")
+    win._hovered(zone)
+    assert shown(win.hex_info.header).count("US airborne (Sainte-Mère-Église)") == 1

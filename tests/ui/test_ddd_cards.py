@@ -267,3 +267,25 @@ def test_the_bunker_view_tells_the_solitaire_german_about_the_allied_sniper(qtbo
     when = "from next turn" if solo["sniper_turn"] == turn else "now"
     assert f"Allied Sniper: fires {when}, every turn the Allied Unit does not move" in panel(w).bunker.text()
     assert "Scharfschütze shots at him 0 of 4" in panel(w).bunker.text()
+
+
+def test_special_damage_says_the_unit_must_give_up_a_specialist(qtbot, settings):
+    """STD-DDD-MGF: a 6 on a machine-gun die where the Sector prints Special Damage costs a
+    Specialist, its player picking which: the column says so in those words, and the Actions
+    dock offers each Specialist held."""
+    from ddaydesk.engine import legal_actions
+    from tests.rules.ddd.conftest import put
+
+    w, port = window(qtbot, settings, "omaha", {}, seed=6)
+    g = port.game
+    land_all(g)
+    play_to(g, "move")
+    arrange(g, lambda s, r: (put(s, "us", "4"), r["players"]["us"].update(specialists=["corporal", "scout"],
+                                                                           soldiers=30)))
+    while g.state.phase != "combat":
+        g.do(next(a for a in legal_actions(g.state, "allied") if a.kind == "end_phase"))
+    assert {a.choice for a in legal_actions(g.state, "allied") if a.kind == "choose_loss"} == {"corporal", "scout"}
+    w.controller.refresh()
+    assert "American Unit must give up a Specialist (Special Damage)" in panel(w).status.text()
+    assert {i.text(0) for i in w.actions_panel.items()} == {"American Unit gives up the Corporal",
+                                                            "American Unit gives up the Scout"}

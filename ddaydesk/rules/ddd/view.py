@@ -243,9 +243,19 @@ def table(state: GameState, side: str) -> Table:
         decoration_deck=len(v.secrets.get(m.GERMAN, {}).get("deck", ())) if side == "german" else
         _deck_size(r), decoration_discard=tuple(m.card_name(x) for x in r["decorations"]["discard"]),
         deck_top=tuple(m.card_name(x) for x in secrets.get("top", ())),
-        waiting=(f"{m.player_name(v, c['player'])} must choose: {c.get('why') or c['kind']}" if c else ""),
+        waiting=_waiting_words(v, c) if c else "",
         sectors=sectors, winner=r["winner"], end=r["end"], modules=modules(v, side), campaign=campaign_view(v),
         sniper=_sniper(v.turn, r["solo"]) if m.solo(r) else "")
+
+
+def _waiting_words(v: GameState, c: dict) -> str:
+    """Who must choose what, and why: a card to give up says which kind ("must give up a
+    Specialist (Special Damage)"), as its choices in the Actions dock read."""
+    who, why = m.player_name(v, c["player"]), c.get("why") or c["kind"]
+    kind = c.get("what", "") if c["kind"] == "loss" else ""
+    if kind in ("specialist", "item", "vehicle", "award", "decoration", "badge"):
+        return f"{who} must give up {'an' if kind[0] in 'aeiou' else 'a'} {kind.capitalize()} ({why})"
+    return f"{who} must choose: {why}"
 
 
 def _sniper(turn: int, s: dict) -> str:

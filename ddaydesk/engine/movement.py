@@ -304,7 +304,8 @@ def move_problem(state: GameState, k: int, mode: str, phase_units: str) -> str |
     if state.status[k] == PENDING and (u.arrive_turn or 0) > state.turn:
         return f"{u.id} arrives on turn {u.arrive_turn}, not before"
     if state.flags[k] & MOVED:
-        return f"{u.id} has already moved this phase"
+        words = rules_module(state.scenario.system.id).moved_words
+        return words(state, k) if words else f"{u.id} has already moved this phase"
     if phase_units == "mobile" and not is_mobile(state, k):
         return f"{u.id} is not a mobile unit: only mobile units move in this phase"
     if u.movement == 0:

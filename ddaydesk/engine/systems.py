@@ -74,6 +74,9 @@ class RulesModule:
     # What a unit's movement allowance becomes now (Koenig: half in a Combined Operation, MP
     # already spent this activation), in ticks: ``fn(state, k, ticks) -> ticks``.
     allowance_filters: list[Callable[[GameState, int, int], int]] = field(default_factory=list)
+    # Why a unit that has made its move may not move again, in the system's own words (Koenig:
+    # once in its formation's activation, and what the player may do instead); None: the generic.
+    moved_words: Callable[[GameState, int], str] | None = None
     # A system's own words for its actions, ``describe(state before, action)`` (names, never
     # ids), where the generic wording will not do; None: the generic one.
     describe: Callable[[GameState, Action], str] | None = None

@@ -185,7 +185,8 @@ class EnginePort(CombatPort, SupplyPort):
                         markers=markers + self.profile.markers(self.game.state),
                         drifts=drifts(self.game.state, self.board), outcome=self._outcome(), tracks=self.profile.tracks(v),
                         end_phase_text=end, first_turn=self.scenario.first_turn,
-                        extra=self.profile.extra(v, side, self.name), table=self._table(v, side))
+                        extra=self.profile.extra(v, side, self.name), table=self._table(v, side),
+                        phase_side=current_phase(v).side if self.profile.phase_owner else "")
 
     def _table(self, state, side: str):
         """The profile's table; the legal actions it is given are worked out only for a profile
@@ -325,6 +326,11 @@ class EnginePort(CombatPort, SupplyPort):
         if not 0 <= index < len(acts):
             return ""
         return self.profile.preview(self.game.state, acts[index], self.name)
+
+    def choice_tips(self) -> tuple[str, ...]:
+        """Each choice's hover text (the profile's ``choice_tip``), in ``choices()``' order."""
+        state = self.game.state
+        return tuple(self.profile.choice_tip(state, a) for a in self._choice_actions(state))
 
     def _choice_actions(self, state) -> list:
         phase = current_phase(state)

@@ -154,3 +154,49 @@ def test_a_combined_operation_offers_mobile_fire_or_close_combat_on_one_hex(qtbo
     n = len(port.game.log)
     dlg.go.click()
     assert port.game.log[n].kind == "close_combat"
+
+
+def test_a_fire_at_clear_ground_names_the_terrain_as_the_chart_does(qtbot, settings):
+    """A Full Fire at Le Plein (0908, clear): the defence is the terrain alone (STD-PKD-TEC), named
+    'clear' as the map's legend and the terrain chart name it (was: 'nothing: open ground')."""
+    w, port = _window(qtbot, settings, options=PLAYED, seed=4)
+    _cup(w).buttons["op:fire"].click()
+    _cup(w).buttons[f"fire:{port.board.index('0908')}"].click()
+    dlg = w.koenig_battle
+    text = dlg.odds_view.defence_lines.text()
+    assert "clear in 0908" in text and "open ground" not in text
+    assert dlg.odds.defence == 0
+    dlg.close()
+
+
+def test_the_buttons_of_a_decision_taken_go_with_it(qtbot, settings):
+    """The roll kept at once (before the Leadership buttons were ever laid out): the re-roll
+    button goes, never left shown over the dialog at its default 640x480 (it was, in the README
+    screenshot of the fire's result)."""
+    from PySide6.QtWidgets import QPushButton
+
+    w, port = _window(qtbot, settings, options=PLAYED, seed=4)
+    _cup(w).buttons["op:fire"].click()
+    _cup(w).buttons[f"fire:{port.board.index('0911')}"].click()
+    dlg = w.koenig_battle
+    dlg.go.click()
+    dlg.go.click()  # the German answer, without Support: the Leadership holder decides
+    _button(dlg, "Keep").click()
+    QCoreApplication.processEvents()
+    assert rec(port.game.state)["battle"] is None
+    assert [b.text() for b in dlg.findChildren(QPushButton) if b.isVisible() and "Leadership" in b.text()] == []
+
+
+def test_the_target_hex_gives_its_units_combat_value_with_the_hits_taken_off(qtbot, settings):
+    """STD-PKD-HITS: after a D1R, II./Panzergrenadier-Regiment 125 (printed 3) is listed in the
+    target hex at 2 with its Hit, as the Command Cup's table and the strength lines count it (was
+    'combat 3, 1 Hit')."""
+    w, port = _window(qtbot, settings, options=PLAYED, seed=10)  # the die: D1R
+    _cup(w).buttons["op:move"].click()
+    _cup(w).buttons[f"close_combat:{port.board.index('0911')}"].click()
+    dlg = w.koenig_battle
+    assert "II./Panzergrenadier-Regiment 125 (combat 3)" in dlg.defenders.text()
+    dlg.go.click()
+    dlg.go.click()
+    assert rec(port.game.state)["battle"]["stage"] == "withdraw"
+    assert "II./Panzergrenadier-Regiment 125 (combat 2, 1 Hit)" in dlg.defenders.text()

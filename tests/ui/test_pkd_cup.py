@@ -5,12 +5,13 @@ opens at its top, where the chit drawn and its Operations are."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QLabel
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QLabel, QPushButton
 
 pytest.importorskip("ddaydesk.engine")
 
 from ddaydesk.rules.pkd.records import rec  # noqa: E402
-from tests.ui.test_pkd_window import _cup, _window  # noqa: E402
+from tests.ui.test_pkd_window import _cup, _window, _words  # noqa: E402
 from tests.ui.test_play import click  # noqa: E402
 
 
@@ -70,3 +71,69 @@ def test_a_long_phase_without_a_comma_goes_on_two_lines(qtbot, settings):
     lines = w.phase_label.text().split("\n")[1:]
     assert len(lines) == 2 and "…" not in "".join(lines)
     assert " ".join(lines) == w.phase_label.toolTip() == "German answer to the 6th Airborne Division's Close Combat at 0911"
+
+
+def test_each_attack_open_has_one_button(qtbot, settings):
+    """With the Leadership marker in hand, a Close Combat may also be declared with it as Corps
+    Artillery (PKD-LEAD-10): still one button for the hex, the marker chosen in the dialog (was:
+    two 'Close Combat at 0606 Colleville-Montgomery…' buttons, the first one dead)."""
+    from tests.ui.test_pkd_window import PLAYED
+
+    w, port = _window(qtbot, settings, options=PLAYED, seed=32)  # No. 1 Special Service Brigade, the Allies lead
+    assert rec(port.game.state)["leader"] == "allied" and rec(port.game.state)["act"]["formation"] == "1ssbde"
+    cup = _cup(w)
+    cup.buttons["op:move"].click()
+    cup.buttons["enter"].click()
+    click(qtbot, w, port.board.index("0506"))  # No. 3 Commando ashore, next to Hillman
+    assert port.game.state.place[port.game.state.unit("gb-3cdo")] == port.board.index("0506")
+    attacks = [b.text() for b in _cup(w).findChildren(QPushButton) if b.text().startswith(("Close Combat", "Fire"))]
+    assert attacks and len(attacks) == len(set(attacks))
+    assert "Close Combat at 0606 Colleville-Montgomery…" in attacks
+
+
+def test_a_unit_clicked_after_its_move_says_what_the_player_may_do_instead(qtbot, settings):
+    """A unit moves once in its formation's Operation (STD-PKD-OPS): clicked again, the status bar
+    says so in Koenig's words and what is left to do (was: '... has already moved this phase')."""
+    from tests.ui.conftest import shown
+
+    w, port = _window(qtbot, settings)  # the 6th Airborne drawn first
+    _cup(w).buttons["op:move"].click()
+    click(qtbot, w, port.game.state.place[port.game.state.unit("gb-13para")])
+    click(qtbot, w, port.board.index("0811"))
+    click(qtbot, w, port.board.index("0811"))  # the battalion again
+    assert shown(w.hint) == ("13th Parachute Battalion has moved this activation: move another unit, attack, "
+                             "or end it (STD-PKD-OPS)")
+
+
+def test_the_leadership_buttons_show_their_whole_words(qtbot, settings):
+    """The Leadership marker's Force Marches and Temporary Attachments (PKD-LEAD-08, -11) in a
+    1280x800 window: each button's words fit it, the attachment's term said once above them (was:
+    'Attach D Company, 2nd Ox and Bucks (coup de main) to this' cut at the dock's edge)."""
+    from tests.ui.conftest import shown
+    from tests.ui.test_pkd_window import PLAYED
+
+    w, port = _window(qtbot, settings, options=PLAYED, seed=32)  # the 1st Special Service Brigade, the Allies lead
+    _cup(w).buttons["op:move"].click()
+    QCoreApplication.processEvents()  # (laid out in the dock)
+    cup = _cup(w)
+    leader = [b for k, b in cup.buttons.items() if k.startswith(("force_march:", "attach:"))]
+    assert any(b.text() == "Attach D Company, 2nd Ox and Bucks (coup de main)" for b in leader)
+    assert all(b.fontMetrics().horizontalAdvance(b.text()) < b.width() for b in leader)
+    assert all("for the turn" in b.toolTip() for b in leader if b.text().startswith("Attach"))
+    assert "unit to this one for the turn (<a" in _words(w)  # (the rule id a link)
+    next(b for b in leader if b.text() == "Attach 7th Parachute Battalion").click()
+    assert rec(port.game.state)["leader"] is None  # spent
+    assert shown(w.hint).startswith("Attach 7th Parachute Battalion to this formation for the turn")  # (was 'attach ...')
+
+
+def test_an_arrival_of_another_formation_says_why_naming_it_once(qtbot, settings):
+    """The Arrivals dock while the 1st Special Service Brigade acts: the 8th Brigade's battalions
+    wait, and say why without naming themselves twice (was '1st South Lancashire (3-6): 1st South
+    Lancashire is not in the activated formation ...')."""
+    w, _port = _window(qtbot, settings, formation="1ssbde")
+    _cup(w).buttons["op:move"].click()
+    t = w.aids.pool.tree
+    texts = [t.topLevelItem(g).child(k).text(0) for g in range(t.topLevelItemCount())
+             for k in range(t.topLevelItem(g).childCount())]
+    assert "1st South Lancashire (3-6) is not in the activated formation (1st Special Service Brigade)" in texts
+    assert "No. 3 Commando (3-7)" in texts  # (one that may come on: no reason)

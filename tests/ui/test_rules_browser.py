@@ -202,3 +202,48 @@ def test_no_two_pages_of_a_system_share_a_title_in_the_contents(qtbot, settings)
         assert len(titles) == len(set(titles)), (top.text(0), titles)
     b.show_page("pkd/02-operations")
     assert "Choose it in the Command Cup panel" in " ".join(b.view.toPlainText().split())
+
+
+def test_koenigs_terrain_chart_gives_the_defence_the_battle_dialog_adds(qtbot, settings):
+    """STD-PKD-TEC: F1's terrain chart for Sword shows what each terrain adds to the defence, as
+    the battle's strength lines add it (was '—' on every row: the chart read a defence table
+    Koenig's D-Day keeps in its combat table)."""
+    from ddaydesk.engine import Game
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.paths import scenarios_dir
+    from ddaydesk.rules.pkd import ChooseOperation, CloseCombat
+    from ddaydesk.rules.pkd.combat import assess
+    from ddaydesk.ui.engine_port import EnginePort
+
+    port = EnginePort(Game(load_scenario(scenarios_dir() / "sword.yaml"), 4, {"interdiction": False}))
+    win = _window(qtbot, settings, port)
+    win.show_rules()
+    b = win.rules_browser
+    b.show_page("pkd/chart/terrain")
+    defence = {row[0]: row[3].split(" (")[0] for row in _shown_crt(b)[1:]}
+    assert defence["Clear"] == "no change" and defence["Bocage"] == "+1" and defence["Town"] == "+1"
+    assert defence["City"] == "+2" and _shown_crt(b)[-1][3].startswith("+2 (German only)")  # a strongpoint
+    port.game.do(ChooseOperation("allied", "move"))  # the 6th Airborne's close combat at 0911 (bocage)
+    a = assess(port.game.state, CloseCombat("allied", ("gb-8para",), port.board.index("0911")))
+    assert [(x.text, x.value) for x in a.defence_lines if x.rule == "STD-PKD-TEC"] == [("bocage in 0911", 1)]
+
+
+@pytest.mark.parametrize("options, german", [({"solitaire": True}, True), ({"auto_german": True}, True), ({}, False)])
+def test_the_german_players_rules_are_on_where_a_german_plays(qtbot, settings, options, german):
+    """D-Day Dice solitaire (you are the German, DDD-SOLO-01) and the program's German play the
+    Atlantikwall German's rules (DDD-GER-10: his losses): the browser says they are on in the
+    game, as it does for the Atlantikwall option itself; a co-operative game has no German."""
+    from ddaydesk.engine import Game
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.paths import scenarios_dir
+    from ddaydesk.ui.engine_port import EnginePort
+
+    port = EnginePort(Game(load_scenario(scenarios_dir() / "ddd-exercise-fabius.yaml"), seed=1, options=options))
+    win = _window(qtbot, settings, port)
+    win.show_rule("DDD-GER-10")
+    b = win.rules_browser
+    state = "on" if german else "off"
+    assert b.current_block_text() == f"DDD-GER-10..17 — The German loses Soldiers · {state} in this game"
+    b.show_page("ddd/home")
+    assert f"Atlantikwall: a German player fights from the Bunker {state} in this game" in " ".join(
+        b.view.toPlainText().split())

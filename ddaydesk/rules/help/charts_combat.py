@@ -129,24 +129,39 @@ def _mp(v) -> str:
     return f"{v:g}" if isinstance(v, float) else str(v)
 
 
+def _crossing(h: dict, cls: str, how: str) -> str:
+    """What a hexside costs a movement class ("+3 added"), or that the class may not cross it."""
+    if h.get(cls) is None:
+        return "may not cross" + (" but by a bridge" if h.get("bridged_between") else "")
+    return f"{'' if h.get('mode') == 'replace' else '+'}{_mp(h.get(cls))} {how}"
+
+
 def _defence(e: dict | None, marks: Marks) -> str:
     if not e:
         return "—"
     if e.get("multiply", 1) != 1:
         what = {2: "doubled", 3: "tripled"}.get(e["multiply"], f"×{e['multiply']}")
-    elif e.get("add"):
-        what = f"+{e['add']}"
+    elif e.get("add") or e.get("value"):  # (Koenig's combat table: ``value``)
+        what = f"+{e.get('add') or e['value']}"
     else:
         what = "no change"
     only = f" ({' and '.join(words(s) for s in e['sides'])} only)" if e.get("sides") else ""
     return f"{what}{only} ({e.get('rule', '')}{marks(e)})"
 
 
+def _in_combat_table(system: str, ctx: Context):
+    """The terrain's defence where a system keeps it in its combat table (Koenig's: each value
+    added once to the hex's defence)."""
+    got = table(system, "combat", ctx.user_dir)
+    return None if got is None or "defence" not in got[0] else \
+        ({"combine": "once", **got[0]["defence"]}, got[1], got[2])
+
+
 def terrain_chart(system: str, ctx: Context, marks: Marks) -> str | None:
     mv = table(system, "terrain", ctx.user_dir)
     if mv is None:
         return None
-    df = table(system, "defence", ctx.user_dir)
+    df = table(system, "defence", ctx.user_dir) or _in_combat_table(system, ctx)
     sysdef = load_system(system)
     notes = {k: player_note(v.get("note")) for k, v in (table(system, "system", ctx.user_dir)[0]["terrain"]).items()}
     moves, defence = mv[0], (df[0] if df else {})
@@ -154,6 +169,8 @@ def terrain_chart(system: str, ctx: Context, marks: Marks) -> str | None:
     out = [corrected_banner(mv[1], mv[2])] + ([corrected_banner(df[1], df[2])] if df else [])
     if df and defence.get("combine") == "max":
         out.append("Defence multipliers do not add up: a defender gets the largest that applies.\n\n")
+    elif df and defence.get("combine") == "once":
+        out.append("Defence additions are added once to the defence of the hex, however many units defend it.\n\n")
     elif df:
         out.append("Defence additions are added to each defending unit's strength.\n\n")
     heads = ["Terrain"] + [f"{words(c).capitalize()} units (MP)" for c in classes] + ["Defence", "Notes"]
@@ -175,8 +192,7 @@ def terrain_chart(system: str, ctx: Context, marks: Marks) -> str | None:
     rows = []
     for name, h in (moves.get("hexsides") or {}).items():
         how = "instead of the hex's cost" if h.get("mode") == "replace" else "added"
-        mp = [f"{_mp(h.get(c)) if h.get('mode') == 'replace' else '+' + _mp(h.get(c))} {how}{marks(h)}"
-              for c in classes]
+        mp = [f"{_crossing(h, c, how)}{marks(h)}" for c in classes]
         d = (defence.get("hexsides") or {}).get(name)
         rows.append([words(name).capitalize(), *mp,
                      _defence(d, marks) + (" when every attacker attacks across it" if d else "")])

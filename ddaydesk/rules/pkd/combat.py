@@ -265,10 +265,10 @@ def _defence_lines(state, t, defenders, fire, support, corps) -> list[Line]:
             lines.append(Line(name(state, k) + (" (Heavy Weapons)" if heavy(state, k) else ""), v, "STD-PKD-CC"))
     terrain = board.terrain_of(t)
     tv = entry("combat", f"defence.terrain.{terrain}")
-    if tv["value"]:
+    if tv["value"] or fire:  # (a Fire's defence is the terrain alone: named even when it adds nothing)
         lines.append(Line(f"{terrain} in {board.labels[t]}", tv["value"], tv["rule"]))
-    sp = entry("combat", "defence.strongpoint")
-    if defenders and state.scenario.units[defenders[0]].side == sp["side"] and any(
+    sp = entry("combat", "defence.places.strongpoint")
+    if defenders and state.scenario.units[defenders[0]].side in sp["sides"] and any(
             p.place == t and p.kind == "strongpoint" for p in board.places):
         lines.append(Line("strongpoint", sp["value"], sp["rule"]))
     return lines + _support_lines(support, corps)

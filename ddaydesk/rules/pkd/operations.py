@@ -98,6 +98,11 @@ def move_check(state: GameState, k: int) -> str | None:
     return None
 
 
+def moved_words(state: GameState, k: int) -> str:
+    """A unit moves once in its formation's Operation (the engine's ``moved_words``)."""
+    return f"{name(state, k)} has moved this activation: move another unit, attack, or end it (STD-PKD-OPS)"
+
+
 def allowance(state: GameState, k: int, ticks: int) -> int:
     """Engine allowance filter: in its activation a unit has this Operation's allowance less
     what it spent; elsewhere (a planning view) its printed MA."""
@@ -233,3 +238,4 @@ def register(rm) -> None:
     rm.add_action(Handler("force_march", _feat_legal(ForceMarch, force_march_problem), _fm_apply, "any"))
     rm.add_action(Handler("attach", _feat_legal(Attach, attach_problem), _attach_apply, "any"))
     rm.add_move_limit(check=move_check, allowance=allowance)
+    rm.moved_words = moved_words

@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QRadioButton,
     QSpinBox,
     QVBoxLayout,
-    QWidget,
 )
 
 from ddaydesk.ui.port import GameView, PortError
@@ -109,6 +108,14 @@ class BattleDialog(QDialog):
         left.addWidget(self.support_box)
         self.odds_view = OddsView()
         left.addWidget(self.odds_view.strengths)
+        # the die and the choices it leaves under the strength lines (below the odds, the dialog
+        # grew over the retreat hexes)
+        self.result = link_label(QLabel())
+        self.result.setWordWrap(True)
+        self.result.setStyleSheet("font-size: 14px;")
+        left.addWidget(self.result)
+        self.decision_lay = QVBoxLayout()
+        left.addLayout(self.decision_lay)
         left.addStretch(1)
         body.addLayout(left, 2)
         self.defenders = link_label(QLabel())
@@ -116,14 +123,6 @@ class BattleDialog(QDialog):
         self.odds_view.layout().addWidget(self.defenders)
         body.addWidget(self.odds_view, 3)
         lay.addLayout(body, 1)
-        self.result = link_label(QLabel())
-        self.result.setWordWrap(True)
-        self.result.setStyleSheet("font-size: 14px;")
-        lay.addWidget(self.result)
-        self.decisions = QWidget()
-        self.decision_lay = QVBoxLayout(self.decisions)
-        self.decision_lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(self.decisions)
         row = QHBoxLayout()
         row.addStretch(1)
         self.go = QPushButton()
@@ -245,8 +244,9 @@ class BattleDialog(QDialog):
             self.corps.blockSignals(False)
 
     def _decisions(self, b, shown: bool) -> None:
-        while self.decision_lay.count():
-            self.decision_lay.takeAt(0).widget().deleteLater()
+        for gone in [self.decision_lay.takeAt(0).widget() for _ in range(self.decision_lay.count())]:
+            gone.hide()  # (first: one dropped before it was laid out showed at 640x480 over the dialog)
+            gone.deleteLater()
         self.decision_buttons: list[QPushButton] = []
         for d in b.decisions if b is not None and shown else ():
             if d.kind == "answer_battle":
@@ -327,10 +327,10 @@ class BattleDialog(QDialog):
         self._defenders()
 
     def _defenders(self) -> None:
-        b = self.controller.view.extra.battle
+        b, now = self.controller.view.extra.battle, self.controller.view.extra.values  # (Hits taken off)
         place = b.target if b is not None else self.start["target"] if self.start else -1
         units = [u for u in self.controller.view.units if u.place == place and not u.eliminated]
-        lines = [f"{escape(u.name)} (combat {u.attack}{', ' + hits_words(u.hits) if u.hits else ''})" for u in units]
+        lines = [f"{escape(u.name)} (combat {now.get(u.id, u.attack)}{', ' + hits_words(u.hits) if u.hits else ''})" for u in units]
         self.defenders.setText("<b>In the target hex</b><br>" + "<br>".join(lines) if lines else "")
 
     # -- acting -------------------------------------------------------------------------------

@@ -199,7 +199,8 @@ class CupPanel(QScrollArea):
                 and kv.battle is None:
             self.lay.addWidget(_heading("Leadership marker"))
             self.lay.addWidget(_text(linked("It may be spent now on a Force March (PKD-LEAD-08) "
-                                            "or a Temporary Attachment (PKD-LEAD-11):")))
+                                            "or a Temporary Attachment of another formation's unit to "
+                                            "this one for the turn (PKD-LEAD-11):")))
             self._listed(("force_march", "attach"), mine)
         if kv.operation is not None and kv.battle is None:
             end = _wide(QPushButton("End the activation: draw the next chit"))
@@ -238,11 +239,13 @@ class CupPanel(QScrollArea):
         brought back, a Support point traded for Interdiction), each the engine's listed action,
         as in the Actions dock."""
         for k, (kind, words, _places) in enumerate(self.window_.controller.choices() if mine else ()):
-            if kind in kinds:  # (a trade's marker is named above: the button fits the dock)
-                short = words.replace(" for an Interdiction marker", "").replace(" (spend the Leadership marker)", "")
+            if kind in kinds:  # (a trade's marker, an attachment's term are said above: the button fits the dock)
+                short = words.replace(" for an Interdiction marker", "").replace(" (spend the Leadership marker)", "") \
+                    .replace(" to this formation for the turn", "")
                 b = _wide(QPushButton((short[:1].upper() + short[1:]).replace("&", "&&")))
-                b.setToolTip(words)
-                b.clicked.connect(lambda _c=False, i=k, t=words: self.window_.take_choice(i, t))
+                said = words[:1].upper() + words[1:]  # (the status bar's sentence)
+                b.setToolTip(said)
+                b.clicked.connect(lambda _c=False, i=k, t=said: self.window_.take_choice(i, t))
                 self.buttons[f"{kind}:{k}"] = b
                 self.lay.addWidget(b)
 

@@ -120,6 +120,7 @@ class KoenigView:
     battle: Battle | None
     score: dict[str, int]
     refit: dict | None = None  # an R&R chit drawn: {"chit", "left", "max_per_unit", "reconstitute"}
+    values: dict[str, int] = field(default_factory=dict)  # unit id -> combat value now, on the map (Hits off)
 
 
 @dataclass(frozen=True)
@@ -178,7 +179,7 @@ def _targets(state: GameState, name) -> tuple[Target, ...]:
     out = []
     units = state.scenario.units
     for a in legal_actions(state, state.active, ("fire_attack", "close_combat")):
-        if a.support:
+        if a.support or a.corps:  # one button per hex and kind: Support is chosen in the dialog
             continue
         fire = isinstance(a, FireAttack)
         foe = [units[k].name for k in state.units_at().get(a.target, []) if units[k].side != a.side]
@@ -235,7 +236,8 @@ def koenig_view(state: GameState, side: str, name) -> KoenigView:
                       av.operation_title if av else "", ops, units, targets, support,
                       bool(state.options.get("leadership")), v.leader,
                       _battle(state, v.battle, name) if v.battle else None,
-                      {s: sum(p.values()) for s, p in v.score.items()}, av.refit if av else None)
+                      {s: sum(p.values()) for s, p in v.score.items()}, av.refit if av else None,
+                      {u.id: strength(state, k) for k, u in enumerate(state.scenario.units) if state.place[k] >= 0})
 
 
 def _operation(state: GameState, side: str, op: str) -> OperationChoice:

@@ -21,8 +21,7 @@ RESULT_COLOURS = {"NE": "#e8e8e8", "H": "#f4b6b0", "2H": "#ec8a80", "3H": "#d953
 
 def lines_html(title: str, lines, total: int) -> str:
     rows = "".join(f"<tr><td>{escape(m.text)}</td><td align='right'><b>{escape(m.value)}</b></td>"
-                   f"<td>{linked(m.rule)}</td></tr>" for m in lines) or \
-        "<tr><td><i>nothing: open ground</i></td><td align='right'><b>0</b></td><td></td></tr>"
+                   f"<td>{linked(m.rule)}</td></tr>" for m in lines)
     return (f"<b>{escape(title)}</b><table cellspacing='3'>{rows}"
             f"<tr><td><b>Total</b></td><td align='right'><b>{total}</b></td><td></td></tr></table>")
 

@@ -33,7 +33,7 @@ def hex_description(board: Board, place: int, place_name: Callable[[int], str]) 
             sides.append(f"{' and '.join(f.replace('_', ' ') for f in feats)}{' ' + name if name else ''}"
                          f" toward {escape(place_name(j))}")
     if sides:
-        lines.append("Hexsides: " + "; ".join(sides))
+        lines.append(("Borders: " if area else "Hexsides: ") + "; ".join(sides))
     for r in board.regions.values():
         if place in r.places and r.name and r.name != r.id:
             lines.append(f"{escape(r.name)} ({r.kind.replace('_', ' ')}{', ' + r.side if r.side else ''})")

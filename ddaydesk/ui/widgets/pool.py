@@ -73,8 +73,9 @@ class PoolPanel(QWidget):
                 f.setBold(True)
                 group.setFont(0, f)
             words = a.title + (f" ({a.detail})" if a.detail else "")
-            if a.why:
-                words += f": {a.why}"
+            if a.why:  # (a reason that starts with the unit's name goes on from it, not naming it twice)
+                rest = a.why.removeprefix(a.title + " ")
+                words += f" {rest}" if rest != a.why else f": {a.why}"
             elif a.take >= 0 and not a.places:
                 words += ": double-click to take it"
             item = QTreeWidgetItem(group, [words])

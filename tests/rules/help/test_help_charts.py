@@ -79,6 +79,7 @@ def _footnoted(md: str) -> set[str]:
     ("dday77", "replacements", [("replacements", ())]),
     ("dday77", "reinforcements", [("reinforcements", ("allied", "german"))]),
     ("dday77", "units", [("movement", ("classes", "zoc")), ("stacking", ("limit", "not_counted"))]),
+    ("pkd", "terrain", [("terrain", ("terrain",)), ("combat", ("defence",))]),
     ("fmu", "crt", [("crt", ())]),
     ("fmu", "terrain", [("terrain", ()), ("defence", ())]),
     ("fmu", "supply", [("supply", ())]),
@@ -193,3 +194,10 @@ def test_the_utah_worked_example_is_what_the_supply_rules_trace():
         line = next(ln for ln in md.split("\n") if f"**{sc.units[sc.unit_index[uid]].name}**" in ln)
         assert ("**In supply.**" in line) == result.units[uid].supplied  # FMU-SUP-02..06
     assert "blocked at" in md and "FMU-SUP-04" in md  # the example shows a line cut by a zone of control
+
+
+def test_koenigs_river_is_crossed_by_tracked_units_only_at_a_bridge():
+    # STD-PKD-TEC: the hexside chart says so in words (was "+may not enter added")
+    rows = grid(RulesHelp().page("pkd/chart/terrain").markdown, "Hexside")
+    river = next(r for r in rows if r[0] == "River")
+    assert river[1].startswith("+3 added") and river[2].startswith("may not cross but by a bridge")

@@ -309,4 +309,5 @@ def test_a_beach_adds_nothing_to_the_defence():
     assert st.scenario.board.terrain_of(hex_(st, "0704")) == "beach"
     a = assess(st, FireAttack("german", ("de-wn20",), hex_(st, "0704")))
     assert a.legal, a.refusal
-    assert a.defence == 0 and not a.defence_lines  # Fire: the terrain alone defends
+    assert a.defence == 0  # Fire: the terrain alone defends, named as the terrain chart names it
+    assert [(x.text, x.value, x.rule) for x in a.defence_lines] == [("beach in 0704", 0, "STD-PKD-TEC")]

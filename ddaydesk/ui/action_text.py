@@ -31,6 +31,11 @@ PLACE_FIELDS = {"target", "place", "hex", "at", "to", "zone"}
 UNIT_FIELDS = {"unit", "units", "attackers", "defender"}
 
 
+def cup_name(cup: str) -> str:
+    """A Fire & Movement cup's id in words, the side capitalised ("allied_air" -> "Allied air")."""
+    return cup.replace("_", " ").capitalize()
+
+
 def describe(scenario: Scenario, action, place_name: Callable[[int], str],
              phrases: Mapping[str, str] | None = None,
              unit_where: Callable[[str], str] | None = None) -> str:
@@ -105,7 +110,7 @@ def describe(scenario: Scenario, action, place_name: Callable[[int], str],
 
 def support_words(action, unit: Callable[[str], str]) -> str:
     """The support a combat's answer or roll commits, in words ("with 4 naval bombardment
-    points", "drawing 2 markers from the allied ground cup")."""
+    points", "drawing 2 markers from the Allied ground cup")."""
     parts = []
     for name, words in (("nbp", "naval bombardment point"), ("cas", "air factor"), ("naval", "naval gunfire marker")):
         n = getattr(action, name, 0)
@@ -116,7 +121,7 @@ def support_words(action, unit: Callable[[str], str]) -> str:
     draws = tuple(getattr(action, "draws", ()))
     for cup in dict.fromkeys(draws):
         n = draws.count(cup)
-        parts.append(f"drawing {n} support fire marker{'s' if n != 1 else ''} from the {cup.replace('_', ' ')} cup")
+        parts.append(f"drawing {n} support fire marker{'s' if n != 1 else ''} from the {cup_name(cup)} cup")
     if getattr(action, "mines", False):
         parts.append("playing the Mines marker")
     if getattr(action, "mines_policy", "use") == "redraw":

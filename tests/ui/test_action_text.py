@@ -19,13 +19,13 @@ def test_answers_and_rolls_say_their_support():
     assert words(Respond("german")) == "Answer the attack without support"
     assert words(Respond("allied", cds=True)) == "Answer the attack with close defensive support"
     assert words(Respond("german", draws=("german",), mines=True)) == \
-        "Answer the attack drawing 1 support fire marker from the german cup, playing the Mines marker"
+        "Answer the attack drawing 1 support fire marker from the German cup, playing the Mines marker"
     assert words(Respond("german", defender="de-21-pz")) == \
         "Answer the attack 21. Panzer-Division defending the beach stack"
     assert words(ResolveCombat("allied", nbp=4)) == "Roll the combat with 4 naval bombardment points"
     assert words(ResolveCombat("allied", cas=1)) == "Roll the combat with 1 air factor"
     assert words(ResolveCombat("allied", draws=("allied_air", "allied_air"), naval=2)) == \
-        "Roll the combat with 2 naval gunfire markers, drawing 2 support fire markers from the allied air cup"
+        "Roll the combat with 2 naval gunfire markers, drawing 2 support fire markers from the Allied air cup"
     assert words(ResolveCombat("allied")) == "Roll the combat without support"
 
 

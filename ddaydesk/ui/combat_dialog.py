@@ -39,7 +39,7 @@ from ddaydesk.ui.controller import Controller
 from ddaydesk.ui.dialog_place import beside
 from ddaydesk.ui.port import CombatPreview, CombatResult, ModifierLine, PortError
 from ddaydesk.ui.rule_links import link_label, linked
-from ddaydesk.ui.widgets.attackers import AttackerList, SupportForm
+from ddaydesk.ui.widgets.attackers import AttackerList, ResultChoices, SupportForm
 
 
 def _lines_html(title: str, lines: tuple[ModifierLine, ...], total: int | str) -> str:
@@ -175,8 +175,7 @@ class CombatDialog(QDialog):
         self.outcome.setWordWrap(True)
         self.outcome.setStyleSheet("font-size: 15px;")
         outer.addWidget(self.outcome)
-        self.choice_list = QListWidget()  # the result's choices, as the engine lists them
-        self.choice_list.setVisible(False)
+        self.choice_list = ResultChoices()  # the result's choices, as the engine lists them
         self.choice_list.itemActivated.connect(self._chosen)
         outer.addWidget(self.choice_list)
         buttons = QDialogButtonBox()
@@ -360,9 +359,7 @@ class CombatDialog(QDialog):
         self.choice_list.setVisible(n > 0)
         if n:
             self.choice_list.setCurrentRow(0)
-            # as tall as its lines (up to eight): the CRT and its cell read stay in sight above
-            rows = self.choice_list.sizeHintForRow(0) * min(n, 8)
-            self.choice_list.setFixedHeight(rows + 2 * self.choice_list.frameWidth() + 4)
+            self.choice_list.fit()
             side = self.port.active_side()
             where = ", or closes this and clicks a marked hex" if self._rolled and marked else ""
             beware = "".join(f"<br><b>{escape(u.name)}</b>: {linked(u.peril)}" for u in map(self.controller.unit, self.attackers) if u and u.peril)

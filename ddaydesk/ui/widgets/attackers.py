@@ -1,7 +1,7 @@
 """The combat dialog's choices before the roll: which of the eligible units attack (each with
 what it adds to the attack and the odds with or without it) and the support committed (spin
 boxes and yes/no boxes, each capped by the engine with the rule that caps it; what cannot be
-added says why, once, below).
+added says why, once, below); after the declaration, the list of what the combat waits for.
 
 Both widgets only hold the player's choices; the dialog asks the port for a new preview on
 every change and gives each widget what it needs to show from it."""
@@ -16,6 +16,8 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHeaderView,
     QLabel,
+    QListView,
+    QListWidget,
     QSpinBox,
     QStyle,
     QStyledItemDelegate,
@@ -176,3 +178,22 @@ class SupportForm(QWidget):
     def lock(self) -> None:
         for c in self.controls.values():
             c.setEnabled(False)
+
+
+class ResultChoices(QListWidget):
+    """What the combat waits for (the defender's answer, losses, retreats, advance), each line
+    wrapped whole in the dialog's width (a German answer with its draws and Mines is long)."""
+
+    def __init__(self):
+        super().__init__()
+        self.setWordWrap(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setResizeMode(QListView.ResizeMode.Adjust)
+        self.setVisible(False)
+
+    def fit(self) -> None:
+        """As tall as its first eight lines as wrapped now: the CRT and its cell read stay in
+        sight above."""
+        self.doItemsLayout()
+        rows = sum(self.visualItemRect(self.item(k)).height() for k in range(min(self.count(), 8)))
+        self.setFixedHeight(rows + 2 * self.frameWidth() + 4)

@@ -125,7 +125,7 @@ def support_words(action, unit: Callable[[str], str]) -> str:
     if getattr(action, "mines", False):
         parts.append("playing the Mines marker")
     if getattr(action, "mines_policy", "use") == "redraw":
-        parts.append("a Mines marker drawn put back")
+        parts.append("setting a drawn Mines marker aside to draw again")
     if getattr(action, "defender", ""):
         parts.append(f"{unit(action.defender)} defending the beach stack")
     return ", ".join(parts)

@@ -20,6 +20,9 @@ def test_answers_and_rolls_say_their_support():
     assert words(Respond("allied", cds=True)) == "Answer the attack with close defensive support"
     assert words(Respond("german", draws=("german",), mines=True)) == \
         "Answer the attack drawing 1 support fire marker from the German cup, playing the Mines marker"
+    assert words(Respond("german", draws=("german",), mines_policy="redraw")) == \
+        "Answer the attack drawing 1 support fire marker from the German cup, setting a drawn Mines marker aside " \
+        "to draw again"  # (FMU-SFM-03; was "a Mines marker drawn put back")
     assert words(Respond("german", defender="de-21-pz")) == \
         "Answer the attack 21. Panzer-Division defending the beach stack"
     assert words(ResolveCombat("allied", nbp=4)) == "Roll the combat with 4 naval bombardment points"

@@ -313,6 +313,7 @@ class CombatDialog(QDialog):
         if not res.roll and not res.result:  # declared: the defender answers here, then the roll
             self._say(f"Declared: {linked(res.text)}.")
             self.roll_button.setEnabled(False)
+            self.support_form.setEnabled(False)  # (the defender at the screen: not his to change)
             self.show_choices()
             return
         self._rolled = True
@@ -377,6 +378,7 @@ class CombatDialog(QDialog):
             self.refresh()  # the answer may add to the defence (close defensive support)
             self._say(f"Answered: {linked(text)}. The {side.capitalize()} player rolls.")
             self.roll_button.setEnabled(True)
+            self.support_form.setEnabled(True)
         else:
             self._say(f"{self._said}<br>{linked(text)}." if self._said else linked(text) + ".")
         self.show_choices()

@@ -270,8 +270,9 @@ def test_a_utah_beach_assault_takes_naval_gunfire_and_support_fire_in_the_dialog
     dlg.roll_button.click()
     if port.game.log[-1].kind == "attack":  # the German answers first, here
         assert w.controller.side == "german" and dlg.choice_list.count()
+        assert not naval.isEnabledTo(dlg)  # the Allied support is not the German's to change
         dlg.choice_list.itemActivated.emit(dlg.choice_list.item(0))
-        assert w.controller.side == "allied" and dlg.roll_button.isEnabled()
+        assert w.controller.side == "allied" and dlg.roll_button.isEnabled() and naval.isEnabledTo(dlg)
         dlg.roll_button.click()
     assert port.game.log[-1].kind == "resolve_combat" and port.game.log[-1].naval == 1
     dlg.close()

@@ -69,6 +69,11 @@ def describe(scenario: Scenario, action, place_name: Callable[[int], str],
         uid = getattr(action, "unit", None)
         values["unit_where"] = unit_where(uid) if unit_where and isinstance(uid, str) else ""
         return phrase.format(**values)
+    if action.kind == "take_losses" and action.units:  # each with its printed factors (an exchange counts them)
+        lost = [scenario.units[scenario.unit_index[u]] for u in action.units if u in scenario.unit_index]
+        return "Take losses: " + ", ".join(
+            f"{u.name} ({u.attack}-{u.defence}-{u.movement})" if any((u.attack, u.defence, u.movement)) else u.name
+            for u in lost)
     if action.kind in ("attack", "automatic_victory") and hasattr(action, "target"):
         # the hex attacked first: "Attack 1308 with ..." (never "Attack 3rd Canadian ...")
         what = {"automatic_victory": "Automatic victory on"}.get(action.kind, "Attack")

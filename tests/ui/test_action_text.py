@@ -37,3 +37,14 @@ def test_an_attack_names_the_hex_first():
 
     assert words(DeclareAttack("allied", ("ca-3-inf", "br-7-arm"), SC.board.index("1308"))) == \
         "Attack 1308 with 3rd Canadian Infantry Division, 7th Armoured Division"
+
+
+
+def test_losses_to_take_say_each_units_printed_factors():
+    """An exchange costs printed attack factors: each unit offered says its factors (was: the
+    names alone, each to be looked up)."""
+    from ddaydesk.rules.combat.actions import TakeLosses
+
+    assert words(TakeLosses("allied", ("us-1-inf",))) == "Take losses: 1st Infantry Division (4-4-4)"
+    assert words(TakeLosses("allied", ("us-1-inf", "br-7-arm"))) == \
+        "Take losses: 1st Infantry Division (4-4-4), 7th Armoured Division (5-5-6)"

@@ -348,22 +348,13 @@ class CombatDialog(QDialog):
     def show_choices(self) -> None:
         """What the combat still waits for (the defender's answer, losses, retreats, advance), for the side
         to choose, with what the rules will do to an attacker (STD-INV-22); settled: the outcome says so."""
-        self.choice_list.clear()
-        marked = False  # (a retreat or an advance ends on a hex marked on the map; losses do not)
-        for k, (kind, text, places) in enumerate(self.controller.choices()):
-            if kind in COMBAT_CHOICES:
-                marked = marked or bool(places)
-                item = QListWidgetItem(text)
-                item.setData(Qt.ItemDataRole.UserRole, k)
-                self.choice_list.addItem(item)
-        n = self.choice_list.count()
-        self.choice_list.setVisible(n > 0)
-        if n:
-            self.choice_list.setCurrentRow(0)
-            self.choice_list.fit()
+        listed = [(k, kind, text, p) for k, (kind, text, p) in enumerate(self.controller.choices()) if kind in COMBAT_CHOICES]
+        marked = any(p for *_x, p in listed)  # (a retreat or an advance ends on a hex marked on the map; losses do not)
+        beware = "".join(f"<br><b>{escape(u.name)}</b>: {linked(u.peril)}" for u in map(self.controller.unit, self.attackers) if u and u.peril)
+        # an attacker lost unless it advances: Enter takes the advance with every unit, not "stay"
+        if self.choice_list.fill(listed, last=bool(beware) and all(c[1] == "advance" for c in listed)):
             side = self.port.active_side()
             where = ", or closes this and clicks a marked hex" if self._rolled and marked else ""
-            beware = "".join(f"<br><b>{escape(u.name)}</b>: {linked(u.peril)}" for u in map(self.controller.unit, self.attackers) if u and u.peril)
             self.outcome.setText(f"{self._said}<br>The {side.capitalize()} player chooses below (double-click or Enter){where}.{beware}")
         else:
             done = f"<br>The {'bombardment' if self.bombard else 'combat'} is settled."

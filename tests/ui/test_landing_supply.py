@@ -156,4 +156,7 @@ def test_the_combat_dialog_warns_before_an_advance_not_taken_loses_the_division_
         dlg.choice_list.itemActivated.emit(dlg.choice_list.item(0))  # the German's retreat
     assert "1st Infantry Division: at sea: lost when the Allied combat phase ends, unless it advances ashore now " \
            "(STD-INV-22)" in shown(dlg.outcome)
+    assert dlg.choice_list.currentItem().text() == "Advance 1st Infantry Division"  # Enter: ashore, not "stay"
+    dlg.choice_list.itemActivated.emit(dlg.choice_list.currentItem())
+    assert w.controller.unit("us-1").place == port.board.index("1619")
     dlg.close()

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListView,
     QListWidget,
+    QListWidgetItem,
     QSpinBox,
     QStyle,
     QStyledItemDelegate,
@@ -191,9 +192,22 @@ class ResultChoices(QListWidget):
         self.setResizeMode(QListView.ResizeMode.Adjust)
         self.setVisible(False)
 
+    def fill(self, listed: list[tuple[int, str, str, tuple[int, ...]]], last: bool = False) -> int:
+        """``listed``: (choice index, kind, words, places); the first chosen (``last``: the last);
+        shown if any, as tall as its first eight lines as wrapped (the CRT and its cell read stay
+        in sight above). The number listed."""
+        self.clear()
+        for k, _kind, text, _places in listed:
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, k)
+            self.addItem(item)
+        self.setVisible(bool(listed))
+        if listed:
+            self.setCurrentRow(len(listed) - 1 if last else 0)
+            self.fit()
+        return len(listed)
+
     def fit(self) -> None:
-        """As tall as its first eight lines as wrapped now: the CRT and its cell read stay in
-        sight above."""
         self.doItemsLayout()
         rows = sum(self.visualItemRect(self.item(k)).height() for k in range(min(self.count(), 8)))
         self.setFixedHeight(rows + 2 * self.frameWidth() + 4)

@@ -182,6 +182,12 @@ class CupPanel(QScrollArea):
                                      "<th>CV</th><th align='left'>Hex</th><th align='left'>Now</th></tr>"
                                      f"{rows}</table>"))
             self._entering(kv, mine)
+        over = [u.name for u in kv.units if u.status == "overrunning"]
+        if over and kv.battle is None:  # (the Actions dock alone offered its end)
+            self.lay.addWidget(_heading("Overrun"))
+            self.lay.addWidget(_text(linked(f"{escape(', '.join(over))} may move on and start another Close Combat "
+                                            "(PKD-OVR-01); no other unit moves before its overrun ends (PKD-OVR-02):")))
+            self._listed(("halt_overrun",), mine)
         if kv.battle is not None:
             self._battle(view, kv)
         elif kv.targets:

@@ -163,6 +163,8 @@ def test_an_overrun_under_way_is_explained_and_ended_from_the_panel(qtbot, setti
     w.resize(1280, 800)
     w.show()
     assert f"{unit} may move on and start another Close Combat" in _words(w)
+    assert any(u.status == "to enter" for u in w.controller.view.extra.units)
+    assert "enter" not in _cup(w).buttons  # (no other unit may come on before the overrun ends)
     halt = next(b for k, b in _cup(w).buttons.items() if k.startswith("halt_overrun:"))
     assert halt.text() == f"{unit} ends its overrun" and halt.isEnabled()
     halt.click()

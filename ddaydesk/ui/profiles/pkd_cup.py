@@ -220,7 +220,8 @@ class CupPanel(QScrollArea):
     def _entering(self, kv, mine: bool) -> None:
         """Units 'to enter' come on from the Arrivals dock, which the table alone does not say."""
         n = sum(u.status == "to enter" for u in kv.units)
-        if not n or not mine or kv.operation not in ("move", "combined"):
+        if not n or not mine or kv.operation not in ("move", "combined") or \
+                any(u.status == "overrunning" for u in kv.units):  # (it moves first: PKD-OVR-02)
             return
         self.lay.addWidget(_text(f"{n} unit{'s' if n != 1 else ''} to enter: choose one in the Arrivals dock, "
                                  "then click a lit hex to bring it on (its move)."))

@@ -84,6 +84,9 @@ class RulesModule:
     # The current phase in words from the whole state, where the phase id alone will not do
     # (Koenig: the formation drawn and its Operation); None from it: the phase's name.
     phase_label: Callable[[GameState], str | None] | None = None
+    # What the rules will do to units unless something changes (D-Day '77: a division still at
+    # sea when the Allied combat phase ends is lost), ``perils(state) -> {unit id: words}``.
+    perils: Callable[[GameState], dict[str, str]] | None = None
 
     def add_action(self, handler: Handler) -> None:
         self.handlers[handler.kind] = handler

@@ -75,6 +75,7 @@ class Option(Record):
     title: str
     rules: tuple[str, ...]
     default: bool
+    implied_by: tuple[str, ...] = ()  # options that bring its rules in too (solitaire: the German's)
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -137,10 +138,11 @@ def load_system(system_id: str) -> System:
     options = {}
     for i, spec in enumerate(top["options"]):
         o = rd.mapping(spec, top["options"].at(i), "options[]", required=("id", "title"),
-                       optional=("rules", "default", "note"))
+                       optional=("rules", "default", "note", "implied_by"))
         if o is None:
             continue
-        options[o["id"]] = Option(o["id"], o["title"], tuple(o.get("rules", ())), bool(o.get("default", False)))
+        options[o["id"]] = Option(o["id"], o["title"], tuple(o.get("rules", ())), bool(o.get("default", False)),
+                                  tuple(o.get("implied_by", ())))
     props = {key: _prop_specs(rd, top, key) for key in ("area_props", "border_props")}
     rd.raise_if_problems()
     return System(

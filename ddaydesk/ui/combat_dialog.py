@@ -212,10 +212,15 @@ class CombatDialog(QDialog):
         return any(kind in ("respond", "resolve_combat") for kind, _t, _p in self.controller.choices())
 
     def _try(self, attackers: list[str]) -> CombatPreview | None:
-        try:
-            return self.port.combat_preview(attackers, self.defender_place, self.support())
-        except PortError:
-            return None
+        """``attackers``' attack with as much of the support chosen as it may take (D77-NAV-06: a cap falls)."""
+        support = self.support()
+        while True:
+            try:
+                return self.port.combat_preview(attackers, self.defender_place, support)
+            except PortError:
+                if not any(v > 0 for k, v in support.items() if not k.startswith("hit:")):
+                    return None
+                support = {k: v if k.startswith("hit:") else max(0, v - 1) for k, v in support.items()}
 
     def refresh(self) -> None:
         if not self.attackers and not self.bombard:
@@ -316,7 +321,7 @@ class CombatDialog(QDialog):
         said = res.text[:1].upper() + res.text[1:]  # (the log's sentence, here one of its own)
         self._say(f"<b>{linked(said)}</b>" if self.bombard else
                   f"Rolled <b>{roll}</b>: <b>{escape(res.result)}</b>. {linked(said)}")
-        used = res.column or (self.preview.column if self.preview is not None else "")
+        used, item = res.column or (self.preview.column if self.preview is not None else ""), None
         if self.preview is not None and used in self.preview.columns:
             col = self.preview.columns.index(used)
             row = res.roll[0] - 1 if res.roll else -1
@@ -328,6 +333,10 @@ class CombatDialog(QDialog):
                 item.setFont(f)
         self._after_roll()
         self.show_choices()
+        if item is not None:  # the cell read scrolled into sight (the dialog stops at the status bar)
+            self.layout().activate()
+            at = self.crt.viewport().mapTo(self.scroll.widget(), self.crt.visualItemRect(item).center())
+            self.scroll.ensureVisible(at.x(), at.y(), 0, self.crt.rowHeight(0) * 2)
 
     def _after_roll(self) -> None:
         self.roll_button.setEnabled(False)
@@ -337,9 +346,8 @@ class CombatDialog(QDialog):
         self.close_button.clicked.connect(self.accept)
 
     def show_choices(self) -> None:
-        """List what the combat still waits for (the defender's answer, losses, retreat paths,
-        advance), for whichever side must choose; once it is settled the list goes and the
-        outcome says so (never a note over an empty list)."""
+        """What the combat still waits for (the defender's answer, losses, retreats, advance), for the side
+        to choose, with what the rules will do to an attacker (STD-INV-22); settled: the outcome says so."""
         self.choice_list.clear()
         marked = False  # (a retreat or an advance ends on a hex marked on the map; losses do not)
         for k, (kind, text, places) in enumerate(self.controller.choices()):
@@ -357,7 +365,8 @@ class CombatDialog(QDialog):
             self.choice_list.setFixedHeight(rows + 2 * self.choice_list.frameWidth() + 4)
             side = self.port.active_side()
             where = ", or closes this and clicks a marked hex" if self._rolled and marked else ""
-            self.outcome.setText(f"{self._said}<br>The {side.capitalize()} player chooses below (double-click or Enter){where}.")
+            beware = "".join(f"<br><b>{escape(u.name)}</b>: {linked(u.peril)}" for u in map(self.controller.unit, self.attackers) if u and u.peril)
+            self.outcome.setText(f"{self._said}<br>The {side.capitalize()} player chooses below (double-click or Enter){where}.{beware}")
         else:
             done = f"<br>The {'bombardment' if self.bombard else 'combat'} is settled."
             self.outcome.setText(self._said + (done if self._rolled else ""))

@@ -52,7 +52,8 @@ def scroll_to(dlg, view, aim: QPointF) -> None:
 
 
 def beside(dlg, window, places: list[int]) -> None:
-    """The dialog the window's height at its left or right side, and the map scrolled (if it
+    """The dialog at the window's left or right side, from the map's top to the status bar (the
+    turn bar's turn and phase and the status bar's words stay in sight), and the map scrolled (if it
     must) so ``places`` (the target, the attackers) and the hexes around them stand in the part of
     the map left free. A side that leaves them all in sight as they are is taken first (the map
     does not move), else the side that leaves the map more room; zoomed in too far for them to
@@ -62,7 +63,10 @@ def beside(dlg, window, places: list[int]) -> None:
     view, vp = window.view, window.view.viewport()
     origin = window.mapToGlobal(QPoint(0, 0))
     frame = dlg.frameGeometry().size() - dlg.size()  # (the window manager's title bar and edges)
-    dlg.resize(dlg.width(), window.height() - frame.height())
+    top = view.mapToGlobal(QPoint(0, 0)).y()  # (under the menus and the turn bar)
+    bar = window.statusBar()
+    bottom = bar.mapToGlobal(QPoint(0, 0)).y() if bar.isVisible() else origin.y() + window.height()
+    dlg.resize(dlg.width(), bottom - top - frame.height())
     width = dlg.frameGeometry().width()
     seen = QRect(vp.mapToGlobal(QPoint(0, 0)), vp.size())
     free = {origin.x(): seen.adjusted(max(0, origin.x() + width - seen.left()), 0, 0, 0),  # at the left
@@ -71,7 +75,7 @@ def beside(dlg, window, places: list[int]) -> None:
     box = _around(window, places)
     clear = [x for x, band in free.items() if band.contains(box)]
     x = max(clear or free, key=lambda s: free[s].width())
-    dlg.move(x, origin.y())
+    dlg.move(x, top)
     if clear:
         return
     band = free[x]

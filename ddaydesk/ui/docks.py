@@ -153,7 +153,7 @@ def _two_lines(fm, phase: str, width: int) -> list[str]:
 
 def show_turn(win, view) -> None:
     """The turn and phase on the turn bar and in the status bar, the game's counters beside."""
-    side = view.active_side.capitalize()
+    side = (view.phase_side or view.active_side).capitalize()  # the Allied battles, whoever picks losses
     of = f" of {view.last_turn}" if win.profile.turn_limit else ""  # D-Day Dice: no last turn
     phase = view.phase if view.outcome else f"{side} {view.phase}"  # "Game over", no one's
     fm = win.phase_label.fontMetrics()  # a long phase is cut (all in its tip), not the turn track

@@ -81,6 +81,7 @@ class EnginePort(CombatPort, SupplyPort):
         self._log_entries: dict[str, list[tuple[Action, LogEntry]]] = {}  # per side, see _log
         rm = rules_module(sid)  # a system's own words for its actions and phases, where it has them
         self._describe, self._phase_name, self._phase_label = rm.describe, rm.phase_name, rm.phase_label
+        self._perils = rm.perils
         self._previews = None  # supply_port.MovePreviews, made on the first hover
         self.check: LogCheck | None = None  # a save's log still being checked (ui/savecheck.py)
         self.supply_later = False  # the first frame's counters without supply marks (ui/startup.py)
@@ -152,6 +153,7 @@ class EnginePort(CombatPort, SupplyPort):
     def view(self, side: str) -> GameView:
         v = view(self.game.state, side)
         out = self._out_of_supply(side)
+        perils = self._perils(self.game.state) if self._perils else {}  # (public: units on the map)
         units = []
         for k, u in enumerate(self.scenario.units):
             status = v.status[k]
@@ -168,9 +170,13 @@ class EnginePort(CombatPort, SupplyPort):
                 hits=v.steps_lost[k] if self.profile.hit_markers else 0, formation=u.formation or "",
                 arrive_turn=u.arrive_turn if status == PENDING else None,
                 eliminated=status == ELIMINATED, turns_out_of_supply=1 if u.id in out else 0,
+                peril=self.name(perils[u.id]) if u.id in perils and place >= 0 else "",
                 part=v.part[k], where=self.place_name(place, v.part[k]) if place >= 0 or v.part[k] else ""))
         pending, options = self._secret_choice(side)
         markers = tuple((m.kind, m.place, m.side) for m in v.markers if m.place >= 0)
+        end = self._end_phase_text(v)
+        if perils and current_phase(self.game.state).kind == "combat":  # (what its end costs: said before)
+            end += "; beware: " + "; ".join(f"{u.name}, {u.peril}" for u in units if u.peril)
         return GameView(side=side, turn=v.turn, last_turn=self.scenario.last_turn,
                         phase=self.phase_label(v), phases=tuple(self.phase_title(p) for p in self._phases),
                         active_side=v.active, units=tuple(units), log=self._log(side),
@@ -178,8 +184,9 @@ class EnginePort(CombatPort, SupplyPort):
                         secret_pending=pending, secret_options=options, trails=(moved := last_moves(self.game, side)).paths, trail_attacks=moved.attacks,
                         markers=markers + self.profile.markers(self.game.state),
                         drifts=drifts(self.game.state, self.board), outcome=self._outcome(), tracks=self.profile.tracks(v),
-                        end_phase_text=self._end_phase_text(v), first_turn=self.scenario.first_turn,
-                        extra=self.profile.extra(v, side, self.name), table=self._table(v, side))
+                        end_phase_text=end, first_turn=self.scenario.first_turn,
+                        extra=self.profile.extra(v, side, self.name), table=self._table(v, side),
+                        phase_side=current_phase(v).side if self.profile.phase_owner else "")
 
     def _table(self, state, side: str):
         """The profile's table; the legal actions it is given are worked out only for a profile
@@ -319,6 +326,11 @@ class EnginePort(CombatPort, SupplyPort):
         if not 0 <= index < len(acts):
             return ""
         return self.profile.preview(self.game.state, acts[index], self.name)
+
+    def choice_tips(self) -> tuple[str, ...]:
+        """Each choice's hover text (the profile's ``choice_tip``), in ``choices()``' order."""
+        state = self.game.state
+        return tuple(self.profile.choice_tip(state, a) for a in self._choice_actions(state))
 
     def _choice_actions(self, state) -> list:
         phase = current_phase(state)

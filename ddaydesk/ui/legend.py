@@ -34,7 +34,8 @@ SWATCH = QSize(30, 16)
 CORNERS = ((False, False), (True, False), (False, True), (True, True))  # (right, top): bottom-left first
 # groups that are no View layer (those have their title there)
 TITLES = {"choices": "Combat result", "attack": "Attack", "duties": "Combat obligations",
-          "whatif": "Supply after the move shown", "placing": "Placing", "review": "Reviewed action"}
+          "whatif": "Supply after the move shown", "placing": "Placing", "review": "Reviewed action",
+          "map": "Printed on the map"}
 MARKER_WORDS = {"supply_centre": "supply centre", "interdiction": "interdiction", "beachhead": "beachhead",
                 "drop_zone": "drop zone"}
 
@@ -81,6 +82,27 @@ def entries(ov: Overlays) -> list[tuple[str, str, object]]:
         out.append(("markers", MARKER_WORDS.get(kind, kind.replace("_", " ")), f"chip:{label}"))
     if ov.drift_shown:
         out.append(("markers", "airborne drift: planned drop to where it landed", ov.drift_lines))
+    return out + map_entries(ov)
+
+
+def map_entries(ov: Overlays) -> list[tuple[str, str, object]]:
+    """The regions the map's tiles draw (maprender.py ``_regions``), with samples in their ink:
+    nothing on the map says what a dashed red coast means."""
+    out: list[tuple[str, str, object]] = []
+    kinds = {r.kind: r for r in ov.geom.board.regions.values()}
+    if "invasion_area" in kinds:
+        edge = QGraphicsPathItem()
+        edge.setPen(QPen(QColor(ov.palette.invasion), 12, Qt.PenStyle.DashLine))  # (swatch: 12 x 0.12 = 1.4 px)
+        out.append(("map", "invasion area: a coast the Allies may invade (the Hex dock names it)", edge))
+    source = kinds.get("supply_source")
+    if source is not None:
+        band = QGraphicsPathItem()
+        colour = QColor(ov.palette.side.get(source.side or "", "#555555"))
+        colour.setAlpha(60)
+        band.setPen(Qt.PenStyle.NoPen)
+        band.setBrush(colour)
+        side = f"{source.side.capitalize()} " if source.side else ""
+        out.append(("map", f"{side}supply source (map edge)", band))
     return out
 
 

@@ -328,7 +328,7 @@ class MapRenderer:
                 continue
             edge = self.geom.boundary_path(region.places)
             if region.kind == "invasion_area":
-                pen = QPen(QColor("#8a1c1c"), max(px * 1.5, s * 0.05), Qt.PenStyle.DashLine)
+                pen = QPen(QColor(self.palette.invasion), max(px * 1.5, s * 0.05), Qt.PenStyle.DashLine)
                 pen.setCapStyle(Qt.PenCapStyle.FlatCap)
                 p.setPen(pen)
                 p.setBrush(Qt.BrushStyle.NoBrush)

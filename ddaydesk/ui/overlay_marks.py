@@ -54,6 +54,10 @@ class PlayMarks:
         lit = QColor("#f4d35e")
         lit.setAlpha(130)
         self.placing = _item(scene, Z_AREA, QPen(QColor("#a07800"), s * 0.08), lit)
+        # at sea (to attack the coast from there), not ashore: the same gold, hatched, dashed
+        self._placing_kinds = (False, False)  # (ashore, at sea) lit now
+        self.placing_sea = _item(scene, Z_AREA, QPen(QColor("#a07800"), s * 0.08, Qt.PenStyle.DashLine),
+                                 QBrush(QColor("#f4d35e"), Qt.BrushStyle.BDiagPattern))
         self.pointed = _item(scene, Z_OVER + 0.3, QPen(QColor("#1f5fbf"), s * 0.14, Qt.PenStyle.SolidLine, ROUND,
                                                        Qt.PenJoinStyle.RoundJoin))
 
@@ -74,7 +78,11 @@ class PlayMarks:
                  ("whatif", "back in supply after the move shown", self.restored)]
         out += [e for e in drawn if e[0] in self.shown and not e[2].path().isEmpty()]
         if "placing" in self.shown:
-            out.append(("placing", "the chosen arrival may be placed there: click or drop it", self.placing))
+            if not self.placing.path().isEmpty():
+                out.append(("placing", "the chosen arrival may be placed there: click or drop it", self.placing))
+            if not self.placing_sea.path().isEmpty():
+                out.append(("placing", "at sea, to attack the coast (lost if still there after combat)",
+                            self.placing_sea))
         return out
 
     # -- the attack being put together --------------------------------------------------------------
@@ -132,10 +140,18 @@ class PlayMarks:
         self._set("whatif", bool(cut or restored))
 
     # -- placing arrivals ---------------------------------------------------------------------------
-    def show_placing(self, places: Iterable[int]) -> None:
-        places = list(places)
-        self.placing.setPath(self.geom.area_path(places))
-        self._set("placing", bool(places))
+    def show_placing(self, places: Iterable[int], afloat: Iterable[int] = ()) -> None:
+        """``afloat``: those of ``places`` where it would wait at sea (a landing's sea hexes)."""
+        places, afloat = list(places), set(afloat)
+        self.placing.setPath(self.geom.area_path([p for p in places if p not in afloat]))
+        self.placing_sea.setPath(self.geom.area_path([p for p in places if p in afloat]))
+        kinds = (bool(set(places) - afloat), bool(afloat))  # (ashore, at sea): the legend's rows
+        if kinds != self._placing_kinds:
+            self._placing_kinds = kinds
+            self.shown.discard("placing")
+            if places:
+                self.shown.add("placing")
+            self._tell()
 
     def point_at(self, places: Iterable[int]) -> None:
         """The places an action line of the Actions dock names, while the pointer is on it."""

@@ -42,6 +42,7 @@ class Palette(Record):
     selected: str = "#ffd400"
     supplied: str = "#2e7d32"
     unsupplied: str = "#c62828"
+    invasion: str = "#8a1c1c"  # the invasion areas' dashed outlines
     extra: dict[str, str] = field(default_factory=dict)
 
     def terrain_colour(self, name: str) -> str:

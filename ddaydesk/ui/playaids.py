@@ -139,7 +139,9 @@ class PlayAids(QObject):
         self.attacks.hover(place)
         a = self.placing
         if a is not None and place in a.places:
-            self.win.show_hint(f"{a.title} to {self.win.port.place_name(place)}: click to place it here")
+            k, choices = a.places[place], self.win.actions_panel.choices  # the action's own words ("at sea")
+            words = choices[k][1] if 0 <= k < len(choices) else f"{a.title} to {self.win.port.place_name(place)}"
+            self.win.show_hint(f"{words}: click to place it here")
 
     def clicked(self, place: int, unit: str, button: int) -> bool:
         """True when the click was taken here (a placement, an attack)."""
@@ -160,7 +162,7 @@ class PlayAids(QObject):
         """An entry chosen in the pool: its places lit (a unit entering by a move: its range)."""
         w = self.win
         self.placing = a if a is not None and not a.move else None
-        w.scene.overlays.marks.show_placing(self.placing.places if self.placing else ())
+        w.scene.overlays.marks.show_placing(*((self.placing.places, self.placing.afloat) if self.placing else ((),)))
         if a is not None and a.move and w.controller.selected != a.unit:
             w.controller.select(a.unit)
         if a is not None and a.places:

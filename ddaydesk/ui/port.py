@@ -58,6 +58,7 @@ class UnitInfo(Record):
     size: str = ""  # the size mark from the order of battle ("XX", "III"; "" when it gives none)
     hits: int = 0  # Hit markers on the counter (systems whose losses are marked, not a reduced side)
     formation: str = ""  # the formation it answers to, where the system has them (Koenig's chits)
+    peril: str = ""  # what the rules will do to it unless something changes ("at sea: lost when ...")
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -104,7 +105,7 @@ class GameView(Record):
     last_turn: int
     phase: str
     phases: tuple[str, ...]
-    active_side: str
+    active_side: str  # who acts now (a casualty's chooser, a defender answering)
     units: tuple[UnitInfo, ...]
     log: tuple[LogEntry, ...]
     secrets: dict[str, str] = field(default_factory=dict)  # this side's own secret choices
@@ -120,6 +121,7 @@ class GameView(Record):
     first_turn: int = 1  # the scenario's first turn (the turn track starts there)
     extra: object = None  # the system's own view for its panels (``UIProfile.extra``); None for most
     table: object = None  # a system's own table for its panels (UIProfile.table), or None
+    phase_side: str = ""  # whose phase it is ("": the side acting), which the turn bar names
 
 
 #: the value types made on first use (``port_values.py``: a start's first frame needs none)

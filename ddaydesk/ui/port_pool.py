@@ -70,6 +70,8 @@ def arrivals(port) -> tuple[Arrival, ...]:
             entry["take"] = k
         else:
             entry["places"].setdefault(place, k)
+            if a.kind == "land_from_sea" and port.board.terrain_of(place) == "sea":  # (action_text's "at sea")
+                entry["afloat"] = entry.get("afloat", frozenset()) | {place}
     out = _alike([Arrival(**e) for e in got.values()])
     out += _reinforcements(port, state, {e["unit"] for e in got.values()}, notes.get("move", ""))
     order = list(dict.fromkeys([*PLACING.values(), REINFORCEMENTS]))

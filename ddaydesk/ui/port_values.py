@@ -169,7 +169,8 @@ class Arrival:
     force, an airborne unit, a drop zone, a beachhead or supply centre marker, a replacement),
     for the placement pool: ``places`` maps each place it may be put to the choice placing it
     there (-1: by the unit's move, ``move``); ``take`` is the choice of one with no place
-    (a replacement sent back to the pool); ``why`` says why it cannot come on now."""
+    (a replacement sent back to the pool); ``why`` says why it cannot come on now;
+    ``afloat``: the places among them where it waits at sea to attack the coast (STD-INV-20)."""
 
     key: str
     title: str
@@ -180,3 +181,4 @@ class Arrival:
     take: int = -1
     why: str = ""
     detail: str = ""
+    afloat: frozenset[int] = frozenset()

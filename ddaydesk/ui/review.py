@@ -182,6 +182,9 @@ class ReviewMode(ReviewChoices, QObject):
         win.undo_action.setEnabled(on and stack is not None and stack.canUndo())
         win.redo_action.setEnabled(on and stack is not None and stack.canRedo())
         win.actions_panel.setEnabled(on)
+        if not on:  # (the live game's arrivals: none to place while reviewing, none lit)
+            win.aids.pool.clear_choice()
+        win.aids.pool.setEnabled(on)
 
     # -- moving about -------------------------------------------------------------------------
     def go(self, i: int) -> None:

@@ -20,10 +20,11 @@ from tests.ui.test_attacks import play_to, to_phase, window  # noqa: E402
 
 def lit(w) -> set[int]:
     """The places lit on the map now (the pool's entry, or the selected unit's range)."""
-    path = w.scene.overlays.marks.placing.path()
-    if path.isEmpty():
-        path = w.scene.overlays.range_fill.path()
-    return {p for p in range(w.port.board.n) if path.contains(w.scene.geom.centres[p])}
+    marks = w.scene.overlays.marks
+    paths = [marks.placing.path(), marks.placing_sea.path()]  # ashore and at sea
+    if all(path.isEmpty() for path in paths):
+        paths = [w.scene.overlays.range_fill.path()]
+    return {p for p in range(w.port.board.n) if any(path.contains(w.scene.geom.centres[p]) for path in paths)}
 
 
 def groups(w) -> list[str]:
@@ -54,6 +55,50 @@ def test_a_landing_is_placed_by_clicking_a_lit_hex_STD_INV_05(qtbot, campaign):
     assert w.controller.unit("us-1").place == target
     assert port.game.log[-1].kind == "land_from_sea"
     assert any(g.startswith("Landing from the sea in Normandy: 5 of 6 left") for g in groups(w))
+
+
+def test_after_a_landing_the_next_landing_is_chosen_and_lit(qtbot, campaign):
+    """Landings one after another: once a division is placed, the next one of the list is
+    chosen with its hexes lit, so the next click lands it without going back to the dock."""
+    w, port = campaign
+    w.aids.pool.choose("land_from_sea:us-1")
+    order = [i.data(0, KEY) for i in w.aids.pool.items() if str(i.data(0, KEY)).startswith("land_from_sea:")]
+    target = min(w.aids.pool.current().places, key=lambda p: port.board.labels[p])
+    click_place(qtbot, w, target)
+    after = order[order.index("land_from_sea:us-1") + 1]
+    assert w.aids.pool.current().key == after
+    legal = {a.place for a in legal_actions(port.game.state, "allied", ("land_from_sea",)) if a.unit == after.split(":")[1]}
+    assert lit(w) == legal
+    spot = max(legal, key=lambda p: port.board.labels[p])
+    click_place(qtbot, w, spot)  # no second trip to the dock
+    assert w.controller.unit(after.split(":")[1]).place == spot
+    assert w.aids.pool.current().key.startswith("land_from_sea:")
+
+
+def test_a_landing_lights_the_sea_hexes_apart_from_the_coast_STD_INV_20(qtbot, campaign):
+    """Where a division would wait at sea to attack the coast is lit apart from the coastal hexes
+    where it comes ashore, the legend says which is which, and pointing at a sea hex says so
+    in the action's words (STD-INV-20: invading units start at sea, land or attack from there)."""
+    w, port = campaign
+    w.aids.pool.choose("land_from_sea:us-1")
+    marks, board = w.scene.overlays.marks, port.board
+    legal = {a.place for a in legal_actions(port.game.state, "allied", ("land_from_sea",)) if a.unit == "us-1"}
+    sea = {p for p in legal if board.terrain_of(p) == "sea"}
+    assert sea and legal - sea  # (both kinds are offered on the invasion turn)
+
+    def in_path(item):
+        return {p for p in legal if item.path().contains(w.scene.geom.centres[p])}
+
+    assert in_path(marks.placing_sea) == sea and in_path(marks.placing) == legal - sea
+    texts = w.legend.texts()
+    assert "the chosen arrival may be placed there: click or drop it" in texts
+    assert "at sea, to attack the coast (lost if still there after combat)" in texts
+    at = min(sea, key=lambda p: board.labels[p])
+    w._hovered(at)
+    assert shown(w.hint) == f"Land 1st Infantry Division at sea at {board.labels[at]}, to attack the coast from there: " \
+        "click to place it here"
+    w.aids.pool.clear_choice()
+    assert not any(t.startswith("at sea") for t in w.legend.texts())
 
 
 def test_an_airborne_drop_is_placed_by_clicking_a_lit_hex(qtbot, campaign):
@@ -203,3 +248,56 @@ def test_a_landing_chosen_on_the_whole_campaign_map_zooms_in_on_its_beaches(qtbo
     target = min(places, key=lambda p: port.board.labels[p])
     click_place(qtbot, w, target)
     assert w.controller.unit("us-1").place == target and port.game.log[-1].kind == "land_from_sea"
+
+
+def test_a_groups_title_with_its_capacity_is_whole_in_a_narrow_dock(qtbot, campaign):
+    """"Landing from the sea in Normandy: 6 of 6 left" (bold) wraps in the dock's width, never
+    cut (was: "...: 5 o…" at 1280x800)."""
+    from PySide6.QtCore import QRect, Qt
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    w, _port = campaign
+    tree = w.aids.pool.tree
+    w.aids.pool_dock.raise_()
+    qtbot.waitUntil(lambda: tree.viewport().width() > 0)
+    group = next(tree.topLevelItem(k) for k in range(tree.topLevelItemCount())
+                 if tree.topLevelItem(k).text(0).startswith("Landing from the sea"))
+    bold = QFont(tree.font())
+    bold.setBold(True)
+    plain, wide = tree.fontMetrics().horizontalAdvance(group.text(0)), QFontMetrics(bold).horizontalAdvance(group.text(0))
+    room = (plain + wide) // 2  # (a dock where the title fits on one line in plain type, not in bold)
+    dock = w.aids.pool_dock
+    w.resizeDocks([dock], [dock.width() + room + tree.indentation() + 8 - tree.viewport().width()],
+                  Qt.Orientation.Horizontal)
+    qtbot.waitUntil(lambda: tree.viewport().width() - tree.indentation() - 8 == room)
+    need = QFontMetrics(bold).boundingRect(QRect(0, 0, room, 10_000), Qt.TextFlag.TextWordWrap, group.text(0))
+    assert need.height() > QFontMetrics(bold).height()  # (two lines in bold)
+    qtbot.waitUntil(lambda: tree.visualItemRect(group).height() >= need.height())
+
+
+def test_review_lights_no_arrival_and_the_dock_waits_for_the_live_game(qtbot, campaign):
+    """A landing chosen (the next one after a placement), then the game reviewed: no hex is lit
+    to click and the dock is off while reviewing (was: the live landing lit over a past position)."""
+    w, port = campaign
+    w.aids.pool.choose("land_from_sea:us-1")
+    click_place(qtbot, w, min(w.aids.pool.current().places, key=lambda p: port.board.labels[p]))
+    assert w.aids.pool.current() is not None and lit(w)  # (the next landing chosen and lit)
+    w.review.enter(1)
+    assert w.review.active and not w.aids.pool.isEnabled() and w.aids.pool.current() is None
+    marks = w.scene.overlays.marks
+    assert marks.placing.path().isEmpty() and marks.placing_sea.path().isEmpty()
+    w.review.leave()
+    assert w.aids.pool.isEnabled()
+
+
+def test_a_reinforcement_moved_on_does_not_choose_the_next_one(qtbot, settings):
+    """Reinforcements enter by a move, their range over much of the map: after one has come on,
+    the next is not chosen (a click elsewhere would bring it on instead of selecting a unit)."""
+    port = open_engine_game(scenarios_dir() / "dday77-breakout.yaml")  # (turn 8: seven due)
+    w = window(qtbot, settings, port)
+    w.view.set_zoom(1.0)
+    moves = [k for k, a in w.aids.pool.arrivals.items() if a.move and a.places]
+    assert len(moves) >= 2
+    w.aids.pool.choose(moves[0])
+    click_place(qtbot, w, sorted(w.aids.pool.current().places)[0])
+    assert port.game.log[-1].kind == "move" and w.aids.pool.current() is None

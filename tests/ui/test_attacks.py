@@ -11,7 +11,7 @@ import pytest
 
 engine = pytest.importorskip("ddaydesk.engine")
 
-from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtCore import QRect, Qt  # noqa: E402
 from PySide6.QtWidgets import QStyle  # noqa: E402
 
 from ddaydesk.cli import main as cli  # noqa: E402
@@ -19,6 +19,7 @@ from ddaydesk.engine import current_phase  # noqa: E402
 from ddaydesk.formats.catalog import default_scenario_path  # noqa: E402
 from ddaydesk.paths import scenarios_dir  # noqa: E402
 from ddaydesk.ui.engine_port import open_engine_game  # noqa: E402
+from ddaydesk.ui.port import PortError  # noqa: E402
 from tests.ui.conftest import open_window, shown  # noqa: E402
 from tests.ui.drive import click_place  # noqa: E402
 
@@ -182,6 +183,17 @@ def test_a_naval_bombardment_supports_three_units_landing_from_the_sea_D77_NAV_0
     assert (dlg.preview.attack_total, dlg.preview.defence_total) == (want["attack"]["total"], want["defence"]["total"])
     assert dlg.preview.column == want["column"]["label"]
     assert any(line.rule == "D77-NAV-03" and line.value == "+4" for line in dlg.preview.attack_lines)
+    # one unit fewer lowers the naval cap (D77-NAV-06: at most half the ground factors): a unit's
+    # part counts the points it allows, never the whole attack (was "+13", its odds without "—")
+    dlg.attack_list.set_ticked("us-4", False)
+    pair, target = dlg.preview, port.board.index("1619")
+    alone = port.combat_preview(["us-1"], target, {"nbp": 2})
+    with pytest.raises(PortError):
+        port.combat_preview(["us-1"], target, {"nbp": 4})  # (the 4 points chosen: too many for one)
+    row = next(i for i in dlg.attack_list.items() if i.data(0, Qt.ItemDataRole.UserRole) == "us-29")
+    assert row.text(2) == f"{pair.attack_total - alone.attack_total:+d}" == "+6"
+    assert row.text(3) == f"{pair.column.split(':')[0]} / {alone.column.split(':')[0]}"
+    dlg.attack_list.set_ticked("us-4", True)
     dlg.roll_button.click()
     note = next(n for n in port.game.changes[port.game.pos - 1].notes if n.startswith("combat at 1619: "))
     assert note.startswith(f"combat at 1619: {want['column']['label']} → ")
@@ -242,20 +254,7 @@ def test_a_utah_beach_assault_takes_naval_gunfire_and_support_fire_in_the_dialog
     """The compulsory beach assault (FMU-BEACH-01) opened from the checklist: naval gunfire and
     support fire markers chosen in the dialog, the German's draws answered in the same dialog,
     then the roll with what was chosen."""
-    port = open_engine_game(scenarios_dir() / "utah-landing.yaml")
-    w = window(qtbot, settings, port)
-    w.view.set_zoom(1.2)
-    while port.game.state.phase != "landing.beach_assault":
-        arrivals = [a for a in w.aids.pool.arrivals.values() if a.places]
-        if arrivals:
-            w.aids.pool.choose(arrivals[0].key)
-            click_place(qtbot, w, sorted(arrivals[0].places)[0])
-        else:
-            k = next((k for k, (kind, _t, _p) in enumerate(w.controller.choices()) if kind == "drop_loss"), None)
-            if k is not None:
-                w.take_choice(k, "drop loss")
-            else:
-                w.actions_panel.end_button.click()
+    w, port = utah_beach_assault(qtbot, settings)
     owed = port.obligations()
     assert owed and all(o.rule == "FMU-BEACH-01" for o in owed)
     assert "FMU-BEACH-01" in shown(w.aids.duties.title)
@@ -276,6 +275,43 @@ def test_a_utah_beach_assault_takes_naval_gunfire_and_support_fire_in_the_dialog
         dlg.roll_button.click()
     assert port.game.log[-1].kind == "resolve_combat" and port.game.log[-1].naval == 1
     dlg.close()
+
+
+def utah_beach_assault(qtbot, settings):
+    """Utah Beach played at the screen to the beach assault: each landing step's first entry
+    placed on its first lit hex, drop losses the first listed."""
+    port = open_engine_game(scenarios_dir() / "utah-landing.yaml")
+    w = window(qtbot, settings, port)
+    w.view.set_zoom(1.2)
+    while port.game.state.phase != "landing.beach_assault":
+        arrivals = [a for a in w.aids.pool.arrivals.values() if a.places]
+        if arrivals:
+            w.aids.pool.choose(arrivals[0].key)
+            click_place(qtbot, w, sorted(arrivals[0].places)[0])
+        else:
+            k = next((k for k, (kind, _t, _p) in enumerate(w.controller.choices()) if kind == "drop_loss"), None)
+            if k is not None:
+                w.take_choice(k, "drop loss")
+            else:
+                w.actions_panel.end_button.click()
+    return w, port
+
+
+def test_a_regiments_long_name_wraps_whole_in_the_attacker_list(qtbot, settings):
+    """Utah Beach's beach assault: "359th Infantry Regiment, 90th Infantry Division" beside its
+    beach's name and the odds wraps in its column, every line in sight (was: cut "9...")."""
+    w, port = utah_beach_assault(qtbot, settings)
+    w.aids.duties.tree.itemClicked.emit(w.aids.duties.items()[0], 0)
+    lst = w.aids.attacks.dialog.attack_list
+    check = lst.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth) + 12
+    wide = [i for i in lst.items() if lst.fontMetrics().horizontalAdvance(i.text(0)) > lst.columnWidth(0) - check]
+    assert wide  # (a name wider than its column: the case at hand)
+    for item in lst.items():
+        need = lst.fontMetrics().boundingRect(QRect(0, 0, lst.columnWidth(0) - check, 10_000),
+                                              Qt.TextFlag.TextWordWrap, item.text(0)).height()
+        assert lst.visualItemRect(item).height() >= need, item.text(0)
+    assert lst.verticalScrollBar().maximum() == 0  # every row in sight
+    assert lst.textElideMode() == Qt.TextElideMode.ElideNone
 
 
 SEED_EX = 5  # the die: 2, an exchange at 1-1

@@ -117,3 +117,86 @@ def test_the_legend_explains_battles_with_the_profiles_own_mark(qtbot, settings,
     marks = next(d for d in win.scene.decorations if "battle" in d.legend)
     assert shown["battle: both sides' ground units in the zone"] is marks.item  # its red outline, not a chip
     assert not any(isinstance(s, str) and s.startswith("chip:") for s in shown.values())
+
+
+def test_a_phase_that_ends_by_itself_says_so_in_words(qtbot, settings, sc):
+    """The blockhouse fire (like the para attack and the battles) ends once its step is taken:
+    the End phase line says so before, and End phase refused says what is left, in words (it
+    named the phase by its id)."""
+    from tests.ui.conftest import shown
+
+    g = Game(sc, seed=1)
+    while g.state.phase != "blockhouse_fire":
+        g.do(choose(g.state))
+    win = window(qtbot, settings, g)
+    win.controller.show_side("german")
+    assert "ends by itself once the blockhouses have fired" in win.actions_panel.end_note.text()
+    pos = g.pos
+    win.actions_panel.end_button.click()
+    said = shown(win.hint)
+    assert g.pos == pos and "once the blockhouses have fired" in said and "blockhouse_fire" not in said
+    take(qtbot, win, next(a for a in legal_actions(g.state, "german") if a.kind == "blockhouse_fire"))
+    if g.state.phase == "blockhouse_fire":  # casualties to pick: End phase says who picks them
+        win.actions_panel.end_button.click()
+        assert "first the German player picks" in shown(win.hint)  # (the Attacker picks: DD2 order of play 4)
+
+
+def test_the_turn_bar_counts_the_cities_held_clear_toward_victory(qtbot, settings, sc):
+    """DD2-VIC-01: the Allies win holding the three starred cities clear of Germans at two turn
+    ends in a row; the turn bar says how many they hold clear now and the engine's count of
+    turn ends."""
+    from ddaydesk.rules.dd2 import DD2State
+    from ddaydesk.rules.dd2.state import OUT
+
+    g = Game(sc, seed=1)
+    win = window(qtbot, settings, g)
+    assert "Cities taken and clear: 0 of 3 now, 0 of 2 turn ends in a row" in win.tracks_label.text()
+    s = g.state.copy()
+    d = DD2State(s)
+    caen = sc.board.index(next(lab for lab in sc.board.labels if sc.board.name_of(sc.board.index(lab)) == "Caen"))
+    for k in d.in_zone(caen, "german"):
+        d.set(k, -1, next(iter(OUT)))
+    d.set(next(k for k in range(len(d.zone)) if d.side(k) == "allied" and d.type(k) == "infantry"), caen, "A")
+    d.game["streak"] = 1
+    g.states[g.pos] = s
+    win.controller.refresh()
+    assert "Cities taken and clear: 1 of 3 now, 1 of 2 turn ends in a row" in win.tracks_label.text()
+
+
+def test_a_beachhead_unit_pointed_at_a_zone_says_how_it_comes_ashore(qtbot, settings, sc):
+    """DD2-MOVE-02: units on a beachhead land (Go ashore), they do not move on the map; a zone
+    pointed at with one selected says so in words (it said "it is in beach")."""
+    from ddaydesk.rules.dd2 import DD2State
+    from tests.ui.conftest import shown
+
+    g = Game(sc, seed=1)
+    while g.state.phase != "allied_move":
+        g.do(choose(g.state))
+    win = window(qtbot, settings, g)
+    win.controller.show_side("allied")
+    d = DD2State(g.state)
+    k = next(k for k in range(len(d.zone)) if d.part[k] == "beach" and d.side(k) == "allied")
+    uid, zone = sc.units[k].id, d.zone[k]
+    win.controller.select(uid)
+    inland = next(z for z in sc.board.adj[zone] if z != zone)
+    win._hovered(inland)
+    said = shown(win.hint)
+    beach = next(p.name for p in sc.board.places_at[zone] if p.kind == "beach")
+    assert said.startswith(f"{sc.units[k].name} does not move on land: it waits on the {beach} beachhead")
+    assert f"goes ashore (Go ashore) into {sc.board.name_of(zone)}" in said and "in beach" not in said
+
+
+def test_the_turn_bar_names_whose_phase_it_is_while_the_other_side_picks_losses(qtbot, settings, sc):
+    """In the Allied battles (DD2-BATTLE-01) the German picks his own casualties; the turn bar still
+    says 'Allied battles' (it said 'German battles', a phase that comes later)."""
+    from ddaydesk.rules.dd2 import Fight
+
+    g = Game(sc, seed=1)
+    while g.state.phase != "allied_battle":
+        g.do(choose(g.state))
+    g.do(Fight("allied"))
+    assert g.state.phase == "allied_battle" and g.state.active == "german"  # (his losses to pick)
+    win = window(qtbot, settings, g)
+    win.controller.show_side("german")
+    assert win.phase_label.text().split("\n")[1] == "Allied battles"
+    assert "Allied battles · viewing as German" in win.turn_label.text()

@@ -5,6 +5,8 @@ only while he mans them (DDD-GER-08..09); the marker's turns in its Sector."""
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
 
@@ -96,7 +98,8 @@ def test_the_guns_are_drawn_while_the_german_mans_them_and_always_without_him(qt
     sights = next(d for d in w.scene.decorations if isinstance(d, GunSights))
     w.controller.refresh()
     assert sights.item.path().isEmpty()
-    assert "Machine guns: silent until he rallies the Maschinengewehr-Schütze" in panel(w).bunker.text()
+    cost = tables().cards["mg_schuetze"].cost  # (what he must save up for, in his Bunker's words)
+    assert f"Machine guns: silent until he rallies the Maschinengewehr-Schütze ({cost} Stars)" in panel(w).bunker.text()
     arrange(g, lambda s, r: _german_holds(s, r, (), gunner=True))
     w.controller.refresh()
     guns = sum(s.mgf for s in panel(w).table.table.sectors if s.mgf_live)
@@ -164,3 +167,81 @@ def test_the_programs_german_says_so_on_his_card(qtbot, settings):
         assert ("played by the program" in german.header.text()) == program
         assert ("STD-DDD-AUTO" in german.header.text()) == program
         w.close()
+
+
+def test_the_actions_docks_specialists_and_items_show_their_cards_texts(qtbot, settings):
+    """Phase 4 lists what a Unit may rally or find with its cost; on hover each line says what
+    the card does, as its chip does once held: a player weighs that before paying."""
+    w, port = window(qtbot, settings, "omaha", {})
+    g = port.game
+    land_all(g)
+    play_to(g, "supply")
+    arrange(g, lambda s, r: r["players"]["us"].update(stars=20, tools=20))
+    w.controller.refresh()
+    lines = {i.text(0): i.toolTip(0) for i in w.actions_panel.items()}
+    cards = tables().cards
+    for kind, word in (("specialist", "rally"), ("item", "find")):
+        listed = [c for c in cards.values() if c.kind == kind and f"American Unit: {word} the {c.name} " in
+                  "\n".join(lines)]
+        assert listed, kind
+        for c in listed:
+            (tip,) = [t for text, t in lines.items() if text.startswith(f"American Unit: {word} the {c.name} (")]
+            assert escape(c.text) in tip and c.name in tip, c.id
+    assert all(t == text for text, t in lines.items() if ": rally the " not in text and ": find the " not in text)
+
+
+def test_the_germans_cards_read_as_they_play_in_solitaire(qtbot, settings):
+    """DDD-SOLO-13: in solitaire the Waffen-SS ignores a Skull (not +2 Soldiers) and the
+    Beobachter counts Item Points by RWB: his chip and his Rally line say so, as the engine plays."""
+    w, port = window(qtbot, settings, "exercise-fabius", {"solitaire": True})
+    g = port.game
+    play_to(g, "german_supply")
+    arrange(g, lambda s, r: r["players"][m.GERMAN].update(stars=30, specialists=["unteroffizier", "waffen_ss"]))
+    w.controller.refresh()
+    from tests.ui.ddd_drive import seat
+
+    seat(qtbot, w)
+    ss, spotter = tables().cards["waffen_ss"], tables().cards["beobachter"]
+    chip = _chip(panel(w).cards[m.GERMAN], "waffen_ss")
+    assert escape(ss.solo_text) in chip.toolTip() and escape(ss.text) not in chip.toolTip()
+    (tip,) = [i.toolTip(0) for i in w.actions_panel.items() if "rally the Beobachter" in i.text(0)]
+    assert escape(spotter.solo_text) in tip and escape(spotter.text) not in tip
+
+
+def test_the_automated_units_card_counts_its_own_two_turns_and_says_when_it_moves(qtbot, settings):
+    """DDD-SOLO-02: the automated Unit stays 2 turns in a Sector, not the 3 of a player's Unit:
+    its card, its marker die and the Sector's words count to 2 and say when it must move, and it
+    moves in that Phase 5."""
+    from ddaydesk.rules.ddd.view import table
+    from ddaydesk.ui.profiles.ddd_map import sector_html
+
+    w, port = window(qtbot, settings, "exercise-fabius", {"solitaire": True})
+    g = port.game
+    seen = []
+    for turn in (1, 2, 3):
+        play_to(g, "german_supply", turn=turn)
+        w.controller.refresh()
+        header = panel(w).cards["us"].header.text()
+        seen.append("must move" if "must move" in header else header.split(" here")[0].rsplit("turn ", 1)[1])
+        bot = next(p for p in table(g.state, m.GERMAN).players if p.id == "us")
+        assert bot.marker_limit == 2 and (bot.must_move == (turn == 3)), turn
+        words = sector_html(w.controller.view, bot.sector)
+        assert ("of 2 here" in words) and ("must move" in words) == (turn == 3)
+    assert seen == ["1 of 2", "2 of 2", "must move"]
+    before = g.state.place[g.state.unit("us")]
+    play_to(g, "solo_combat", turn=3)
+    assert g.state.place[g.state.unit("us")] != before  # (the engine moves it then, as the card said)
+
+
+def test_the_germans_loss_this_turn_reads_in_good_english(qtbot, settings):
+    """DDD-GER-10: the German loses the DEF of the Allies' Sector, here 1: "1 Soldier"."""
+    from tests.rules.ddd.conftest import put
+
+    w, port = window(qtbot, settings, "exercise-fabius", {"solitaire": True})
+    g = port.game
+    play_to(g, "german_supply")
+    arrange(g, lambda s, r: put(s, "us", "3"))  # (DEF 1 on Exercise Fabius)
+    play_to(g, "solo_combat")  # (the Sector's DEF is paid as the phase begins)
+    w.controller.refresh()
+    lost = panel(w).cards[m.GERMAN].losses.text()
+    assert "loses 1 Soldier (DEF 1)" in lost and "1 Soldiers" not in lost

@@ -140,3 +140,18 @@ def test_the_column_reserved_before_its_cards_is_as_wide_as_they_make_it(qtbot, 
         else:
             w.controller.end_phase()
     assert rolled >= 5  # (views with dice rolled: the Re-roll button's words)
+
+
+def test_the_keyboard_line_says_why_there_is_no_re_roll_yet(qtbot, settings):
+    """STD-DDD-ROLL: after the first roll 2 dice must be locked before a re-roll; the greyed
+    Re-roll's reason stands in the column's keyboard line, not only in its tooltip."""
+    from tests.ui.conftest import shown
+
+    w, g = _rolled(qtbot, settings)
+    card = panel(w).cards["us"]
+    line = shown(panel(w).status)
+    assert "no re-roll (R) now: lock at least 2 dice before re-rolling" in line and "R roll" not in line
+    for k in (0, 1):
+        qtbot.mouseClick(card.dice[k], Qt.MouseButton.LeftButton)
+    line = shown(panel(w).status)
+    assert "no re-roll" not in line and "R roll, 1-6 lock a die, K keep" in line

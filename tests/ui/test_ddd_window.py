@@ -154,3 +154,33 @@ def test_units_land_from_the_arrivals_dock_and_the_tray_says_what_comes_next(qtb
     assert shopping  # (the seeded game has something to buy in Phase 4)
     assert any(a.kind == "sector_move" for a in legal_actions(g.state, "allied"))
     assert "Move: click a Unit's marker, then a lit Sector" in panel(w).status.text()
+
+
+def test_a_sector_in_the_place_dock_lists_its_ways_on_with_their_courage(qtbot, settings):
+    """STD-DDD-MOVE: from a Sector a Unit Advances (paying the line's Courage) or moves across,
+    never back; Land Mines and Barriers on the way. The place dock lists the ways on as the
+    Battle Map prints them, and calls the lines borders, not hexsides."""
+    from tests.ui.conftest import shown
+
+    w, port = window(qtbot, settings, "omaha", {})
+    land_all(port.game)
+    w.controller.refresh()
+    for label, ways in (("4", "Sector 7 (Advance, 2 Courage); Sector 5 (across, Land Mines)"),
+                        ("2", "Sector 4 (Advance, 2 Courage); Sector 5 (Advance, 1 Courage); "
+                              "Sector 6 (Advance, 2 Courage, Land Mines); Sector 1 (across, a Barrier closes it); "
+                              "Sector 3 (across)"),
+                        ("10", "Bunker (Advance, 4 Courage, Land Mines); Sector 9 (across)")):
+        w._hovered(port.board.index(label))
+        text = shown(w.hex_info.header)
+        assert f"Ways on: {ways} (STD-DDD-MOVE)" in text, text
+        assert "Hexsides" not in text and "Borders: " in text
+
+
+def test_a_campaigns_battle_is_named_with_its_place_in_the_campaign(qtbot, settings):
+    """DDD-CAMPGN-01: an Overlord campaign fights its Battle Maps in order; the players' column
+    says which one is in play, not only the score sheet."""
+    w, port = window(qtbot, settings, "campaign-overlord", {})
+    status = panel(w).status.text()
+    assert status.startswith("<b>Gold Beach (single Bunker), battle 1 of 3 · Turn 1 · "), status
+    w2, port2 = window(qtbot, settings, "omaha", {})
+    assert panel(w2).status.text().startswith("<b>Turn 1 · ")  # (a single battle: no campaign to place it in)

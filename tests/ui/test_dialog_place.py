@@ -58,7 +58,10 @@ def test_an_attack_keeps_the_target_the_attackers_and_the_hexes_around_in_sight(
     assert [board.labels[p] for p in places if not _in_sight(w, dlg, p)] == []  # (was: all under the dialog)
     assert (getattr(dlg, "map_before", None) is not None) == bool(zoom)  # (in sight as it was: the map stays)
     frame, win = dlg.frameGeometry(), QRect(w.mapToGlobal(QPoint(0, 0)), w.size())
-    assert win.contains(frame) and frame.height() == w.height()  # at the side, the window's height
+    assert win.contains(frame) and frame.top() == view.mapToGlobal(QPoint(0, 0)).y()  # at the side, under the turn bar
+    bar = w.statusBar()  # (was: the window's height, the turn and phase and the status bar's words hidden)
+    assert frame.bottom() < bar.mapToGlobal(QPoint(0, 0)).y() and not frame.intersects(
+        QRect(w.phase_label.mapToGlobal(QPoint(0, 0)), w.phase_label.size()))
     assert frame.left() == win.left() or frame.right() == win.right()
     # its content whole at that width: every CRT column and heading, the buttons
     head = dlg.crt.horizontalHeader()

@@ -68,3 +68,92 @@ def test_a_division_on_the_beach_without_an_sc_and_with_one_D77_ASUP_11_D77_ASUP
     assert "29th Infantry Division: in supply: the SC at 1820, 0 hexes (limit 8, D77-ASUP-15)" in supply, supply
     _, supply = dock(w, port, "1819")  # one hex from the SC, but still at sea
     assert "it is at sea" in supply and "no supply centre" not in supply
+
+
+def test_a_division_at_sea_is_warned_it_will_be_lost_STD_INV_22(landed):
+    # proves STD-INV-22 (as the Hex dock tells it): a unit still at sea when the Allied combat
+    # phase ends is lost; the coast hex beside it says nothing of the kind
+    w, port = landed
+    w.layer_actions["supply"].setChecked(False)  # (said whatever layers are on)
+    _header, notes = dock(w, port, "1819")
+    assert notes.startswith("1st Infantry Division: at sea: lost when the Allied combat phase ends, unless it "
+                            "attacks the coast and advances ashore (STD-INV-22)")
+    assert "STD-INV-22" in w.hex_info.supply.text() and "href" in w.hex_info.supply.text()  # (a link to the rule)
+    _header, notes = dock(w, port, "1820")
+    assert "lost" not in notes
+
+
+def sea_after_attack(seed: int, advance: bool):
+    """The campaign's invasion turn played over the engine: the 1st Division landed at sea at 1618,
+    its attack on the 709. Infanterie-Division at Cherbourg (1619) a defender's retreat (this
+    seed), the German retreat made; ``advance``: the Allied advance still to choose."""
+    from ddaydesk.engine import Game, legal_actions
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.ui.engine_port import EnginePort
+
+    g = Game(load_scenario(scenarios_dir() / "dday77-campaign.yaml"), seed)
+    board = g.scenario.board
+
+    def do(kind, test=lambda a: True):
+        g.do(next(a for a in legal_actions(g.state, g.state.active) if a.kind == kind and test(a)))
+
+    while g.state.phase != "allied.movement":
+        do("end_phase")
+    do("invade", lambda a: a.region == "normandy")
+    do("land_from_sea", lambda a: a.unit == "us-1" and board.labels[a.place] == "1618")
+    while g.state.phase != "allied.combat":
+        do("end_phase")
+    do("attack", lambda a: board.labels[a.target] == "1619")
+    do("resolve_combat")
+    do("retreat")
+    if not advance:
+        do("advance", lambda a: not a.units)
+    return EnginePort(g)
+
+
+def test_a_division_left_at_sea_after_its_attack_is_warned_STD_INV_22(qtbot, settings):
+    """The defender retreated: while the advance is open the Hex dock says it must advance now;
+    once it stays at sea, that it is lost when the combat phase ends (and ending it loses it)."""
+    from tests.ui.conftest import open_window
+
+    w = open_window(qtbot, settings, sea_after_attack(13, advance=True), autosave=False)
+    port = w.port
+    assert any(kind == "advance" for kind, _t, _p in w.controller.choices())
+    _h, notes = dock(w, port, "1618")
+    assert "1st Infantry Division: at sea: lost when the Allied combat phase ends, unless it advances ashore now" \
+        " (STD-INV-22)" in notes
+    k = next(k for k, (kind, text, _p) in enumerate(w.controller.choices()) if kind == "advance" and "no unit" in text)
+    w.controller.choose(k, "stay")
+    _h, notes = dock(w, port, "1618")
+    assert "1st Infantry Division: still at sea after its attack: lost when the Allied combat phase ends " \
+        "(STD-INV-22)" in notes
+    assert w.actions_panel.end_note.text() == (  # said before the phase is ended
+        "End phase (Ctrl+E): End the Allied combat; beware: 1st Infantry Division, still at sea after its attack: "
+        "lost when the Allied combat phase ends (STD-INV-22).")
+    w.controller.end_phase()
+    assert port.game.state.status[port.game.state.unit("us-1")] == "eliminated"  # (what the dock foretold)
+
+
+def test_the_combat_dialog_warns_before_an_advance_not_taken_loses_the_division_STD_INV_22(qtbot, settings):
+    """The 1st Division attacks Cherbourg (1619) from the sea at 1618 in the combat dialog; the
+    defender retreats: over the advance to choose, the dialog says it is lost unless it advances."""
+    port = open_engine_game(scenarios_dir() / "dday77-campaign.yaml", seed=13)
+    w = window(qtbot, settings, port)
+    w.view.set_zoom(1.0)
+    to_phase(qtbot, w, "allied.movement")
+    k = next(k for k, (kind, text, _p) in enumerate(w.controller.choices()) if kind == "invade" and "Normandy" in text)
+    w.take_choice(k, "invade Normandy")
+    w.aids.pool.choose("land_from_sea:us-1")
+    click_place(qtbot, w, port.board.index("1618"))
+    to_phase(qtbot, w, "allied.combat")
+    click_place(qtbot, w, w.controller.unit("us-1").place)
+    click_place(qtbot, w, port.board.index("1619"))  # the attack's dialog, the 1st Division ticked
+    dlg = w.aids.attacks.dialog
+    assert dlg.attackers == ["us-1"]
+    dlg.roll_button.click()
+    assert dlg.result.result.startswith("DB")  # (this seed: the defender retreats)
+    while not any(kind == "advance" for kind, _t, _p in w.controller.choices()):
+        dlg.choice_list.itemActivated.emit(dlg.choice_list.item(0))  # the German's retreat
+    assert "1st Infantry Division: at sea: lost when the Allied combat phase ends, unless it advances ashore now " \
+           "(STD-INV-22)" in shown(dlg.outcome)
+    dlg.close()

@@ -7,6 +7,8 @@ import pytest
 
 engine = pytest.importorskip("ddaydesk.engine")
 
+from PySide6.QtCore import Qt  # noqa: E402
+
 from ddaydesk.formats.catalog import default_scenario_path  # noqa: E402
 from ddaydesk.ui.engine_port import open_engine_game  # noqa: E402
 from ddaydesk.ui.legend import entries, swatch  # noqa: E402
@@ -134,3 +136,19 @@ def test_the_must_stop_hatching_is_explained_for_the_unit_selected(qtbot, win):
     assert stops in win.legend.texts()
     c.select(None)  # no range, no line
     assert c.selected is None and stops not in win.legend.texts()
+
+
+def test_the_maps_invasion_areas_and_supply_sources_are_explained(qtbot, settings):
+    """The campaign map's dashed red coasts (invasion areas) and the German east edge's band are
+    drawn in the tiles; the legend says what they are, in the tiles' own ink."""
+    from ddaydesk.paths import scenarios_dir
+    from tests.ui.conftest import open_window
+
+    w = open_window(qtbot, settings, open_engine_game(scenarios_dir() / "dday77-campaign.yaml"), autosave=False)
+    texts = w.legend.texts()
+    assert "Printed on the map" in texts and w.legend.isVisible()
+    assert "invasion area: a coast the Allies may invade (the Hex dock names it)" in texts
+    assert "German supply source (map edge)" in texts
+    by_text = {text: sample for _layer, text, sample in entries(w.scene.overlays)}
+    edge = by_text["invasion area: a coast the Allies may invade (the Hex dock names it)"]
+    assert edge.pen().color().name() == w.scene.overlays.palette.invasion and edge.pen().style() == Qt.PenStyle.DashLine

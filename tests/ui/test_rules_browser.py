@@ -226,3 +226,24 @@ def test_koenigs_terrain_chart_gives_the_defence_the_battle_dialog_adds(qtbot, s
     port.game.do(ChooseOperation("allied", "move"))  # the 6th Airborne's close combat at 0911 (bocage)
     a = assess(port.game.state, CloseCombat("allied", ("gb-8para",), port.board.index("0911")))
     assert [(x.text, x.value) for x in a.defence_lines if x.rule == "STD-PKD-TEC"] == [("bocage in 0911", 1)]
+
+
+@pytest.mark.parametrize("options, german", [({"solitaire": True}, True), ({"auto_german": True}, True), ({}, False)])
+def test_the_german_players_rules_are_on_where_a_german_plays(qtbot, settings, options, german):
+    """D-Day Dice solitaire (you are the German, DDD-SOLO-01) and the program's German play the
+    Atlantikwall German's rules (DDD-GER-10: his losses): the browser says they are on in the
+    game, as it does for the Atlantikwall option itself; a co-operative game has no German."""
+    from ddaydesk.engine import Game
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.paths import scenarios_dir
+    from ddaydesk.ui.engine_port import EnginePort
+
+    port = EnginePort(Game(load_scenario(scenarios_dir() / "ddd-exercise-fabius.yaml"), seed=1, options=options))
+    win = _window(qtbot, settings, port)
+    win.show_rule("DDD-GER-10")
+    b = win.rules_browser
+    state = "on" if german else "off"
+    assert b.current_block_text() == f"DDD-GER-10..17 — The German loses Soldiers · {state} in this game"
+    b.show_page("ddd/home")
+    assert f"Atlantikwall: a German player fights from the Bunker {state} in this game" in " ".join(
+        b.view.toPlainText().split())

@@ -85,11 +85,17 @@ def _enter_phase(gs: GameState, ch: Changes) -> None:
         s.game["to_place"], s.game["rolled"] = {}, False
 
 
+def cities_clear(gs: GameState) -> tuple[int, ...]:
+    """The victory cities the Allies hold clear of Germans now (DD2-VIC-01)."""
+    s = DD2State(gs)
+    return tuple(z for z in s.info.victory if s.in_zone(z, "allied", LAND_TYPES) and not s.in_zone(z, "german"))
+
+
 def _end_of_turn(gs: GameState, ch: Changes) -> None:
     """Hook `dd2_end_of_turn`: victory check (DD2-VIC-01), fighters land (DD2-AIR-08 note)."""
     s = DD2State(gs, ch)
     vic = tables().rules["victory"]
-    cleared = all(s.in_zone(z, "allied", LAND_TYPES) and not s.in_zone(z, "german") for z in s.info.victory)
+    cleared = len(cities_clear(gs)) == len(s.info.victory)
     s.game["streak"] = s.game["streak"] + 1 if cleared else 0
     s.note(f"end of turn {s.turn}: cities {'taken and clear' if cleared else 'not all clear'}")
     if s.game["streak"] >= vic["clear_turn_ends"]:

@@ -36,6 +36,7 @@ from ddaydesk.rules.dd2.phases import (
     ENDED_BY_PLAYER,
     MOVE_PHASES,
     REINFORCE_PHASES,
+    STEP_DONE,
     blockhouses,
     bomb_zones,
     free_bombers,
@@ -150,7 +151,8 @@ def _apply_casualties(s: DD2State, a: Casualties) -> None:
 
 def _apply_end(s: DD2State, a: EndPhase) -> None:
     if s.phase not in ENDED_BY_PLAYER:
-        raise IllegalAction(f"the {s.phase} phase ends when its step is done, not by the player")
+        raise IllegalAction(f"this phase ends by itself {STEP_DONE.get(s.phase, 'when its step is done')}, "
+                            "not by the player")
     if s.phase in REINFORCE_PHASES and not s.game["rolled"]:
         raise IllegalAction("roll for reinforcements first")
     if s.phase == "bombing":
@@ -267,7 +269,7 @@ def _handler(kind: str, legal, apply, sides: str = "phase") -> Handler:
         s = DD2State(gs, ch)
         if s.pending and kind != "casualties":
             p = s.pending[0]
-            raise IllegalAction(f"first the {p['chooser']} player picks {p['hits']} "
+            raise IllegalAction(f"first the {p['chooser'].capitalize()} player picks {p['hits']} "
                                 f"casualt{'y' if p['hits'] == 1 else 'ies'} ({p['reason']})")
         apply(s, a)
         gs.active = s.pending[0]["chooser"] if s.pending else phase.side

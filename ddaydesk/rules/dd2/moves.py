@@ -5,7 +5,7 @@ from __future__ import annotations
 from ddaydesk.engine.state import MOVED
 from ddaydesk.rules.dd2.data import tables
 from ddaydesk.rules.dd2.fire import ENEMY, OWN_PART, patrol_fire
-from ddaydesk.rules.dd2.state import GROUND_TYPES, LAND_TYPES, DD2State
+from ddaydesk.rules.dd2.state import GROUND_TYPES, LAND_TYPES, OUT, DD2State
 
 
 def stack(s: DD2State, z: int, side: str) -> int:
@@ -27,7 +27,7 @@ def why_not_move(s: DD2State, k: int, z: int, side: str) -> str:
     if u.type not in LAND_TYPES:
         return f"{u.id} is a {u.type}: only infantry, artillery and armour move on land"
     if s.zone[k] < 0 or s.part[k] not in ("A", "G"):
-        return f"{u.id} is not on land (it is in {s.part[k]})"
+        return f"{u.id} does not move on land: {_off_land(s, k)}"
     here = s.zone[k]
     if z not in s.board.adj[here]:
         return f"zone {s.label(z)} does not border zone {s.label(here)}"
@@ -40,6 +40,19 @@ def why_not_move(s: DD2State, k: int, z: int, side: str) -> str:
     if not room(s, z, side):
         return f"zone {s.label(z)} already holds 8 {side} units"
     return ""
+
+
+def _off_land(s: DD2State, k: int) -> str:
+    """Where a unit off the land stands, and how it comes ashore if it does, in words."""
+    part, z = s.part[k], s.zone[k]
+    if part == "beach":
+        beach = next((p.name for p in s.board.places_at.get(z, []) if p.kind == "beach"), s.label(z))
+        return f"it waits on the {beach} beachhead and goes ashore (Go ashore) into {s.label(z)} (DD2-MOVE-02)"
+    if part == "P":
+        return f"it is a fighter on patrol over {s.label(z)}"
+    if part in OUT:
+        return "it is out of the game"
+    return "it waits off the map" + (f" ({part.replace('_', ' ')})" if part else "")
 
 
 def do_move(s: DD2State, k: int, z: int) -> None:

@@ -14,6 +14,10 @@ REINFORCE_PHASES = {"allied_reinforce": "allied", "german_reinforce": "german"}
 # Phases a player ends (end_phase): forgo the remaining naval shots, resolve the bombing,
 # launch the patrols, end moves, end placement. The others end when their step is done.
 ENDED_BY_PLAYER = ("naval", "bombing", "patrol", *MOVE_PHASES, *REINFORCE_PHASES)
+# What ends each of the others, in the player's words (a refused end of phase says it).
+STEP_DONE = {"para": "once the para surprise attack is made", "blockhouse_fire": "once the blockhouses have fired",
+             "allied_battle": "once every battle is fought", "german_battle": "once every battle is fought",
+             "end_of_turn": "at the end of the turn"}
 
 
 def blockhouses(s: DD2State) -> list[int]:

@@ -25,6 +25,7 @@ from ddaydesk.rules.dday77 import air, carpet, control
 
 SYSTEM = "dday77"
 _D = "ddaydesk.rules.dday77."
+SEA_UNITS = "at_sea"  # scratch: units landed in all-sea hexes this turn (landing.py)
 
 
 def _handler(kind: str, module: str, name: str, sides: str = "phase") -> Handler:
@@ -39,6 +40,15 @@ def _check_victory(state, ch) -> None:
     check_victory(state, ch)
 
 
+def _perils(state) -> dict[str, str]:
+    # (the landing rules imported once a unit has landed at sea, not for a start's first view)
+    if not state.scratch.get(SEA_UNITS):
+        return {}
+    from ddaydesk.rules.dday77.landing import perils
+
+    return perils(state)
+
+
 def register(rm: RulesModule) -> None:
     if rm.system != SYSTEM:
         return
@@ -50,6 +60,7 @@ def register(rm: RulesModule) -> None:
     rm.add_action(_handler("land_from_sea", "landing", "land"))
     rm.add_action(_handler("drop", "landing", "drop"))
     rm.add_hook("at_sea", later(_D + "landing", "drowned"))
+    rm.perils = _perils
     rm.add_end_check(later(_D + "landing", "first_invasion_check"))
     action_kinds(_D + "arrivals", "replace")
     rm.add_action(_handler("replace", "arrivals", "replace"))

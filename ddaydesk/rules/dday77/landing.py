@@ -14,9 +14,10 @@ from dataclasses import dataclass
 
 from ddaydesk.engine.actions import Action, Changes, IllegalAction, action_type
 from ddaydesk.engine.sequence import Phase
-from ddaydesk.engine.state import ELIMINATED, MOVED, ON_MAP, PENDING, GameState
+from ddaydesk.engine.state import ATTACKED, ELIMINATED, MOVED, ON_MAP, PENDING, GameState
 from ddaydesk.rules.combat.model import TurnInfo
 from ddaydesk.rules.combat.support import nbp_pool
+from ddaydesk.rules.dday77 import SEA_UNITS
 from ddaydesk.rules.dday77.common import (
     ALLIED,
     allotment,
@@ -37,8 +38,6 @@ from ddaydesk.rules.invasion import (
     invasion_rules,
     landing,
 )
-
-SEA_UNITS = "at_sea"  # scratch: units put in all-sea hexes this turn
 
 
 @action_type
@@ -217,16 +216,38 @@ def land_apply(state: GameState, a: Land, ch: Changes, phase: Phase) -> None:
     ch.moved.append((a.unit, -1, a.place, (a.place,)))
 
 
+def still_at_sea(state: GameState) -> list[str]:
+    """Units landed at sea this turn that are still in all-sea hexes."""
+    terrain, board = state.scenario.system.terrain, state.scenario.board
+    return [uid for uid in state.scratch.get(SEA_UNITS, [])
+            if state.status[k := state.unit(uid)] == ON_MAP and terrain[board.terrain_of(state.place[k])].sea]
+
+
 def drowned(state: GameState, ch: Changes) -> None:
     """Hook ``at_sea``: units still in all-sea hexes after the Allied combat phase are
     eliminated (STD-INV-20/22)."""
-    terrain, board = state.scenario.system.terrain, state.scenario.board
-    for uid in state.scratch.pop(SEA_UNITS, []):
+    for uid in still_at_sea(state):
         k = state.unit(uid)
-        if state.status[k] == ON_MAP and terrain[board.terrain_of(state.place[k])].sea:
-            state.status[k], state.place[k] = ELIMINATED, -1
-            ch.removed.append(uid)
-            ch.notes.append(f"{uid} was still at sea after combat and is lost (STD-INV-22)")
+        state.status[k], state.place[k] = ELIMINATED, -1
+        ch.removed.append(uid)
+        ch.notes.append(f"{uid} was still at sea after combat and is lost (STD-INV-22)")
+    state.scratch.pop(SEA_UNITS, None)
+
+
+def perils(state: GameState) -> dict[str, str]:
+    """The units the at-sea hook will eliminate, and what can still save each, in words."""
+    from ddaydesk.rules.combat.choices import head_of
+
+    head = head_of(state, ALLIED, ("advance",))
+    out = {}
+    for uid in still_at_sea(state):
+        if head is not None and uid in head["units"]:
+            out[uid] = "at sea: lost when the Allied combat phase ends, unless it advances ashore now"
+        elif state.flags[state.unit(uid)] & ATTACKED:
+            out[uid] = "still at sea after its attack: lost when the Allied combat phase ends"
+        else:
+            out[uid] = "at sea: lost when the Allied combat phase ends, unless it attacks the coast and advances ashore"
+    return {uid: f"{words} (STD-INV-22)" for uid, words in out.items()}
 
 
 # -- drop -----------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from ddaydesk.rules.ddd import effects as fx
 from ddaydesk.rules.ddd import model as m
 from ddaydesk.rules.ddd.carry_on import wipe_out
 from ddaydesk.rules.ddd.data import tables
+from ddaydesk.rules.ddd.gains import gain_words
 from ddaydesk.rules.ddd.rolls import attributes
 
 if TYPE_CHECKING:  # (made where listed: actions_later.py says why)
@@ -39,7 +40,7 @@ def german_losses(state: GameState, ch: Changes) -> int:
     need = top + extra
     short = max(0, need - g["soldiers"])
     g["soldiers"] = max(0, g["soldiers"] - need)
-    ch.notes.append(f"the German loses {need - short} Soldiers (DEF {top}" + (f" + {extra}" if extra else "") + ")"
+    ch.notes.append(f"the German loses {gain_words({'soldiers': need - short}, '')} (DEF {top}" + (f" + {extra}" if extra else "") + ")"
                     + (f", {short} short: the DEF of every Sector is {short} lower for the Allies" if short else ""))
     return short if not m.solo(r) else 0
 
@@ -79,7 +80,7 @@ def unit_combat(state: GameState, pid: str, short: int, ch: Changes) -> None:
     d = sector_def(state, pid, short)
     if d < 0:
         m.add(p, {"soldiers": -d})
-        ch.notes.append(f"{who} gains {-d} Soldiers in {s.name} (the German is {short} short, DDD-GER-16)")
+        ch.notes.append(f"{who} gains {gain_words({'soldiers': -d}, '')} in {s.name} (the German is {short} short, DDD-GER-16)")
     elif d:
         d -= min(d, sum(c.amount for c in m.effect_count(p, "medic")))
         fx.unit_loses(state, pid, {"soldiers": d}, ch, f"DEF in {s.name}")

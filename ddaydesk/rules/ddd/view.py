@@ -84,7 +84,7 @@ class PlayerView(Record):
     status: str
     sector: int  # board place, -1 off the map
     sector_name: str
-    marker: int
+    marker: int  # its turns in the Sector (the automated Unit: of its own 2, DDD-SOLO-02)
     marker_limit: int
     must_move: bool
     soldiers: int
@@ -133,6 +133,7 @@ class SectorView(Record):
     units: tuple[str, ...]
     number: int = 0  # printed on the Sector (0: a Bunker)
     defence_later: int = 0  # its second DEF value (9/6), = defence when it has one
+    ways: tuple[str, ...] = ()  # the ways on (up or across) in words, as the map prints them
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -159,10 +160,16 @@ class Table(Record):
     campaign: CampaignView | None = None  # an Overlord campaign's record
 
 
-def _cards(ids) -> tuple[CardView, ...]:
-    cards = tables().cards
-    return tuple(CardView(c.id, c.name, c.kind, c.cost, c.text, c.confidence == "default")
-                 for c in (cards[i] for i in ids))
+def card_view(card_id: str, solo: bool = False) -> CardView:
+    """A card as the table shows it: in solitaire its solitaire text where it has one (the
+    engine then plays its solitaire effect, DDD-SOLO-12..15)."""
+    c = tables().cards[card_id]
+    return CardView(c.id, c.name, c.kind, c.cost, c.solo_text if solo and c.solo_text else c.text,
+                    c.confidence == "default")
+
+
+def _cards(ids, solo: bool) -> tuple[CardView, ...]:
+    return tuple(card_view(i, solo) for i in ids)
 
 
 def _player(v: GameState, pid: str, secrets: dict) -> PlayerView:
@@ -171,6 +178,7 @@ def _player(v: GameState, pid: str, secrets: dict) -> PlayerView:
     sm = m.sectors(v)
     place = m.place_of(v, pid) if pid != m.GERMAN else (sm.final_bunkers[0] if sm.final_bunkers else -1)
     t = tables()
+    solo = m.solo(r)
     opts = scoring.options(v, pid)
     dice = tuple((d[0], d[1]) for d in p["dice"])
     if p["scored"]:
@@ -179,18 +187,24 @@ def _player(v: GameState, pid: str, secrets: dict) -> PlayerView:
         roles = tuple(die_roles(dice, opts[0].base))
     else:
         roles = ("counts",) * len(dice)
-    limit = 0
-    if pid != m.GERMAN and place in sm.sectors:
+    limit, marker, must = 0, p["marker"], False
+    here = pid != m.GERMAN and p["status"] == "ashore" and place in sm.sectors
+    if solo and here:  # the automated Unit keeps its own count: 2 turns, 1 where it can't stay (solo.py)
+        stay = r["solo"].get("stay", 0)
+        limit = t.value("solitaire", "cant_stay_turns" if "cant_stay" in sm.sector(place).attributes
+                        else "turns_per_sector")
+        marker, must = min(stay + 1, limit), stay >= limit
+    elif pid != m.GERMAN and place in sm.sectors:
         limit = t.value("units", "cant_stay_limit" if "cant_stay" in attributes(v, pid) else "marker_limit")
+        must = here and moves.must_move(v, pid)
     allowed = rerolls(v, pid)
     return PlayerView(
         id=pid, name=m.player_name(v, pid), side=p["side"], nation=p["nation"], status=p["status"], sector=place,
-        sector_name=sm.name(place) if place >= 0 else "", marker=p["marker"], marker_limit=limit,
-        must_move=pid != m.GERMAN and p["status"] == "ashore" and place in sm.sectors and moves.must_move(v, pid),
+        sector_name=sm.name(place) if place >= 0 else "", marker=marker, marker_limit=limit, must_move=must,
         soldiers=p["soldiers"], courage=p["courage"], stars=p["stars"], tools=p["tools"], force=m.force(p),
-        specialists=_cards(p["specialists"]), items=_cards(p["items"]), vehicles=_cards(p["vehicles"]),
-        awards=_cards(p["awards"]), hand=_cards(p["hand"]),
-        decorations=_cards(secrets.get("hand", ())) if pid == m.GERMAN else (),
+        specialists=_cards(p["specialists"], solo), items=_cards(p["items"], solo),
+        vehicles=_cards(p["vehicles"], solo), awards=_cards(p["awards"], solo), hand=_cards(p["hand"], solo),
+        decorations=_cards(secrets.get("hand", ()), solo) if pid == m.GERMAN else (),
         decorations_held=r["decorations"]["held"] if pid == m.GERMAN else 0,
         dice=tuple(DieView(k, d[0], COLOUR_NAMES.get(d[0], d[0]), d[1], t.faces[d[1]].name, d[2] > 0, d[2] == 2,
                            roles[k] if k < len(roles) else "counts") for k, d in enumerate(p["dice"])),
@@ -199,7 +213,7 @@ def _player(v: GameState, pid: str, secrets: dict) -> PlayerView:
         score_choices=tuple(ScoreChoice(o.action, o.words(), dict(o.gain), tuple(die_roles(dice, o.base)))
                             for o in opts),
         nation_name=t.value("nations", p["nation"]) if p["nation"] in t.rules["nations"] else "German",
-        colour=t.colours.get(p["nation"], ""), badges=_cards(p["badges"]), tokens=p["tokens"],
+        colour=t.colours.get(p["nation"], ""), badges=_cards(p["badges"], solo), tokens=p["tokens"],
         mulligans=p["mulligans"], explosives=explosives(p), silenced=tuple(m.card_name(c) for c in p["silent"]),
     )
 
@@ -219,7 +233,7 @@ def table(state: GameState, side: str) -> Table:
         s.place, s.label, s.name, s.row, s.defence, s.mgf,
         bool(s.mgf) and live_guns and s.label not in r["silenced"], s.special_damage, s.bunker,
         m.card_name(s.requires) if s.requires else "", tuple(ATTRIBUTE_WORDS.get(a, a) for a in sorted(s.attributes)),
-        tuple(where.get(s.place, ())), s.number, s.defence_later) for s in sm.sectors.values())
+        tuple(where.get(s.place, ())), s.number, s.defence_later, _ways(sm, s.place)) for s in sm.sectors.values())
     c = waiting(v)
     phase = current_phase(v).id
     return Table(
@@ -230,6 +244,21 @@ def table(state: GameState, side: str) -> Table:
         deck_top=tuple(m.card_name(x) for x in secrets.get("top", ())),
         waiting=(f"{m.player_name(v, c['player'])} must choose: {c.get('why') or c['kind']}" if c else ""),
         sectors=sectors, winner=r["winner"], end=r["end"], modules=modules(v, side), campaign=campaign_view(v))
+
+
+def _ways(sm, i: int) -> tuple[str, ...]:
+    """The ways on from Sector ``i`` (a Unit never moves back): up first, each an Advance or a
+    move across with its printed Courage, Land Mines and Barrier (STD-DDD-MOVE)."""
+    here = sm.sector(i)
+    out = []
+    for j, line in sorted(sm.neighbours(i), key=lambda w: (-sm.sector(w[0]).row, sm.sector(w[0]).x)):
+        if sm.sector(j).row < here.row:
+            continue
+        bits = ["Advance" if sm.advance(i, j) else "across"]
+        bits += [f"{line.courage} Courage"] * bool(line.courage) + ["Land Mines"] * line.mines
+        bits += ["a Barrier closes it"] * line.barrier
+        out.append(f"{sm.name(j)} ({', '.join(bits)})")
+    return tuple(out)
 
 
 def _deck_size(r: dict) -> int:

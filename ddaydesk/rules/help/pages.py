@@ -99,9 +99,14 @@ class RulesHelp:
                 return o
         return None
 
+    def on(self, o: Option) -> bool:
+        """``o`` is in this game: chosen, or brought in by an option chosen (``implied_by``)."""
+        opts = self.ctx.options
+        return bool(opts.get(o.id, o.default) or any(opts.get(i) for i in o.implied_by))
+
     def option_state(self, system: str, o: Option) -> str:
         if self.ctx.system == system:
-            return "on in this game" if self.ctx.options.get(o.id, o.default) else "off in this game"
+            return "on in this game" if self.on(o) else "off in this game"
         return "optional rule, on unless turned off" if o.default else "optional rule"
 
     # -- links --------------------------------------------------------------------------------
@@ -194,7 +199,7 @@ class RulesHelp:
             for o in sysdef.options.values():
                 where = self.target(o.rules[0], system) if o.rules else None
                 title = f"[{o.title}]({page_link(where.page, where.locator)})" if where else o.title
-                on = self.ctx.options.get(o.id, o.default)
+                on = self.on(o)
                 state = (("**on**" if on else "off") + " in this game" if self.ctx.system == system
                          else f"{'on' if o.default else 'off'} unless chosen otherwise")
                 span = f"{o.rules[0]}..{o.rules[-1].rpartition('-')[2]}" if len(o.rules) > 1 else "".join(o.rules)

@@ -108,8 +108,16 @@ class UIProfile:
         (the odds before a roll); "" to take it at once. ``name(text)`` turns ids into names."""
         return ""
 
+    def choice_tip(self, state: Any, action: Any) -> str:
+        """More about a listed action, as rich text on hover over its line in the Actions dock
+        (D-Day Dice: the text of the card it rallies or finds); "" shows its words."""
+        return ""
+
     #: losses shown as Hit markers on the counter (``UnitInfo.hits``), not as a reduced side
     hit_markers: bool = False
+    #: the turn bar names whose phase it is, not who acts in it now (D-Day2: the Allied battles
+    #: while the German picks his losses); False where the phase's words name who acts
+    phase_owner: bool = False
 
     def extra(self, state: Any, side: str, name: Any) -> Any:
         """The system's own view for its panels and decorations (``GameView.extra``): what

@@ -14,7 +14,7 @@ from html import escape
 from PySide6.QtCore import QPointF
 
 from ddaydesk.engine import OVER
-from ddaydesk.rules.dd2 import DD2State, battle_odds, battles, winner
+from ddaydesk.rules.dd2 import DD2State, battle_odds, battles, cities_clear, winner
 from ddaydesk.rules.dd2.parts import box_at, part_anchors
 from ddaydesk.ui.profiles.base import UIProfile
 from ddaydesk.ui.widgets.boxes import BoxesPanel
@@ -25,6 +25,17 @@ BOXES = {"usaaf": "USAAF base", "us_chart": "US reinforcement chart", "uk_chart"
 ROW_Y = 0.36  # map units below a zone's centre (its name is above it): the first row of units
 ROW_STEP = 0.66  # the next row (a zone with both sides' units: a battle)
 PATROL_Y = -1.05  # above the name: the patrol
+
+
+def victory_track(state) -> tuple[str, str]:
+    """How far the Allies are from victory (DD2-VIC-01): the cities (starred) taken and clear of
+    Germans now, and the turn ends in a row they have been so (the engine's count)."""
+    from ddaydesk.rules.dd2.data import tables
+
+    s = DD2State(state)
+    need = tables().rules["victory"]["clear_turn_ends"]
+    return ("Cities taken and clear",
+            f"{len(cities_clear(state))} of {len(s.info.victory)} now, {s.game['streak']} of {need} turn ends in a row")
 
 
 def _pct(p: Fraction) -> str:
@@ -41,7 +52,12 @@ class DD2Profile(UIProfile):
     end_phase_words = {"naval": "forgo the remaining naval shots", "bombing": "send the bombers (resolve the bombing)",
                        "patrol": "launch the patrols (German AA fires)", "allied_move": "end the Allied moves",
                        "german_move": "end the German moves", "allied_reinforce": "end Allied reinforcement",
-                       "german_reinforce": "end German reinforcement"}
+                       "german_reinforce": "end German reinforcement",
+                       # (these end by themselves: the step first, from the Actions dock)
+                       "para": "the phase ends by itself once the para surprise attack is made, not here",
+                       "blockhouse_fire": "the phase ends by itself once the blockhouses have fired, not here",
+                       "allied_battle": "the phase ends by itself once every battle is fought, not here",
+                       "german_battle": "the phase ends by itself once every battle is fought, not here"}
     phrases = {"go_ashore": "Land {unit} from the {unit_where}", "bombard": "Naval shot at {unit} in {unit_where}",
                "bomb": "Send a bomber against {target}", "patrol": "{n} fighter(s) on patrol over {place}",
                "reinforce": "Bring {unit} in at {place}", "casualties": "Lose {units}",
@@ -49,6 +65,7 @@ class DD2Profile(UIProfile):
                "fight": "Fight every battle (one round)", "roll_reinforcements": "Roll for reinforcements"}
     counter_scale = 0.55
     group_alike = True
+    phase_owner = True  # (a casualty's chooser acts in the other side's phase)
     own_markers = frozenset({"battle"})
 
     # -- port side ---------------------------------------------------------------------------
@@ -81,7 +98,7 @@ class DD2Profile(UIProfile):
         out = [("Naval shots left", f"{r['shots_left']} this turn, {r['naval_pool']} in all"),
                ("Bomber replacements", str(r["bomber_depot"]))]
         out += [(f"To place from the {BOXES[c]}", str(n)) for c, n in sorted(r["to_place"].items()) if n]
-        return tuple(out)
+        return (*out, victory_track(state))
 
     def preview(self, state, action, name):
         """Before 'fight': every battle's dice and the exact chance of each number of hits

@@ -46,6 +46,17 @@ class DDDProfile(UIProfile):
     move_cost_unit = "Courage"
 
     # -- port side ----------------------------------------------------------------------------
+    def choice_tip(self, state, action):
+        """A Specialist to rally, an Item or Vehicle to find: the card's text, as its chip shows it
+        once held (what it does is what a player weighs before paying for it)."""
+        if action.kind not in ("rally_specialist", "find_item"):
+            return ""
+        from ddaydesk.rules.ddd import model as m
+        from ddaydesk.rules.ddd.view import card_view
+        from ddaydesk.ui.profiles.ddd_table import card_tip
+
+        return card_tip(card_view(action.card, m.solo(m.rec(state))))
+
     def table(self, state, side, actions):
         from ddaydesk.ui.profiles.ddd_table import read_table
 

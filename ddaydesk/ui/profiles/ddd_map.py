@@ -188,6 +188,8 @@ def sector_html(view: GameView, place: int) -> str:
         lines.append("Here: " + "; ".join(sv.attributes) + " (STD-DDD-SECTOR)")
     if sv.bunker:
         lines.append("A Bunker: every Unit must take one to win (STD-DDD-END)")
+    if sv.ways:
+        lines.append("Ways on: " + "; ".join(sv.ways) + " (STD-DDD-MOVE)")
     names = {p.id: p for p in t.players}
     for uid in sv.units:
         p = names.get(uid)

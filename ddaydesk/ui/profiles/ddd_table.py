@@ -20,6 +20,11 @@ from ddaydesk.rules.ddd.data import tables
 from ddaydesk.rules.ddd.tally import die_roles
 from ddaydesk.rules.ddd.view import Table, table
 
+KIND_WORDS = {"specialist": "Specialist", "item": "Item", "vehicle": "Vehicle", "award": "Award",
+              "german_specialist": "Specialist", "german_item": "Item", "decoration": "Decoration",
+              "badge": "Badge"}
+COST_WORDS = {"specialist": "Stars", "german_specialist": "Stars", "item": "Item Points",
+              "german_item": "Item Points", "vehicle": "Item Points", "decoration": "Courage"}
 DICE_KINDS = ("roll_dice", "lock_die", "reroll", "keep_dice", "score_tally", "pick_tally")
 
 #: the steps of a turn: (number, short title, phase ids); a German's phases share the Allies' step
@@ -63,6 +68,17 @@ class DDDTable(Record):
     def step(self) -> str:
         """The number of the turn's step now ("" outside the seven: landing, the turn's start)."""
         return next((n for n, _t, ids in STEPS if self.table.phase in ids), "")
+
+
+def card_tip(c) -> str:
+    """A card's text on hover (a chip, a line of the Actions dock): its name, kind and cost,
+    the text, and whether it is ours."""
+    from html import escape  # (after the first frame: hovered, or a card held)
+
+    cost = f", {c.cost} {COST_WORDS[c.kind]}" if c.cost and c.kind in COST_WORDS else ""
+    ours = ("<br><i>ddaydesk's own text: the printed card's is not public (STD-DDD-CARDS)</i>"
+            if c.default else "")
+    return f"<b>{escape(c.name)}</b> ({KIND_WORDS.get(c.kind, c.kind)}{cost})<br>{escape(c.text)}{ours}"
 
 
 def read_table(state: GameState, side: str, actions) -> DDDTable:
@@ -114,11 +130,11 @@ def bunker_lines(t: Table) -> tuple[str, ...]:
     if g is None:
         return ()
     tab = tables()
-    gunner, pioneer = (m.card_name(tab.value("german", k)) for k in ("mgf_activator", "mines_activator"))
-    guns = (f"Machine guns: firing, the {gunner} mans them (DDD-GER-08..09)" if t.mgf_active else
-            f"Machine guns: silent until he rallies the {gunner} (DDD-GER-08..09)")
-    mines = (f"Land Mines: armed, the {pioneer} laid them (DDD-GER-08..09)" if t.mines_active else
-             f"Land Mines: harmless until he rallies the {pioneer} (DDD-GER-08..09)")
+    gunner, pioneer = (tab.cards[tab.value("german", k)] for k in ("mgf_activator", "mines_activator"))
+    guns = (f"Machine guns: firing, the {gunner.name} mans them (DDD-GER-08..09)" if t.mgf_active else
+            f"Machine guns: silent until he rallies the {gunner.name} ({gunner.cost} Stars) (DDD-GER-08..09)")
+    mines = (f"Land Mines: armed, the {pioneer.name} laid them (DDD-GER-08..09)" if t.mines_active else
+             f"Land Mines: harmless until he rallies the {pioneer.name} ({pioneer.cost} Stars) (DDD-GER-08..09)")
     silenced = [s.name for s in t.sectors if s.mgf and not s.mgf_live and t.mgf_active]
     out = [guns, mines]
     if silenced:

@@ -7,6 +7,7 @@ place narrows the list to the actions about it. Below: ending the phase, saying 
 from __future__ import annotations
 
 from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -47,8 +48,9 @@ class _WrapDelegate(QStyledItemDelegate):
         while up.isValid():
             depth, up = depth + 1, up.parent()
         width = max(40, view.viewport().width() - view.indentation() * depth - 8)
-        text = option.fontMetrics.boundingRect(QRect(0, 0, width, 100000), Qt.TextFlag.TextWordWrap,
-                                               str(index.data() or ""))
+        font = index.data(Qt.ItemDataRole.FontRole)  # (a group's title is bold: wider)
+        metrics = QFontMetrics(font) if font is not None else option.fontMetrics
+        text = metrics.boundingRect(QRect(0, 0, width, 100000), Qt.TextFlag.TextWordWrap, str(index.data() or ""))
         return QSize(size.width(), max(size.height(), text.height() + 4))
 
 
@@ -95,19 +97,22 @@ class ActionsPanel(QWidget):
         self.end_button.clicked.connect(self.endPhase.emit)
         lay.addWidget(self.end_button)
         self.choices: Choices = ()
+        self.tips: tuple[str, ...] = ()
         self.titles: dict[str, str] = {}  # kind -> its group's title (the profile's ``kind_titles``)
         self.place, self.place_name = -1, ""
         self._phase = ""
         self._show_filter()
 
-    def set_choices(self, choices: Choices, waiting_for: str = "", end_text: str = "", phase: str = "") -> None:
+    def set_choices(self, choices: Choices, waiting_for: str = "", end_text: str = "", phase: str = "",
+                    tips: tuple[str, ...] = ()) -> None:
         """``choices``: (kind, words, places) of the viewing side; ``waiting_for``: the other side
         that must act now (its choices are not shown: hot-seat); ``end_text``: what ending the
         phase does; ``phase``: a new one shows every action again (a place clicked in the last
-        phase no longer narrows them)."""
+        phase no longer narrows them); ``tips``: each choice's hover text ("": its words)."""
         if phase != self._phase:
             self._phase, self.place, self.place_name = phase, -1, ""
         self.choices = choices
+        self.tips = tips
         self._waiting = waiting_for
         self.hand_over.setVisible(bool(waiting_for))
         self.end_button.setVisible(not waiting_for)
@@ -140,7 +145,7 @@ class ActionsPanel(QWidget):
                 group.setFlags(Qt.ItemFlag.ItemIsEnabled)
             item = QTreeWidgetItem(group, [text])
             item.setData(0, ROLE, k)
-            item.setToolTip(0, text)
+            item.setToolTip(0, self.tips[k] if k < len(self.tips) and self.tips[k] else text)
             shown += 1
         self.tree.expandAll()
         self._show_filter(shown)

@@ -17,6 +17,8 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QSpinBox,
+    QStyle,
+    QStyledItemDelegate,
     QTreeWidget,
     QTreeWidgetItem,
     QWidget,
@@ -26,6 +28,18 @@ from ddaydesk.ui.port import SupportChoice, UnitInfo
 from ddaydesk.ui.rule_links import link_label, linked
 
 UID = Qt.ItemDataRole.UserRole
+
+
+class _WrappedNames(QStyledItemDelegate):
+    """A unit's name wraps in its column (a regiment's name with its division's, Utah Beach's),
+    never cut: Qt wraps a row only when told the width it has."""
+
+    def sizeHint(self, option, index):
+        view = self.parent()
+        if index.column() == 0:
+            check = view.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth) + 12  # (the tick box)
+            option.rect.setRect(0, 0, max(40, view.columnWidth(0) - check), 10_000)
+        return super().sizeHint(option, index)
 
 
 class AttackerList(QTreeWidget):
@@ -41,6 +55,9 @@ class AttackerList(QTreeWidget):
         self.setRootIsDecorated(False)
         self.setSelectionMode(QTreeWidget.SelectionMode.NoSelection)
         self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.setItemDelegate(_WrappedNames(self))
+        self.setWordWrap(True)
+        self.setTextElideMode(Qt.TextElideMode.ElideNone)
         head = self.header()
         head.setStretchLastSection(False)  # (the names take the room left, not the odds: whole names)
         head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
@@ -53,9 +70,15 @@ class AttackerList(QTreeWidget):
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(0, Qt.CheckState.Checked if u.id in ticked else Qt.CheckState.Unchecked)
             item.setTextAlignment(2, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        rows = max(1, len(units))
-        self.setFixedHeight(self.header().sizeHint().height() + rows * (self.fontMetrics().height() + 8) + 6)
+        self._fit_rows()
+        head.sectionResized.connect(lambda col, _old, _new: col == 0 and self._fit_rows())
         self.itemChanged.connect(lambda _item, col: col == 0 and self.changed.emit())
+
+    def _fit_rows(self) -> None:
+        """As tall as its rows, each as tall as its name wrapped in the width it has now."""
+        self.doItemsLayout()
+        rows = sum(max(self.rowHeight(self.indexFromItem(i)), self.fontMetrics().height() + 8) for i in self.items())
+        self.setFixedHeight(self.header().sizeHint().height() + max(rows, self.fontMetrics().height() + 8) + 6)
 
     def items(self) -> list[QTreeWidgetItem]:
         return [self.topLevelItem(k) for k in range(self.topLevelItemCount())]

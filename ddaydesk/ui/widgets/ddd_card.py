@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ddaydesk.ui.profiles.ddd_table import card_tip
 from ddaydesk.ui.rule_links import link_label, linked
 from ddaydesk.ui.widgets.ddd_dice import RESOURCE_ICON, ROLES, icon_pixmap, paint_die
 from ddaydesk.ui.widgets.ddd_tally import TallyBox
@@ -38,11 +39,6 @@ from ddaydesk.ui.widgets.ddd_tray import (
 )
 from ddaydesk.ui.widgets.flow import FlowLayout
 
-KIND_WORDS = {"specialist": "Specialist", "item": "Item", "vehicle": "Vehicle", "award": "Award",
-              "german_specialist": "Specialist", "german_item": "Item", "decoration": "Decoration",
-              "badge": "Badge"}
-COST_WORDS = {"specialist": "Stars", "german_specialist": "Stars", "item": "Item Points",
-              "german_item": "Item Points", "vehicle": "Item Points", "decoration": "Courage"}
 CHIP = {"other": "#eeeeee", "specialist": "#dfe9d3", "german_specialist": "#d9dde0", "item": "#efe3c8", "german_item": "#e4ddd0",
         "vehicle": "#d8dde6", "award": "#f3e2a2", "decoration": "#e9d6d6", "badge": "#f0d8b0"}
 RESOURCES = (("soldiers", "Soldiers"), ("courage", "Courage"), ("stars", "Stars"), ("tools", "Item Points"))
@@ -54,14 +50,6 @@ STATUS_WORDS = {"landing": "in its landing craft: choose it in Arrivals and clic
 STYLE = "".join(f'QToolButton[chip="{kind}"] {{ background: {colour}; }}' for kind, colour in CHIP.items()) + (
     "QToolButton[chip] { border: 1px solid #a39c88; border-radius: 7px; padding: 0 6px; font-size: 11px; }"
     "QToolButton[chip]:hover { border-color: #5c4b1e; }") + TRAY_STYLE
-
-
-def card_tip(c) -> str:
-    """A card's text on hover: its name, kind and cost, the text, and whether it is ours."""
-    cost = f", {c.cost} {COST_WORDS[c.kind]}" if c.cost and c.kind in COST_WORDS else ""
-    ours = ("<br><i>ddaydesk's own text: the printed card's is not public (STD-DDD-CARDS)</i>"
-            if c.default else "")
-    return f"<b>{escape(c.name)}</b> ({KIND_WORDS.get(c.kind, c.kind)}{cost})<br>{escape(c.text)}{ours}"
 
 
 class DieButton(QAbstractButton):

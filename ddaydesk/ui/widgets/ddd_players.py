@@ -154,7 +154,10 @@ class PlayersPanel(QScrollArea, ViewPart):
         from ddaydesk.ui.widgets.ddd_tally import legend_html
 
         tab = t.table
-        lines = [f"<b>Turn {tab.turn} · {escape(tab.phase_name)}</b>"]
+        c = tab.campaign  # a campaign: which of its battles this is (the score sheet has them all)
+        where = (f"{escape(c.battles[c.battle - 1])}, battle {c.battle} of {len(c.battles)} · "
+                 if c is not None and 0 < c.battle <= len(c.battles) else "")
+        lines = [f"<b>{where}Turn {tab.turn} · {escape(tab.phase_name)}</b>"]
         if t.side == GERMAN and tab.mode != "coop":
             lines.append("<span style='color:#8a1c1c'><b>The Bunker: the German's view</b>, hidden from the Allies</span>")
         if tab.waiting:
@@ -166,8 +169,13 @@ class PlayersPanel(QScrollArea, ViewPart):
         elif self.focus and t.busy(self.focus):
             name = next(p.name for p in tab.players if p.id == self.focus)
             card = self._focused()
-            keys = (f"R roll, 1-{len(card.dice) if card and card.dice else 6} lock a die, K keep" if t.step() == "1"
-                    else "Score a way of the tally" if t.step() == "2" else "")
+            n = len(card.dice) if card and card.dice else 6
+            why = t.why_not.get(("reroll", self.focus), "") if t.step() == "1" else ""
+            if why and why != "roll first":  # the greyed Re-roll's reason in sight, not only on its hover
+                keys = f"1-{n} lock a die, K keep; no re-roll (R) now: {why}"
+            else:
+                keys = (f"R roll, 1-{n} lock a die, K keep" if t.step() == "1"
+                        else "Score a way of the tally" if t.step() == "2" else "")
             lines.append(f"At the keyboard: <b>{escape(name)}</b>" + (f" ({keys})" if keys else ""))
         elif t.step() in ("1", "2") and self._dice_done(t):
             done = "kept" if t.step() == "1" else "scored"  # what to do next is not a die any more

@@ -33,7 +33,7 @@ def hex_description(board: Board, place: int, place_name: Callable[[int], str]) 
             sides.append(f"{' and '.join(f.replace('_', ' ') for f in feats)}{' ' + name if name else ''}"
                          f" toward {escape(place_name(j))}")
     if sides:
-        lines.append("Hexsides: " + "; ".join(sides))
+        lines.append(("Borders: " if area else "Hexsides: ") + "; ".join(sides))
     for r in board.regions.values():
         if place in r.places and r.name and r.name != r.id:
             lines.append(f"{escape(r.name)} ({r.kind.replace('_', ' ')}{', ' + r.side if r.side else ''})")
@@ -75,7 +75,7 @@ class HexInfo(QWidget):
         # (as tall as its units, no taller: the supply explanations below keep their room)
         s = self.stack
         s.setMaximumHeight(sum(s.sizeHintForRow(r) + 2 * s.spacing() for r in range(s.count())) + 2 * s.frameWidth() + 2)
-        lines = []
+        lines = [f"<b style='color:#b3261e'>{escape(u.name)}</b>: {linked(u.peril)}" for u in units if u.peril]
         if supply is not None:
             for u in units:
                 us = supply.units.get(u.id)

@@ -53,8 +53,10 @@ class PoolPanel(QWidget):
 
     def set_arrivals(self, arrivals: tuple[Arrival, ...], waiting_for: str = "", turn_track: bool = True) -> None:
         """Refill, keeping the entry chosen if it is still there (placing markers one after
-        another); ``waiting_for``: the other side must act (its arrivals stay hidden)."""
+        another), else the next entry of its kind (the landings one after another: the one just
+        placed is gone); ``waiting_for``: the other side must act (its arrivals stay hidden)."""
         keep = self.current().key if self.current() else None
+        before = [item.data(0, KEY) for item in self.items()]
         self.tree.blockSignals(True)
         self.tree.clear()
         self.arrivals = {a.key: a for a in arrivals} if not waiting_for else {}
@@ -87,6 +89,8 @@ class PoolPanel(QWidget):
             if a.key == keep:
                 again = item
         self.tree.expandAll()
+        if again is None and keep is not None:
+            again = self._next_of_kind(keep, before)
         if waiting_for:
             self.note.setText(f"Waiting for the {waiting_for.capitalize()} player.")
         elif self.arrivals:
@@ -99,6 +103,19 @@ class PoolPanel(QWidget):
             self.tree.setCurrentItem(again)
         self.tree.blockSignals(False)
         self.chosen.emit(self.current())
+
+    def _next_of_kind(self, gone: str, before: list[str]) -> QTreeWidgetItem | None:
+        """The entry of ``gone``'s kind (``land_from_sea:``...) that came after it, or else the
+        first, which may be placed now; None when that kind is done. Not a reinforcement entering
+        by a move: its range covers the map, and the next click there would move it."""
+        kind = gone.split(":", 1)[0] + ":"
+        shown = {item.data(0, KEY): item for item in self.items()}
+        at = before.index(gone) if gone in before else 0
+        for key in [*before[at + 1:], *before[:at], *shown]:
+            a = self.arrivals.get(key)
+            if a is not None and key.startswith(kind) and not a.why and a.places and not a.move:
+                return shown[key]
+        return None
 
     def current(self) -> Arrival | None:
         item = self.tree.currentItem()

@@ -156,7 +156,7 @@ class BattleDialog(QDialog):
         b = kv.battle
         if kv.acting is not None:
             self.subtitle.setText(f"{kv.acting.name}, {kv.operation_title} Operation · {kv.turn_label}"
-                                  + ("" if kv.day else " (night)"))
+                                  + ("" if kv.day or "night" in kv.turn_label else " (night)"))
         decider = b.waits_for if b else (view.active_side if stage == "declare" else "")
         seat = view.side == decider
         self.attack_box.setVisible(stage == "declare")

@@ -121,8 +121,9 @@ class CupPanel(QScrollArea):
                                             "phase draws the first chit.")))
             self._listed(("trade_support",), mine)
             if mine and any(kind == "interdict" for kind, _w, _p in self.window_.controller.choices()):
-                place = _wide(QPushButton("Place the Interdiction marker: click a lit hex"))
-                place.setToolTip("Where it may go is lit on the map (PKD-INT-03); the Arrivals dock lists it")
+                place = _wide(QPushButton("Place the Interdiction marker…"))  # (nothing is lit before it)
+                place.setToolTip("Lights the hexes it may go to (PKD-INT-03): click one to place it; "
+                                 "the Arrivals dock lists it")
                 place.clicked.connect(self._place_interdiction)
                 self.buttons["interdict"] = place
                 self.lay.addWidget(place)

@@ -31,6 +31,11 @@ PLACE_FIELDS = {"target", "place", "hex", "at", "to", "zone"}
 UNIT_FIELDS = {"unit", "units", "attackers", "defender"}
 
 
+def cup_name(cup: str) -> str:
+    """A Fire & Movement cup's id in words, the side capitalised ("allied_air" -> "Allied air")."""
+    return cup.replace("_", " ").capitalize()
+
+
 def describe(scenario: Scenario, action, place_name: Callable[[int], str],
              phrases: Mapping[str, str] | None = None,
              unit_where: Callable[[str], str] | None = None, more: Mapping[str, str] | None = None) -> str:
@@ -64,6 +69,11 @@ def describe(scenario: Scenario, action, place_name: Callable[[int], str],
         uid = getattr(action, "unit", None) or next(iter(getattr(action, "units", None) or ()), None)
         values["unit_where"] = unit_where(uid) if unit_where and isinstance(uid, str) else ""  # (of the first unit)
         return phrase.format(**values, **(more or {}))
+    if action.kind == "take_losses" and action.units:  # each with its printed factors (an exchange counts them)
+        lost = [scenario.units[scenario.unit_index[u]] for u in action.units if u in scenario.unit_index]
+        return "Take losses: " + ", ".join(
+            f"{u.name} ({u.attack}-{u.defence}-{u.movement})" if any((u.attack, u.defence, u.movement)) else u.name
+            for u in lost)
     if action.kind in ("attack", "automatic_victory") and hasattr(action, "target"):
         # the hex attacked first: "Attack 1308 with ..." (never "Attack 3rd Canadian ...")
         what = {"automatic_victory": "Automatic victory on"}.get(action.kind, "Attack")
@@ -105,7 +115,7 @@ def describe(scenario: Scenario, action, place_name: Callable[[int], str],
 
 def support_words(action, unit: Callable[[str], str]) -> str:
     """The support a combat's answer or roll commits, in words ("with 4 naval bombardment
-    points", "drawing 2 markers from the allied ground cup")."""
+    points", "drawing 2 markers from the Allied ground cup")."""
     parts = []
     for name, words in (("nbp", "naval bombardment point"), ("cas", "air factor"), ("naval", "naval gunfire marker")):
         n = getattr(action, name, 0)
@@ -116,11 +126,11 @@ def support_words(action, unit: Callable[[str], str]) -> str:
     draws = tuple(getattr(action, "draws", ()))
     for cup in dict.fromkeys(draws):
         n = draws.count(cup)
-        parts.append(f"drawing {n} support fire marker{'s' if n != 1 else ''} from the {cup.replace('_', ' ')} cup")
+        parts.append(f"drawing {n} support fire marker{'s' if n != 1 else ''} from the {cup_name(cup)} cup")
     if getattr(action, "mines", False):
         parts.append("playing the Mines marker")
     if getattr(action, "mines_policy", "use") == "redraw":
-        parts.append("a Mines marker drawn put back")
+        parts.append("setting a drawn Mines marker aside to draw again")
     if getattr(action, "defender", ""):
         parts.append(f"{unit(action.defender)} defending the beach stack")
     return ", ".join(parts)

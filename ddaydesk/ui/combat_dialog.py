@@ -39,7 +39,7 @@ from ddaydesk.ui.controller import Controller
 from ddaydesk.ui.dialog_place import beside
 from ddaydesk.ui.port import CombatPreview, CombatResult, ModifierLine, PortError
 from ddaydesk.ui.rule_links import link_label, linked
-from ddaydesk.ui.widgets.attackers import AttackerList, SupportForm
+from ddaydesk.ui.widgets.attackers import AttackerList, ResultChoices, SupportForm
 
 
 def _lines_html(title: str, lines: tuple[ModifierLine, ...], total: int | str) -> str:
@@ -175,8 +175,7 @@ class CombatDialog(QDialog):
         self.outcome.setWordWrap(True)
         self.outcome.setStyleSheet("font-size: 15px;")
         outer.addWidget(self.outcome)
-        self.choice_list = QListWidget()  # the result's choices, as the engine lists them
-        self.choice_list.setVisible(False)
+        self.choice_list = ResultChoices()  # the result's choices, as the engine lists them
         self.choice_list.itemActivated.connect(self._chosen)
         outer.addWidget(self.choice_list)
         buttons = QDialogButtonBox()
@@ -314,6 +313,7 @@ class CombatDialog(QDialog):
         if not res.roll and not res.result:  # declared: the defender answers here, then the roll
             self._say(f"Declared: {linked(res.text)}.")
             self.roll_button.setEnabled(False)
+            self.support_form.setEnabled(False)  # (the defender at the screen: not his to change)
             self.show_choices()
             return
         self._rolled = True
@@ -348,24 +348,13 @@ class CombatDialog(QDialog):
     def show_choices(self) -> None:
         """What the combat still waits for (the defender's answer, losses, retreats, advance), for the side
         to choose, with what the rules will do to an attacker (STD-INV-22); settled: the outcome says so."""
-        self.choice_list.clear()
-        marked = False  # (a retreat or an advance ends on a hex marked on the map; losses do not)
-        for k, (kind, text, places) in enumerate(self.controller.choices()):
-            if kind in COMBAT_CHOICES:
-                marked = marked or bool(places)
-                item = QListWidgetItem(text)
-                item.setData(Qt.ItemDataRole.UserRole, k)
-                self.choice_list.addItem(item)
-        n = self.choice_list.count()
-        self.choice_list.setVisible(n > 0)
-        if n:
-            self.choice_list.setCurrentRow(0)
-            # as tall as its lines (up to eight): the CRT and its cell read stay in sight above
-            rows = self.choice_list.sizeHintForRow(0) * min(n, 8)
-            self.choice_list.setFixedHeight(rows + 2 * self.choice_list.frameWidth() + 4)
+        listed = [(k, kind, text, p) for k, (kind, text, p) in enumerate(self.controller.choices()) if kind in COMBAT_CHOICES]
+        marked = any(p for *_x, p in listed)  # (a retreat or an advance ends on a hex marked on the map; losses do not)
+        beware = "".join(f"<br><b>{escape(u.name)}</b>: {linked(u.peril)}" for u in map(self.controller.unit, self.attackers) if u and u.peril)
+        # an attacker lost unless it advances: Enter takes the advance with every unit, not "stay"
+        if self.choice_list.fill(listed, last=bool(beware) and all(c[1] == "advance" for c in listed)):
             side = self.port.active_side()
             where = ", or closes this and clicks a marked hex" if self._rolled and marked else ""
-            beware = "".join(f"<br><b>{escape(u.name)}</b>: {linked(u.peril)}" for u in map(self.controller.unit, self.attackers) if u and u.peril)
             self.outcome.setText(f"{self._said}<br>The {side.capitalize()} player chooses below (double-click or Enter){where}.{beware}")
         else:
             done = f"<br>The {'bombardment' if self.bombard else 'combat'} is settled."
@@ -380,6 +369,7 @@ class CombatDialog(QDialog):
             self.refresh()  # the answer may add to the defence (close defensive support)
             self._say(f"Answered: {linked(text)}. The {side.capitalize()} player rolls.")
             self.roll_button.setEnabled(True)
+            self.support_form.setEnabled(True)
         else:
             self._say(f"{self._said}<br>{linked(text)}." if self._said else linked(text) + ".")
         self.show_choices()

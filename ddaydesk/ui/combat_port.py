@@ -22,6 +22,7 @@ from ddaydesk.rules.combat.limits import SupportLimits, support_limits
 from ddaydesk.rules.combat.model import Situation
 from ddaydesk.rules.combat.state_adapter import situation
 from ddaydesk.rules.combat.words import key_line, table_key
+from ddaydesk.ui.action_text import cup_name
 from ddaydesk.ui.port import CombatPreview, ModifierLine, PortError, SupportChoice
 
 SUPPORT = {  # D-Day '77 dialog choice -> (title, Support field, limit field, rule)
@@ -103,7 +104,7 @@ def _cup_lines(sit: Situation, draws: tuple[str, ...], flak: bool) -> tuple[Modi
         held = ", ".join(f"+{v}" + (f" ×{values.count(v)}" if values.count(v) > 1 else "")
                          for v in sorted(set(values)))
         n = draws.count(cup)
-        out.append(ModifierLine(f"{n} drawn at random from the {cup.replace('_', ' ')} cup ({held})"
+        out.append(ModifierLine(f"{n} drawn at random from the {cup_name(cup)} cup ({held})"
                                 + (", aircraft halved by flak" if flak and any(m.aircraft for m in sit.pools.cups[cup]) else ""),
                                 f"+{sum(values[:n])}..+{sum(values[-n:])}",
                                 param("fmu", "bombardment_range", cup, field="rule")))
@@ -141,7 +142,7 @@ def support_choices(sit: Situation, decl: Declaration) -> tuple[SupportChoice, .
         return tuple(_d77_choice(sit, decl, limits, key) for key in SUPPORT)
     side = sit.by_id[decl.attackers[0]].side if decl.attackers and decl.attackers[0] in sit.by_id else ""
     most = limits.draws_max
-    out = [SupportChoice(f"draw:{cup}", f"Support fire markers from the {cup.replace('_', ' ')} cup",
+    out = [SupportChoice(f"draw:{cup}", f"Support fire markers from the {cup_name(cup)} cup",
                          min(most, n), "FMU-SFM-02",
                          f"at most {most} markers per side in one combat (FMU-SFM-02); the cup holds {n}")
            for cup, n in sorted(limits.cups.items()) if n]
@@ -176,7 +177,7 @@ def _bombard_choices(sit: Situation, decl: Declaration) -> tuple[SupportChoice, 
         n = sum(1 for m in ms if not m.mines)
         why = (f"one or two markers in all (STD-FM-BOMB); the cup holds {n}" if cup in reach else
                f"its markers bombard only within {rng['value']} hexes of {_a_unit(decl.side)} ({rng['rule']})")
-        out.append(SupportChoice(f"draw:{cup}", f"Markers from the {cup.replace('_', ' ')} cup",
+        out.append(SupportChoice(f"draw:{cup}", f"Markers from the {cup_name(cup)} cup",
                                  min(most, n) if cup in reach else 0, rng["rule"], why))
     return tuple(out)
 

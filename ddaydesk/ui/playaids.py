@@ -167,8 +167,12 @@ class PlayAids(QObject):
             w.controller.select(a.unit)
         if a is not None and a.places:
             w.view.show_places(a.places)  # where it may go in sight, large enough to click
-            n = len(a.places)
-            w.show_hint(f"{a.title}: {n} place{'s' if n != 1 else ''} lit on the map; click one, or drag the entry there")
+            n, k = len(a.places), next(iter(a.places.values()))
+            choices = w.controller.choices() if n == 1 and k >= 0 else ()  # (the Actions dock's: not yet refilled)
+            if 0 <= k < len(choices):  # one place: what a click there does ("Roll drop for ...")
+                w.show_hint(f"{choices[k][1]}: click the lit place, or drag the entry there")
+            else:
+                w.show_hint(f"{a.title}: {n} place{'s' if n != 1 else ''} lit on the map; click one, or drag the entry there")
         elif a is not None and a.why:
             w.show_hint(f"{a.title}: {a.why}")
 

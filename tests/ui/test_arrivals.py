@@ -160,6 +160,8 @@ def test_utah_airborne_units_are_dropped_by_clicks_and_the_drift_drawn(qtbot, se
     w.actions_panel.end_button.click()
     rolls = [a for a in w.aids.pool.arrivals.values() if a.key.startswith("roll_drop:")]
     assert rolls
+    w.aids.pool.choose(rolls[0].key)  # one place: the hint says what a click there does
+    assert shown(w.hint) == f"Roll drop for {rolls[0].title}: click the lit place, or drag the entry there"
     for a in rolls:
         w.aids.pool.choose(a.key)
         (where,) = a.places

@@ -270,8 +270,9 @@ def test_a_utah_beach_assault_takes_naval_gunfire_and_support_fire_in_the_dialog
     dlg.roll_button.click()
     if port.game.log[-1].kind == "attack":  # the German answers first, here
         assert w.controller.side == "german" and dlg.choice_list.count()
+        assert not naval.isEnabledTo(dlg)  # the Allied support is not the German's to change
         dlg.choice_list.itemActivated.emit(dlg.choice_list.item(0))
-        assert w.controller.side == "allied" and dlg.roll_button.isEnabled()
+        assert w.controller.side == "allied" and dlg.roll_button.isEnabled() and naval.isEnabledTo(dlg)
         dlg.roll_button.click()
     assert port.game.log[-1].kind == "resolve_combat" and port.game.log[-1].naval == 1
     dlg.close()
@@ -337,3 +338,24 @@ def test_every_attackers_name_is_whole_in_the_dialog_at_1280x800(qtbot, settings
     said = dlg.outcome.text()
     assert dlg.result.result == "EX" and dlg.choice_list.count() == 1  # the losses to take: no hex to click
     assert "chooses below" in said and "marked hex" not in said  # (it said so, with nothing marked)
+
+
+def test_the_germans_long_answers_wrap_whole_in_the_dialog_FMU_SFM_02(qtbot, settings):
+    """Utah's beach assault declared: the German's answers (support fire drawn from his cup, a
+    Mines marker) wrap in the dialog's width, the first eight whole in sight (was: one line
+    each, cut at the dialog's edge behind a horizontal scroll bar)."""
+    w, port = utah_beach_assault(qtbot, settings)
+    w.aids.duties.tree.itemClicked.emit(w.aids.duties.items()[0], 0)
+    dlg = w.aids.attacks.dialog
+    dlg.roll_button.click()
+    assert port.game.log[-1].kind == "attack" and w.controller.side == "german"  # (the German answers first)
+    lst = dlg.choice_list
+    width = lst.viewport().width()
+    texts = [lst.item(k).text() for k in range(lst.count())]
+    assert any("German cup" in t for t in texts)
+    assert any(lst.fontMetrics().horizontalAdvance(t) > width for t in texts)  # (some longer than a line)
+    for k in range(min(lst.count(), 8)):
+        rect = lst.visualItemRect(lst.item(k))
+        need = lst.fontMetrics().boundingRect(QRect(0, 0, width - 8, 10_000), Qt.TextFlag.TextWordWrap, texts[k])
+        assert rect.height() >= need.height() and lst.viewport().rect().contains(rect), texts[k]
+    dlg.close()

@@ -127,9 +127,9 @@ def test_a_division_left_at_sea_after_its_attack_is_warned_STD_INV_22(qtbot, set
     _h, notes = dock(w, port, "1618")
     assert "1st Infantry Division: still at sea after its attack: lost when the Allied combat phase ends " \
         "(STD-INV-22)" in notes
-    assert w.actions_panel.end_note.text() == (  # said before the phase is ended
+    assert shown(w.actions_panel.end_note) == (  # said before the phase is ended, the rule a link
         "End phase (Ctrl+E): End the Allied combat; beware: 1st Infantry Division, still at sea after its attack: "
-        "lost when the Allied combat phase ends (STD-INV-22).")
+        "lost when the Allied combat phase ends (STD-INV-22).") and "href" in w.actions_panel.end_note.text()
     w.controller.end_phase()
     assert port.game.state.status[port.game.state.unit("us-1")] == "eliminated"  # (what the dock foretold)
 
@@ -156,4 +156,7 @@ def test_the_combat_dialog_warns_before_an_advance_not_taken_loses_the_division_
         dlg.choice_list.itemActivated.emit(dlg.choice_list.item(0))  # the German's retreat
     assert "1st Infantry Division: at sea: lost when the Allied combat phase ends, unless it advances ashore now " \
            "(STD-INV-22)" in shown(dlg.outcome)
+    assert dlg.choice_list.currentItem().text() == "Advance 1st Infantry Division"  # Enter: ashore, not "stay"
+    dlg.choice_list.itemActivated.emit(dlg.choice_list.currentItem())
+    assert w.controller.unit("us-1").place == port.board.index("1619")
     dlg.close()

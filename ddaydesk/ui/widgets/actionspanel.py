@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ddaydesk.ui.rule_links import link_label, linked
+
 ROLE = Qt.ItemDataRole.UserRole
 Choices = tuple[tuple[str, str, tuple[int, ...]], ...]
 
@@ -89,7 +91,7 @@ class ActionsPanel(QWidget):
         self.tree = WrappedTree()
         self.tree.itemActivated.connect(self._activated)  # double-click and Enter
         lay.addWidget(self.tree)
-        self.end_note = QLabel("")
+        self.end_note = link_label(QLabel(""))  # (a rule id in what ending the phase does: a link)
         self.end_note.setWordWrap(True)
         lay.addWidget(self.end_note)
         self.end_button = QPushButton("End phase")
@@ -117,7 +119,7 @@ class ActionsPanel(QWidget):
         self.hand_over.setVisible(bool(waiting_for))
         self.end_button.setVisible(not waiting_for)
         self.end_note.setVisible(bool(end_text) and not waiting_for)
-        self.end_note.setText(f"End phase (Ctrl+E): {end_text[:1].upper()}{end_text[1:]}.")
+        self.end_note.setText(linked(f"End phase (Ctrl+E): {end_text[:1].upper()}{end_text[1:]}."))
         if waiting_for:
             self.note.setText(f"Waiting for the {waiting_for.capitalize()} player.")
             self.hand_over.setText(f"Hand over to the {waiting_for.capitalize()} player")

@@ -1,7 +1,7 @@
 """The combat dialog's choices before the roll: which of the eligible units attack (each with
 what it adds to the attack and the odds with or without it) and the support committed (spin
 boxes and yes/no boxes, each capped by the engine with the rule that caps it; what cannot be
-added says why, once, below).
+added says why, once, below); after the declaration, the list of what the combat waits for.
 
 Both widgets only hold the player's choices; the dialog asks the port for a new preview on
 every change and gives each widget what it needs to show from it."""
@@ -16,6 +16,9 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHeaderView,
     QLabel,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
     QSpinBox,
     QStyle,
     QStyledItemDelegate,
@@ -176,3 +179,35 @@ class SupportForm(QWidget):
     def lock(self) -> None:
         for c in self.controls.values():
             c.setEnabled(False)
+
+
+class ResultChoices(QListWidget):
+    """What the combat waits for (the defender's answer, losses, retreats, advance), each line
+    wrapped whole in the dialog's width (a German answer with its draws and Mines is long)."""
+
+    def __init__(self):
+        super().__init__()
+        self.setWordWrap(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setResizeMode(QListView.ResizeMode.Adjust)
+        self.setVisible(False)
+
+    def fill(self, listed: list[tuple[int, str, str, tuple[int, ...]]], last: bool = False) -> int:
+        """``listed``: (choice index, kind, words, places); the first chosen (``last``: the last);
+        shown if any, as tall as its first eight lines as wrapped (the CRT and its cell read stay
+        in sight above). The number listed."""
+        self.clear()
+        for k, _kind, text, _places in listed:
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, k)
+            self.addItem(item)
+        self.setVisible(bool(listed))
+        if listed:
+            self.setCurrentRow(len(listed) - 1 if last else 0)
+            self.fit()
+        return len(listed)
+
+    def fit(self) -> None:
+        self.doItemsLayout()
+        rows = sum(self.visualItemRect(self.item(k)).height() for k in range(min(self.count(), 8)))
+        self.setFixedHeight(rows + 2 * self.frameWidth() + 4)

@@ -23,7 +23,15 @@ COUNTER = HEX_PX * 1.12  # counter side in scene units
 FONT = "DejaVu Sans"
 
 _ORDINALS = {"first": "1", "second": "2", "third": "3", "fifth": "5", "seventh": "7",
-             "eighth": "8", "fifteenth": "15"}
+             "eighth": "8", "ninth": "9", "fifteenth": "15"}
+# A generic name ("German infantry 3", "US airborne infantry 1", "Canadian Unit": D-Day2 and
+# D-Day Dice, whose units of a kind are alike) is a nationality and type words: the counter's
+# colour and symbol say those, so it prints only what they do not (its number is a serial).
+_NATIONS = {"german": "Ger", "us": "US", "american": "US", "uk": "UK", "british": "Br", "canadian": "Can",
+            "french": "Fr", "greek": "Gr", "norwegian": "Nor", "polish": "Pol"}
+_KINDS = {"infantry": "", "armour": "", "artillery": "", "airborne": "Abn", "parasurprise": "Para",
+          "blockhouse": "Blockhouse", "bomber": "Bomber", "fighter": "Fighter", "unit": ""}
+_FILLER = {"panzer", "division", "armoured", "the", "hq"}  # said by the symbol or the size mark
 
 
 @dataclass(frozen=True)
@@ -56,19 +64,27 @@ def short_label(unit: UnitInfo) -> str:
 def _designation(name: str, hq: bool) -> str:
     for word, digit in _ORDINALS.items():
         name = re.sub(rf"\b{word}\b", digit, name, flags=re.IGNORECASE)
+    words = [w for w in re.split(r"[\s\-]+", name) if w and not w.isdigit()]
+    nation = [_NATIONS[w.lower()] for w in words[:1] if w.lower() in _NATIONS]
+    kinds = words[len(nation):]
+    if kinds and all(w.lower() in _KINDS for w in kinds):
+        said = " ".join(filter(None, (_KINDS[w.lower()] for w in kinds)))
+        return said or (nation[0] if kinds == ["Unit"] else "")  # (no symbol says a Dice unit's nation)
     num = re.search(r"\d+", name)
     if num:
         label = num.group(0)
         if re.search(r"\bSS\b|SS-", name):
             label += " SS"
-        elif hq and "U.S." in name:
+        elif hq and re.search(r"U\.S\.|\bUS\b", name):
             label += " US"
         return label
-    words = [w for w in re.split(r"[\s\-]+", name) if w and w.lower() not in ("panzer", "division")]
-    if hq:
-        initials = "".join(w[0] for w in re.split(r"[\s\-]+", name) if w[:1].isupper())
-        return initials[:4] or name[:4]
-    return (words[0] if words else name)[:5]
+    words = [w for w in words if w.lower() not in _FILLER] or words
+    short = " ".join(words)
+    if len(short) <= 7:  # 'Lehr', 'Guards', 'SHAEF', 'OB West': the name itself
+        return short
+    if len(words) == 1:
+        return short[:4] + "."  # 'Neth.'
+    return "".join(w[0] for w in words if w[:1].isupper()) or short[:4] + "."  # 'FBB', 'ERY', 'AGB'
 
 
 def size_mark(unit: UnitInfo) -> str:

@@ -76,3 +76,28 @@ def test_pixmaps_of_zoom_levels_left_behind_are_let_go_and_drawn_again_the_same(
     assert {k[5] for k in art._bases} == {round(art.pixmap(face, s).width()) for s in (1.5, 2.0)}
     assert art.pixmap(face, 0.5).toImage() == first[0.5]  # drawn again: the same pixels
     assert art.pixmap(face, 2.0).toImage() == first[2.0]
+
+
+@pytest.mark.parametrize(("scenario", "uid", "label"), [
+    ("dday2.yaml", "g1-inf", ""),  # alike units: the grey colour and the symbol say "German infantry"
+    ("dday2.yaml", "utah-inf-1", ""),  # its number is a serial, not a unit's designation
+    ("dday2.yaml", "abn10-inf-1", "Abn"),
+    ("dday2.yaml", "g1-bh", "Blockhouse"),  # no symbol says these: their type does
+    ("dday2.yaml", "para10-1", "Para"),
+    ("dday2.yaml", "bomber-1", "Bomber"),
+    ("dday77-breakout.yaml", "uk-gds", "Guards"),
+    ("dday77-breakout.yaml", "ge-obw", "OB West"),
+    ("dday77-campaign.yaml", "ge-fbb", "FBB"),  # Führer Begleit Brigade
+    ("dday77-campaign.yaml", "al-us9", "9 US"),  # Ninth US Army
+    ("sword.yaml", "gb-staffsyeo", "SY"),  # Staffordshire Yeomanry
+])
+def test_a_counter_says_what_a_player_recognises(qtbot, settings, scenario, uid, label):
+    """No name is cut to its first letters ('Germa', 'Guard', 'Führe', 'Staff'): a counter prints
+    a proper abbreviation, or nothing where its colour and symbol say it all; the Place dock's
+    stack shows the same counter."""
+    from tests.ui.conftest import open_window
+
+    port = open_engine_game(scenarios_dir() / scenario)
+    win = open_window(qtbot, settings, port, autosave=False)
+    unit = next(u for u in win.controller.view.units if u.id == uid)
+    assert win.scene.art.face(unit).label == label

@@ -19,9 +19,9 @@ from ddaydesk.rules.dd2.actions import (
     RollReinforcements,
 )
 from ddaydesk.rules.dd2.fire import battle_odds, battles
-from ddaydesk.rules.dd2.game import active_side, cities_clear, register, winner
+from ddaydesk.rules.dd2.game import active_side, cities_clear, holders, register, winner
 from ddaydesk.rules.dd2.state import DD2State
 
 __all__ = ["BlockhouseFire", "Bomb", "Bombard", "Casualties", "DD2State", "Fight", "GoAshore", "ParaDrop",
-           "Patrol", "Reinforce", "RollReinforcements", "active_side", "battle_odds", "battles", "cities_clear", "register",
+           "Patrol", "Reinforce", "RollReinforcements", "active_side", "battle_odds", "battles", "cities_clear", "holders", "register",
            "winner"]

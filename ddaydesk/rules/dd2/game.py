@@ -91,6 +91,18 @@ def cities_clear(gs: GameState) -> tuple[int, ...]:
     return tuple(z for z in s.info.victory if s.in_zone(z, "allied", LAND_TYPES) and not s.in_zone(z, "german"))
 
 
+def holders(gs: GameState) -> dict[int, str]:
+    """Each zone one side's ground units alone stand in, and that side: who holds it now (an
+    empty zone or a battle is nobody's; the map keeps no owner once the units leave)."""
+    s = DD2State(gs)
+    held = {}
+    for z in range(s.board.n):
+        sides = {s.side(k) for k in s.in_zone(z)}
+        if len(sides) == 1:
+            held[z] = sides.pop()
+    return held
+
+
 def _end_of_turn(gs: GameState, ch: Changes) -> None:
     """Hook `dd2_end_of_turn`: victory check (DD2-VIC-01), fighters land (DD2-AIR-08 note)."""
     s = DD2State(gs, ch)

@@ -14,7 +14,7 @@ from html import escape
 from PySide6.QtCore import QPointF
 
 from ddaydesk.engine import OVER
-from ddaydesk.rules.dd2 import DD2State, battle_odds, battles, cities_clear, winner
+from ddaydesk.rules.dd2 import DD2State, battle_odds, battles, cities_clear, holders, winner
 from ddaydesk.rules.dd2.parts import box_at, part_anchors
 from ddaydesk.ui.profiles.base import UIProfile
 from ddaydesk.ui.widgets.boxes import BoxesPanel
@@ -66,7 +66,7 @@ class DD2Profile(UIProfile):
     counter_scale = 0.55
     group_alike = True
     phase_owner = True  # (a casualty's chooser acts in the other side's phase)
-    own_markers = frozenset({"battle", "blockhouse_fire"})
+    own_markers = frozenset({"battle", "blockhouse_fire", "allied_held", "german_held"})
 
     # -- port side ---------------------------------------------------------------------------
     def where(self, board, place, part, place_name):
@@ -91,10 +91,11 @@ class DD2Profile(UIProfile):
         return {"to": f"onto the {beach.name} beachhead" if beach else f"in at {s.board.name_of(action.place)}"}
 
     def markers(self, state):
-        """The battles, and the zones whose standing blockhouses fire at a beach (drawn as arrows:
-        dd2_art; the legend explains them while any stands)."""
+        """Who holds each zone, the battles, and the zones whose standing blockhouses fire at a
+        beach (drawn as washes and arrows: dd2_art; the legend explains them while any stands)."""
         s = DD2State(state)
-        battles_ = tuple(("battle", z, None) for z in range(s.board.n) if s.contested(z))
+        held = tuple((f"{side}_held", z, side) for z, side in sorted(holders(state).items()))
+        battles_ = held + tuple(("battle", z, None) for z in range(s.board.n) if s.contested(z))
         firing = {z for zs in s.info.fire.values() for z in zs if s.in_zone(z, "german", ("blockhouse",))}
         return battles_ + tuple(("blockhouse_fire", z, "german") for z in sorted(firing))
 
@@ -159,9 +160,9 @@ class DD2Profile(UIProfile):
         paint_boxes(p, board, geom)
 
     def decorations(self, scene, geom):
-        from ddaydesk.ui.profiles.dd2_art import BattleMarks, BeachCounts, BlockhouseArrows
+        from ddaydesk.ui.profiles.dd2_art import BattleMarks, BeachCounts, BlockhouseArrows, HolderWash
 
-        return [BattleMarks(scene, geom), BlockhouseArrows(scene, geom), BeachCounts(scene, geom)]
+        return [HolderWash(scene, geom), BattleMarks(scene, geom), BlockhouseArrows(scene, geom), BeachCounts(scene, geom)]
 
     def panels(self, parent):
         return [BoxesPanel(parent)]

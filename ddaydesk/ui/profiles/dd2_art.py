@@ -1,5 +1,5 @@
 """D-Day2's art over the area map: beachhead and airborne boxes at sea (painted once into the
-tiles), and from each view the battles (contested zones), the blockhouse fire arrows while a
+tiles), and from each view who holds each zone, the battles (contested zones), the blockhouse fire arrows while a
 blockhouse stands, and each beachhead's load against its capacity."""
 
 from __future__ import annotations
@@ -58,6 +58,29 @@ def _fitted(text: str, px: float, width: float) -> QFont:
     if w > width:
         font.setPixelSize(max(1, round(px * width / w)))
     return font
+
+
+class HolderWash(ViewPart):
+    """Every zone one side alone holds, washed lightly in that side's colour: who holds what at
+    a glance, as on an Axis & Allies board (the engine says who: ``holders``)."""
+
+    KINDS = {"allied_held": "held by the Allies: only their ground units stand there",
+             "german_held": "held by the Germans: only their ground units stand there"}
+
+    def __init__(self, scene: QGraphicsScene, geom: BoardGeometry):
+        self.geom = geom
+        self.overlays = scene.overlays  # (its palette: the player may switch to the colour-blind one)
+        self.items = {kind: path_item(scene, Z_AREA + 1) for kind in self.KINDS}
+        for item in self.items.values():
+            item.setPen(Qt.PenStyle.NoPen)
+        self.legend = {kind: (words, self.items[kind]) for kind, words in self.KINDS.items()}
+
+    def set_view(self, view: GameView) -> None:
+        for kind, item in self.items.items():
+            wash = QColor(self.overlays.palette.side[kind.split("_")[0]])
+            wash.setAlpha(48)  # light: the names and the land's art stay readable under it
+            item.setBrush(wash)
+            item.setPath(self.geom.area_path(p for k, p, _s in view.markers if k == kind))
 
 
 class BattleMarks(ViewPart):

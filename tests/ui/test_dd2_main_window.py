@@ -285,3 +285,24 @@ def test_the_place_dock_names_an_airborne_box_once(qtbot, settings, sc):
     zone = next(i for i in range(sc.board.n) if sc.board.name_of(i) == "Sainte-Mère-Église")
     win._hovered(zone)
     assert shown(win.hex_info.header).count("US airborne (Sainte-Mère-Église)") == 1
+
+
+def test_each_zone_is_washed_in_its_holders_colour(qtbot, settings, sc):
+    """Who holds what at a glance (an Axis & Allies-style map): a zone only one side's ground
+    units stand in is washed in that side's colour; an empty zone or a battle in neither."""
+    from ddaydesk.rules.dd2 import holders
+    from ddaydesk.ui.profiles.dd2_art import HolderWash
+
+    g = Game(sc, seed=7)
+    while "allied" not in holders(g.state).values():
+        g.do(choose(g.state))
+    held = holders(g.state)
+    win = window(qtbot, settings, g)
+    wash = next(d for d in win.scene.decorations if isinstance(d, HolderWash))
+    centres = win.scene.geom.centres
+    for z in range(sc.board.n):
+        inside = {side for side in ("allied", "german") if wash.items[f"{side}_held"].path().contains(centres[z])}
+        assert inside == ({held[z]} if z in held else set()), sc.board.name_of(z)
+    assert set(held.values()) == {"allied", "german"} and len(held) < sc.board.n  # some zones are nobody's
+    german = wash.items["german_held"].brush().color()
+    assert german.alpha() < 80 and german.rgb() != wash.items["allied_held"].brush().color().rgb()

@@ -15,7 +15,7 @@ from ddaydesk.engine import (
     load_game,
     save_game,
 )
-from ddaydesk.rules.dd2 import active_side, winner
+from ddaydesk.rules.dd2 import active_side, holders, winner
 from tests.rules.dd2.conftest import Action, apply, at_phase, clear_zone, legal_actions, out, put
 from tests.rules.dd2.play import play
 
@@ -64,6 +64,19 @@ def test_a_city_lost_again_breaks_the_round(game):  # DD2-VIC-01
     out(s, s.k("rennes-inf-1"))
     s = end_turn(s)
     assert s.game["winner"] is None and s.game["streak"] == 1
+
+
+def test_a_zone_is_held_by_the_side_whose_ground_units_alone_stand_there(game):  # DD2-TERR-01
+    """A fighter on patrol holds nothing; a battle is nobody's; an emptied zone is nobody's."""
+    s = game
+    take_cities(s)
+    z2, z26 = s.board.index("2"), s.board.index("26")
+    assert holders(s.gs)[z2] == "allied" and holders(s.gs)[s.board.index("1")] == "german"
+    clear_zone(s, "13")
+    put(s, "ftr-1", "13", "P")
+    assert s.board.index("13") not in holders(s.gs)
+    put(s, "g1-inf", "26", "G")
+    assert z26 not in holders(s.gs)  # both sides there: a battle
 
 
 def test_illegal_action_changes_nothing_and_says_why(game):

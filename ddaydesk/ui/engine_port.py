@@ -276,7 +276,7 @@ class EnginePort(CombatPort, SupplyPort):
 
             self._do(PlaceWithheld(side, unit, path[-1]))
             return
-        if self.profile.move_kind != "move":  # a move the rules list as their own action
+        if self._own_moves or self.profile.move_kind != "move":  # a move the rules list as their own action
             self._do(listed_moves(self, unit).get(path[-1]) or self.profile.move_action(self.game.state, unit, path[-1]))
             return
         self._do(Move(side, unit, path[-1], mode, via=tuple(path)))

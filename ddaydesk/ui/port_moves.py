@@ -92,7 +92,10 @@ def listed_moves(port, unit: str) -> dict:
     """Place -> the listed action moving ``unit`` there (the profile's move kind; its mover is
     the action's ``unit``, or ``player`` where a player's marker is the unit)."""
     state = port.game.state
-    return {a.to: a for a in legal_actions(state, state.active, (port.profile.move_kind,))
+    k = port.scenario.unit_index.get(unit)
+    here = state.place[k] if k is not None else -1  # (an action naming no place: into the unit's own)
+    kinds = (port.profile.move_kind, *port.profile.more_move_kinds)
+    return {getattr(a, "to", here): a for a in legal_actions(state, state.active, kinds)
             if getattr(a, "unit", getattr(a, "player", None)) == unit}
 
 
@@ -109,6 +112,8 @@ def _listed_range(port, unit: str, k: int) -> MoveRange:
         why = problem(state, profile.move_action(state, unit, probe))
         raise PortError(port.name(why or "it has no legal move now"))
     cost = {i: profile.move_cost(state, a) if profile.move_cost_unit else 1.0 for i, a in dest.items()}
+    if start in dest:  # beside the place it goes into (D-Day2's beachhead): it starts nowhere on the map
+        return MoveRange(unit, -1, cost, {}, cost_unit=profile.move_cost_unit)
     cost[start] = 0.0
     return MoveRange(unit, start, cost, {i: start for i in dest}, cost_unit=profile.move_cost_unit)
 

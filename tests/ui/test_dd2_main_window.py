@@ -306,3 +306,31 @@ def test_each_zone_is_washed_in_its_holders_colour(qtbot, settings, sc):
     assert set(held.values()) == {"allied", "german"} and len(held) < sc.board.n  # some zones are nobody's
     german = wash.items["german_held"].brush().color()
     assert german.alpha() < 80 and german.rgb() != wash.items["allied_held"].brush().color().rgb()
+
+
+def test_a_beachhead_unit_lands_with_a_click_on_its_zone(qtbot, settings, sc):  # DD2-MOVE-02
+    """As moves do: a click on a counter in a beachhead box shades the zone it may go ashore
+    into, and a click there lands it (no trip to the Actions dock)."""
+    from PySide6.QtCore import Qt
+
+    from ddaydesk.rules.dd2 import GoAshore
+
+    g = Game(sc, seed=3)
+    while g.state.phase != "allied_move":
+        g.do(choose(g.state))
+    win = window(qtbot, settings, g)
+    land = next(a for a in legal_actions(g.state, "allied") if isinstance(a, GoAshore))
+    zone = g.state.place[sc.unit_index[land.unit]]
+    counters = win.scene.counters
+    item = counters.items[counters.key_of[land.unit]]
+    win.view.centerOn(item)
+    qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=win.view.mapFromScene(item.sceneBoundingRect().center()))
+    picked = win.controller.selected
+    assert picked is not None and g.state.part[sc.unit_index[picked]] == "beach"
+    assert win.controller.range is not None and set(win.controller.range.cost) == {zone}, win.hint.text()
+    on_beach = sum(g.state.part[k] == "beach" for k in range(len(g.state.part)))
+    click_place(qtbot, win, zone)
+    assert g.log[-1] == GoAshore("allied", picked) and g.state.place[sc.unit_index[picked]] == zone
+    assert g.state.part[sc.unit_index[picked]] != "beach"
+    assert sum(g.state.part[k] == "beach" for k in range(len(g.state.part))) == on_beach - 1

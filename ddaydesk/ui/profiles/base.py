@@ -149,6 +149,9 @@ class UIProfile:
     #: the action kind that moves a unit on the map; a system whose rules list their own moves
     #: (no movement table) may name another ("sector_move"), built by ``move_action``
     move_kind = "move"
+    #: more listed actions a click on the map takes as a move, into the place they name or else
+    #: the unit's own (D-Day2's landing from a beachhead into its zone)
+    more_move_kinds: tuple[str, ...] = ()
     #: what a listed move's cost counts ("Courage"); "": no cost shown
     move_cost_unit = ""
 

@@ -63,6 +63,7 @@ class DD2Profile(UIProfile):
                "reinforce": "Bring {unit} {to}", "casualties": "Lose {units} in {unit_where}",
                "para_drop": "Para surprise attack (9 dice)", "blockhouse_fire": "Blockhouses fire at the beaches",
                "fight": "Fight every battle (one round)", "roll_reinforcements": "Roll for reinforcements"}
+    more_move_kinds = ("go_ashore",)  # a beachhead's unit lands with a click on its zone
     counter_scale = 0.55
     group_alike = True
     phase_owner = True  # (a casualty's chooser acts in the other side's phase)

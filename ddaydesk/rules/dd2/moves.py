@@ -33,8 +33,8 @@ def why_not_move(s: DD2State, k: int, z: int, side: str) -> str:
         return f"zone {s.label(z)} does not border zone {s.label(here)}"
     if s.contested(here):
         return f"zone {s.label(here)} is contested: no unit may leave it until the battle is decided"
-    if s.stopped(k):
-        return f"{u.id} entered an enemy-held zone and may go no further this turn"
+    if s.stopped(k):  # (one that entered an enemy-held zone stands in a contested one: refused above)
+        return f"{u.id} landed this turn: landing is its whole move, it may go no further"
     if s.moved(k) >= tables().stats(side, u.type).move:
         return f"{u.id} has used its move ({tables().stats(side, u.type).move} zone(s))"
     if not room(s, z, side):

@@ -103,7 +103,7 @@ def test_landing_is_the_whole_move_even_for_armour(game):  # DD2-MOVE-02 (moveme
     clear_zone(s, "15")
     s = apply(s, Action("land", unit="gold-arm"))
     assert s.part[s.k("gold-arm")] == "A"
-    with pytest.raises(IllegalAction, match="may go no further"):
+    with pytest.raises(IllegalAction, match="landed this turn: landing is its whole move, it may go no further"):
         apply(s, Action("move", unit="gold-arm", zone="22"))
 
 

@@ -161,7 +161,12 @@ class DD2Profile(UIProfile):
         paint_boxes(p, board, geom)
 
     def decorations(self, scene, geom):
-        from ddaydesk.ui.profiles.dd2_art import BattleMarks, BeachCounts, BlockhouseArrows, HolderWash
+        from ddaydesk.ui.profiles.dd2_art import (
+            BattleMarks,
+            BeachCounts,
+            BlockhouseArrows,
+            HolderWash,
+        )
 
         return [HolderWash(scene, geom), BattleMarks(scene, geom), BlockhouseArrows(scene, geom), BeachCounts(scene, geom)]
 

@@ -78,7 +78,7 @@ class HolderWash(ViewPart):
     def set_view(self, view: GameView) -> None:
         for kind, item in self.items.items():
             wash = QColor(self.overlays.palette.side[kind.split("_")[0]])
-            wash.setAlpha(48)  # light: the names and the land's art stay readable under it
+            wash.setAlpha(72)  # light: the names and the land's art stay readable under it
             item.setBrush(wash)
             item.setPath(self.geom.area_path(p for k, p, _s in view.markers if k == kind))
 

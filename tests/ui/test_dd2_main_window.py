@@ -334,3 +334,16 @@ def test_a_beachhead_unit_lands_with_a_click_on_its_zone(qtbot, settings, sc):  
     assert g.log[-1] == GoAshore("allied", picked) and g.state.place[sc.unit_index[picked]] == zone
     assert g.state.part[sc.unit_index[picked]] != "beach"
     assert sum(g.state.part[k] == "beach" for k in range(len(g.state.part))) == on_beach - 1
+
+
+def test_the_boxes_dock_counts_alike_units_together(qtbot, settings, sc):
+    """'8 × UK infantry', not '1 × UK infantry 7, 1 × UK infantry 8, ...' by their serials."""
+    from ddaydesk.ui.widgets.boxes import BoxesPanel
+    from tests.ui.conftest import shown
+
+    win = window(qtbot, settings, Game(sc, seed=1))
+    panel = next(p for p in win.findChildren(BoxesPanel))
+    text = shown(panel.text)
+    chart = [u for u in sc.units if u.id.startswith("ukr-inf-")]
+    assert f"{len(chart)} × UK infantry" in text and "UK infantry 7" not in text
+    assert "20 × US infantry" in text and "8 × Fighter" in text

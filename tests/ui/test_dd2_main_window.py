@@ -347,3 +347,27 @@ def test_the_boxes_dock_counts_alike_units_together(qtbot, settings, sc):
     chart = [u for u in sc.units if u.id.startswith("ukr-inf-")]
     assert f"{len(chart)} × UK infantry" in text and "UK infantry 7" not in text
     assert "20 × US infantry" in text and "8 × Fighter" in text
+
+
+def test_a_beachhead_unit_that_may_not_land_says_why(qtbot, settings, sc):  # DD2-MOVE-02
+    """Its zone holds 8 Allied units: the hint says so, not that the unit stands off the land."""
+    from PySide6.QtCore import Qt
+
+    from ddaydesk.rules.dd2 import DD2State
+
+    g = Game(sc, seed=3)
+    while g.state.phase != "allied_move":
+        g.do(choose(g.state))
+    s = DD2State(g.state)
+    zone = g.state.place[sc.unit_index["utah-art"]]
+    spare = [k for k in range(len(s.zone)) if s.part[k] == "us_chart" and s.type(k) == "infantry"]
+    for k in spare[:8 - len(s.in_zone(zone, "allied"))]:  # (a set-up by hand: the zone filled)
+        s.set(k, zone, "A")
+    win = window(qtbot, settings, g)
+    counters = win.scene.counters
+    item = counters.items[counters.key_of["utah-art"]]
+    win.view.centerOn(item)
+    qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=win.view.mapFromScene(item.sceneBoundingRect().center()))
+    assert win.controller.range is None
+    assert "already holds 8 Allied units: the rest wait" in win.hint.text(), win.hint.text()

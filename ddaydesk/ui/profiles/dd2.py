@@ -70,6 +70,16 @@ class DD2Profile(UIProfile):
     own_markers = frozenset({"battle", "blockhouse_fire", "allied_held", "german_held"})
 
     # -- port side ---------------------------------------------------------------------------
+    def move_action(self, state, unit, place):
+        """A beachhead's unit moves by going ashore: a refusal says why it may not land (its
+        zone full, DD2-MOVE-02), not that it stands off the land."""
+        k = state.scenario.unit_index[unit]
+        if state.part[k] == "beach":
+            from ddaydesk.rules.dd2 import GoAshore
+
+            return GoAshore(state.scenario.units[k].side, unit)
+        return super().move_action(state, unit, place)
+
     def where(self, board, place, part, place_name):
         if place < 0:
             return BOXES.get(part, "off the map")

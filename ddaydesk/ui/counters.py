@@ -32,6 +32,11 @@ _NATIONS = {"german": "Ger", "us": "US", "american": "US", "uk": "UK", "british"
 _KINDS = {"infantry": "", "armour": "", "artillery": "", "airborne": "Abn", "parasurprise": "Para",
           "blockhouse": "Blockhouse", "bomber": "Bomber", "fighter": "Fighter", "unit": ""}
 _FILLER = {"panzer", "division", "armoured", "the", "hq"}  # said by the symbol or the size mark
+# Designations a lone number would make alike: battalion of regiment ('II./Grenadier-Regiment
+# 736' and 'III./...' are 'II/736' and 'III/736'), combat command ('CCA/4', 'CCB/4'), a paired
+# regiment ('13th/18th Royal Hussars': '13/18'), a strongpoint ('WN 20').
+_COMPOUND = (re.compile(r"^([IVX]+)\./\D*?(\d+)"), re.compile(r"^(CC[A-Z])/(\d+)"),
+             re.compile(r"^(\d+)(?:st|nd|rd|th)?/(\d+)"), re.compile(r"^(WN) (\d+)"))
 
 
 @dataclass(frozen=True)
@@ -72,7 +77,8 @@ def _designation(name: str, hq: bool) -> str:
         return said or (nation[0] if kinds == ["Unit"] else "")  # (no symbol says a Dice unit's nation)
     num = re.search(r"\d+", name)
     if num:
-        label = num.group(0)
+        pair = next((m for m in (c.match(name) for c in _COMPOUND) if m), None)
+        label = f"{pair[1]}{' ' if pair[1] == 'WN' else '/'}{pair[2]}" if pair else num.group(0)
         if re.search(r"\bSS\b|SS-", name):
             label += " SS"
         elif hq and re.search(r"U\.S\.|\bUS\b", name):

@@ -90,6 +90,11 @@ def test_pixmaps_of_zoom_levels_left_behind_are_let_go_and_drawn_again_the_same(
     ("dday77-campaign.yaml", "ge-fbb", "FBB"),  # Führer Begleit Brigade
     ("dday77-campaign.yaml", "al-us9", "9 US"),  # Ninth US Army
     ("sword.yaml", "gb-staffsyeo", "SY"),  # Staffordshire Yeomanry
+    ("sword.yaml", "de-2-736", "II/736"),  # not '736' as III./Grenadier-Regiment 736 beside it
+    ("sword.yaml", "de-3-25ss", "III/25 SS"),
+    ("sword.yaml", "de-wn20", "WN 20"),
+    ("utah-campaign.yaml", "us-4ad-ccb", "CCB/4"),  # not '4' as CCA/4 and CCR/4
+    ("sword.yaml", "gb-13-18h", "13/18"),  # 13th/18th Royal Hussars
 ])
 def test_a_counter_says_what_a_player_recognises(qtbot, settings, scenario, uid, label):
     """No name is cut to its first letters ('Germa', 'Guard', 'Führe', 'Staff'): a counter prints

@@ -336,19 +336,6 @@ def test_a_beachhead_unit_lands_with_a_click_on_its_zone(qtbot, settings, sc):  
     assert sum(g.state.part[k] == "beach" for k in range(len(g.state.part))) == on_beach - 1
 
 
-def test_the_boxes_dock_counts_alike_units_together(qtbot, settings, sc):
-    """'8 × UK infantry', not '1 × UK infantry 7, 1 × UK infantry 8, ...' by their serials."""
-    from ddaydesk.ui.widgets.boxes import BoxesPanel
-    from tests.ui.conftest import shown
-
-    win = window(qtbot, settings, Game(sc, seed=1))
-    panel = next(p for p in win.findChildren(BoxesPanel))
-    text = shown(panel.text)
-    chart = [u for u in sc.units if u.id.startswith("ukr-inf-")]
-    assert f"{len(chart)} × UK infantry" in text and "UK infantry 7" not in text
-    assert "20 × US infantry" in text and "8 × Fighter" in text
-
-
 def test_a_beachhead_unit_that_may_not_land_says_why(qtbot, settings, sc):  # DD2-MOVE-02
     """Its zone holds 8 Allied units: the hint says so, not that the unit stands off the land."""
     from PySide6.QtCore import Qt

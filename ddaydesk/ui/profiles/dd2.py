@@ -71,12 +71,14 @@ class DD2Profile(UIProfile):
 
     # -- port side ---------------------------------------------------------------------------
     def move_action(self, state, unit, place):
-        """A beachhead's unit moves by going ashore: a refusal says why it may not land (its
-        zone full, DD2-MOVE-02), not that it stands off the land."""
-        k = state.scenario.unit_index[unit]
-        if state.part[k] == "beach":
-            from ddaydesk.rules.dd2 import GoAshore
+        """A beachhead's unit moves by going ashore into its zone, and while it may not, the
+        refusal says why (its zone full, DD2-MOVE-02); to another zone, the move's refusal says
+        how it comes ashore."""
+        from ddaydesk.rules.dd2 import DD2State, GoAshore
+        from ddaydesk.rules.dd2.moves import why_not_land
 
+        k = state.scenario.unit_index[unit]
+        if state.part[k] == "beach" and (place == state.place[k] or why_not_land(DD2State(state), k)):
             return GoAshore(state.scenario.units[k].side, unit)
         return super().move_action(state, unit, place)
 

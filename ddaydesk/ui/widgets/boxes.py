@@ -13,18 +13,11 @@ from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 from ddaydesk.ui.port import GameView
 
 
-def _kind(u) -> str:
-    """A unit a scenario's ``count:`` line made, without its serial ('UK infantry' for 'UK
-    infantry 7', id 'ukr-inf-7'): alike units are counted together, not listed one by one."""
-    n = u.id.rsplit("-", 1)[-1]
-    return u.name[:-len(n) - 1] if n.isdigit() and u.name.endswith(f" {n}") else u.name
-
-
 def boxes_html(view: GameView) -> str:
     boxes: dict[str, Counter] = {}
     for u in view.units:
         if u.place < 0 and u.part and not u.eliminated:
-            boxes.setdefault(u.where or u.part, Counter())[_kind(u)] += 1
+            boxes.setdefault(u.where or u.part, Counter())[u.name] += 1
     rows = []
     for where in sorted(boxes):
         kinds = ", ".join(f"{n} × {escape(name)}" for name, n in sorted(boxes[where].items()))

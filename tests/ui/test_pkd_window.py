@@ -340,7 +340,7 @@ def test_the_actions_dock_names_each_fire_as_the_rules_do_its_support_variants_u
     _activate(w, "Combined Operation")
     panel = w.actions_panel
     fire = next(panel.tree.topLevelItem(g) for g in range(panel.tree.topLevelItemCount())
-                if panel.tree.topLevelItem(g).text(0) == "Fire attack")
+                if panel.tree.topLevelItem(g).text(0) == "Fire attacks")
     lines = [fire.child(c) for c in range(fire.childCount())]
     assert lines and all(ln.text(0).startswith("Mobile Fire at ") and " · " not in ln.text(0) for ln in lines)
     variants = [ln.child(v) for ln in lines for v in range(ln.childCount())]

@@ -169,7 +169,8 @@ def _phase_room(win) -> int:
         w = bar.widgetForAction(action)
         if w is None or w is label or not action.isVisible():
             continue
-        used += win.turn_track.boxes.width() + 4 if w is win.turn_track else w.sizeHint().width()
+        # (a part that expands, D-Day Dice's phases, keeps the width it has)
+        used += win.turn_track.boxes.width() + 4 if w is win.turn_track else max(w.sizeHint().width(), w.width())
         used += bar.layout().spacing()
     m = bar.contentsMargins()
     return bar.width() - used - m.left() - m.right() - PHASE_PAD

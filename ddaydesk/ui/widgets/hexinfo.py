@@ -80,7 +80,7 @@ class HexInfo(QScrollArea):
     def _fit_words(self) -> None:
         """The words keep the height their wrapped lines need: the list shrinks (and scrolls)
         first (a layout reads a wrapped label's least height for one line: the town's hexsides
-        ran under the list)."""
+        ran under the list, a Sector's last lines were cut with room empty below its Unit)."""
         m = self.body.layout().contentsMargins()
         width = max(1, self.viewport().width() - m.left() - m.right())
         for label in (self.header, self.supply):
@@ -92,9 +92,6 @@ class HexInfo(QScrollArea):
         if place < 0:
             return
         self.header.setText(hex_description(self.board, place, self.port.place_name) + extra)
-        # as tall as its wrapped words need (the layout reads a wrapped label's height short,
-        # and its last lines were cut while room stood empty below the units)
-        self.header.setMinimumHeight(self.header.heightForWidth(max(self.header.width(), 1)))
         self.stack.set_units(units)
         self.stack.setVisible(bool(units))
         # (as tall as its units, no taller: the supply explanations below keep their room)

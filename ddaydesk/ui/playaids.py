@@ -67,6 +67,7 @@ class PlayAids(QObject):
         self.legend_action.toggled.connect(self._legend)
         self.modes = win.move_modes  # (on the turn bar from the first frame)
         self._opened = False  # a game's first view has been shown (its places framed)
+        self._index = 0  # the undo stack's: an undo steps back from it
         self.placing: Arrival | None = None
         self.duty_box: QMessageBox | None = None
         self._phase: tuple = ()
@@ -82,6 +83,7 @@ class PlayAids(QObject):
         self.attacks.group = []
         self.placing, self._phase, self._said = None, (), ""
         self._opened = False
+        self._index = c.undo_stack.index()
         if self.duty_box is not None:
             self.duty_box.close()
             self.duty_box = None
@@ -98,8 +100,11 @@ class PlayAids(QObject):
         if self.win.view is not None:
             self.win.view.setFocus()
 
-    def _stepped(self, _index: int) -> None:
+    def _stepped(self, index: int) -> None:
         self.win.show_hint("")  # an action, an undo, a redo: the old message is old news
+        undone, self._index = index < self._index, index
+        if undone and len(self.pool.returned) == 1:  # an undone landing: that unit chosen again
+            self.pool.choose(self.pool.returned[0])
 
     def _selected(self, uid: str) -> None:
         if not uid:  # Esc, a right click: the attack being put together goes too

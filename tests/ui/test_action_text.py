@@ -24,7 +24,7 @@ def test_answers_and_rolls_say_their_support():
         "Answer the attack drawing 1 support fire marker from the German cup, setting a drawn Mines marker aside " \
         "to draw again"  # (FMU-SFM-03; was "a Mines marker drawn put back")
     assert words(Respond("german", defender="de-21-pz")) == \
-        "Answer the attack 21. Panzer-Division defending the beach stack"
+        "Answer the attack 21st Panzer Division defending the beach stack"
     assert words(ResolveCombat("allied", nbp=4)) == "Roll the combat with 4 naval bombardment points"
     assert words(ResolveCombat("allied", cas=1)) == "Roll the combat with 1 air factor"
     assert words(ResolveCombat("allied", draws=("allied_air", "allied_air"), naval=2)) == \

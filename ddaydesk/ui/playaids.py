@@ -17,19 +17,16 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
 from ddaydesk.ui.attacking import AttackBuilder
-from ddaydesk.ui.mapview import SMALL_HEX
 from ddaydesk.ui.port import Arrival, GameView
 from ddaydesk.ui.rule_links import linked
 from ddaydesk.ui.whatif import WhatIfSupply
 from ddaydesk.ui.widgets.obligations import ObligationList
 from ddaydesk.ui.widgets.pool import MIME, PoolPanel
-
-FRAME_HEXES = 4  # a game opening on places to choose shows this many hexes around them
 
 
 class PlayAids(QObject):
@@ -66,7 +63,6 @@ class PlayAids(QObject):
         win.all_actions.append(self.legend_action)
         self.legend_action.toggled.connect(self._legend)
         self.modes = win.move_modes  # (on the turn bar from the first frame)
-        self._opened = False  # a game's first view has been shown (its places framed)
         self._index = 0  # the undo stack's: an undo steps back from it
         self.placing: Arrival | None = None
         self.duty_box: QMessageBox | None = None
@@ -82,8 +78,8 @@ class PlayAids(QObject):
         c.selectionChanged.connect(self._selected)
         self.attacks.group = []
         self.placing, self._phase, self._said = None, (), ""
-        self._opened = False
         self._index = c.undo_stack.index()
+        QTimer.singleShot(0, self._opened)
         if self.duty_box is not None:
             self.duty_box.close()
             self.duty_box = None
@@ -95,6 +91,14 @@ class PlayAids(QObject):
         self.legend_action.blockSignals(True)
         self.legend_action.setChecked(w.legend.shown)  # (as the window set it: "legend/shown")
         self.legend_action.blockSignals(False)
+
+    def _opened(self) -> None:
+        """A game opened framed on its places to choose (``BoardGeometry.opening_frame``) lets the
+        frame go once laid out: a resize then keeps the scale, Ctrl+0 shows the whole map."""
+        v = self.win.view
+        if v is not None and v.isVisible() and v.fit_rect == self.win.scene.geom.opening_frame(
+                self.win.controller.choices()):
+            v.fit_rect, v.fitted = None, False
 
     def _focus_map(self) -> None:
         if self.win.view is not None:
@@ -140,29 +144,6 @@ class PlayAids(QObject):
             [o.target for o in owed if o.target >= 0])
         arrivals = port.arrivals() if mine and hasattr(port, "arrivals") else ()
         self.pool.set_arrivals(arrivals, "" if mine else view.active_side, w.profile.turn_limit)
-        if not self._opened:
-            self._opened = True
-            QTimer.singleShot(0, self._frame_choices)  # (once the window is laid out and fitted)
-
-    def _frame_choices(self) -> None:
-        """A game opened where each choice is a place (Utah Beach's six beachheads) shows those
-        places large enough to click, not the whole map's tiny hexes, unless the player zoomed."""
-        w = self.win
-        v, choices = w.view, w.controller.choices()
-        if v is None or not v.fitted or not choices or not all(places for _k, _t, places in choices):
-            return
-        geom = v.map.geom
-        if geom.scale * v.transform().m11() >= SMALL_HEX:
-            return  # (a small map: its places can be clicked whole)
-        box = QRectF()
-        for _k, _t, places in choices:
-            for p in places:
-                box = box.united(geom.bounds[p])
-        r = geom.scale * FRAME_HEXES  # the country behind the beaches too: where they lead
-        box.adjust(-r, -r, r, r)
-        vp = v.viewport()
-        v.set_zoom(min(vp.width() / box.width(), vp.height() / box.height(), 1.0))
-        v.centerOn(box.center())
 
     # -- the map --------------------------------------------------------------------------------------
     def hovered(self, place: int) -> None:

@@ -48,3 +48,16 @@ def test_losses_to_take_say_each_units_printed_factors():
     assert words(TakeLosses("allied", ("us-1-inf",))) == "Take losses: 1st Infantry Division (4-4-4)"
     assert words(TakeLosses("allied", ("us-1-inf", "br-7-arm"))) == \
         "Take losses: 1st Infantry Division (4-4-4), 7th Armoured Division (5-5-6)"
+
+
+def test_a_drop_zone_names_its_division_and_every_hex_even_the_first():
+    """Utah Beach's drop zones read "Place drop zone division 82", and the one on the map's
+    first hex (place 0) lost its "at ...": 0 was taken for an empty field."""
+    from ddaydesk.paths import scenarios_dir
+    from ddaydesk.rules.fmu.airborne import PlaceDropZone
+
+    utah = load_scenario(scenarios_dir() / "utah-landing.yaml")
+    assert describe(utah, PlaceDropZone("allied", "82", 0), utah.board.labels.__getitem__) == \
+        f"Place drop zone for the 82nd Airborne at {utah.board.labels[0]}"
+    assert describe(utah, PlaceDropZone("allied", "101", 5), utah.board.labels.__getitem__) == \
+        f"Place drop zone for the 101st Airborne at {utah.board.labels[5]}"

@@ -38,9 +38,9 @@ def cup_name(cup: str) -> str:
 
 def describe(scenario: Scenario, action, place_name: Callable[[int], str],
              phrases: Mapping[str, str] | None = None,
-             unit_where: Callable[[str], str] | None = None) -> str:
+             unit_where: Callable[[str], str] | None = None, more: Mapping[str, str] | None = None) -> str:
     """``action`` in words; ``place_name(i)`` names a place, ``unit_where(uid)`` where a unit
-    stands (for a phrase's ``{unit_where}``)."""
+    stands (for a phrase's ``{unit_where}``); ``more``: a phrase's other values (the profile's)."""
     board = scenario.board
 
     def unit(uid: str) -> str:
@@ -74,9 +74,9 @@ def describe(scenario: Scenario, action, place_name: Callable[[int], str],
     phrase = (phrases or {}).get(action.kind)
     if phrase is not None:
         values = {f.name: value(f.name, getattr(action, f.name)) for f in fields(action)}
-        uid = getattr(action, "unit", None)
-        values["unit_where"] = unit_where(uid) if unit_where and isinstance(uid, str) else ""
-        return phrase.format(**values)
+        uid = getattr(action, "unit", None) or next(iter(getattr(action, "units", None) or ()), None)
+        values["unit_where"] = unit_where(uid) if unit_where and isinstance(uid, str) else ""  # (of the first unit)
+        return phrase.format(**values, **(more or {}))
     if action.kind == "take_losses" and action.units:  # each with its printed factors (an exchange counts them)
         lost = [scenario.units[scenario.unit_index[u]] for u in action.units if u in scenario.unit_index]
         return "Take losses: " + ", ".join(

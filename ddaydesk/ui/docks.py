@@ -140,14 +140,19 @@ def set_turn_bar(win, profile) -> None:
 
 def _two_lines(fm, phase: str, width: int) -> list[str]:
     """A phase too long for the turn bar on two lines (Koenig's "..., Move Operation" kept in
-    sight): broken at its last comma, else at the last space that leaves the first line whole."""
-    if fm.horizontalAdvance(phase) <= width:
+    sight): broken at its last comma where what comes before fits, else at the last space that
+    leaves the first line whole (D-Day Dice's "the German's Specialists, Items and Decorations")."""
+    def fits(text: str) -> bool:  # as the line will be cut (elidedText measures its own way)
+        return fm.elidedText(text, Qt.TextElideMode.ElideRight, width) == text
+
+    if fits(phase):
         return [phase]
     if ", " in phase:
         first, rest = phase.rsplit(", ", 1)
-        return [first + ",", rest]
+        if fits(first + ","):
+            return [first + ",", rest]
     words = phase.split(" ")
-    k = next((k for k in range(len(words) - 1, 0, -1) if fm.horizontalAdvance(" ".join(words[:k])) <= width), 1)
+    k = next((k for k in range(len(words) - 1, 0, -1) if fits(" ".join(words[:k]))), 1)
     return [" ".join(words[:k]), " ".join(words[k:])]
 
 

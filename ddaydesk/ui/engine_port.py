@@ -121,7 +121,7 @@ class EnginePort(CombatPort, SupplyPort):
         if isinstance(action, EndPhase):
             return f"end of {self.phase_title(state.phase)}"
         return describe(self.scenario, action, self.place_name, self.profile.phrases,
-                        where or self.unit_where(state))
+                        where or self.unit_where(state), self.profile.phrase_values(state, action))
 
     def unit_where(self, state):
         """uid -> where that unit stands in ``state``, in words."""

@@ -27,8 +27,13 @@ FILE_FILTER = f"ddaydesk games (*{SAVE_SUFFIX} *.yaml);;Saved games (*{SAVE_SUFF
 
 def save_stem(win) -> str:
     """A new save's name: the scenario's short title and the turn ("Sword Beach, turn 3"),
-    not "game" for every game in the folder."""
-    short = re.sub(r"[^\w\- ]+", "", win.port.scenario.title.split(":")[0]).strip() or "game"
+    not "game" for every game in the folder; where the title begins with its system's name,
+    the map after it too ("D-Day Dice Omaha Beach, turn 3", not "D-Day Dice" for every map)."""
+    sc = win.port.scenario
+    first, _colon, rest = sc.title.partition(":")
+    if rest and sc.system.title.startswith(first.strip()):
+        first += " " + rest.split("(")[0]
+    short = " ".join(re.sub(r"[^\w\- ]+", "", first).split()) or "game"
     view = win.controller.view
     return f"{short}, turn {view.turn}" if view is not None else short
 

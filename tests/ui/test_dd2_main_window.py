@@ -200,3 +200,88 @@ def test_the_turn_bar_names_whose_phase_it_is_while_the_other_side_picks_losses(
     win.controller.show_side("german")
     assert win.phase_label.text().split("\n")[1] == "Allied battles"
     assert "Allied battles · viewing as German" in win.turn_label.text()
+
+
+def test_each_casualty_choice_says_where_the_losses_are(qtbot, settings, sc):
+    """DD2-BATTLE-01: several battles are fought at once and each side then picks its losses
+    battle by battle; each choice names the zone (or beachhead) the units are lost in."""
+    from ddaydesk.rules.dd2 import DD2State, Fight
+
+    g = Game(sc, seed=1)
+    while g.state.phase != "allied_battle":
+        g.do(choose(g.state))
+    g.do(Fight("allied"))
+    win = window(qtbot, settings, g)
+    win.controller.show_side("german")
+    d = DD2State(g.state)
+    zones = {d.zone[sc.unit_index[u]] for u in d.pending[0]["candidates"]}
+    (zone,) = zones
+    rows = [i.text(0) for i in win.actions_panel.items()]
+    assert rows and all(r.startswith("Lose ") and r.endswith(f" in {sc.board.name_of(zone)}") for r in rows), rows
+
+
+def test_the_legend_explains_the_blockhouse_fire_arrows_while_a_blockhouse_stands(qtbot, settings, sc):
+    """DD2 order of play 4: the blockhouses fire at the beachheads their red arrows point at;
+    the map legend says what the arrows are, drawn with their own pen, until none is left."""
+    from ddaydesk.rules.dd2 import DD2State
+    from ddaydesk.rules.dd2.state import OUT
+    from ddaydesk.ui.legend import entries
+    from ddaydesk.ui.profiles.dd2_art import BlockhouseArrows
+
+    g = Game(sc, seed=1)
+    win = window(qtbot, settings, g)
+    arrows = next(d for d in win.scene.decorations if isinstance(d, BlockhouseArrows))
+    by_text = {text: sample for _layer, text, sample in entries(win.scene.overlays)}
+    assert by_text.get("blockhouse fire at a beachhead, while the blockhouse stands") is arrows.lines
+    assert not arrows.lines.path().isEmpty()
+    s = g.state.copy()
+    d = DD2State(s)
+    for k in range(len(d.zone)):
+        if d.type(k) == "blockhouse":
+            d.set(k, -1, OUT[0])
+    g.states[g.pos] = s
+    win.controller.refresh()
+    assert arrows.lines.path().isEmpty()
+    assert not any("blockhouse fire" in text for _l, text, _s in entries(win.scene.overlays))
+
+
+def test_allied_reinforcements_are_offered_onto_a_beachhead(qtbot, settings, sc):
+    """DD2 order of play 5: the Allies place reinforcements on the beachheads (the Germans in
+    their entry zones); the Actions dock says the beachhead, not the zone behind it."""
+    from ddaydesk.rules.dd2 import RollReinforcements
+
+    g = Game(sc, seed=1)
+    while g.state.phase != "allied_reinforce":
+        g.do(choose(g.state))
+    g.do(RollReinforcements("allied"))
+    win = window(qtbot, settings, g)
+    win.controller.show_side("allied")
+    rows = [i.text(0) for i in win.actions_panel.items() if i.text(0).startswith("Bring ")]
+    beaches = {p.name for p in sc.board.places_of_kind("beach")}
+    assert rows and all(any(r.endswith(f" onto the {b} beachhead") for b in beaches) for r in rows), rows
+    take(qtbot, win, next(a for a in legal_actions(g.state, "allied") if a.kind == "reinforce"))
+    assert g.state.part[sc.unit_index[g.log[-1].unit]] == "beach"  # (where the words said)
+
+
+def test_the_logs_battle_lines_count_hits_in_good_english(qtbot, settings, sc):
+    """DD2-PARA-01, DD2-BATTLE-01: the log says "1 hit", "2 hits", never "hit(s)"."""
+    g = Game(sc, seed=1)
+    while g.state.phase != "allied_reinforce":
+        g.do(choose(g.state))
+    win = window(qtbot, settings, g)
+    rows = [win.log_model.data(win.log_model.index(r, 0)) for r in range(win.log_model.rowCount())]
+    text = "\\n".join(str(r) for r in rows)
+    assert "para attack on" in text and "battle in" in text
+    assert "hit(s)" not in text and (" hit" in text)
+
+
+def test_the_place_dock_names_an_airborne_box_once(qtbot, settings, sc):
+    """Sainte-Mère-Église holds the US airborne box, a place and a region of the same name and
+    kind: the place dock says it once."""
+    from tests.ui.conftest import shown
+
+    g = Game(sc, seed=1)
+    win = window(qtbot, settings, g)
+    zone = next(i for i in range(sc.board.n) if sc.board.name_of(i) == "Sainte-Mère-Église")
+    win._hovered(zone)
+    assert shown(win.hex_info.header).count("US airborne (Sainte-Mère-Église)") == 1

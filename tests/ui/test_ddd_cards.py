@@ -245,3 +245,47 @@ def test_the_germans_loss_this_turn_reads_in_good_english(qtbot, settings):
     w.controller.refresh()
     lost = panel(w).cards[m.GERMAN].losses.text()
     assert "loses 1 Soldier (DEF 1)" in lost and "1 Soldiers" not in lost
+
+
+def test_the_bunker_view_tells_the_solitaire_german_about_the_allied_sniper(qtbot, settings):
+    """DDD-SOLO-10..12: the automated Unit rallies a Sniper at its first Advance; from the next
+    turn he fires every turn it does not move and the German loses a Specialist. The German's
+    Bunker view says where the Sniper stands, and the Scharfschütze's shots at him."""
+    from tests.ui.ddd_drive import seat
+
+    w, port = window(qtbot, settings, "exercise-fabius", {"solitaire": True}, seed=5)
+    g = port.game
+    play_to(g, "german_supply")
+    w.controller.refresh()
+    seat(qtbot, w)
+    assert "Allied Sniper: not yet rallied" in panel(w).bunker.text()
+    turn = next(t for t in range(2, 30) if (play_to(g, "german_supply", turn=t)
+                                             or g.state.record(m.EXTRA)["solo"].get("sniper") == "active"))
+    w.controller.refresh()
+    seat(qtbot, w)
+    solo = g.state.record(m.EXTRA)["solo"]
+    when = "from next turn" if solo["sniper_turn"] == turn else "now"
+    assert f"Allied Sniper: fires {when}, every turn the Allied Unit does not move" in panel(w).bunker.text()
+    assert "Scharfschütze shots at him 0 of 4" in panel(w).bunker.text()
+
+
+def test_special_damage_says_the_unit_must_give_up_a_specialist(qtbot, settings):
+    """STD-DDD-MGF: a 6 on a machine-gun die where the Sector prints Special Damage costs a
+    Specialist, its player picking which: the column says so in those words, and the Actions
+    dock offers each Specialist held."""
+    from ddaydesk.engine import legal_actions
+    from tests.rules.ddd.conftest import put
+
+    w, port = window(qtbot, settings, "omaha", {}, seed=6)
+    g = port.game
+    land_all(g)
+    play_to(g, "move")
+    arrange(g, lambda s, r: (put(s, "us", "4"), r["players"]["us"].update(specialists=["corporal", "scout"],
+                                                                           soldiers=30)))
+    while g.state.phase != "combat":
+        g.do(next(a for a in legal_actions(g.state, "allied") if a.kind == "end_phase"))
+    assert {a.choice for a in legal_actions(g.state, "allied") if a.kind == "choose_loss"} == {"corporal", "scout"}
+    w.controller.refresh()
+    assert "American Unit must give up a Specialist (Special Damage)" in panel(w).status.text()
+    assert {i.text(0) for i in w.actions_panel.items()} == {"American Unit gives up the Corporal",
+                                                            "American Unit gives up the Scout"}

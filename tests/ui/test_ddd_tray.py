@@ -155,3 +155,32 @@ def test_the_keyboard_line_says_why_there_is_no_re_roll_yet(qtbot, settings):
         qtbot.mouseClick(card.dice[k], Qt.MouseButton.LeftButton)
     line = shown(panel(w).status)
     assert "no re-roll" not in line and "R roll, 1-6 lock a die, K keep" in line
+
+
+def test_a_cancelled_die_keeps_its_face_readable(qtbot):
+    """DDD-COND-06: a Skull cancels a die; the die is veiled and marked with a red cross in its
+    corner, its face still readable (what the Skull took is worth seeing), not crossed out."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    from ddaydesk.ui.widgets.ddd_dice import paint_die
+
+    def drawn(role: str) -> QImage:
+        img = QImage(100, 100, QImage.Format.Format_ARGB32)
+        img.fill(QColor("#fbf8ef"))
+        p = QPainter(img)
+        paint_die(p, QRectF(0, 0, 100, 100), "white", "star", role)
+        p.end()
+        return img
+
+    def red(c: QColor) -> bool:
+        return c.red() > 150 and c.green() < 90 and c.blue() < 90
+
+    def ink(img: QImage, x0: int, y0: int, x1: int, y1: int) -> int:  # the star, darker than the white die
+        return sum(1 for x in range(x0, x1) for y in range(y0, y1) if img.pixelColor(x, y).lightness() < 200)
+
+    plain, cancelled = drawn("counts"), drawn("cancelled")
+    centre = (35, 35, 65, 65)
+    assert not any(red(cancelled.pixelColor(x, y)) for x in range(35, 65) for y in range(35, 65))
+    assert ink(cancelled, *centre) >= 0.8 * ink(plain, *centre) > 0  # the star still shows
+    assert sum(red(cancelled.pixelColor(x, y)) for x in range(0, 35) for y in range(65, 100)) > 50  # the cross

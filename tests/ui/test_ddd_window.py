@@ -7,6 +7,7 @@ a seeded game opening its entry in the rules browser. (Whole games: test_ddd_pla
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from ddaydesk.engine import OVER
@@ -165,11 +166,10 @@ def test_a_sector_in_the_place_dock_lists_its_ways_on_with_their_courage(qtbot, 
     w, port = window(qtbot, settings, "omaha", {})
     land_all(port.game)
     w.controller.refresh()
-    for label, ways in (("4", "Sector 7 (Advance, 2 Courage); Sector 5 (across, Land Mines)"),
-                        ("2", "Sector 4 (Advance, 2 Courage); Sector 5 (Advance, 1 Courage); "
-                              "Sector 6 (Advance, 2 Courage, Land Mines); Sector 1 (across, a Barrier closes it); "
-                              "Sector 3 (across)"),
-                        ("10", "Bunker (Advance, 4 Courage, Land Mines); Sector 9 (across)")):
+    for label, ways in (("4", "Advance to Sector 7 (2 Courage); across to Sector 5 (Land Mines)"),
+                        ("2", "Advance to Sector 4 (2 Courage), Sector 5 (1 Courage), Sector 6 (2 Courage, Land Mines); "
+                              "across to Sector 1 (Barrier), Sector 3"),
+                        ("10", "Advance to Bunker (4 Courage, Land Mines); across to Sector 9")):
         w._hovered(port.board.index(label))
         text = shown(w.hex_info.header)
         assert f"Ways on: {ways} (STD-DDD-MOVE)" in text, text
@@ -184,3 +184,65 @@ def test_a_campaigns_battle_is_named_with_its_place_in_the_campaign(qtbot, setti
     assert status.startswith("<b>Gold Beach (single Bunker), battle 1 of 3 · Turn 1 · "), status
     w2, port2 = window(qtbot, settings, "omaha", {})
     assert panel(w2).status.text().startswith("<b>Turn 1 · ")  # (a single battle: no campaign to place it in)
+
+
+def test_the_germans_long_phase_shows_whole_on_the_turn_bar(qtbot, settings):
+    """'German Phase 4: the German's Specialists, Items and Decorations' goes on two lines at a
+    space, each whole: broken at its comma the first line was cut ('the German's Speciali…')."""
+    from tests.ui.ddd_drive import seat
+
+    w, port = window(qtbot, settings, "exercise-fabius", {"solitaire": True})
+    play_to(port.game, "german_supply")
+    w.controller.refresh()
+    seat(qtbot, w)
+    lines = w.phase_label.text().split("\n")[1:]
+    assert len(lines) == 2 and "…" not in "".join(lines)
+    assert " ".join(lines) == "German Phase 4: the German's Specialists, Items and Decorations"
+
+
+def test_the_legend_explains_what_the_battle_map_prints_on_its_lines(qtbot, settings):
+    """STD-DDD-MOVE, STD-DDD-MINES: a Battle Map prints each line's Advance cost in Courage (a
+    gold disc), its Land Mines (dots) and Barriers (a bar); the map legend says which is which,
+    with samples in the printing's colours, on a map that has them."""
+    from ddaydesk.ui.legend import entries
+    from ddaydesk.ui.profiles.ddd_art import BARRIER, GOLD
+
+    w, port = window(qtbot, settings, "omaha", {})
+    by_text = {text: sample for _layer, text, sample in entries(w.scene.overlays)}
+    courage = by_text["a gold disc on a line: the Courage an Advance across it costs"]
+    mines = by_text["dots along a line: Land Mines, a d6 of Soldiers to cross"]
+    barrier = by_text["a bar along a line: a Barrier, no way across"]
+    assert courage.brush().color() == GOLD and barrier.pen().color() == BARRIER
+    assert mines.pen().style() == Qt.PenStyle.DotLine
+    assert all(s.path().isEmpty() for s in (courage, mines, barrier))  # (samples: the tiles hold the printing)
+    w2, _port = window(qtbot, settings, "exercise-tiger", {})
+    texts = {text for _layer, text, _sample in entries(w2.scene.overlays)}
+    assert "a bar along a line: a Barrier, no way across" not in texts  # (Exercise Tiger has none)
+    assert "dots along a line: Land Mines, a d6 of Soldiers to cross" in texts
+
+
+def test_the_units_table_prints_no_combat_factors_for_a_d_day_dice_unit(qtbot, settings):
+    """A D-Day Dice Unit has no Attack, Defence or Movement (its Soldiers and cards are on its
+    card): the units table says none, not '0-0-0'."""
+    w, port = window(qtbot, settings, "omaha", {})
+    m = w.unit_model
+    col = m.columns.index("Values")
+    assert "A-D-M" not in m.columns and m.rowCount() == 1
+    assert m.data(m.index(0, col)) == "–"
+
+
+def test_the_place_dock_shows_a_sectors_words_whole_beside_its_unit(qtbot, settings):
+    """A Sector with a Unit: its words (DEF, guns, the Unit's turns, the ways on) are not cut at
+    the bottom of the place dock while room stands empty below the Unit."""
+    from ddaydesk.rules.ddd import LandUnit
+
+    w, port = window(qtbot, settings, "omaha", {})
+    g = port.game
+    sector = port.board.index("2")
+    g.do(LandUnit("allied", "us", sector))
+    w.controller.refresh()
+    w._hovered(sector)
+    info = w.hex_info
+    info.layout().activate()
+    assert "Ways on:" in info.header.text() and info.stack.isVisible()
+    assert info.header.height() >= info.header.heightForWidth(info.header.width())

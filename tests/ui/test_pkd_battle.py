@@ -200,3 +200,36 @@ def test_the_target_hex_gives_its_units_combat_value_with_the_hits_taken_off(qtb
     dlg.go.click()
     assert rec(port.game.state)["battle"]["stage"] == "withdraw"
     assert "II./Panzergrenadier-Regiment 125 (combat 2, 1 Hit)" in dlg.defenders.text()
+
+
+def test_a_night_battle_says_night_once(qtbot, settings):
+    """Turn 5 of Sword is the night of 6-7 June (STD-PKD-NIGHT): the dialog's subtitle says so
+    once (was 'night of 6-7 June (night)')."""
+    w, port = _window(qtbot, settings, options=PLAYED, seed=4)
+    port.game.state.turn = 5  # (the same position, by night)
+    w.controller.refresh()
+    _cup(w).buttons["op:fire"].click()
+    _cup(w).buttons[f"fire:{port.board.index('0908')}"].click()
+    dlg = w.koenig_battle
+    assert dlg.subtitle.text() == "6th Airborne Division, Fire Operation · night of 6-7 June"
+    assert "Fire at night" in dlg.odds_view.attack_lines.text()
+    dlg.close()
+
+
+def test_f1_in_the_battle_dialog_opens_the_rules(qtbot, settings):
+    """The battle dialog is window-modal: F1 there opens the rules of its table, STD-PKD-FIRE for
+    a Full Fire (it did nothing: the window's F1 is blocked by the dialog)."""
+    from PySide6.QtCore import Qt
+
+    w, port = _window(qtbot, settings, options=PLAYED, seed=4)
+    _cup(w).buttons["op:fire"].click()
+    _cup(w).buttons[f"fire:{port.board.index('0908')}"].click()
+    dlg = w.koenig_battle
+    dlg.activateWindow()
+    qtbot.waitUntil(lambda: QCoreApplication.instance().activeWindow() is dlg)
+    qtbot.keyClick(dlg, Qt.Key.Key_F1)
+    assert getattr(w, "rules_browser", None) is not None and w.rules_browser.isVisible()
+    assert w.rules_browser.tree.topLevelItem(0).text(0) == port.scenario.system.title
+    assert w.rules_browser.current_block_text().startswith("STD-PKD-FIRE")
+    w.rules_browser.close()
+    dlg.close()

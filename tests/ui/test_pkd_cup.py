@@ -137,3 +137,36 @@ def test_an_arrival_of_another_formation_says_why_naming_it_once(qtbot, settings
              for k in range(t.topLevelItem(g).childCount())]
     assert "1st South Lancashire (3-6) is not in the activated formation (1st Special Service Brigade)" in texts
     assert "No. 3 Commando (3-7)" in texts  # (one that may come on: no reason)
+
+
+def test_an_overrun_under_way_is_explained_and_ended_from_the_panel(qtbot, settings):
+    """PKD-OVR-01/02 at the screen: a unit overrunning is told in the Command Cup panel with what it
+    may do, and its overrun is ended there (was: 'overrunning' in the table, the end only in the
+    Actions dock)."""
+    import random
+
+    from ddaydesk.engine import Game
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.ui.engine_port import EnginePort
+    from ddaydesk.ui.mainwindow import MainWindow
+    from tests.rules.pkd.play import choose
+    from tests.ui.test_pkd_window import SWORD
+
+    game, rng = Game(load_scenario(SWORD), 18, {"interdiction": False, "overruns": True}), random.Random(18)
+    while not (rec(game.state)["act"] and rec(game.state)["act"]["overrun"] and rec(game.state)["battle"] is None):
+        game.do(choose(game.state, rng))
+    uid = rec(game.state)["act"]["overrun"][0]
+    unit = game.state.scenario.units[game.state.unit(uid)].name
+    port = EnginePort(game)
+    w = MainWindow(port, settings, autosave=False)
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    assert f"{unit} may move on and start another Close Combat" in _words(w)
+    assert any(u.status == "to enter" for u in w.controller.view.extra.units)
+    assert "enter" not in _cup(w).buttons  # (no other unit may come on before the overrun ends)
+    halt = next(b for k, b in _cup(w).buttons.items() if k.startswith("halt_overrun:"))
+    assert halt.text() == f"{unit} ends its overrun" and halt.isEnabled()
+    halt.click()
+    assert port.game.log[-1].kind == "halt_overrun" and not rec(port.game.state)["act"]["overrun"]
+    assert "may move on" not in _words(w)

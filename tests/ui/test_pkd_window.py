@@ -302,6 +302,7 @@ def test_interdiction_traded_and_the_first_chit_drawn_from_the_panel(qtbot, sett
     next(iter(trades.values())).click()
     assert port.game.log[-1].kind == "trade_support"
     assert sum(n for _t, n in w.controller.view.extra.support["allied"]) == sum(n for _t, n in before) - 1
+    assert w.aids.placing is None and _cup(w).buttons["interdict"].text() == "Place the Interdiction marker…"
     _cup(w).buttons["interdict"].click()  # the marker's hexes lit on the map; a click places it (PKD-INT-03)
     assert w.aids.placing is not None and len(w.aids.placing.places) > 100
     click(qtbot, w, port.board.index("0714"))

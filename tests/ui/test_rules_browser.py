@@ -247,3 +247,26 @@ def test_the_german_players_rules_are_on_where_a_german_plays(qtbot, settings, o
     b.show_page("ddd/home")
     assert f"Atlantikwall: a German player fights from the Bunker {state} in this game" in " ".join(
         b.view.toPlainText().split())
+
+
+def test_d_day_dices_cards_chart_lists_every_card_with_its_cost_and_text(qtbot, settings):
+    """STD-DDD-CARDS: the Actions dock lists only what a player can pay for now; the rules
+    browser's Cards chart lists every card with its cost and what it does (the solitaire text
+    beside, DDD-SOLO-13), the German's too: what there is to save up for."""
+    from ddaydesk.engine import Game
+    from ddaydesk.formats.scenariofile import load_scenario
+    from ddaydesk.paths import scenarios_dir
+    from ddaydesk.rules.ddd.data import tables
+    from ddaydesk.ui.engine_port import EnginePort
+
+    port = EnginePort(Game(load_scenario(scenarios_dir() / "ddd-solitaire.yaml"), seed=1, options={"solitaire": True}))
+    win = _window(qtbot, settings, port)
+    win.show_rule("")
+    b = win.rules_browser
+    assert b.show_page("ddd/chart/cards")
+    text = " ".join(b.view.toPlainText().split())
+    cards = tables().cards
+    for cid in ("captain", "pionier", "mg_schuetze", "waffen_ss", "bangalore"):
+        c = cards[cid]
+        assert f"{c.name} {c.cost} " in text and " ".join(c.text.split()) in text, cid
+    assert " ".join(cards["waffen_ss"].solo_text.split()) in text

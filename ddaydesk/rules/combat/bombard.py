@@ -102,6 +102,9 @@ def check(sit: Situation, a: DeclareAttack, phase: Phase) -> None:
         raise IllegalAction("a bombardment uses support fire markers alone, no unit (STD-FM-BOMB)")
     if not isinstance(a.target, int) or not 0 <= a.target < sit.board.n:
         raise IllegalAction(f"{a.target!r} is not a place on the map")
+    allowed = hits(sit, a.target, a.side)
+    if allowed and a.hit not in allowed:  # (as listed: a lone unit is hit unnamed)
+        raise IllegalAction("name the unit hit only in a stack, one of its units (FMU-BEACH-07)")
     cups = reaching_cups(sit, a.side, a.target)
     if not cups:
         raise IllegalAction(f"no {a.side} support fire marker left can reach {sit.board.labels[a.target]} "

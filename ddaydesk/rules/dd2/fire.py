@@ -18,6 +18,10 @@ OWN_PART = {"allied": "A", "german": "G"}
 ENEMY = {"allied": "german", "german": "allied"}
 
 
+def _hits(n: int) -> str:
+    return f"{n} hit{'' if n == 1 else 's'}"
+
+
 def roll_units(s: DD2State, needs: list[int], purpose: str, who: list[int] | None = None) -> list[bool]:
     """One die per value (fired by unit ``who[i]`` if given); True where it hit."""
     names = [s.units[k].id for k in who] if who is not None else [""] * len(needs)
@@ -90,7 +94,7 @@ def fight_battles(s: DD2State, attacker: str) -> list[int]:
                 s.set(k, z, OWN_PART[ENEMY[attacker]])
         a_hits = sum(roll_units(s, values(s, att, "attack"), f"{attacker} attack in {s.label(z)}", att))
         d_hits = sum(roll_units(s, values(s, dfn, "defence"), f"{ENEMY[attacker]} defence in {s.label(z)}", dfn))
-        s.note(f"battle in {s.label(z)}: {attacker} {a_hits} hit(s), {ENEMY[attacker]} {d_hits}")
+        s.note(f"battle in {s.label(z)}: {attacker} {_hits(a_hits)}, {ENEMY[attacker]} {_hits(d_hits)}")
         side_of = {attacker: att, ENEMY[attacker]: dfn}
         for side, hits in ((ENEMY[attacker], a_hits), (attacker, d_hits)):
             who = side if chooser == "owner" else chooser
@@ -116,7 +120,7 @@ def para_attack(s: DD2State) -> None:
         for k in paras:
             s.set(k, z, "spent")
         victims = s.in_zone(z, "german")
-        s.note(f"para attack on {s.label(z)}: {hits} hit(s)")
+        s.note(f"para attack on {s.label(z)}: {_hits(hits)}")
         casualties(s, "german" if chooser == "owner" else chooser, victims, hits, f"para attack on {s.label(z)}")
 
 

@@ -158,6 +158,7 @@ class Table(Record):
     end: str
     modules: Modules | None = None  # Battle Conditions, Badges, tokens, the score sheet (view_modules.py)
     campaign: CampaignView | None = None  # an Overlord campaign's record
+    sniper: str = ""  # solitaire: the automated Unit's Sniper in words (DDD-SOLO-10..12)
 
 
 def card_view(card_id: str, solo: bool = False) -> CardView:
@@ -242,23 +243,48 @@ def table(state: GameState, side: str) -> Table:
         decoration_deck=len(v.secrets.get(m.GERMAN, {}).get("deck", ())) if side == "german" else
         _deck_size(r), decoration_discard=tuple(m.card_name(x) for x in r["decorations"]["discard"]),
         deck_top=tuple(m.card_name(x) for x in secrets.get("top", ())),
-        waiting=(f"{m.player_name(v, c['player'])} must choose: {c.get('why') or c['kind']}" if c else ""),
-        sectors=sectors, winner=r["winner"], end=r["end"], modules=modules(v, side), campaign=campaign_view(v))
+        waiting=_waiting_words(v, c) if c else "",
+        sectors=sectors, winner=r["winner"], end=r["end"], modules=modules(v, side), campaign=campaign_view(v),
+        sniper=_sniper(v.turn, r["solo"]) if m.solo(r) else "")
+
+
+def _waiting_words(v: GameState, c: dict) -> str:
+    """Who must choose what, and why: a card to give up says which kind ("must give up a
+    Specialist (Special Damage)"), as its choices in the Actions dock read."""
+    who, why = m.player_name(v, c["player"]), c.get("why") or c["kind"]
+    kind = c.get("what", "") if c["kind"] == "loss" else ""
+    if kind in ("specialist", "item", "vehicle", "award", "decoration", "badge"):
+        return f"{who} must give up {'an' if kind[0] in 'aeiou' else 'a'} {kind.capitalize()} ({why})"
+    return f"{who} must choose: {why}"
+
+
+def _sniper(turn: int, s: dict) -> str:
+    """The automated Unit's Sniper: not yet rallied, firing (from the turn after its first
+    Advance, each turn the Unit stays: the German loses a Specialist), or dead; the
+    Scharfschütze's shots at him (the fourth finds him)."""
+    if s.get("sniper") == "dead":
+        return "Allied Sniper: dead (DDD-SOLO-12)"
+    if s.get("sniper") != "active":
+        return "Allied Sniper: not yet rallied; the Allied Unit rallies him at its first Advance (DDD-SOLO-10)"
+    when = "from next turn" if s.get("sniper_turn", turn) >= turn else "now"
+    shots = tables().value("solitaire", "scharfschuetze_uses")
+    return (f"Allied Sniper: fires {when}, every turn the Allied Unit does not move: you lose a Specialist; "
+            f"Scharfschütze shots at him {s.get('tokens', 0)} of {shots} (DDD-SOLO-10..12)")
 
 
 def _ways(sm, i: int) -> tuple[str, ...]:
-    """The ways on from Sector ``i`` (a Unit never moves back): up first, each an Advance or a
-    move across with its printed Courage, Land Mines and Barrier (STD-DDD-MOVE)."""
+    """The ways on from Sector ``i`` (a Unit never moves back), grouped to keep the place dock
+    short: "Advance to Sector 4 (2 Courage), Sector 5 (1 Courage, Land Mines)", "across to
+    Sector 1 (Barrier), Sector 3", each line's printed Courage, Land Mines, Barrier (STD-DDD-MOVE)."""
     here = sm.sector(i)
-    out = []
-    for j, line in sorted(sm.neighbours(i), key=lambda w: (-sm.sector(w[0]).row, sm.sector(w[0]).x)):
+    up: list[str] = []
+    across: list[str] = []
+    for j, line in sorted(sm.neighbours(i), key=lambda w: sm.sector(w[0]).x):
         if sm.sector(j).row < here.row:
             continue
-        bits = ["Advance" if sm.advance(i, j) else "across"]
-        bits += [f"{line.courage} Courage"] * bool(line.courage) + ["Land Mines"] * line.mines
-        bits += ["a Barrier closes it"] * line.barrier
-        out.append(f"{sm.name(j)} ({', '.join(bits)})")
-    return tuple(out)
+        bits = [f"{line.courage} Courage"] * bool(line.courage) + ["Land Mines"] * line.mines + ["Barrier"] * line.barrier
+        (up if sm.advance(i, j) else across).append(sm.name(j) + (f" ({', '.join(bits)})" if bits else ""))
+    return tuple(f"{how} {', '.join(ws)}" for how, ws in (("Advance to", up), ("across to", across)) if ws)
 
 
 def _deck_size(r: dict) -> int:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ddaydesk.rules.help.chartkit import Context, Marks
+from ddaydesk.rules.help.charts_cards import cards_chart
 from ddaydesk.rules.help.charts_combat import crt_chart, terrain_chart
 from ddaydesk.rules.help.charts_supply import supply_chart, supply_example
 from ddaydesk.rules.help.charts_turns import (
@@ -53,6 +54,7 @@ CHARTS: dict[str, tuple[str, Builder]] = {
     "reinforcements": ("Reinforcement schedule", _first(dd2_charts, reinforcements_chart)),
     "replacements": ("Replacements", _first(replacements_chart, fmu_replacements)),
     "units": ("Unit chart", units_chart),
+    "cards": ("Cards and their costs", cards_chart),
     "support-fire": ("Support fire markers", support_fire_chart),
     "drop": ("Airborne drop table", drop_chart),
     "dice": ("Dice and limits", dd2_dice),

@@ -71,7 +71,7 @@ class UIProfile:
     #: phase id -> what ending that phase does ("send the bombers (resolve the bombing)")
     end_phase_words: dict[str, str] = {}
     #: action kind -> how it reads, with its fields in braces ("{n} fighter(s) over {place}");
-    #: ``{unit_where}`` is where the action's unit stands. Default: ddaydesk.ui.action_text.
+    #: ``{unit_where}`` is where the action's unit (or its first of ``units``) stands. Default: ddaydesk.ui.action_text.
     phrases: dict[str, str] = {}
     #: action kind -> the Actions dock's title for its group ("score_tally" -> "Score the Final
     #: Tally"); default: the kind in words
@@ -107,6 +107,11 @@ class UIProfile:
         """What ``action`` would do, as rich text shown for confirmation before it is taken
         (the odds before a roll); "" to take it at once. ``name(text)`` turns ids into names."""
         return ""
+
+    def phrase_values(self, state: Any, action: Any) -> dict[str, str]:
+        """More values for the action's phrase (``phrases``), beyond its fields (D-Day2: where a
+        reinforcement goes, a beachhead for the Allies)."""
+        return {}
 
     def choice_tip(self, state: Any, action: Any) -> str:
         """More about a listed action, as rich text on hover over its line in the Actions dock

@@ -60,13 +60,13 @@ class DD2Profile(UIProfile):
                        "german_battle": "the phase ends by itself once every battle is fought, not here"}
     phrases = {"go_ashore": "Land {unit} from the {unit_where}", "bombard": "Naval shot at {unit} in {unit_where}",
                "bomb": "Send a bomber against {target}", "patrol": "{n} fighter(s) on patrol over {place}",
-               "reinforce": "Bring {unit} in at {place}", "casualties": "Lose {units}",
+               "reinforce": "Bring {unit} {to}", "casualties": "Lose {units} in {unit_where}",
                "para_drop": "Para surprise attack (9 dice)", "blockhouse_fire": "Blockhouses fire at the beaches",
                "fight": "Fight every battle (one round)", "roll_reinforcements": "Roll for reinforcements"}
     counter_scale = 0.55
     group_alike = True
     phase_owner = True  # (a casualty's chooser acts in the other side's phase)
-    own_markers = frozenset({"battle"})
+    own_markers = frozenset({"battle", "blockhouse_fire"})
 
     # -- port side ---------------------------------------------------------------------------
     def where(self, board, place, part, place_name):
@@ -81,9 +81,22 @@ class DD2Profile(UIProfile):
             return f"patrol over {place_name}"
         return place_name
 
-    def markers(self, state):
+    def phrase_values(self, state, action):
+        """A reinforcement's destination: the Allies' come onto a beachhead, the Germans' into a
+        zone (moves.do_place)."""
+        if action.kind != "reinforce":
+            return {}
         s = DD2State(state)
-        return tuple(("battle", z, None) for z in range(s.board.n) if s.contested(z))
+        beach = s.info.beaches.get(action.place) if s.side(s.k(action.unit)) == "allied" else None
+        return {"to": f"onto the {beach.name} beachhead" if beach else f"in at {s.board.name_of(action.place)}"}
+
+    def markers(self, state):
+        """The battles, and the zones whose standing blockhouses fire at a beach (drawn as arrows:
+        dd2_art; the legend explains them while any stands)."""
+        s = DD2State(state)
+        battles_ = tuple(("battle", z, None) for z in range(s.board.n) if s.contested(z))
+        firing = {z for zs in s.info.fire.values() for z in zs if s.in_zone(z, "german", ("blockhouse",))}
+        return battles_ + tuple(("blockhouse_fire", z, "german") for z in sorted(firing))
 
     def outcome(self, state):
         if state.phase != OVER:

@@ -93,6 +93,7 @@ class BlockhouseArrows(ViewPart):
         self.heads = path_item(scene, Z_LINE + 2)
         self.heads.setBrush(ink)
         self.heads.setPen(Qt.PenStyle.NoPen)
+        self.legend = {"blockhouse_fire": ("blockhouse fire at a beachhead, while the blockhouse stands", self.lines)}
 
     def set_view(self, view: GameView) -> None:
         standing = {u.place for u in view.units if u.type == "blockhouse" and u.place >= 0 and not u.eliminated}

@@ -41,9 +41,13 @@ class DDDProfile(UIProfile):
     counter_scale = 0.7
     turn_limit = False  # turns go on until every Unit takes the Bunker or one is lost
     kind_titles = KIND_TITLES
-    own_markers = frozenset({"ddd_guns", "ddd_marker"})
+    own_markers = frozenset({"ddd_guns", "ddd_marker", "ddd_courage", "ddd_mines", "ddd_barrier"})
     move_kind = "sector_move"
     move_cost_unit = "Courage"
+    values_title = "Values"  # (no factors: a Unit is its Soldiers and cards, on its card)
+
+    def values(self, unit):
+        return "–"
 
     # -- port side ----------------------------------------------------------------------------
     def choice_tip(self, state, action):
@@ -123,9 +127,9 @@ class DDDProfile(UIProfile):
         return MarkerArt(palette)
 
     def decorations(self, scene, geom):
-        from ddaydesk.ui.profiles.ddd_map import BattleFrame, GunSights, UnitMarkers
+        from ddaydesk.ui.profiles.ddd_map import BattleFrame, GunSights, PrintedLines, UnitMarkers
 
-        return [GunSights(scene, geom), UnitMarkers(scene, geom), BattleFrame(scene, geom)]
+        return [GunSights(scene, geom), UnitMarkers(scene, geom), BattleFrame(scene, geom), PrintedLines(scene, geom)]
 
     def panels(self, parent):
         from ddaydesk.ui.widgets.ddd_players import PlayersPanel

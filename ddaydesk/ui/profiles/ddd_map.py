@@ -15,7 +15,7 @@ from ddaydesk.ui.geometry import BoardGeometry
 from ddaydesk.ui.overlays import Z_COUNTER, Z_MARK
 from ddaydesk.ui.port import GameView
 from ddaydesk.ui.profiles.base import ViewPart
-from ddaydesk.ui.profiles.ddd_art import GUN, gun_spots, line_marks
+from ddaydesk.ui.profiles.ddd_art import BARRIER, GOLD, GUN, INK, gun_spots, line_marks
 from ddaydesk.ui.rule_links import linked
 
 #: nation -> the letters on its Unit's marker
@@ -78,6 +78,25 @@ class GunSights(ViewPart):
                 for c in gun_spots(self.geom, sv.place, self.marks):
                     _sight(path, c, self.geom.scale * 0.17)
         self.item.setPath(path)
+
+
+class PrintedLines(ViewPart):
+    """The legend's samples of what a Battle Map prints on its lines (ddd_art draws them into
+    the tiles): a Courage cost, Land Mines, a Barrier; shown while the map has any of them."""
+
+    def __init__(self, scene: QGraphicsScene, geom: BoardGeometry):
+        s = geom.scale
+        self.courage, self.mines, self.barrier = (_item(scene, Z_MARK - 3) for _ in range(3))  # (no path: samples)
+        self.courage.setPen(QPen(INK, s * 0.04))
+        self.courage.setBrush(GOLD)
+        self.mines.setPen(QPen(QColor("#555555"), s, Qt.PenStyle.DotLine, Qt.PenCapStyle.RoundCap))  # (the legend: 4 px)
+        self.barrier.setPen(QPen(BARRIER, s))
+        self.legend = {"ddd_courage": ("a gold disc on a line: the Courage an Advance across it costs", self.courage),
+                       "ddd_mines": ("dots along a line: Land Mines, a d6 of Soldiers to cross", self.mines),
+                       "ddd_barrier": ("a bar along a line: a Barrier, no way across", self.barrier)}
+
+    def set_view(self, view: GameView) -> None:
+        """Nothing to draw: the tiles hold the printing (the legend shows it while marked)."""
 
 
 class UnitMarkers(ViewPart):
@@ -188,13 +207,13 @@ def sector_html(view: GameView, place: int) -> str:
         lines.append("Here: " + "; ".join(sv.attributes) + " (STD-DDD-SECTOR)")
     if sv.bunker:
         lines.append("A Bunker: every Unit must take one to win (STD-DDD-END)")
-    if sv.ways:
-        lines.append("Ways on: " + "; ".join(sv.ways) + " (STD-DDD-MOVE)")
     names = {p.id: p for p in t.players}
     for uid in sv.units:
         p = names.get(uid)
         if p is not None and p.marker_limit:
             lines.append(f"{p.name}: turn {p.marker} of {p.marker_limit} here"
                          + (", must move" if p.must_move else "") + " (STD-DDD-MARKER)")
+    if sv.ways:  # last: a short dock cuts it before the Sector's own print and its Units
+        lines.append("Ways on: " + "; ".join(sv.ways) + " (STD-DDD-MOVE)")
     return "<br>" + "<br>".join(linked(line) for line in lines)
 

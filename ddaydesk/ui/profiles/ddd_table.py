@@ -145,16 +145,21 @@ def bunker_lines(t: Table) -> tuple[str, ...]:
     out.append(deck)
     if t.deck_top:
         out.append("Next in the deck, as he saw them: " + ", ".join(t.deck_top))
+    if t.sniper:
+        out.append(t.sniper)
     return tuple(out)
 
 
 def map_marks(state: GameState) -> tuple[tuple[str, int, str | None], ...]:
     """The map's marks the profile draws itself, for the legend: each Sector whose machine guns
-    fire, each Unit's marker."""
+    fire, each Unit's marker, and what the Battle Map prints on its lines."""
     r = m.rec(state)
     sm = m.sectors(state)
     live = german.mgf_active(r) and not guns_off(state)
     guns = tuple(("ddd_guns", s.place, None) for s in sm.sectors.values()
                  if s.mgf and live and s.label not in r["silenced"])
     units = tuple(("ddd_marker", m.place_of(state, pid), "allied") for pid in m.on_map(r))
-    return guns + units
+    lines = sm.lines.values()  # what the map prints on its lines, for the legend (one mark each)
+    printed = [k for k, on in (("ddd_courage", any(ln.courage for ln in lines)), ("ddd_mines", any(ln.mines for ln in lines)),
+                               ("ddd_barrier", any(ln.barrier for ln in lines))) if on]
+    return guns + units + tuple((k, min(sm.sectors), None) for k in printed)

@@ -15,6 +15,7 @@ import contextlib
 from html import escape
 
 from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -77,6 +78,8 @@ class BattleDialog(QDialog):
         self.lines: tuple = ()  # the strength lines last shown before the roll, and their totals
         self.setWindowModality(Qt.WindowModality.WindowModal)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # its connections go with it
+        QShortcut(QKeySequence.StandardKey.HelpContents, self,  # F1: this battle's rules (the window's is blocked)
+                  lambda: window.show_rule(self.odds.rule if self.odds is not None and self.odds.legal else ""))
         em = self.fontMetrics().averageCharWidth()
         self.resize(em * 104, self.fontMetrics().height() * 34)
         lay = QVBoxLayout(self)
@@ -125,10 +128,9 @@ class BattleDialog(QDialog):
         lay.addLayout(body, 1)
         row = QHBoxLayout()
         row.addStretch(1)
-        self.go = QPushButton()
+        self.go, self.close_button = QPushButton(), QPushButton("Cancel")
         self.go.setDefault(True)
         self.go.clicked.connect(self.accept)
-        self.close_button = QPushButton("Cancel")
         self.close_button.clicked.connect(self.reject)
         row.addWidget(self.go)
         row.addWidget(self.close_button)
@@ -156,7 +158,7 @@ class BattleDialog(QDialog):
         b = kv.battle
         if kv.acting is not None:
             self.subtitle.setText(f"{kv.acting.name}, {kv.operation_title} Operation · {kv.turn_label}"
-                                  + ("" if kv.day else " (night)"))
+                                  + ("" if kv.day or "night" in kv.turn_label else " (night)"))
         decider = b.waits_for if b else (view.active_side if stage == "declare" else "")
         seat = view.side == decider
         self.attack_box.setVisible(stage == "declare")
@@ -258,10 +260,8 @@ class BattleDialog(QDialog):
 
     def _plan(self, attackers, target: int) -> None:
         """The attack being declared drawn on the map (arrows from the units ticked)."""
-        arrows = next((d for d in self.window_.scene.decorations if hasattr(d, "show_plan")), None)
-        if arrows is not None:
-            places = {u.id: u.place for u in self.controller.view.units}
-            arrows.show_plan(tuple(places[u] for u in attackers if places.get(u, -1) >= 0), target)
+        for arrows in (d for d in self.window_.scene.decorations if hasattr(d, "show_plan")):
+            arrows.show_plan(tuple(u.place for u in self.controller.view.units if u.id in attackers), target)
 
     _fit = fit  # tall enough for its lines, still clear of the target
 

@@ -121,8 +121,9 @@ class CupPanel(QScrollArea):
                                             "phase draws the first chit.")))
             self._listed(("trade_support",), mine)
             if mine and any(kind == "interdict" for kind, _w, _p in self.window_.controller.choices()):
-                place = _wide(QPushButton("Place the Interdiction marker: click a lit hex"))
-                place.setToolTip("Where it may go is lit on the map (PKD-INT-03); the Arrivals dock lists it")
+                place = _wide(QPushButton("Place the Interdiction marker…"))  # (nothing is lit before it)
+                place.setToolTip("Lights the hexes it may go to (PKD-INT-03): click one to place it; "
+                                 "the Arrivals dock lists it")
                 place.clicked.connect(self._place_interdiction)
                 self.buttons["interdict"] = place
                 self.lay.addWidget(place)
@@ -182,6 +183,12 @@ class CupPanel(QScrollArea):
                                      "<th>CV</th><th align='left'>Hex</th><th align='left'>Now</th></tr>"
                                      f"{rows}</table>"))
             self._entering(kv, mine)
+        over = [u.name for u in kv.units if u.status == "overrunning"]
+        if over and kv.battle is None:  # (the Actions dock alone offered its end)
+            self.lay.addWidget(_heading("Overrun"))
+            self.lay.addWidget(_text(linked(f"{escape(', '.join(over))} may move on and start another Close Combat "
+                                            "(PKD-OVR-01); no other unit moves before its overrun ends (PKD-OVR-02):")))
+            self._listed(("halt_overrun",), mine)
         if kv.battle is not None:
             self._battle(view, kv)
         elif kv.targets:
@@ -214,7 +221,8 @@ class CupPanel(QScrollArea):
     def _entering(self, kv, mine: bool) -> None:
         """Units 'to enter' come on from the Arrivals dock, which the table alone does not say."""
         n = sum(u.status == "to enter" for u in kv.units)
-        if not n or not mine or kv.operation not in ("move", "combined"):
+        if not n or not mine or kv.operation not in ("move", "combined") or \
+                any(u.status == "overrunning" for u in kv.units):  # (it moves first: PKD-OVR-02)
             return
         self.lay.addWidget(_text(f"{n} unit{'s' if n != 1 else ''} to enter: choose one in the Arrivals dock, "
                                  "then click a lit hex to bring it on (its move)."))

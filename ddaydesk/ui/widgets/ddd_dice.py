@@ -143,7 +143,8 @@ def paint_die(p: QPainter, r: QRectF, colour: str, face: str, role: str = "count
 
 
 def _strike(p: QPainter, r: QRectF, role: str) -> None:
-    """A cancelled die is veiled and crossed out; a Skull set aside only veiled."""
+    """A cancelled die is veiled, with a red cross in its lower left corner (its face stays
+    readable: what the Skull took is worth seeing); a Skull set aside only veiled."""
     p.save()
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     inner = r.adjusted(r.width() * 0.08, r.height() * 0.08, -r.width() * 0.08, -r.height() * 0.08)
@@ -151,10 +152,15 @@ def _strike(p: QPainter, r: QRectF, role: str) -> None:
     p.setBrush(QColor(255, 255, 255, 120))
     p.drawRoundedRect(inner, r.width() * 0.13, r.width() * 0.13)
     if role == "cancelled":
-        p.setPen(QPen(QColor("#c92a2a"), max(2.0, r.width() * 0.07), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-        m = r.width() * 0.22
-        p.drawLine(r.topLeft() + QPointF(m, m), r.bottomRight() - QPointF(m, m))
-        p.drawLine(QPointF(r.right() - m, r.top() + m), QPointF(r.left() + m, r.bottom() - m))
+        w = r.width() * 0.36
+        badge = QRectF(r.left() - w * 0.05, r.bottom() - w * 0.95, w, w)
+        p.setPen(QPen(QColor("#ffffff"), max(1.0, r.width() * 0.03)))
+        p.setBrush(QColor("#c92a2a"))
+        p.drawEllipse(badge)
+        p.setPen(QPen(QColor("#ffffff"), max(1.5, r.width() * 0.05), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        m = w * 0.3
+        p.drawLine(badge.topLeft() + QPointF(m, m), badge.bottomRight() - QPointF(m, m))
+        p.drawLine(QPointF(badge.right() - m, badge.top() + m), QPointF(badge.left() + m, badge.bottom() - m))
     p.restore()
 
 

@@ -20,6 +20,7 @@ def hex_description(board: Board, place: int, place_name: Callable[[int], str]) 
     """Terrain, named place, hexside features and regions of a place, as rich text."""
     area = board.grid is None
     lines = [f"<b>{escape(place_name(place))}</b>" + ("" if area else f" · {board.terrain_of(place)}")]
+    listed = {(p.name, p.kind) for p in board.places_at.get(place, [])}  # a region of the same: said once
     for p in board.places_at.get(place, []):
         if area and p.name == board.name_of(place) and p.kind != "city":
             continue
@@ -35,7 +36,7 @@ def hex_description(board: Board, place: int, place_name: Callable[[int], str]) 
     if sides:
         lines.append(("Borders: " if area else "Hexsides: ") + "; ".join(sides))
     for r in board.regions.values():
-        if place in r.places and r.name and r.name != r.id:
+        if place in r.places and r.name and r.name != r.id and (r.name, r.kind) not in listed:
             lines.append(f"{escape(r.name)} ({r.kind.replace('_', ' ')}{', ' + r.side if r.side else ''})")
         elif (r.kind == "invasion_area" and not area and board.terrain_of(place) == "sea"
               and any(j in r.places for j in board.adj[place])):  # where landing units wait
@@ -70,6 +71,9 @@ class HexInfo(QWidget):
         if place < 0:
             return
         self.header.setText(hex_description(self.board, place, self.port.place_name) + extra)
+        # as tall as its wrapped words need (the layout reads a wrapped label's height short,
+        # and its last lines were cut while room stood empty below the units)
+        self.header.setMinimumHeight(self.header.heightForWidth(max(self.header.width(), 1)))
         self.stack.set_units(units)
         self.stack.setVisible(bool(units))
         # (as tall as its units, no taller: the supply explanations below keep their room)

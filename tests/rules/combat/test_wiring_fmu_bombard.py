@@ -193,3 +193,15 @@ def test_the_log_tells_a_bombardment_in_a_wargamer_s_words(fmusc):
     code = note.split(" → ")[1].split()[0]
     assert text.startswith("Allied bombardment of 0403: +") and " drawn, " in text and " vs 4 = +" in text
     assert text.endswith(f": {code}, g-leg loses a step") == (code not in ("NE", "A1"))
+
+
+def test_a_lone_unit_is_bombarded_unnamed_as_listed_FMU_BEACH_07(fmusc):
+    # listed means legal: a lone unit's bombardment is listed with no unit named, so one that
+    # names it is refused (it was accepted: a second, unlisted form of the same bombardment)
+    units = {"g-leg": "0603", "a-leg": "0403"}
+    g = game_at(fmusc, units, phase="german.combat", turn=2)
+    t = at(fmusc, "0403")
+    assert [a.hit for a in bombardments(g, "german") if a.target == t] == [""]
+    with pytest.raises(IllegalAction, match="FMU-BEACH-07"):
+        apply(g.state, DeclareAttack("german", (), t, "bombardment", "a-leg"))
+    g.do(DeclareAttack("german", (), t, "bombardment"))

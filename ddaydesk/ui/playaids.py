@@ -96,8 +96,8 @@ class PlayAids(QObject):
         """A game opened framed on its places to choose (``BoardGeometry.opening_frame``) lets the
         frame go once laid out: a resize then keeps the scale, Ctrl+0 shows the whole map."""
         v = self.win.view
-        if v is not None and v.isVisible() and v.fit_rect == self.win.scene.geom.opening_frame(
-                self.win.controller.choices()):
+        if v is not None and v.fit_rect is not None and v.isVisible() and v.fit_rect == \
+                self.win.scene.geom.opening_frame(self.win.controller.choices()):
             v.fit_rect, v.fitted = None, False
 
     def _focus_map(self) -> None:

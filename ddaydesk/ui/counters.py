@@ -61,7 +61,7 @@ def _designation(name: str, hq: bool) -> str:
         label = num.group(0)
         if re.search(r"\bSS\b|SS-", name):
             label += " SS"
-        elif hq and "U.S." in name:
+        elif hq and re.search(r"\bU\.S\.|\bUS\b", name):  # ('First US Army', the campaign's: '1 US')
             label += " US"
         return label
     words = [w for w in re.split(r"[\s\-]+", name) if w and w.lower() not in ("panzer", "division")]

@@ -194,7 +194,7 @@ def main() -> int:
         w = tutorial_at("1207")
         click(w, w.controller.unit("ca-3-inf").place)
         point(w, "1308")
-        key("a")  # the pointer stays on the 21. Panzer-Division
+        key("a")  # the pointer stays on the 21st Panzer Division
         return w
 
     def whatif():

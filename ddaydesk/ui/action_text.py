@@ -51,6 +51,14 @@ def describe(scenario: Scenario, action, place_name: Callable[[int], str],
         r = board.regions.get(rid)
         return r.name if r is not None and r.name else rid.replace("_", " ").replace("-", " ")
 
+    def division(d: str) -> str:
+        """A division by its units' names ("82" -> "the 82nd Airborne": 'us-82-505' is its
+        505th Parachute Infantry Regiment, '..., 82nd Airborne'), else its id."""
+        for u in scenario.units:
+            if u.id.split("-")[1:2] == [d] and ", " in u.name:
+                return "the " + u.name.rsplit(", ", 1)[1]
+        return f"division {d}"
+
     def value(name: str, v) -> str:
         if name in UNIT_FIELDS:
             names = [unit(v)] if isinstance(v, str) else [unit(u) for u in v]
@@ -94,12 +102,15 @@ def describe(scenario: Scenario, action, place_name: Callable[[int], str],
         if f.name == "side":
             continue
         v = getattr(action, f.name)
+        if f.name in PLACE_FIELDS and isinstance(v, int) and v >= 0:  # (place 0 is a hex: said)
+            words.append(f"at {value(f.name, v)}")
+            continue
         if v == f.default and f.name != "units":  # the usual case goes without saying
             continue
         if v in ((), "", None, False, 0) and not (action.kind == "advance" and f.name == "units"):
             continue
-        if f.name in PLACE_FIELDS and isinstance(v, int):
-            words.append(f"at {value(f.name, v)}")
+        if f.name == "division":
+            words.append(f"for {division(v)}")
         elif f.name == "via":
             words.append("via " + value(f.name, v))
         elif f.name in UNIT_FIELDS or f.name == "region":

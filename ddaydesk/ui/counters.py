@@ -81,7 +81,7 @@ def _designation(name: str, hq: bool) -> str:
         label = f"{pair[1]}{' ' if pair[1] == 'WN' else '/'}{pair[2]}" if pair else num.group(0)
         if re.search(r"\bSS\b|SS-", name):
             label += " SS"
-        elif hq and re.search(r"U\.S\.|\bUS\b", name):
+        elif hq and re.search(r"\bU\.S\.|\bUS\b", name):  # ('First US Army', the campaign's: '1 US')
             label += " US"
         return label
     words = [w for w in words if w.lower() not in _FILLER] or words

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
     QListView,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -31,6 +32,10 @@ from ddaydesk.ui.widgets.dicelog import DiceLog
 from ddaydesk.ui.widgets.handover import HandoverScreen
 from ddaydesk.ui.widgets.hexinfo import HexInfo
 from ddaydesk.ui.widgets.stacklist import StackInspector
+
+# the Units table's columns as the model numbers them, in the order the table shows them
+UNIT_ORDER = (0, 1, 4, 5, 6, 2, 3)  # Unit, Side, A-D-M, Where, Status, Nationality, Type
+WHERE_CHARS = 22  # a longer place is cut at the end (whole in the tip)
 
 
 def build(win) -> None:
@@ -89,6 +94,31 @@ def _units(win) -> None:
     win.side_filter.currentIndexChanged.connect(lambda _i: win.unit_proxy.set_side(win.side_filter.currentData() or ""))
     ul.addWidget(t)
     win.units_dock.setWidget(units)
+    win.unit_name_width = 0
+    win.units_dock.visibilityChanged.connect(lambda shown: shown and _fit_names(win))
+
+
+def _size_unit_columns(win) -> None:
+    """The Units table's columns as wide as the game's texts, sized once a game as its units
+    first fill them (every row measured: Qt's own fit measures the rows in view only)."""
+    t, m = win.unit_table, win.unit_model
+    fm, header = t.fontMetrics(), t.horizontalHeader()
+    margin = 2 * t.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 6
+    for col in range(m.columnCount()):
+        texts = {m.data(m.index(r, col)) for r in range(m.rowCount())}
+        t.setColumnWidth(col, max(header.sectionSizeFromContents(col).width(),
+                                  max(map(fm.horizontalAdvance, texts), default=0) + margin))
+    t.setColumnWidth(5, min(t.columnWidth(5), fm.averageCharWidth() * WHERE_CHARS))
+    win.unit_name_width = t.columnWidth(0)
+    _fit_names(win)
+
+
+def _fit_names(win) -> None:
+    """A unit's name as wide as the dock leaves beside its side, once the table is shown (the
+    longest, '1st Polish Independent Parachute Brigade', cut at the end; whole in its tip)."""
+    t = win.unit_table
+    if t.isVisible():
+        t.setColumnWidth(0, min(win.unit_name_width, t.viewport().width() - t.columnWidth(1)))
 
 
 def set_game(win) -> None:
@@ -103,9 +133,9 @@ def set_game(win) -> None:
     win.unit_proxy = UnitFilterModel(win)
     win.unit_proxy.setSourceModel(win.unit_model)
     win.unit_table.setModel(win.unit_proxy)
-    em = win.fontMetrics().averageCharWidth()
-    for col, chars in enumerate((26, 8, 10, 10, 7, 16)):
-        win.unit_table.setColumnWidth(col, em * chars)
+    header = win.unit_table.horizontalHeader()
+    for to, col in enumerate(UNIT_ORDER):  # what a player reads first: who, whose, how strong, where
+        header.moveSection(header.visualIndex(col), to)
     win.side_filter.blockSignals(True)
     win.side_filter.clear()
     win.side_filter.addItem("Both sides" if len(port.sides()) == 2 else "Every side", "")
@@ -131,7 +161,10 @@ def drop_game(win) -> None:
 
 def show_view(win, view: GameView) -> None:
     """The docks and aids follow ``view`` (the map, turn bar and panels are the window's)."""
+    first = not win.unit_model.rowCount()
     win.unit_model.set_units(view.units)
+    if first:
+        _size_unit_columns(win)
     win.log_model.set_entries(view.log)
     win.dice_log.set_view(view)
     if win.log_model.rowCount() and win.log_model.current < 0:

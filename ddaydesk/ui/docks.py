@@ -156,16 +156,36 @@ def _two_lines(fm, phase: str, width: int) -> list[str]:
     return [" ".join(words[:k]), " ".join(words[k:])]
 
 
+PHASE_PAD = 24 + 8  # the phase label's padding (mainwindow's style sheet), a few pixels to spare
+
+
+def _phase_room(win) -> int:
+    """The width the turn bar leaves the phase's words beside the whole turn track, the game's
+    counters and the profile's parts (at 1280 wide, Koenig's "1st Special Service Brigade," was
+    cut at 40 characters with a hundred pixels to spare)."""
+    bar, label = win.turn_bar, win.phase_label
+    used = 0
+    for action in bar.actions():
+        w = bar.widgetForAction(action)
+        if w is None or w is label or not action.isVisible():
+            continue
+        # (a part that expands, D-Day Dice's phases, keeps the width it has)
+        used += win.turn_track.boxes.width() + 4 if w is win.turn_track else max(w.sizeHint().width(), w.width())
+        used += bar.layout().spacing()
+    m = bar.contentsMargins()
+    return bar.width() - used - m.left() - m.right() - PHASE_PAD
+
+
 def show_turn(win, view) -> None:
     """The turn and phase on the turn bar and in the status bar, the game's counters beside."""
     side = (view.phase_side or view.active_side).capitalize()  # the Allied battles, whoever picks losses
     of = f" of {view.last_turn}" if win.profile.turn_limit else ""  # D-Day Dice: no last turn
     phase = view.phase if view.outcome else f"{side} {view.phase}"  # "Game over", no one's
+    tracks = [f"{t}: {v}" for t, v in view.tracks]  # two a line, beside the two-line phase
+    win.tracks_label.setText("\n".join("  ·  ".join(tracks[k:k + 2]) for k in range(0, len(tracks), 2)))
     fm = win.phase_label.fontMetrics()  # a long phase is cut (all in its tip), not the turn track
-    width = 40 * fm.averageCharWidth()
+    width = max(40 * fm.averageCharWidth(), _phase_room(win))
     win.phase_label.setText(f"Turn {view.turn}{of}\n" + "\n".join(
         fm.elidedText(t, Qt.TextElideMode.ElideRight, width) for t in _two_lines(fm, phase, width)))
     win.phase_label.setToolTip(phase)
-    tracks = [f"{t}: {v}" for t, v in view.tracks]  # two a line, beside the two-line phase
-    win.tracks_label.setText("\n".join("  ·  ".join(tracks[k:k + 2]) for k in range(0, len(tracks), 2)))
     win.turn_label.setText(f"Turn {view.turn}{of} · {phase} · viewing as {view.side.capitalize()}")

@@ -186,7 +186,8 @@ class EnginePort(CombatPort, SupplyPort):
                         drifts=drifts(self.game.state, self.board), outcome=self._outcome(), tracks=self.profile.tracks(v),
                         end_phase_text=end, first_turn=self.scenario.first_turn,
                         extra=self.profile.extra(v, side, self.name), table=self._table(v, side),
-                        phase_side=current_phase(v).side if self.profile.phase_owner else "")
+                        phase_side=current_phase(v).side if self.profile.phase_owner else "",
+                        setup=current_phase(v).setup)
 
     def _table(self, state, side: str):
         """The profile's table; the legal actions it is given are worked out only for a profile

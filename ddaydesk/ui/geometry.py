@@ -18,6 +18,7 @@ from ddaydesk.board import Board
 from ddaydesk.ui.arealayout import area_layout, area_links, layout_of
 
 HEX_PX = 40.0  # scene pixels per model unit (hex centre-to-corner radius)
+OPEN_SHARE = 0.3  # a hex game opening on places to choose shows this much of the map each way
 
 
 class _Placed(Sequence):
@@ -97,6 +98,24 @@ class BoardGeometry:
     def _rect(self, x0: float, y0: float, x1: float, y1: float) -> QRectF:
         s = self.scale
         return QRectF(x0 * s, y0 * s, (x1 - x0) * s, (y1 - y0) * s)
+
+    def opening_frame(self, choices) -> QRectF | None:
+        """Where a hex map opens when every choice waiting names places (Utah Beach's six
+        beachheads, tiny on the whole map fitted): those places amid OPEN_SHARE of the map
+        each way; None: the whole map."""
+        if self.board.grid is None or not choices or not all(places for _k, _t, places in choices):
+            return None
+        box = QRectF()
+        for _k, _t, places in choices:
+            for p in places:
+                box = box.united(self.bounds[p])
+        whole = self.rect
+        frame = QRectF(0, 0, max(box.width(), whole.width() * OPEN_SHARE), max(box.height(), whole.height() * OPEN_SHARE))
+        frame.moveCenter(box.center())
+        # slid onto the map where the places lie near its edge
+        frame.translate(max(whole.left() - frame.left(), 0.0) + min(whole.right() - frame.right(), 0.0),
+                        max(whole.top() - frame.top(), 0.0) + min(whole.bottom() - frame.bottom(), 0.0))
+        return frame
 
     @property
     def n(self) -> int:

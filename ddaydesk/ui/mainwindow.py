@@ -196,6 +196,8 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
             from ddaydesk.ui import dockparts
 
             dockparts.set_game(self)
+        if c.view.setup:  # (PlayAids lets the frame go once it is laid out)
+            self.view.fit_rect = self.scene.geom.opening_frame(c.choices())
         if not self.built and not self.isVisible():
             self.view.fit_when_shown()  # a start: the window is laid out when it is shown
         else:

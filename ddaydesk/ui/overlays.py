@@ -114,9 +114,10 @@ class Overlays:
         # airborne drift, planned -> landed: always shown (the drop's result is open)
         self.drift_lines = _item(scene, Z_LINE)
         self.drift_heads = _item(scene, Z_LINE)
-        # map markers (supply centres, interdiction, beachheads): always shown, under counters
-        self.marker_chips = _item(scene, Z_COUNTER - 1)
-        self.marker_text = _item(scene, Z_COUNTER - 0.9)
+        # map markers (supply centres, interdiction, beachheads): always shown, at a hex's west
+        # corner over the edge of its counters and over the hover outline, which ran through them
+        self.marker_chips = _item(scene, Z_MARK + 3)
+        self.marker_text = _item(scene, Z_MARK + 3.1)
         # attacks being put together, combat obligations, what-if supply, arrivals to place
         self.marks = PlayMarks(scene, geom, arrow_head, self._tell)
         self.more_entries: list = []  # legend entries of marks other modules draw (review.py)

@@ -63,6 +63,7 @@ class PlayAids(QObject):
         win.all_actions.append(self.legend_action)
         self.legend_action.toggled.connect(self._legend)
         self.modes = win.move_modes  # (on the turn bar from the first frame)
+        self._index = 0  # the undo stack's: an undo steps back from it
         self.placing: Arrival | None = None
         self.duty_box: QMessageBox | None = None
         self._phase: tuple = ()
@@ -77,6 +78,8 @@ class PlayAids(QObject):
         c.selectionChanged.connect(self._selected)
         self.attacks.group = []
         self.placing, self._phase, self._said = None, (), ""
+        self._index = c.undo_stack.index()
+        QTimer.singleShot(0, self._opened)
         if self.duty_box is not None:
             self.duty_box.close()
             self.duty_box = None
@@ -89,12 +92,23 @@ class PlayAids(QObject):
         self.legend_action.setChecked(w.legend.shown)  # (as the window set it: "legend/shown")
         self.legend_action.blockSignals(False)
 
+    def _opened(self) -> None:
+        """A game opened framed on its places to choose (``BoardGeometry.opening_frame``) lets the
+        frame go once laid out: a resize then keeps the scale, Ctrl+0 shows the whole map."""
+        v = self.win.view
+        if v is not None and v.fit_rect is not None and v.isVisible() and v.fit_rect == \
+                self.win.scene.geom.opening_frame(self.win.controller.choices()):
+            v.fit_rect, v.fitted = None, False
+
     def _focus_map(self) -> None:
         if self.win.view is not None:
             self.win.view.setFocus()
 
-    def _stepped(self, _index: int) -> None:
+    def _stepped(self, index: int) -> None:
         self.win.show_hint("")  # an action, an undo, a redo: the old message is old news
+        undone, self._index = index < self._index, index
+        if undone and len(self.pool.returned) == 1:  # an undone landing: that unit chosen again
+            self.pool.choose(self.pool.returned[0])
 
     def _selected(self, uid: str) -> None:
         if not uid:  # Esc, a right click: the attack being put together goes too

@@ -122,6 +122,7 @@ class GameView(Record):
     extra: object = None  # the system's own view for its panels (``UIProfile.extra``); None for most
     table: object = None  # a system's own table for its panels (UIProfile.table), or None
     phase_side: str = ""  # whose phase it is ("": the side acting), which the turn bar names
+    setup: bool = False  # the phase sets the game up (Utah Beach's beachheads): the map opens on its choices
 
 
 #: the value types made on first use (``port_values.py``: a start's first frame needs none)

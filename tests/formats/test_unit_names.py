@@ -33,3 +33,12 @@ def test_the_utah_regiments_named_in_the_issue_read_right():
     assert names["us-4-22"].startswith("22nd ") and names["us-101-501"].startswith("501st ")
     assert names["us-101-502"].startswith("502nd ") and names["ge-921-243"].startswith("921st ")
     assert names["us-8-121"].startswith("121st ")
+
+
+def test_the_tutorials_units_are_named_as_the_campaign_names_them():
+    """One game, one name: the tutorial said "352. Infanterie-Division" where the D-Day '77
+    campaign (and Utah Beach) say "352nd Infantry Division"."""
+    tutorial = load_scenario(scenarios_dir() / "tutorial.yaml")
+    campaign = {u.name for u in load_scenario(scenarios_dir() / "dday77-campaign.yaml").units}
+    assert tutorial.system.id == "dday77"
+    assert [u.name for u in tutorial.units if u.name not in campaign] == []

@@ -24,7 +24,7 @@ def test_answers_and_rolls_say_their_support():
         "Answer the attack drawing 1 support fire marker from the German cup, setting a drawn Mines marker aside " \
         "to draw again"  # (FMU-SFM-03; was "a Mines marker drawn put back")
     assert words(Respond("german", defender="de-21-pz")) == \
-        "Answer the attack 21. Panzer-Division defending the beach stack"
+        "Answer the attack 21st Panzer Division defending the beach stack"
     assert words(ResolveCombat("allied", nbp=4)) == "Roll the combat with 4 naval bombardment points"
     assert words(ResolveCombat("allied", cas=1)) == "Roll the combat with 1 air factor"
     assert words(ResolveCombat("allied", draws=("allied_air", "allied_air"), naval=2)) == \
@@ -48,3 +48,16 @@ def test_losses_to_take_say_each_units_printed_factors():
     assert words(TakeLosses("allied", ("us-1-inf",))) == "Take losses: 1st Infantry Division (4-4-4)"
     assert words(TakeLosses("allied", ("us-1-inf", "br-7-arm"))) == \
         "Take losses: 1st Infantry Division (4-4-4), 7th Armoured Division (5-5-6)"
+
+
+def test_a_drop_zone_names_its_division_and_every_hex_even_the_first():
+    """Utah Beach's drop zones read "Place drop zone division 82", and the one on the map's
+    first hex (place 0) lost its "at ...": 0 was taken for an empty field."""
+    from ddaydesk.paths import scenarios_dir
+    from ddaydesk.rules.fmu.airborne import PlaceDropZone
+
+    utah = load_scenario(scenarios_dir() / "utah-landing.yaml")
+    assert describe(utah, PlaceDropZone("allied", "82", 0), utah.board.labels.__getitem__) == \
+        f"Place drop zone for the 82nd Airborne at {utah.board.labels[0]}"
+    assert describe(utah, PlaceDropZone("allied", "101", 5), utah.board.labels.__getitem__) == \
+        f"Place drop zone for the 101st Airborne at {utah.board.labels[5]}"

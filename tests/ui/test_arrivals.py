@@ -303,3 +303,20 @@ def test_a_reinforcement_moved_on_does_not_choose_the_next_one(qtbot, settings):
     w.aids.pool.choose(moves[0])
     click_place(qtbot, w, sorted(w.aids.pool.current().places)[0])
     assert port.game.log[-1].kind == "move" and w.aids.pool.current() is None
+
+
+def test_undoing_a_landing_chooses_that_unit_again_with_its_hexes_lit(qtbot, campaign):
+    """Undo puts the player back where he was: the division taken off the beach is the one
+    chosen in the dock, its hexes lit, not the next one the landing had moved on to."""
+    w, port = campaign
+    w.aids.pool.choose("land_from_sea:us-1")
+    before = lit(w)
+    click_place(qtbot, w, min(before, key=lambda p: port.board.labels[p]))
+    assert w.aids.pool.current().key != "land_from_sea:us-1"  # (the next one, after a landing)
+    w.undo_action.trigger()
+    assert w.controller.unit("us-1").place < 0
+    assert w.aids.pool.current().key == "land_from_sea:us-1"
+    assert lit(w) == before
+    w.redo_action.trigger()  # and a redo lands it again, the next one chosen
+    assert w.controller.unit("us-1").place >= 0
+    assert w.aids.pool.current().key != "land_from_sea:us-1"

@@ -98,8 +98,8 @@ TUTORIAL_THREE = ["us-1-inf", "us-29-inf", "br-7-arm"]
 
 @pytest.fixture
 def tutorial_combat(qtbot, settings):
-    """The tutorial, tactical air and naval bombardment on: three units moved next to the 352.
-    Infanterie-Division at 0909 by clicks, then the Allied combat phase."""
+    """The tutorial, tactical air and naval bombardment on: three units moved next to the 352nd
+    Infantry Division at 0909 by clicks, then the Allied combat phase."""
     port = open_engine_game(default_scenario_path(), {"tactical_air": True, "naval_bombardment": True})
     w = window(qtbot, settings, port)
     to_phase(qtbot, w, "allied.movement")
@@ -158,8 +158,8 @@ def test_naval_bombardment_and_air_support_are_never_both_D77_AIR_12(qtbot, tuto
 
 def test_a_naval_bombardment_supports_three_units_landing_from_the_sea_D77_NAV_02_D77_NAV_05(
         qtbot, settings, tmp_path):
-    """The campaign's invasion turn: three divisions in the sea hexes around the 709.
-    Infanterie-Division at 1619 attack it together with 4 naval bombardment points, at the
+    """The campaign's invasion turn: three divisions in the sea hexes around the 709th
+    Infantry Division at 1619 attack it together with 4 naval bombardment points, at the
     odds ``ddaydesk odds`` gives."""
     port = open_engine_game(scenarios_dir() / "dday77-campaign.yaml", {"naval_bombardment": True})
     w = window(qtbot, settings, port)
@@ -222,7 +222,7 @@ def test_a_outside_combat_says_why_and_opens_nothing(qtbot, settings):
     w = window(qtbot, settings, port)
     assert current_phase(port.game.state).kind == "movement"
     w.controller.select("ca-3-inf")
-    w._hovered(port.board.index("1308"))  # the 21. Panzer-Division, next to it
+    w._hovered(port.board.index("1308"))  # the 21st Panzer Division, next to it
     w.attack_action.trigger()
     assert w.aids.attacks.dialog is None
     from PySide6.QtWidgets import QDialog
@@ -319,7 +319,7 @@ SEED_EX = 5  # the die: 2, an exchange at 1-1
 
 
 def test_every_attackers_name_is_whole_in_the_dialog_at_1280x800(qtbot, settings):
-    """The 1st Infantry and the 3rd Canadian Infantry Division against the 21. Panzer-Division:
+    """The 1st Infantry and the 3rd Canadian Infantry Division against the 21st Panzer Division:
     each name whole in the attacker list (the odds column took half the room and cut the Canadian's)."""
     port = open_engine_game(default_scenario_path(), seed=SEED_EX)
     w = window(qtbot, settings, port)

@@ -30,7 +30,7 @@ def win(qtbot, settings):
 
 def _dialog(win):
     port = win.controller.port
-    target = port.board.index("1308")  # 21. Panzer, next to the 3rd Canadian
+    target = port.board.index("1308")  # 21st Panzer, next to the 3rd Canadian
     win.controller.select("ca-3-inf")
     win._hovered(target)
     return win.attack_dialog()
@@ -60,7 +60,7 @@ def test_the_log_says_what_the_combat_did_in_words(qtbot, win):
     win.controller.refresh()
     texts = [e.text for e in win.log_model.entries]
     attack = next(t for t in texts if " attack" in t and "1308" in t)
-    assert attack == "3rd Canadian Infantry Division attacks 21. Panzer-Division at 1308"
+    assert attack == "3rd Canadian Infantry Division attacks 21st Panzer Division at 1308"
     roll = next(t for t in texts if t.startswith("combat at 1308: "))
     code = roll.split(": ")[2].split(" — ")[0]  # "combat at 1308: 4 to 10, 1-3, die 2: AB2 — ..."
     assert code in load_crt("dday77").tables["standard"].results

@@ -195,8 +195,8 @@ def test_the_germans_long_phase_shows_whole_on_the_turn_bar(qtbot, settings):
     play_to(port.game, "german_supply")
     w.controller.refresh()
     seat(qtbot, w)
-    lines = w.phase_label.text().split("\n")[1:]
-    assert len(lines) == 2 and "…" not in "".join(lines)
+    lines = w.phase_label.text().split("\n")[1:]  # (on one line where the turn bar has the room)
+    assert len(lines) <= 2 and "…" not in "".join(lines)
     assert " ".join(lines) == "German Phase 4: the German's Specialists, Items and Decorations"
 
 
@@ -243,6 +243,6 @@ def test_the_place_dock_shows_a_sectors_words_whole_beside_its_unit(qtbot, setti
     w.controller.refresh()
     w._hovered(sector)
     info = w.hex_info
-    info.layout().activate()
+    info.body.layout().activate()
     assert "Ways on:" in info.header.text() and info.stack.isVisible()
     assert info.header.height() >= info.header.heightForWidth(info.header.width())

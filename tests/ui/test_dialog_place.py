@@ -33,7 +33,7 @@ def _in_sight(w, dlg, place: int) -> bool:
 
 @pytest.mark.parametrize("zoom", [None, 2.0, 4.0], ids=["whole map", "zoomed in", "zoomed in far"])
 def test_an_attack_keeps_the_target_the_attackers_and_the_hexes_around_in_sight(qtbot, settings, zoom):
-    """The 1st Infantry and the 3rd Canadian Infantry Division against the 21. Panzer-Division at
+    """The 1st Infantry and the 3rd Canadian Infantry Division against the 21st Panzer Division at
     1308 (under the dialog at the window's middle, the play-tester's screenshot)."""
     port = open_engine_game(default_scenario_path(), seed=SEED_EX)
     w = window(qtbot, settings, port)
@@ -87,7 +87,7 @@ SEED_ROW5 = 1  # the die: 5, an exchange at 3-1, the losses to take from three u
 
 
 def test_the_crt_cell_read_stays_in_sight_over_the_results_choices(qtbot, settings):
-    """Three attackers against the 352. Infanterie-Division (the tutorial, air and naval support
+    """Three attackers against the 352nd Infantry Division (the tutorial, air and naval support
     on): after the roll the outcome and the losses to choose take the dialog's foot, as tall as
     their lines; the CRT's cell read (row 5 of 6) stays in sight in the column above them (was:
     the list took half the dialog)."""

@@ -129,7 +129,7 @@ def test_combat_dialog_shows_the_combat_modules_assessment(qtbot, win, port):
     while engine.current_phase(port.game.state).kind != "combat":
         port.end_phase()
     win.controller.refresh()
-    target = port.board.index("1308")  # 21. Panzer, next to the 3rd Canadian
+    target = port.board.index("1308")  # 21st Panzer, next to the 3rd Canadian
     win.controller.select("ca-3-inf")
     win._hovered(target)
     dlg = win.attack_dialog()

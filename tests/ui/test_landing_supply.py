@@ -85,7 +85,7 @@ def test_a_division_at_sea_is_warned_it_will_be_lost_STD_INV_22(landed):
 
 def sea_after_attack(seed: int, advance: bool):
     """The campaign's invasion turn played over the engine: the 1st Division landed at sea at 1618,
-    its attack on the 709. Infanterie-Division at Cherbourg (1619) a defender's retreat (this
+    its attack on the 709th Infantry Division at Cherbourg (1619) a defender's retreat (this
     seed), the German retreat made; ``advance``: the Allied advance still to choose."""
     from ddaydesk.engine import Game, legal_actions
     from ddaydesk.formats.scenariofile import load_scenario

@@ -46,7 +46,7 @@ def test_strategic_movement_is_chosen_on_the_turn_bar_and_moves_twice_as_far(qtb
 
 def test_a_unit_next_to_the_enemy_may_not_move_strategically_and_says_why(qtbot, win):
     win.aids.modes.choose("strategic")
-    click_place(qtbot, win, win.controller.unit("ca-3-inf").place)  # next to the 21. Panzer-Division
+    click_place(qtbot, win, win.controller.unit("ca-3-inf").place)  # next to the 21st Panzer Division
     assert win.controller.range is None
     assert "starts next to an enemy unit" in shown(win.hint) and "3rd Canadian" in shown(win.hint)
 

@@ -20,7 +20,7 @@ from tests.ui.test_attacks import to_phase, window  # noqa: E402
 @pytest.fixture
 def combat(qtbot, settings):
     """The tutorial's first Allied combat phase: the 3rd Canadian Infantry Division starts next
-    to the 21. Panzer-Division (1308) and must attack it."""
+    to the 21st Panzer Division (1308) and must attack it."""
     port = open_engine_game(default_scenario_path())
     w = window(qtbot, settings, port)
     to_phase(qtbot, w, "allied.combat")

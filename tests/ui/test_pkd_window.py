@@ -47,11 +47,11 @@ def _window(qtbot, settings, formation="6abn", options=QUIET, seed=None):
 
 
 def _texts(w):
-    return [i.text(0) for i in w.actions_panel.items()]
+    return [w.actions_panel.words(i) for i in w.actions_panel.items()]
 
 
 def _activate(w, text):
-    item = next(i for i in w.actions_panel.items() if i.text(0) == text)
+    item = next(i for i in w.actions_panel.items() if w.actions_panel.words(i) == text)
     w.actions_panel.tree.itemActivated.emit(item, 0)
 
 
@@ -73,7 +73,7 @@ def test_the_sword_map_opens_with_its_units_and_words_for_every_choice(qtbot, se
     ids = [u.id for u in port.scenario.units]
     _activate(w, "Fire Operation")
     texts = _texts(w)
-    fires = [t for t in texts if t.startswith("fire at ")]
+    fires = [t for t in texts if t.startswith("Full Fire at ")]
     assert fires and all(not any(uid in t for uid in ids) for t in texts)  # names, never ids
     assert any("Parachute Battalion" in t for t in fires)
 
@@ -154,10 +154,10 @@ def test_a_whole_activation_through_the_window(qtbot, settings):
     assert port.game.log[n].kind == "fire_attack" and port.game.log[n].support == 1
     # hot-seat: the German player decides now, at the same screen
     assert w.controller.side == "german" and "German player" in dlg.banner.text()
-    assert w.phase_label.toolTip().endswith("German answer to the 6th Airborne Division's fire at 0911")
+    assert w.phase_label.toolTip().endswith("German answer to the 6th Airborne Division's Mobile Fire at 0911")
     # a phase this long goes on two lines on the bar (its whole in the tip too), never cuts the turn track
     lines = w.phase_label.text().split("\n")[1:]
-    assert len(lines) == 2 and " ".join(lines) == "German answer to the 6th Airborne Division's fire at 0911"
+    assert len(lines) == 2 and " ".join(lines) == "German answer to the 6th Airborne Division's Mobile Fire at 0911"
     assert not w.turn_track.horizontalScrollBar().isVisible()
     assert dlg.support_box.isVisible() and dlg.go.text() == "Defend and roll"
     assert dlg.support.value() == 0 and dlg.support.maximum() == 1  # his own choice, from his own pool
@@ -180,7 +180,7 @@ def test_a_whole_activation_through_the_window(qtbot, settings):
     dlg.close()
     # the log and the dice log say it all in words, with the dice
     texts = [e.text for e in w.controller.view.log[n:]]
-    assert texts[0].startswith("Fire at 0911") or texts[0].startswith("fire at 0911")
+    assert texts[0].startswith("Mobile Fire at 0911")
     assert any("5 on d6" in str(r) for e in w.controller.view.log[n:] for r in e.rolls)
     # the next chit
     cup_before = list(rec(port.game.state)["cup"])
@@ -230,7 +230,7 @@ def test_a_move_by_mouse_then_a_close_combat_from_the_dock(qtbot, settings):
     assert target in w.controller.range.cost
     click(qtbot, w, target)
     assert port.game.state.place[k] == target and port.game.log[-1].kind == "move"
-    cc = [t for t in _texts(w) if t.startswith("close combat at 0911")]
+    cc = [t for t in _texts(w) if t.startswith("Close Combat at 0911")]
     assert cc, _texts(w)
     before = len(port.game.log)
     _activate(w, cc[0])  # the battle dialog, with the listed group: the odds first, then the roll
@@ -248,7 +248,7 @@ def test_a_move_by_mouse_then_a_close_combat_from_the_dock(qtbot, settings):
     assert port.game.log[before].kind == "close_combat" and port.game.log[before].attackers == (uid,)
     assert any("close with" in n for n in port.game.changes[before].notes)
     entry = port.view("allied").log[before]  # the log says it in words too
-    assert entry.text.startswith("close combat at 0911") and "gb-" not in entry.text
+    assert entry.text.startswith("Close Combat at 0911") and "gb-" not in entry.text
     assert w.preview_dialog is None  # declared: the dialog goes on with the battle's stages
 
 
@@ -331,3 +331,24 @@ def test_a_force_march_from_the_panel_spends_the_leadership_marker(qtbot, settin
     assert not any(k.startswith("force_march:") for k in _cup(w).buttons)
     w.controller.select("gb-13para")
     assert len(w.controller.range.cost) > reach
+
+
+def test_the_actions_dock_names_each_fire_as_the_rules_do_its_support_variants_under_it(qtbot, settings):
+    """STD-PKD-OPS: a Combined Operation's fire is Mobile Fire (the Command Cup panel's word);
+    each attack is one line, the Support it may take listed under it, each taken whole."""
+    w, port = _window(qtbot, settings)
+    _activate(w, "Combined Operation")
+    panel = w.actions_panel
+    fire = next(panel.tree.topLevelItem(g) for g in range(panel.tree.topLevelItemCount())
+                if panel.tree.topLevelItem(g).text(0) == "Fire attacks")
+    lines = [fire.child(c) for c in range(fire.childCount())]
+    assert lines and all(ln.text(0).startswith("Mobile Fire at ") and " · " not in ln.text(0) for ln in lines)
+    variants = [ln.child(v) for ln in lines for v in range(ln.childCount())]
+    assert variants and all(v.text(0).startswith("with ") for v in variants)
+    assert len({ln.text(0) for ln in lines}) == len(lines)  # one line an attack
+    assert not any(t.lower().startswith("fire at") for t in _texts(w))
+    one = lines[0].child(0)
+    with qtbot.waitSignal(panel.chosen) as got:
+        panel.tree.itemActivated.emit(one, 0)
+    assert got.args[1] == f"{lines[0].text(0)} · {one.text(0)}" == panel.words(one)
+    assert port.game.state.phase.endswith(".activation")  # (it opens the battle dialog first)

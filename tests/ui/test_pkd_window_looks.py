@@ -104,3 +104,13 @@ def test_the_legend_sample_and_the_rings_take_the_colour_of_the_formation_drawn_
     assert ink.lightness() < 100 and ink != QColor(formation_colour("716id"))
     sample = _ring_sample(w)
     assert abs(sample.red() - ink.red()) < 40 and abs(sample.green() - sample.red()) < 25  # dark grey
+
+
+def test_the_turn_bar_says_a_long_formation_name_whole_beside_the_whole_turn_track(qtbot, settings):
+    """At 1280 wide the phase had 40 characters: "1st Special Service Br…" with room to spare."""
+    w, _port = _window(qtbot, settings, formation="1ssbde")
+    _cup(w).buttons["op:move"].click()
+    text = w.phase_label.text()
+    assert "1st Special Service Brigade," in text and "Move Operation" in text and "…" not in text
+    assert w.turn_track.width() >= w.turn_track.boxes.width()  # every turn's box in sight
+    assert w.phase_label.geometry().right() < w.tracks_label.geometry().left()

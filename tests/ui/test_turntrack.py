@@ -85,7 +85,7 @@ def test_each_box_names_the_units_arriving_on_it(window):
     w = window("tutorial.yaml")
     track = w.turn_track
     tip = track.tooltip(2)
-    assert "2nd Armored Division" in tip and "Panzer-Lehr-Division" in tip
+    assert "2nd Armored Division" in tip and "Panzer Lehr Division" in tip
     assert "Allied arrivals (1):" in tip and "German arrivals (1):" in tip
     assert track.tooltip(3).endswith("No units arrive.")
     assert track.tooltip(1).startswith("Turn 1 of 6 (now: ")

@@ -22,7 +22,7 @@ from tests.ui.conftest import shown  # noqa: E402
 from tests.ui.drive import click_place  # noqa: E402
 from tests.ui.test_attacks import window  # noqa: E402
 
-CUT = {"de-709-st", "de-91-lle", "de-7-armee"}  # 7. Armee and the units it supplies
+CUT = {"de-709-st", "de-91-lle", "de-7-armee"}  # 7th Army and the units it supplies
 
 
 @pytest.fixture
@@ -56,7 +56,7 @@ def test_a_previewed_move_that_cuts_an_enemy_hqs_line_marks_its_units_cut_off_as
     cut = marks.cut.path()
     for uid, u in units.items():  # a red ring on every unit the move cuts off, and on no other
         assert cut.contains(win.scene.geom.centres[u.place]) == (uid in CUT), uid
-    assert "3 cut off" in shown(win.hint) and "7. Armee" in shown(win.hint)
+    assert "3 cut off" in shown(win.hint) and "7th Army" in shown(win.hint)
     assert "Supply after the move shown" in win.legend.texts()
     assert win.controller.unit("br-7-arm").place != gap  # a preview moves nothing
     # pointing away puts the present supply back

@@ -1,5 +1,5 @@
-"""Koenig's D-Day actions in words for a player: unit and place names, never ids ("Fire at
-0605 Hermanville-sur-Mer: 1st Suffolk, 2nd East Yorkshire, 2 Support points"). Pure, no Qt."""
+"""Koenig's D-Day actions in words for a player: unit and place names, never ids ("Full Fire
+at 0605 Hermanville-sur-Mer: 1st Suffolk, 2nd East Yorkshire · with 2 Support points"). Pure, no Qt."""
 
 from __future__ import annotations
 
@@ -48,11 +48,23 @@ def _names(state: GameState, ids) -> str:
     return ", ".join(unit_name(state, u) for u in ids)
 
 
+VARIANT = " · "  # before the Support an attack takes: the Actions dock lists the variants under their attack
+
+
 def _support(n: int, corps: bool) -> str:
     parts = [f"{n} Support point{'s' if n > 1 else ''}"] if n else []
     if corps:
         parts.append("Corps Artillery (the Leadership marker)")
-    return (" with " + " and ".join(parts)) if parts else ""
+    return (VARIANT + "with " + " and ".join(parts)) if parts else ""
+
+
+def fire_title(state: GameState, indirect_only: bool = False) -> str:
+    """The fire's name in the rules: Full Fire in a Fire Operation, else Mobile Fire; Indirect
+    Fire when every attacker fires indirectly (the Command Cup panel and the battle dialog's words)."""
+    if indirect_only:
+        return "Indirect Fire"
+    act = rec(state)["act"]
+    return "Full Fire" if act and act["op"] == "fire" else "Mobile Fire"
 
 
 def describe(state: GameState, a: Action) -> str:
@@ -72,13 +84,14 @@ def describe(state: GameState, a: Action) -> str:
     if isinstance(a, FireAttack):
         ind = [u for u in a.attackers if u in a.indirect]
         direct = [u for u in a.attackers if u not in a.indirect]
-        who = "; ".join(([_names(state, direct)] if direct else [])
-                        + (["indirect: " + _names(state, ind)] if ind else []))
-        return f"fire at {place_name(state, a.target)}{_support(a.support, a.corps)}: {who}"
+        who = _names(state, ind) if not direct else "; ".join(  # (all indirect: the title says it)
+            [_names(state, direct)] + (["indirect: " + _names(state, ind)] if ind else []))
+        title = fire_title(state, not direct)
+        return f"{title} at {place_name(state, a.target)}: {who}{_support(a.support, a.corps)}"
     if isinstance(a, CloseCombat):
-        return f"close combat at {place_name(state, a.target)}{_support(a.support, a.corps)}: {_names(state, a.attackers)}"
+        return f"Close Combat at {place_name(state, a.target)}: {_names(state, a.attackers)}{_support(a.support, a.corps)}"
     if isinstance(a, AnswerBattle):
-        return "defend" + (_support(a.support, a.corps) or " without Support")
+        return "defend " + (_support(a.support, a.corps)[len(VARIANT):] or "without Support")
     if isinstance(a, Leadership):
         return FEAT.get(a.feat, a.feat)
     if isinstance(a, Withdraw):
@@ -112,14 +125,15 @@ BATTLE_STAGE = {"answer": "answer to", "leadership": "Leadership decision in", "
 def phase_label(state: GameState) -> str | None:
     """'activation: 6th Airborne Division, Move Operation' while a formation acts; while its
     battle waits for the other player, that player's decision ('answer to the 716th Infantry
-    Division's fire at 0605 Hermanville-sur-Mer'): the window puts the deciding side first."""
+    Division's Mobile Fire at 0605 Hermanville-sur-Mer'): the window puts the deciding side first."""
     r = rec(state)
     act, b = r["act"], r["battle"]
     if act is None or not state.phase.endswith(".activation"):
         return None
     form = formation_name(state, act["formation"])
     if b and state.active != act["side"]:
-        what = "fire" if b["kind"] == "fire" else "Close Combat"
+        what = fire_title(state, bool(b["indirect"]) and len(b["indirect"]) == len(b["attackers"])) \
+            if b["kind"] == "fire" else "Close Combat"
         return f"{BATTLE_STAGE.get(b['stage'], 'decision in')} the {form}'s {what} at {place_name(state, b['target'])}"
     op = f", {op_title(act['op'])} Operation" if act["op"] else ""
     return f"activation: {form}{op}"

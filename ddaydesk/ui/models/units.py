@@ -70,6 +70,14 @@ class UnitTableModel(QAbstractTableModel):
             return self.columns[section]
         return None
 
+    def summary(self, u: UnitInfo) -> str:
+        """'1st Infantry Division: Allied (US) infantry, 4-4-4 at Omaha Beach; out of supply'."""
+        where = u.where or (self.place_name(u.place) if u.place >= 0 else "off the map")
+        side, nation, status = u.side.capitalize(), NATIONALITY.get(u.nationality, u.nationality), status_text(u)
+        side += f" ({nation})" if nation != side else ""
+        return (f"{u.name}: {side} {u.type.replace('_', ' ')}, {self.values(u)} at {where}"
+                + (f"; {status}" if status else ""))
+
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
@@ -79,8 +87,8 @@ class UnitTableModel(QAbstractTableModel):
             return (u.name, u.side.capitalize(), NATIONALITY.get(u.nationality, u.nationality), u.type.replace("_", " "),
                     self.values(u),
                     u.where or (self.place_name(u.place) if u.place >= 0 else "—"), status_text(u))[col]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return u.name
+        if role == Qt.ItemDataRole.ToolTipRole:  # the whole row in any cell: a narrow dock cuts some
+            return self.summary(u)
         if role == UNIT_ID_ROLE:
             return u.id
         if role == SIDE_ROLE:

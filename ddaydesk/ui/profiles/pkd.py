@@ -47,6 +47,12 @@ def _chits(n: int) -> str:
 
 class PKDProfile(UIProfile):
     hit_markers = True
+    kind_titles = {"operation": "Operation", "fire_attack": "Fire attacks",
+                   "close_combat": "Close Combats", "answer_battle": "Defence: Support points",
+                   "leadership": "Battlefield Leadership", "withdraw": "Retreat", "occupy": "Advance after combat",
+                   "halt_overrun": "Overrun", "force_march": "Force March", "attach": "Temporary Attachment",
+                   "recover": "Unit Recovery", "refit": "Replacements", "reconstitute": "Reconstitution",
+                   "trade_support": "Interdiction: trade Support", "interdict": "Interdiction markers"}  # the rules' words
     values_title = "CV-MP"
     own_markers = frozenset({"active", "battle", "retreat"})
 

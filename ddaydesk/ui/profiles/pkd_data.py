@@ -26,7 +26,7 @@ from ddaydesk.rules.pkd.cup import cup_contents
 from ddaydesk.rules.pkd.data import entry, val
 from ddaydesk.rules.pkd.operations import operation_problem
 from ddaydesk.rules.pkd.records import OPERATIONS, beach_of, can_arrive, enemy, rec, strength
-from ddaydesk.rules.pkd.text import place_name
+from ddaydesk.rules.pkd.text import fire_title, place_name
 from ddaydesk.rules.pkd.view import Chit, declared_preview
 from ddaydesk.ui.port import PortError
 
@@ -37,7 +37,6 @@ SUPPORT = {"artillery": "Artillery", "allied_support": "Allied Support"}
 EXPLAIN = {"rest_refit": "no movement or combat: draw a chit from the R&R Cup; its Replacements "
                          "remove Hits (the 2* chit may bring back an eliminated unit)"}
 DECISIONS = ("answer_battle", "leadership", "withdraw", "occupy")
-FIRE_TITLES = {"full": "Full Fire", "mobile": "Mobile Fire"}
 
 
 @dataclass(frozen=True)
@@ -170,11 +169,6 @@ def _unit(state: GameState, uid: str, av, name) -> ActiveUnit:
     return ActiveUnit(uid, name(u.name), where, strength(state, k), status)
 
 
-def _fire_title(state: GameState) -> str:
-    act = rec(state)["act"]
-    return FIRE_TITLES["full" if act and act["op"] == "fire" else "mobile"]
-
-
 def _targets(state: GameState, name) -> tuple[Target, ...]:
     out = []
     units = state.scenario.units
@@ -184,7 +178,7 @@ def _targets(state: GameState, name) -> tuple[Target, ...]:
         fire = isinstance(a, FireAttack)
         foe = [units[k].name for k in state.units_at().get(a.target, []) if units[k].side != a.side]
         names = {u: f"{name(units[state.unit(u)].name)} ({strength(state, state.unit(u))})" for u in a.attackers}
-        out.append(Target("fire" if fire else "close_combat", _fire_title(state) if fire else "Close Combat",
+        out.append(Target("fire" if fire else "close_combat", fire_title(state) if fire else "Close Combat",
                           a.target, name(place_name(state, a.target)), tuple(name(n) for n in foe),
                           tuple(a.attackers), tuple(a.indirect) if fire else (), names))
     return tuple(out)
@@ -199,7 +193,7 @@ def _battle(state: GameState, bv, name) -> Battle:
     most = min(val("combat", "support.max_per_battle"), support_pool(state, foe))
     corps = any(isinstance(d.action, AnswerBattle) and d.action.corps for d in decisions)
     title = "Close Combat" if bv.kind == "close_combat" else (
-        "Indirect Fire" if b["indirect"] and len(b["indirect"]) == len(b["attackers"]) else _fire_title(state))
+        fire_title(state, bool(b["indirect"]) and len(b["indirect"]) == len(b["attackers"])))
     return Battle(bv.kind, title, bv.attacker, bv.target, name(place_name(state, bv.target)),
                   tuple(name(units[state.unit(u)].name) for u in bv.attackers),
                   tuple(name(units[state.unit(u)].name) for u in bv.defenders), bv.stage, bv.waits_for,
@@ -287,7 +281,7 @@ def declaration_odds(state: GameState, name, kind: str, target: int, attackers: 
     side = state.active
     if kind == "fire":
         a = FireAttack(side, tuple(attackers), target, tuple(u for u in indirect if u in attackers), support, corps)
-        title = "Indirect Fire" if a.indirect and len(a.indirect) == len(a.attackers) else _fire_title(state)
+        title = fire_title(state, bool(a.indirect) and len(a.indirect) == len(a.attackers))
     else:
         a, title = CloseCombat(side, tuple(attackers), target, support, corps), "Close Combat"
     foe = enemy(side)
@@ -301,7 +295,7 @@ def answer_odds(state: GameState, name, support: int = 0, corps: bool = False) -
     if b is None:
         return Odds(False, "no battle waits for an answer", "")
     pv = declared_preview(state, support, corps)
-    title = "Close Combat" if b["kind"] == "close_combat" else _fire_title(state)
+    title = "Close Combat" if b["kind"] == "close_combat" else fire_title(state)
     answer = AnswerBattle(enemy(b["side"]), support, corps) if b["stage"] == "answer" else None
     return _odds(pv, title, answer, False, name)
 

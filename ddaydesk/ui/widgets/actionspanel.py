@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from ddaydesk.ui.rule_links import link_label, linked
 
 ROLE = Qt.ItemDataRole.UserRole
+VARIANT = " · "  # a line "words · variant" whose words are listed too is shown under them (Koenig's Support)
 Choices = tuple[tuple[str, str, tuple[int, ...]], ...]
 
 
@@ -35,6 +36,7 @@ class WrappedTree(QTreeWidget):
         self.setWordWrap(True)
         self.setUniformRowHeights(False)
         self.setItemDelegate(_WrapDelegate(self))
+        self.setExpandsOnDoubleClick(False)  # a double-click takes the action (a line with variants too)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -136,21 +138,32 @@ class ActionsPanel(QWidget):
     def _fill(self) -> None:
         self.tree.clear()
         groups: dict[str, QTreeWidgetItem] = {}
-        shown = 0
-        for k, (kind, text, places) in enumerate(self.choices):
-            if self.place >= 0 and self.place not in places:
-                continue
+        lines: dict[tuple[str, str], QTreeWidgetItem] = {}  # (kind, words) -> its line, for its variants
+        listed = {(kind, text) for kind, text, _p in self.choices}
+        shown = [k for k, (_k, _t, places) in enumerate(self.choices) if self.place < 0 or self.place in places]
+        variants = {k for k in shown if self._head(k) in listed}
+        for k in [k for k in shown if k not in variants] + sorted(variants):  # a variant after its line
+            kind, text, _places = self.choices[k]
             group = groups.get(kind)
             if group is None:
                 title = self.titles.get(kind) or kind.replace("_", " ").capitalize()
                 group = groups[kind] = QTreeWidgetItem(self.tree, [title])
                 group.setFlags(Qt.ItemFlag.ItemIsEnabled)
-            item = QTreeWidgetItem(group, [text])
+            if k in variants:
+                item = QTreeWidgetItem(lines[self._head(k)], [text.partition(VARIANT)[2]])
+            else:
+                item = lines[(kind, text)] = QTreeWidgetItem(group, [text])
             item.setData(0, ROLE, k)
             item.setToolTip(0, self.tips[k] if k < len(self.tips) and self.tips[k] else text)
-            shown += 1
         self.tree.expandAll()
-        self._show_filter(shown)
+        self._show_filter(len(shown))
+
+    def _head(self, k: int) -> tuple[str, str]:
+        """(kind, words) of the line choice ``k`` is a variant of ("Mobile Fire at 0911: 13th
+        Parachute Battalion · with 1 Support point": of the same fire without Support)."""
+        kind, text, _places = self.choices[k]
+        head, _sep, variant = text.partition(VARIANT)
+        return (kind, head) if variant else ("", "")
 
     def _show_filter(self, shown: int = 0) -> None:
         narrowed = self.place >= 0
@@ -160,13 +173,20 @@ class ActionsPanel(QWidget):
             self.filter.setText(f"At {self.place_name}: {shown} of {len(self.choices)} actions")
 
     def items(self) -> list[QTreeWidgetItem]:
+        """Every action's line, a variant after its line."""
         out = []
         for g in range(self.tree.topLevelItemCount()):
             group = self.tree.topLevelItem(g)
-            out.extend(group.child(c) for c in range(group.childCount()))
+            for c in range(group.childCount()):
+                line = group.child(c)
+                out += [line] + [line.child(v) for v in range(line.childCount())]
         return out
+
+    def words(self, item: QTreeWidgetItem) -> str:
+        """The whole words of an action's line (a variant's line shows its variant alone)."""
+        return self.choices[item.data(0, ROLE)][1]
 
     def _activated(self, item: QTreeWidgetItem, _col: int = 0) -> None:
         k = item.data(0, ROLE)
         if k is not None:
-            self.chosen.emit(k, item.text(0))
+            self.chosen.emit(k, self.choices[k][1])

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from html import escape
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from ddaydesk.board import Board
 from ddaydesk.ui.counters import CounterArt
@@ -44,26 +44,47 @@ def hex_description(board: Board, place: int, place_name: Callable[[int], str]) 
     return "<br>".join(lines)
 
 
-class HexInfo(QWidget):
+class HexInfo(QScrollArea):
+    """The words on top, whole; the units' list below them (a dock too short for both scrolls:
+    nothing is drawn over anything)."""
+
     def __init__(self, art: CounterArt, port, parent=None):
         super().__init__(parent)
         self.port = port
         self.board = port.board
         what = "hex to see its terrain, hexsides" if self.board.grid is not None else "place to see what it holds"
-        lay = QVBoxLayout(self)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # its lines wrap
+        self.body = QWidget()
+        lay = QVBoxLayout(self.body)
         self.header = link_label(QLabel(f"Point at a {what} and its units.<br><br>"  # a system's rule ids
                                         "Click a unit to select it; where it may move is shaded."))
         self.header.setWordWrap(True)
         self.header.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.supply = link_label(QLabel(""))  # the supply explanations' rule ids are links
         self.supply.setWordWrap(True)
-        self.stack = StackList(art, port, self)
+        self.stack = StackList(art, port, self.body)
         lay.addWidget(self.header)
-        lay.addWidget(self.stack, 1)
+        lay.addWidget(self.stack, 1)  # the room the words leave, up to its units' height...
         self.stack.hide()
         lay.addWidget(self.supply)
-        lay.addStretch(1)
+        lay.addStretch(0)  # ...and only then the rest, below (it had half the room, the list scrolled)
+        self.setWidget(self.body)
         self.place = -1
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_words()
+
+    def _fit_words(self) -> None:
+        """The words keep the height their wrapped lines need: the list shrinks (and scrolls)
+        first (a layout reads a wrapped label's least height for one line: the town's hexsides
+        ran under the list, a Sector's last lines were cut with room empty below its Unit)."""
+        m = self.body.layout().contentsMargins()
+        width = max(1, self.viewport().width() - m.left() - m.right())
+        for label in (self.header, self.supply):
+            label.setMinimumHeight(label.heightForWidth(width) if label.text() else 0)
 
     def show_place(self, place: int, units: list[UnitInfo], supply: SupplyView | None, extra: str = "") -> None:
         """``extra``: the system's own words about the place (rich text; rule ids become links)."""
@@ -71,9 +92,6 @@ class HexInfo(QWidget):
         if place < 0:
             return
         self.header.setText(hex_description(self.board, place, self.port.place_name) + extra)
-        # as tall as its wrapped words need (the layout reads a wrapped label's height short,
-        # and its last lines were cut while room stood empty below the units)
-        self.header.setMinimumHeight(self.header.heightForWidth(max(self.header.width(), 1)))
         self.stack.set_units(units)
         self.stack.setVisible(bool(units))
         # (as tall as its units, no taller: the supply explanations below keep their room)
@@ -87,3 +105,5 @@ class HexInfo(QWidget):
                     mark = "in supply" if us.supplied else "<b>OUT of supply</b>"
                     lines.append(f"{escape(u.name)}: {mark}: {linked(us.reason)}")
         self.supply.setText("<br>".join(lines))
+        self.supply.setVisible(bool(lines))  # (empty, it kept a line's height under the list)
+        self._fit_words()

@@ -50,6 +50,7 @@ class PoolPanel(QWidget):
         self.tree.itemActivated.connect(self._activated)
         lay.addWidget(self.tree)
         self.arrivals: dict[str, Arrival] = {}
+        self.returned: list[str] = []  # entries the last refill brought back (or new)
 
     def set_arrivals(self, arrivals: tuple[Arrival, ...], waiting_for: str = "", turn_track: bool = True) -> None:
         """Refill, keeping the entry chosen if it is still there (placing markers one after
@@ -57,6 +58,8 @@ class PoolPanel(QWidget):
         placed is gone); ``waiting_for``: the other side must act (its arrivals stay hidden)."""
         keep = self.current().key if self.current() else None
         before = [item.data(0, KEY) for item in self.items()]
+        # what came back (an undone landing: ``PlayAids`` chooses it again once it knows)
+        self.returned = [a.key for a in arrivals if a.key not in before] if before and not waiting_for else []
         self.tree.blockSignals(True)
         self.tree.clear()
         self.arrivals = {a.key: a for a in arrivals} if not waiting_for else {}

@@ -80,7 +80,7 @@ def test_the_log_names_attackers_and_defenders_and_hexes_with_their_places():
     decl = DeclareAttack("allied", ("ca-3-inf", "br-7-arm"), at(TUTORIAL, "1307"))
     before = g.state
     text = log_text(TUTORIAL, decl, before, g.do(decl))
-    assert text == "3rd Canadian Infantry Division and 7th Armoured Division attack 21. Panzer-Division at 1307 Caen"
+    assert text == "3rd Canadian Infantry Division and 7th Armoured Division attack 21st Panzer Division at 1307 Caen"
     assert "ca-3-inf" not in text
 
 

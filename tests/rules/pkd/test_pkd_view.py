@@ -79,7 +79,7 @@ def test_the_odds_command_judges_a_koenig_attack():
 def test_an_indirect_fire_alone_reads_without_an_empty_list_before_it():
     st = position({"a-hvy": "0302", "g-inf1": "0603"}, op="fire")
     text = describe(st, FireAttack("allied", ("a-hvy",), hex_(st, "0603"), indirect=("a-hvy",)))
-    assert text == "fire at 0603: indirect: Test Heavy Company"  # (no empty list of direct fire before it)
+    assert text == "Indirect Fire at 0603: Test Heavy Company"  # (no empty list of direct fire before it)
 
 
 def test_the_odds_of_a_declared_battle_follow_the_defenders_answer():
@@ -103,7 +103,7 @@ def test_while_the_other_player_decides_the_phase_label_names_his_decision():
     assert phase_label(st) == "activation: a1, Fire Operation"  # a test map: its formation by id
     declared, _ = do(st, FireAttack("allied", ("a-inf1",), hex_(st, "0603")))
     assert declared.active == "german"  # the window prints "German " before it
-    assert phase_label(declared) == "answer to the a1's fire at 0603"
+    assert phase_label(declared) == "answer to the a1's Full Fire at 0603"
 
 
 def test_a_declared_battle_whose_defenders_are_gone_is_still_judged():

@@ -42,7 +42,7 @@ def test_dday77_supply_phase_records_the_result():
     rec = game.state.record("supply")
     assert game.state.to_dict()["extra"]["supply"] == rec  # the canonical form reads it too
     assert rec["phase"] == "allied.supply" and rec["turn"] == 1
-    # every unit starts in supply (test_start_positions.py); the 7. Armee is the nearest HQ
+    # every unit starts in supply (test_start_positions.py); the 7th Army is the nearest HQ
     assert "us-1-inf" in rec["supplied"] and "de-91-lle" in rec["supplied"] and rec["unsupplied"] == []
     assert rec["draws_on"]["de-352-inf"] == "de-7-armee" and rec["draws_on"]["us-1-inf"].startswith("sc:")
 

@@ -22,8 +22,8 @@ from ddaydesk.rules.supply.whatif import SupplyWhatIf
 
 TUTORIAL = load_scenario(default_scenario_path())
 OPTIONS = {"german_supply": True, "allied_supply": True}
-# An Allied wall down column 09 with one gap at its south end; the 7. Armee at St-Lô supplies
-# the 709. and 91. divisions in the Cotentin through it. The 7th Armoured closing the gap cuts
+# An Allied wall down column 09 with one gap at its south end; the 7th Army at St-Lô supplies
+# the 709th and 91. divisions in the Cotentin through it. The 7th Armoured closing the gap cuts
 # the HQ's line to the east edge and with it its divisions (enemy ZOC: STD-SUP-BLOCK-EZOC).
 HQ_CUT = load_scenario(DATA / "hq_cut.yaml")
 

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLineEdit,
-    QListView,
     QStyle,
     QTableView,
     QVBoxLayout,
@@ -26,11 +25,11 @@ from ddaydesk.ui.models.units import UnitFilterModel, UnitTableModel
 from ddaydesk.ui.playaids import PlayAids
 from ddaydesk.ui.port import GameView
 from ddaydesk.ui.review import ReviewMode
-from ddaydesk.ui.rule_delegate import RuleLinkDelegate
 from ddaydesk.ui.widgets.actionspanel import ActionsPanel
 from ddaydesk.ui.widgets.dicelog import DiceLog
 from ddaydesk.ui.widgets.handover import HandoverScreen
 from ddaydesk.ui.widgets.hexinfo import HexInfo
+from ddaydesk.ui.widgets.logview import LogView
 from ddaydesk.ui.widgets.stacklist import StackInspector
 
 # the Units table's columns as the model numbers them, in the order the table shows them
@@ -45,10 +44,8 @@ def build(win) -> None:
     ll = QVBoxLayout(log)
     ll.setContentsMargins(2, 2, 2, 2)
     win.log_model = LogModel(win)
-    win.log_view = QListView()
+    win.log_view = LogView()
     win.log_view.setModel(win.log_model)
-    win.log_view.setUniformItemSizes(True)
-    win.log_view.setItemDelegate(RuleLinkDelegate(win.log_view))  # rule ids are links
     ll.addWidget(win.log_view)
     win.log_dock.setWidget(log)
     win.dice_log = DiceLog()

@@ -1,5 +1,5 @@
-"""The log's rows as one line of rich text each, rule ids as links (``rule_links``): made with
-the docks, after the first frame."""
+"""The log's rows as rich text, rule ids as links (``rule_links``): made with the docks, after
+the first frame."""
 
 from __future__ import annotations
 
@@ -12,19 +12,24 @@ from ddaydesk.ui.rule_links import linked, open_rule
 
 
 class RuleLinkDelegate(QStyledItemDelegate):
-    """Rows of a list drawn as one line of rich text with rule ids as links; a click on an id
-    opens its entry (the row is still selected as usual)."""
+    """Rows of a list drawn as rich text with rule ids as links, one line each or (``wrap``)
+    wrapped to the view's width; a click on an id opens its entry (the row is still selected
+    as usual)."""
 
-    def __init__(self, view: QAbstractItemView):
+    def __init__(self, view: QAbstractItemView, wrap: bool = False):
         super().__init__(view)
         self.view = view
+        self.wrap = wrap
         view.viewport().setMouseTracking(True)
 
-    def _doc(self, option: QStyleOptionViewItem, index: QModelIndex) -> QTextDocument:
+    def _doc(self, option: QStyleOptionViewItem, index: QModelIndex, width: int = -1) -> QTextDocument:
         doc = QTextDocument()
         doc.setDefaultFont(option.font)
         doc.setDocumentMargin(2)
-        doc.setHtml(f"<span style='white-space:pre'>{linked(str(index.data() or ''))}</span>")
+        space = "pre-wrap" if self.wrap else "pre"  # (pre: the numbers' padding kept)
+        doc.setHtml(f"<span style='white-space:{space}'>{linked(str(index.data() or ''))}</span>")
+        if self.wrap:
+            doc.setTextWidth(width if width > 0 else option.rect.width())
         return doc
 
     def paint(self, painter, option, index) -> None:
@@ -46,8 +51,11 @@ class RuleLinkDelegate(QStyledItemDelegate):
 
     def sizeHint(self, option, index):
         size = super().sizeHint(option, index)
-        doc = self._doc(option, index)
+        # wrapped: to the view's width (a row is measured before it has a place of its own)
+        doc = self._doc(option, index, self.view.viewport().width() if self.wrap else -1)
         size.setHeight(max(size.height(), int(doc.size().height())))
+        if self.wrap:  # (the view's width, never wider: no horizontal scroll bar)
+            size.setWidth(min(size.width(), self.view.viewport().width()))
         return size
 
     def rule_at(self, option: QStyleOptionViewItem, index: QModelIndex, pos: QPointF) -> str:

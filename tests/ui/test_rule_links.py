@@ -227,7 +227,8 @@ def test_a_rule_id_in_the_log_is_clicked_open(qtbot, win):
     opt = QStyleOptionViewItem()
     opt.initFrom(view)
     opt.rect = rect
-    x = next(x for x in range(rect.left(), rect.right()) if delegate.rule_at(opt, model.index(row, 0),
-                                                                          QPoint(x, rect.center().y()).toPointF()))
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x + 2, rect.center().y()))
+    # (the row wraps to the dock's width: the id may stand on any of its lines)
+    x, y = next((x, y) for y in range(rect.top() + 2, rect.bottom(), 4) for x in range(rect.left(), rect.right())
+                if delegate.rule_at(opt, model.index(row, 0), QPoint(x, y).toPointF()))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x + 2, y))
     _opened(win, rule)

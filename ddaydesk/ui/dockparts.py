@@ -172,7 +172,8 @@ def show_view(win, view: GameView) -> None:
     choices = win.controller.choices() if mine else ()
     tips = getattr(win.port, "choice_tips", None)
     win.actions_panel.set_choices(choices, "" if mine else view.active_side, view.end_phase_text,
-                                  f"{view.turn} {view.active_side} {view.phase}", tips() if tips and mine else ())
+                                  f"{view.turn} {view.active_side} {view.phase}", tips() if tips and mine else (),
+                                  view.end_phase_held)
     # a combat result's retreat/advance choices, by the place each ends in (first listed wins)
     win.choice_at = {}
     for k, (kind, text, places) in enumerate(choices):

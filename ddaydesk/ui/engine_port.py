@@ -82,6 +82,7 @@ class EnginePort(CombatPort, SupplyPort):
         rm = rules_module(sid)  # a system's own words for its actions and phases, where it has them
         self._describe, self._phase_name, self._phase_label = rm.describe, rm.phase_name, rm.phase_label
         self._perils = rm.perils
+        self._held = rm.held
         self._previews = None  # supply_port.MovePreviews, made on the first hover
         self.check: LogCheck | None = None  # a save's log still being checked (ui/savecheck.py)
         self.supply_later = False  # the first frame's counters without supply marks (ui/startup.py)
@@ -184,7 +185,7 @@ class EnginePort(CombatPort, SupplyPort):
                         secret_pending=pending, secret_options=options, trails=(moved := last_moves(self.game, side)).paths, trail_attacks=moved.attacks,
                         markers=markers + self.profile.markers(self.game.state),
                         drifts=drifts(self.game.state, self.board), outcome=self._outcome(), tracks=self.profile.tracks(v),
-                        end_phase_text=end, first_turn=self.scenario.first_turn,
+                        end_phase_text=end, end_phase_held=self._end_held(), first_turn=self.scenario.first_turn,
                         extra=self.profile.extra(v, side, self.name), table=self._table(v, side),
                         phase_side=current_phase(v).side if self.profile.phase_owner else "",
                         setup=current_phase(v).setup)
@@ -202,6 +203,12 @@ class EnginePort(CombatPort, SupplyPort):
         if not words and self._describe is not None:  # the rules' own words ("end the 3rd Division activation")
             words = self.describe(state, EndPhase(state.active))
         return words or f"end the {state.active.capitalize()} {self.phase_title(state.phase)}"
+
+    def _end_held(self) -> str:
+        """Why the phase cannot end now, when a decision must be made first (the rules' hold:
+        a battle's answer, a roll, a result's choice); "" otherwise. Only a hold: the phase's
+        own end checks (a compulsory attack, a landing not made...) lead on to what is owed."""
+        return self.name(self._held(self.game.state, "end_phase") or "")
 
     def _outcome(self) -> str:
         out = self.game.state.game.get("outcome")

@@ -221,7 +221,8 @@ class MainWindow(GameFiles, GameCommands, QMainWindow):
             part.set_view(view)
         self.turn_track.set_view(view)
         show_turn(self, view)
-        end = view.end_phase_text or "finish this phase and go to the next"
+        end = (f"not now: {view.end_phase_held}" if view.end_phase_held  # (the Actions dock's button greyed)
+               else view.end_phase_text or "finish this phase and go to the next")
         self.end_phase_action.setToolTip(f"End phase: {end}")
         self.end_phase_action.setStatusTip(self.end_phase_action.toolTip())
         if self.built:

@@ -117,6 +117,7 @@ class GameView(Record):
     drifts: tuple[tuple[int, int], ...] = ()  # airborne drops: (planned, landed) where they differ
     outcome: str = ""  # game over: who won and why, in words (with the rule id); "" while playing
     end_phase_text: str = ""  # what ending this phase does, in words ("send the bombers")
+    end_phase_held: str = ""  # why it cannot end now: a decision the rules hold every other action for
     tracks: tuple[tuple[str, str], ...] = ()  # counters the game keeps: (title, value)
     first_turn: int = 1  # the scenario's first turn (the turn track starts there)
     extra: object = None  # the system's own view for its panels (``UIProfile.extra``); None for most

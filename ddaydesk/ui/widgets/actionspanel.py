@@ -108,11 +108,12 @@ class ActionsPanel(QWidget):
         self._show_filter()
 
     def set_choices(self, choices: Choices, waiting_for: str = "", end_text: str = "", phase: str = "",
-                    tips: tuple[str, ...] = ()) -> None:
+                    tips: tuple[str, ...] = (), held: str = "") -> None:
         """``choices``: (kind, words, places) of the viewing side; ``waiting_for``: the other side
         that must act now (its choices are not shown: hot-seat); ``end_text``: what ending the
         phase does; ``phase``: a new one shows every action again (a place clicked in the last
-        phase no longer narrows them); ``tips``: each choice's hover text ("": its words)."""
+        phase no longer narrows them); ``tips``: each choice's hover text ("": its words);
+        ``held``: why the phase cannot end until a decision is made (the button greyed)."""
         if phase != self._phase:
             self._phase, self.place, self.place_name = phase, -1, ""
         self.choices = choices
@@ -120,8 +121,11 @@ class ActionsPanel(QWidget):
         self._waiting = waiting_for
         self.hand_over.setVisible(bool(waiting_for))
         self.end_button.setVisible(not waiting_for)
-        self.end_note.setVisible(bool(end_text) and not waiting_for)
-        self.end_note.setText(linked(f"End phase (Ctrl+E): {end_text[:1].upper()}{end_text[1:]}."))
+        self.end_note.setVisible(bool(end_text or held) and not waiting_for)
+        self.end_button.setEnabled(not held)
+        self.end_button.setToolTip(f"Not now: {held}" if held else "Ctrl+E")
+        words = f"not yet: {held}" if held else f"{end_text[:1].upper()}{end_text[1:]}"
+        self.end_note.setText(linked(f"End phase (Ctrl+E): {words}."))
         if waiting_for:
             self.note.setText(f"Waiting for the {waiting_for.capitalize()} player.")
             self.hand_over.setText(f"Hand over to the {waiting_for.capitalize()} player")

@@ -21,6 +21,7 @@ class LogView(QTreeView):
         self.setItemsExpandable(False)
         self.setUniformRowHeights(False)
         self.setWordWrap(True)
+        self.setAlternatingRowColors(True)  # (where one wrapped action ends and the next begins)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerItem)  # (lazy row heights)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setItemDelegate(RuleLinkDelegate(self, wrap=True))  # rule ids are links

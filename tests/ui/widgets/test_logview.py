@@ -33,6 +33,7 @@ def test_a_long_log_line_wraps_to_the_dock_and_the_newest_is_in_sight(qtbot, set
     view, m = win.log_view, win.log_model
     line = view.fontMetrics().lineSpacing()
     assert view.horizontalScrollBar().maximum() == 0  # nothing behind a scroll bar
+    assert view.alternatingRowColors()  # (one wrapped action told from the next)
     last = view.visualRect(m.index(m.rowCount() - 1, 0))
     assert view.viewport().rect().contains(last)  # the newest action in sight, whole
     row = _longest_row(win)

@@ -51,8 +51,10 @@ class RuleLinkDelegate(QStyledItemDelegate):
 
     def sizeHint(self, option, index):
         size = super().sizeHint(option, index)
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)  # (the row's own font: the reviewed action's is bold, wider)
         # wrapped: to the view's width (a row is measured before it has a place of its own)
-        doc = self._doc(option, index, self.view.viewport().width() if self.wrap else -1)
+        doc = self._doc(opt, index, self.view.viewport().width() if self.wrap else -1)
         size.setHeight(max(size.height(), int(doc.size().height())))
         if self.wrap:  # (the view's width, never wider: no horizontal scroll bar)
             size.setWidth(min(size.width(), self.view.viewport().width()))

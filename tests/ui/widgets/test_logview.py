@@ -55,3 +55,33 @@ def test_a_wider_log_dock_wraps_its_lines_anew_and_keeps_the_newest_in_sight(qtb
     qtbot.waitUntil(lambda: view.visualRect(last).height() < before)  # on one line now
     assert view.viewport().rect().contains(view.visualRect(last))
     assert view.horizontalScrollBar().maximum() == 0
+
+
+def test_the_reviewed_action_s_bold_row_is_tall_enough_for_its_text(qtbot, settings):
+    """Its bold words wrap onto more lines than the plain ones: the row was measured in the
+    plain font and its last line cut off."""
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtGui import QFont, QTextDocument
+
+    win = _log_window(qtbot, settings)
+    view, m = win.log_view, win.log_model
+    bold = QFont(view.font())
+    bold.setBold(True)
+
+    def height(font, r):  # the row's words laid out as a rich-text label would, at the view's width
+        doc = QTextDocument()
+        doc.setDefaultFont(font)
+        doc.setDocumentMargin(2)  # (as the rows have it)
+        doc.setPlainText(m.data(m.index(r, 0)))
+        doc.setTextWidth(view.viewport().width())
+        return doc.size().height()
+
+    row = next(r for r in range(m.rowCount()) if height(bold, r) > height(view.font(), r))
+    view.scrollTo(m.index(row, 0))  # measured in the plain font first, as a row read before the review
+    assert view.visualRect(m.index(row, 0)).height() < height(bold, row)
+    win.review.enter(m.entries[row].seq)
+    QCoreApplication.processEvents()
+    assert m.current == m.entries[row].seq
+    rect = view.visualRect(m.index(row, 0))
+    assert view.viewport().rect().contains(rect)  # the reviewed action in sight
+    assert rect.height() >= height(bold, row)

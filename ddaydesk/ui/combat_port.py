@@ -104,7 +104,10 @@ def _cup_lines(sit: Situation, draws: tuple[str, ...], flak: bool) -> tuple[Modi
         held = ", ".join(f"+{v}" + (f" ×{values.count(v)}" if values.count(v) > 1 else "")
                          for v in sorted(set(values)))
         n = draws.count(cup)
-        out.append(ModifierLine(f"{n} drawn at random from the {cup_name(cup)} cup ({held})"
+        # the cup's Mines marker is drawn like the others but never bombards: put aside, another drawn
+        mines = "; Mines: put aside if drawn, another drawn" \
+            if any(m.mines for m in sit.pools.cups[cup]) else ""
+        out.append(ModifierLine(f"{n} drawn at random from the {cup_name(cup)} cup ({held}{mines})"
                                 + (", aircraft halved by flak" if flak and any(m.aircraft for m in sit.pools.cups[cup]) else ""),
                                 f"+{sum(values[:n])}..+{sum(values[-n:])}",
                                 param("fmu", "bombardment_range", cup, field="rule")))

@@ -10,6 +10,7 @@ the window calls :func:`build` once, then :func:`set_game` for each game it show
 
 from __future__ import annotations
 
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -30,10 +31,11 @@ from ddaydesk.ui.widgets.dicelog import DiceLog
 from ddaydesk.ui.widgets.handover import HandoverScreen
 from ddaydesk.ui.widgets.hexinfo import HexInfo
 from ddaydesk.ui.widgets.logview import LogView
-from ddaydesk.ui.widgets.stacklist import StackInspector
+from ddaydesk.ui.widgets.stacklist import StackInspector, counter_icon
 
-# the Units table's columns as the model numbers them, in the order the table shows them
-UNIT_ORDER = (0, 1, 4, 5, 6, 2, 3)  # Unit, Side, A-D-M, Where, Status, Nationality, Type
+# the Units table's columns as the model numbers them, in the order the table shows them: the
+# counter beside the name says whose and what it is, as on the map (Side after, to sort by)
+UNIT_ORDER = (0, 4, 5, 6, 1, 2, 3)  # Unit, A-D-M, Where, Status, Side, Nationality, Type
 WHERE_CHARS = 22  # a longer place is cut at the end (whole in the tip)
 
 
@@ -84,7 +86,8 @@ def _units(win) -> None:
     t.setSelectionMode(QTableView.SelectionMode.SingleSelection)
     t.verticalHeader().hide()
     t.setWordWrap(False)
-    t.verticalHeader().setDefaultSectionSize(t.fontMetrics().height() + 6)
+    t.verticalHeader().setDefaultSectionSize(row := t.fontMetrics().height() + 6)
+    t.setIconSize(QSize(row - 4, row - 4))
     t.horizontalHeader().setStretchLastSection(True)
     t.doubleClicked.connect(win._table_chose)
     win.unit_filter.textChanged.connect(lambda text: win.unit_proxy.setFilterFixedString(text))
@@ -103,19 +106,21 @@ def _size_unit_columns(win) -> None:
     margin = 2 * t.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 6
     for col in range(m.columnCount()):
         texts = {m.data(m.index(r, col)) for r in range(m.rowCount())}
+        icon = t.iconSize().width() + 4 if col == 0 and m.icon is not None else 0  # the counter beside the name
         t.setColumnWidth(col, max(header.sectionSizeFromContents(col).width(),
-                                  max(map(fm.horizontalAdvance, texts), default=0) + margin))
+                                  max(map(fm.horizontalAdvance, texts), default=0) + margin + icon))
     t.setColumnWidth(5, min(t.columnWidth(5), fm.averageCharWidth() * WHERE_CHARS))
     win.unit_name_width = t.columnWidth(0)
     _fit_names(win)
 
 
 def _fit_names(win) -> None:
-    """A unit's name as wide as the dock leaves beside its side, once the table is shown (the
-    longest, '1st Polish Independent Parachute Brigade', cut at the end; whole in its tip)."""
+    """A unit's counter and name as wide as the dock leaves beside its printed values, once the
+    table is shown (the longest, '1st Polish Independent Parachute Brigade', cut at the end;
+    whole in its tip)."""
     t = win.unit_table
     if t.isVisible():
-        t.setColumnWidth(0, min(win.unit_name_width, t.viewport().width() - t.columnWidth(1)))
+        t.setColumnWidth(0, min(win.unit_name_width, t.viewport().width() - t.columnWidth(4)))
 
 
 def set_game(win) -> None:
@@ -126,7 +131,9 @@ def set_game(win) -> None:
     win.hex_info = HexInfo(win.scene.art, port)
     win.hex_info.stack.unitChosen.connect(c.select)
     win.hex_dock.setWidget(win.hex_info)
-    win.unit_model = UnitTableModel(port.place_name, win, win.profile.values, win.profile.values_title)
+    art, icon_px = win.scene.art, win.unit_table.iconSize().width()
+    win.unit_model = UnitTableModel(port.place_name, win, win.profile.values, win.profile.values_title,
+                                    lambda u: counter_icon(art, u, icon_px, win.unit_table.devicePixelRatioF()))
     win.unit_proxy = UnitFilterModel(win)
     win.unit_proxy.setSourceModel(win.unit_model)
     win.unit_table.setModel(win.unit_proxy)

@@ -138,6 +138,8 @@ def test_the_german_picks_the_allied_unit_hit_on_a_beach_landing_hex_at_the_scre
     dlg.hit_list.setCurrentRow(names.index(w.controller.unit("a-leg2").name))
     dlg.support_form.controls["draw:german"].setValue(2)
     assert "FMU-SFM-05" in dlg.support_form.labels["draw:german"].text()
+    # the cup's Mines marker is one of its markers (the spin box counts it) but never bombards (FMU-SFM-03)
+    assert "; Mines: put aside if drawn, another drawn" in shown(dlg.attack_box)
     dlg.roll_button.click()
     assert port.game.log[-2].hit == "a-leg2" and port.game.log[-1].mines_policy == "redraw"
     assert "German bombardment of 0203" in shown(dlg.outcome)

@@ -46,11 +46,15 @@ def factors(u: UnitInfo) -> str:
 
 class UnitTableModel(QAbstractTableModel):
     def __init__(self, place_name: Callable[[int], str], parent=None,
-                 values: Callable[[UnitInfo], str] = factors, values_title: str = COLUMNS[4]):
-        """``values``: a unit's printed values as its system prints them, under ``values_title``."""
+                 values: Callable[[UnitInfo], str] = factors, values_title: str = COLUMNS[4],
+                 icon: Callable[[UnitInfo], object] | None = None):
+        """``values``: a unit's printed values as its system prints them, under ``values_title``;
+        ``icon``: the unit's counter beside its name (its colours and symbol say whose and what
+        it is, as on the map), made when a row is first drawn."""
         super().__init__(parent)
         self.place_name = place_name
         self.values = values
+        self.icon = icon
         self.columns = COLUMNS[:4] + (values_title,) + COLUMNS[5:]
         self.units: list[UnitInfo] = []
 
@@ -87,6 +91,8 @@ class UnitTableModel(QAbstractTableModel):
             return (u.name, u.side.capitalize(), NATIONALITY.get(u.nationality, u.nationality), u.type.replace("_", " "),
                     self.values(u),
                     u.where or (self.place_name(u.place) if u.place >= 0 else "—"), status_text(u))[col]
+        if role == Qt.ItemDataRole.DecorationRole and col == 0 and self.icon is not None:
+            return self.icon(u)
         if role == Qt.ItemDataRole.ToolTipRole:  # the whole row in any cell: a narrow dock cuts some
             return self.summary(u)
         if role == UNIT_ID_ROLE:

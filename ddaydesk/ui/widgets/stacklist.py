@@ -6,7 +6,7 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QFrame, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from ddaydesk.ui.counters import CounterArt
+from ddaydesk.ui.counters import COUNTER, CounterArt
 from ddaydesk.ui.models.units import factors, status_text
 from ddaydesk.ui.port import UnitInfo
 
@@ -21,6 +21,12 @@ def unit_lines(u: UnitInfo, port) -> str:
         values = ""
     kind = " · ".join([u.type.replace("_", " ")] + ([values] if values else []))
     return f"{u.name}\n{kind} · {where}" + (f"\n{status}" if status else "")
+
+
+def counter_icon(art: CounterArt, u: UnitInfo, px: int, ratio: float) -> QIcon:
+    """``u``'s counter as an icon ``px`` wide on a screen of ``ratio`` device pixels a pixel
+    (drawn at a quarter-step scale: the counters' cache keeps few sizes)."""
+    return QIcon(art.pixmap(art.face(u), round(px / COUNTER * ratio * 4) / 4))
 
 
 class StackList(QListWidget):
@@ -38,10 +44,10 @@ class StackList(QListWidget):
 
     def set_units(self, units: list[UnitInfo]) -> None:
         self.clear()
-        scale = ICON_PX / 44.8 * self.devicePixelRatioF()
+        ratio = self.devicePixelRatioF()
         for u in units:
             text = unit_lines(u, self.port)
-            item = QListWidgetItem(QIcon(self.art.pixmap(self.art.face(u), round(scale * 4) / 4)), text)
+            item = QListWidgetItem(counter_icon(self.art, u, ICON_PX, ratio), text)
             item.setData(Qt.ItemDataRole.UserRole, u.id)
             item.setToolTip(text)
             self.addItem(item)

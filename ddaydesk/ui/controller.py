@@ -131,8 +131,9 @@ class Controller(QObject):
 
     def click(self, place: int, unit_id: str) -> None:
         clicked = self.unit(unit_id) if unit_id else None
-        if self.range is not None and place in self.range.cost and place != self.range.start \
-                and (clicked is None or clicked.side == self.side):
+        # a place the selected unit may move to: the move, even on an enemy counter there (D-Day2's
+        # zones are entered to fight; a counter may cover a small zone's middle)
+        if self.range is not None and place in self.range.cost and place != self.range.start:
             self.move_selected(place)
             return
         if clicked is not None:

@@ -131,9 +131,10 @@ def set_game(win) -> None:
     win.hex_info = HexInfo(win.scene.art, port)
     win.hex_info.stack.unitChosen.connect(c.select)
     win.hex_dock.setWidget(win.hex_info)
-    art, icon_px = win.scene.art, win.unit_table.iconSize().width()
+    art, table = win.scene.art, win.unit_table  # (not ``win``: the model would keep the window's wrapper alive)
+    icon_px = table.iconSize().width()
     win.unit_model = UnitTableModel(port.place_name, win, win.profile.values, win.profile.values_title,
-                                    lambda u: counter_icon(art, u, icon_px, win.unit_table.devicePixelRatioF()))
+                                    lambda u: counter_icon(art, u, icon_px, table.devicePixelRatioF()))
     win.unit_proxy = UnitFilterModel(win)
     win.unit_proxy.setSourceModel(win.unit_model)
     win.unit_table.setModel(win.unit_proxy)

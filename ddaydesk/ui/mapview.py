@@ -375,9 +375,9 @@ class MapView(QGraphicsView):
             if uid:
                 unit = uid
                 break
+        if unit and self.map.counters.units[unit].place >= 0:
+            place = self.map.counters.units[unit].place  # a counter stands for its place, where it may overhang another
         if place >= 0 or unit:
-            if unit and place < 0:
-                place = self.map.counters.units[unit].place
             self.hexClicked.emit(place, unit, int(event.button().value))
 
     def leaveEvent(self, event) -> None:

@@ -5,10 +5,12 @@ the territory map lacks greyed out with the reason."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 
 from ddaydesk.engine import OVER, Game, legal_actions
 from ddaydesk.formats.scenariofile import load_scenario
 from ddaydesk.rules.dd2 import battles, winner
+from ddaydesk.ui.counterlayer import UNIT_ROLE
 from ddaydesk.ui.engine_port import EnginePort
 from ddaydesk.ui.mainwindow import MainWindow
 from tests.conftest import ROOT
@@ -358,3 +360,37 @@ def test_a_beachhead_unit_that_may_not_land_says_why(qtbot, settings, sc):  # DD
                      pos=win.view.mapFromScene(item.sceneBoundingRect().center()))
     assert win.controller.range is None
     assert "already holds 8 Allied units: the rest wait" in win.hint.text(), win.hint.text()
+
+
+def test_a_click_on_an_enemy_counter_in_a_zone_the_unit_may_enter_moves_it_there(qtbot, settings, sc):
+    """D-Day2's zones are entered to fight (DD2-MOVE-01): with a unit selected, a click on an
+    enemy counter standing in a zone it may move to is the move, not a look at the enemy unit
+    (it said "German armour is a German unit; the Allied player is at the screen"), and a click
+    on a counter means the counter's zone where the counter overhangs the next one."""
+    from ddaydesk.engine import Move
+
+    g = Game(sc, seed=7)
+    st = g.state
+
+    def enemies_at(place: int) -> set[str]:
+        return {st.units[k].id for k in st.units_at().get(place, ()) if st.units[k].side != st.active}
+
+    while True:
+        st = g.state
+        move = next((a for a in legal_actions(st, st.active) if isinstance(a, Move) and enemies_at(a.to)), None)
+        if move is not None:
+            break
+        g.do(choose(st))
+    win = window(qtbot, settings, g)
+    if win.stack.currentWidget() is win.handover:  # the side to move sits down
+        win.handover.button.click()
+    assert win.controller.side == st.active
+    win.controller.select(move.unit)
+    item = next(it for it in win.scene.counters.items.values() if it.data(UNIT_ROLE) in enemies_at(move.to))
+    win.view.centerOn(item)
+    pos = win.view.mapFromScene(item.sceneBoundingRect().center())
+    before, clicked = g.pos, []
+    win.view.hexClicked.connect(lambda place, unit, button: clicked.append(unit))
+    qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert clicked and clicked[0] in enemies_at(move.to)  # the click landed on an enemy counter
+    assert g.pos == before + 1 and g.state.place[g.state.unit(move.unit)] == move.to

@@ -77,13 +77,14 @@ def shown_texts(win: MainWindow) -> list[str]:
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.rsplit("/", 1)[-1] for p in SCENARIOS])
 def test_no_text_the_window_shows_holds_an_id(qtbot, settings, path):
-    port = open_engine_game(path, seed=len(path))  # seeded: the same game every run
+    seed = len(path.rsplit("/", 1)[-1])  # seeded by the file's name: the same game every run, wherever the clone
+    port = open_engine_game(path, seed=seed)
     win = MainWindow(port, settings, autosave=False)
     qtbot.addWidget(win)
     win.resize(1280, 800)
     win.show()
     patterns = id_patterns(port.scenario)
-    choose = scripted(len(path))
+    choose = scripted(seed)
     seen: dict[str, str] = {}  # text -> when it was shown
     previews = []
     original = MainWindow.take_choice

@@ -23,6 +23,14 @@ def sc():
     return load_scenario(ROOT / "scenarios" / "dday2.yaml")
 
 
+def played_to(sc, phase: str, seed: int = 1) -> Game:
+    """A seeded game played by the scripted chooser until ``phase`` begins."""
+    g = Game(sc, seed=seed)
+    while g.state.phase != phase:
+        g.do(choose(g.state))
+    return g
+
+
 def window(qtbot, settings, game: Game) -> MainWindow:
     win = MainWindow(EnginePort(game), settings, autosave=False)
     qtbot.addWidget(win)
@@ -193,9 +201,7 @@ def test_the_turn_bar_names_whose_phase_it_is_while_the_other_side_picks_losses(
     says 'Allied battles' (it said 'German battles', a phase that comes later)."""
     from ddaydesk.rules.dd2 import Fight
 
-    g = Game(sc, seed=1)
-    while g.state.phase != "allied_battle":
-        g.do(choose(g.state))
+    g = played_to(sc, "allied_battle")
     g.do(Fight("allied"))
     assert g.state.phase == "allied_battle" and g.state.active == "german"  # (his losses to pick)
     win = window(qtbot, settings, g)
@@ -209,9 +215,7 @@ def test_each_casualty_choice_says_where_the_losses_are(qtbot, settings, sc):
     battle by battle; each choice names the zone (or beachhead) the units are lost in."""
     from ddaydesk.rules.dd2 import DD2State, Fight
 
-    g = Game(sc, seed=1)
-    while g.state.phase != "allied_battle":
-        g.do(choose(g.state))
+    g = played_to(sc, "allied_battle")
     g.do(Fight("allied"))
     win = window(qtbot, settings, g)
     win.controller.show_side("german")
@@ -252,9 +256,7 @@ def test_allied_reinforcements_are_offered_onto_a_beachhead(qtbot, settings, sc)
     their entry zones); the Actions dock says the beachhead, not the zone behind it."""
     from ddaydesk.rules.dd2 import RollReinforcements
 
-    g = Game(sc, seed=1)
-    while g.state.phase != "allied_reinforce":
-        g.do(choose(g.state))
+    g = played_to(sc, "allied_reinforce")
     g.do(RollReinforcements("allied"))
     win = window(qtbot, settings, g)
     win.controller.show_side("allied")

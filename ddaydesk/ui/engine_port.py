@@ -336,7 +336,10 @@ class EnginePort(CombatPort, SupplyPort):
         return self.profile.preview(self.game.state, acts[index], self.name)
 
     def choice_tips(self) -> tuple[str, ...]:
-        """Each choice's hover text (the profile's ``choice_tip``), in ``choices()``' order."""
+        """Each choice's hover text (the profile's ``choice_tip``), in ``choices()``' order; the
+        legal actions listed again only for a profile with tips of its own (as ``_table``)."""
+        if type(self.profile).choice_tip is UIProfile.choice_tip:
+            return ()
         state = self.game.state
         return tuple(self.profile.choice_tip(state, a) for a in self._choice_actions(state))
 
